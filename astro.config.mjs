@@ -1,0 +1,22 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  output: 'server',
+  // src/server.ts owns the HTTP server: it serves this handler, static files and WebSocket upgrades.
+  adapter: node({ mode: 'middleware', bodySizeLimit: 1024 ** 3 }),
+  integrations: [react()],
+  // Forwarded headers are stripped by src/server.ts unless TRUST_PROXY is on, so trusting them here
+  // only ever trusts the operator's own reverse proxy (docs/decisions/0003-server-entry.md).
+  security: { checkOrigin: true, allowedDomains: [{}] },
+  session: false,
+  devToolbar: { enabled: false },
+  prefetch: false,
+  build: { inlineStylesheets: 'never' },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    ssr: { external: ['pg', 'ws', 'nodemailer'] },
+  },
+});

@@ -1,0 +1,129 @@
+// Configuration comes from the environment only, parsed once with valibot. A wrong value stops the
+// process with one line that names the variable (see formatConfigError).
+import * as v from 'valibot';
+
+const boolish = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.picklist(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], 'must be one of 1/0, true/false, on/off, yes/no'),
+  v.transform((s) => ['1', 'true', 'on', 'yes'].includes(s)),
+);
+
+const intIn = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const url = (schemes: string[]) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.url('must be a URL'),
+    v.check((s) => schemes.includes(new URL(s).protocol.replace(':', '')), `must start with ${schemes.map((s) => s + '://').join(' or ')}`),
+  );
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
+  PORT: v.optional(intIn(0, 65535), '4321'),
+  HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), '0.0.0.0'),
+  PUBLIC_URL: v.optional(url(['http', 'https'])),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), './data'),
+  DATABASE_URL: v.optional(url(['postgres', 'postgresql', 'sqlite', 'file'])),
+  DEMO: v.optional(boolish),
+  SMTP_URL: v.optional(url(['smtp', 'smtps'])),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an address')), 'Personal cabinet <no-reply@cabinet.local>'),
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+  BODY_LIMIT: v.optional(intIn(1024, 1024 ** 3), String(1024 * 1024)),
+  UPLOAD_LIMIT: v.optional(intIn(1024, 1024 ** 3), String(20 * 1024 * 1024)),
+  SESSION_IDLE_MINUTES: v.optional(intIn(5, 60 * 24 * 30), String(60 * 24 * 7)),
+  SESSION_ABSOLUTE_DAYS: v.optional(intIn(1, 365), '30'),
+  TIME_ZONE: v.optional(v.pipe(v.string(), v.trim(), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Samara')), 'Europe/Samara'),
+  CORPORATE_PORTAL_URL: v.optional(url(['http', 'https'])),
+  WIKI_URL: v.optional(url(['http', 'https'])),
+  FEEDBACK_URL: v.optional(url(['http', 'https', 'mailto'])),
+  TRUST_PROXY: v.optional(boolish),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Values that are set to an empty string count as unset, like most twelve-factor apps do. */
+function cleanEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.entries)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') out[key] = value;
+  }
+  return out;
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const result = v.safeParse(EnvSchema, cleanEnv(env));
+  if (!result.success) {
+    const issue = result.issues[0]!;
+    const key = v.getDotPath(issue) ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${key} ${issue.message} (got ${JSON.stringify(env[key] ?? '')})`);
+  }
+  return toConfig(result.output);
+}
+
+function toConfig(e: v.InferOutput<typeof EnvSchema>) {
+  const production = e.NODE_ENV === 'production';
+  const databaseUrl = e.DATABASE_URL;
+  const postgres = !!databaseUrl && /^postgres(ql)?:/.test(databaseUrl);
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/$/, '') : undefined,
+    dataDir: e.DATA_DIR,
+    database: postgres
+      ? ({ kind: 'postgres', url: databaseUrl! } as const)
+      : ({ kind: 'sqlite', file: databaseUrl ? databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '') : `${e.DATA_DIR}/cabinet.sqlite` } as const),
+    demo: e.DEMO ?? !production,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    uploadLimit: e.UPLOAD_LIMIT,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
+    timeZone: e.TIME_ZONE,
+    corporatePortalUrl: e.CORPORATE_PORTAL_URL,
+    wikiUrl: e.WIKI_URL,
+    feedbackUrl: e.FEEDBACK_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    secureCookies: !!e.PUBLIC_URL && e.PUBLIC_URL.startsWith('https:'),
+  };
+}
+
+const KEY = Symbol.for('cabinet.config');
+type Holder = { [KEY]?: Config };
+
+/** The process-wide configuration; parsed on first use and shared by the server entry and the Astro bundle. */
+export function config(): Config {
+  const g = globalThis as Holder;
+  return (g[KEY] ??= parseConfig());
+}
+
+/** Tests and the server entry may install an explicit configuration. */
+export function setConfig(c: Config): void {
+  (globalThis as Holder)[KEY] = c;
+}

@@ -1,0 +1,66 @@
+// The database handle: SQLite (node:sqlite) by default, PostgreSQL (pg) for DATABASE_URL=postgres://.
+// One handle per process, registered on globalThis so the server entry and the Astro bundle share it.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import { config, type Config } from '../config.ts';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+import { openSqlite } from './sqlite-driver.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** The pg pool when on PostgreSQL (the realtime bus takes a dedicated LISTEN client from it). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and bigint columns arrive as strings from pg; the values we keep fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(cfg: Config['database']): Database {
+  if (cfg.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: cfg.url, max: 10, idleTimeoutMillis: 30_000 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', pool, close: () => db.destroy() };
+  }
+  if (cfg.file !== ':memory:') mkdirSync(dirname(cfg.file), { recursive: true });
+  const sqlite = openSqlite(cfg.file);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+export async function ping(db: Kysely<any>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+const KEY = Symbol.for('cabinet.database');
+type Holder = { [KEY]?: Database };
+
+/** The process-wide database, opened on first use with the configured engine. */
+export function database(): Database {
+  const g = globalThis as Holder;
+  return (g[KEY] ??= openDatabase(config().database));
+}
+
+export const db = (): Kysely<DB> => database().db;
+
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as Holder;
+  const current = g[KEY];
+  delete g[KEY];
+  await current?.close();
+}
+
+export const now = (): string => new Date().toISOString();

@@ -1,0 +1,47 @@
+// Typed tables for Kysely. Times are ISO-8601 UTC strings on both engines (portable and sortable);
+// booleans are 0/1 integers; money is integer kopecks. Later features add their tables here.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  phone: string | null;
+  name: string;
+  surname: string;
+  ochestvo: string | null;
+  sex: number | null;
+  birthday: string | null;
+  place: string | null;
+  post: string | null;
+  avatar: string | null;
+  account_type: 'personal' | 'corporate';
+  password_hash: string | null;
+  is_admin: Generated<number>;
+  is_employee: Generated<number>;
+  module_scada: Generated<number>;
+  locale: string | null;
+  layout: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  kind: 'cookie' | 'bearer';
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;

@@ -1,0 +1,92 @@
+// WebSocket endpoint (/ws) on the same port as the pages. A connection is authenticated by the
+// session cookie, listens to its own user topic and may subscribe to further topics it is allowed.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { log } from '../log.ts';
+import { bus } from './bus.ts';
+import { mayListen, userTopic, type TopicUser } from './topics.ts';
+
+export const WS_PATH = '/ws';
+const MAX_TOPICS = 50;
+
+export interface WsOptions {
+  authenticate(req: IncomingMessage): Promise<TopicUser | null>;
+  /** Allowed browser origins; an upgrade from any other Origin is refused (cross-site WebSocket hijacking). */
+  isAllowedOrigin(origin: string | undefined, req: IncomingMessage): boolean;
+}
+
+export function attachWebSocket(server: Server, opts: WsOptions) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const reject = (status: number, text: string) => {
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== WS_PATH) return reject(404, 'Not Found');
+    if (!opts.isAllowedOrigin(req.headers.origin, req)) return reject(403, 'Forbidden');
+    opts.authenticate(req).then(
+      (user) => {
+        if (!user) return reject(401, 'Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, user));
+      },
+      (err) => {
+        log.error('ws: authentication failed', { err });
+        reject(500, 'Internal Server Error');
+      },
+    );
+  });
+
+  function onConnection(ws: WebSocket, user: TopicUser) {
+    const subs = new Map<string, () => void>();
+    let alive = true;
+    const send = (msg: unknown) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+    };
+    const listen = (topic: string) => {
+      if (subs.has(topic) || subs.size >= MAX_TOPICS) return;
+      subs.set(topic, bus().subscribe(topic, send));
+    };
+    listen(userTopic(user.id));
+    send({ topic: userTopic(user.id), type: 'ready', data: null });
+
+    ws.on('pong', () => (alive = true));
+    ws.on('message', async (raw) => {
+      let msg: { type?: unknown; topic?: unknown };
+      try {
+        msg = JSON.parse(String(raw));
+      } catch {
+        return;
+      }
+      if (typeof msg.topic !== 'string') return;
+      if (msg.type === 'subscribe') {
+        if (await mayListen(user, msg.topic)) {
+          listen(msg.topic);
+          send({ topic: msg.topic, type: 'subscribed', data: null });
+        } else send({ topic: msg.topic, type: 'denied', data: null });
+      } else if (msg.type === 'unsubscribe') {
+        subs.get(msg.topic)?.();
+        subs.delete(msg.topic);
+      }
+    });
+    const ping = setInterval(() => {
+      if (!alive) return ws.terminate();
+      alive = false;
+      ws.ping();
+    }, 30_000);
+    ping.unref();
+    ws.on('close', () => {
+      clearInterval(ping);
+      for (const off of subs.values()) off();
+      subs.clear();
+    });
+  }
+
+  return {
+    close() {
+      for (const client of wss.clients) client.close(1001, 'server shutting down');
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// The process entry: one node:http server for the Astro handler, the built client files, /healthz and
+// WebSocket upgrades. Runs directly on Node 24 (type stripping); the Astro bundle is loaded from dist/.
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { validateSession, sessionCookieName } from './features/auth/session.server.ts';
+import { ConfigError, parseConfig, setConfig, type Config } from './lib/config.ts';
+import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
+import { isEmpty, seedDemo } from './lib/db/seed.ts';
+import { bodyLimitFor, declaredTooLarge, limited } from './lib/http/body-limit.ts';
+import { parseCookies } from './lib/http/cookies.ts';
+import { createStaticHandler } from './lib/http/static.ts';
+import { log } from './lib/log.ts';
+import { createBus, installBus, type Bus } from './lib/realtime/bus.ts';
+import { attachWebSocket } from './lib/realtime/ws.ts';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
+
+const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+
+export async function start(cfg: Config) {
+  const started = performance.now();
+  setConfig(cfg);
+  const { db, engine, pool } = database();
+  await migrateToLatest(db);
+  if (cfg.demo && (await isEmpty(db))) log.info('demo data seeded', { users: await seedDemo(db) });
+  const bus: Bus = await createBus(pool);
+  installBus(bus);
+
+  const entry = `${distDir}server/entry.mjs`;
+  if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm start does it for you)');
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const serveStatic = createStaticHandler(`${distDir}client`);
+  const limits = { body: cfg.bodyLimit, upload: cfg.uploadLimit };
+  let stopping = false;
+
+  const server = createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, async (req, res) => {
+    if (!cfg.trustProxy) stripForwarded(req);
+    if (stopping) res.setHeader('Connection', 'close');
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz') return healthz(res);
+    if (serveStatic(req, res)) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const limit = bodyLimitFor(req, limits);
+      if (declaredTooLarge(req, limit)) {
+        res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+        return res.end(`Request body exceeds ${limit} bytes`);
+      }
+      (req as IncomingMessage & { body?: unknown }).body = limited(req, limit);
+    }
+    await handler(req, res);
+  });
+
+  async function healthz(res: ServerResponse) {
+    try {
+      await ping(db);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ status: 'ok', database: engine }));
+    } catch (err) {
+      log.error('healthz: database unreachable', { err });
+      res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ status: 'error', database: engine }));
+    }
+  }
+
+  const ws = attachWebSocket(server, {
+    async authenticate(req) {
+      const token = parseCookies(req.headers.cookie)[sessionCookieName()];
+      return (await validateSession(token))?.user ?? null;
+    },
+    isAllowedOrigin(origin, req) {
+      if (!origin) return true;
+      const own = cfg.publicUrl ?? `http://${req.headers.host}`;
+      return origin === new URL(own).origin || origin === `http://${req.headers.host}`;
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(cfg.port, cfg.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : cfg.port;
+  log.info('listening', { url: `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${port}`, database: engine, startup_ms: Math.round(performance.now() - started) });
+
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down');
+    ws.close();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    await closed;
+    clearTimeout(force);
+    await bus.close();
+    installBus(undefined);
+    await closeDatabase();
+  }
+  return { server, port, stop };
+}
+
+/** Without a trusted proxy in front, forwarded headers are client-controlled and must be ignored. */
+function stripForwarded(req: IncomingMessage) {
+  for (const h of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', 'forwarded']) delete req.headers[h];
+}
+
+/** Parses the configuration (one clear line and exit 1 when it is wrong), starts, and stops on signals. */
+export async function main() {
+  let cfg: Config;
+  try {
+    cfg = parseConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  try {
+    const { stop } = await start(cfg);
+    const shutdown = () => stop().then(() => process.exit(0), (err) => (log.error('shutdown failed', { err }), process.exit(1)));
+    process.once('SIGTERM', shutdown);
+    process.once('SIGINT', shutdown);
+  } catch (err) {
+    log.error('start failed', { err: err instanceof Error ? err.message : String(err) });
+    process.exit(1);
+  }
+}
+
+if (import.meta.main) await main();
