@@ -36,10 +36,13 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface DB {
+interface CoreTables {
   users: UsersTable;
   sessions: SessionsTable;
 }
+
+// Features declare their tables in src/features/<area>/<area>.tables.ts and are listed here.
+export interface DB extends CoreTables {}
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

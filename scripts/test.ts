@@ -1,0 +1,44 @@
+// `npm test`: makes sure Debian's Chromium is present for the browser suites (installing it with
+// apt-get when missing), builds the bundle when stale, runs every vitest project and ends with a
+// plain "N passed, N failed" line. Extra arguments go to vitest (e.g. `npm test -- --project db`).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfStale } from './build-if-stale.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.log('Installing Debian chromium for the browser tests...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+  if (update.status !== 0 || install.status !== 0 || !existsSync(CHROMIUM)) {
+    console.error('Could not install chromium with apt-get (run as root, or install the "chromium" package yourself).');
+    process.exit(1);
+  }
+}
+
+const args = process.argv.slice(2);
+const onlyNonBrowser = args.includes('--project') && !args.includes('browser');
+if (!onlyNonBrowser) ensureChromium();
+buildIfStale();
+
+const dir = mkdtempSync(join(tmpdir(), 'cabinet-vitest-'));
+const report = join(dir, 'report.json');
+const root = new URL('..', import.meta.url).pathname;
+const run = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+  { stdio: 'inherit', cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
+);
+let summary = '';
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : '');
+}
+rmSync(dir, { recursive: true, force: true });
+if (summary) console.log(`\ntests: ${summary}`);
+process.exit(run.status ?? 1);

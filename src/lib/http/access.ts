@@ -1,0 +1,16 @@
+// Which paths need a signed-in user. Everything not listed here is private: pages redirect to fast
+// login, API calls answer 401.
+
+/** Pages anyone may open. The sign-in area itself sends signed-in users home (see isAuthArea). */
+const PUBLIC_PAGES = [/^\/auth(\/.*)?$/, /^\/logout\/?$/, /^\/error\/?$/, /^\/404\/?$/];
+
+/** API calls that work without a session (they create one, or authenticate by other means). */
+const PUBLIC_API = [
+  /^\/api\/v1\/profile\/(login|register|recovery|code\/send|code\/check)\/?$/,
+  /^\/api\/v1\/profile\/recovery\/[a-z-]+\/?$/,
+  /^\/api\/integration\//,
+];
+
+export const isApi = (path: string): boolean => path.startsWith('/api/');
+export const isAuthArea = (path: string): boolean => /^\/auth(\/.*)?$/.test(path);
+export const isPublic = (path: string): boolean => (isApi(path) ? PUBLIC_API : PUBLIC_PAGES).some((re) => re.test(path));

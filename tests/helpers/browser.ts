@@ -1,0 +1,34 @@
+// playwright-core driving Debian's Chromium (/usr/bin/chromium), never a downloaded browser.
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { TestServer } from './server.ts';
+import { sessionFor } from './session.ts';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A browser context already signed in as the demo user with this e-mail. */
+export async function signedInContext(browser: Browser, server: TestServer, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const { token } = await sessionFor(server, email);
+  const context = await browser.newContext({ locale: 'ru-RU', ...options });
+  await context.addCookies([{ name: 'sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  return context;
+}
+
+/** WCAG 2.2 A/AA violations on the current page (empty array when clean). */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}

@@ -1,0 +1,68 @@
+// Starts the real server (node src/server.ts) as a child process on a free port with its own
+// database, the way it runs in production, and stops it with SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freshDatabase, type TestDatabase } from './db.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+export interface TestServer {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  database: TestDatabase;
+  output: () => string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string> = {}, database?: TestDatabase): Promise<TestServer> {
+  const db = database ?? (await freshDatabase());
+  const proc = spawn(process.execPath, ['src/server.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: db.dataDir,
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+      LOG_LEVEL: 'info',
+      DEMO: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const check = () => {
+      const m = /listening url="http:\/\/[^:]+:(\d+)"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    proc.stdout!.on('data', check);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    proc,
+    database: db,
+    output: () => out,
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null && !proc.killed) proc.kill('SIGTERM');
+      const code = await exited;
+      if (!database) await db.drop();
+      return code;
+    },
+  };
+}
