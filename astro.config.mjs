@@ -5,6 +5,8 @@ import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   output: 'server',
+  // DIST_DIR lets parallel checkouts or test runs build side by side.
+  outDir: process.env.DIST_DIR || './dist',
   // src/server.ts owns the HTTP server: it serves this handler, static files and WebSocket upgrades.
   adapter: node({ mode: 'middleware', bodySizeLimit: 1024 ** 3 }),
   integrations: [react()],

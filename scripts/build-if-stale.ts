@@ -2,10 +2,11 @@
 // clone just works and later starts stay fast.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const STAMP = join(root, 'dist/.build-stamp');
+const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
+const STAMP = join(dist, '.build-stamp');
 const SOURCES = ['src', 'public', 'i18n', 'astro.config.mjs', 'package.json', 'CHANGELOG.md'];
 
 function newest(path: string): number {

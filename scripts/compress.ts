@@ -1,9 +1,9 @@
 // Writes .br and .gz siblings of text assets in dist/client, served by src/lib/http/static.ts.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dir = new URL('../dist/client', import.meta.url).pathname;
+const dir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR, 'client') : new URL('../dist/client', import.meta.url).pathname;
 const TEXT = /\.(js|mjs|css|svg|json|txt|html|webmanifest|map)$/;
 
 function walk(path: string): string[] {

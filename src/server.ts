@@ -2,6 +2,7 @@
 // WebSocket upgrades. Runs directly on Node 24 (type stripping); the Astro bundle is loaded from dist/.
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { validateSession, sessionCookieName } from './features/auth/session.server.ts';
 import { ConfigError, parseConfig, setConfig, type Config } from './lib/config.ts';
@@ -16,7 +17,7 @@ import { attachWebSocket } from './lib/realtime/ws.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
 
-const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) + '/' : fileURLToPath(new URL('../dist/', import.meta.url));
 
 export async function start(cfg: Config) {
   const started = performance.now();

@@ -22,6 +22,7 @@ export async function startServer(env: Record<string, string> = {}, database?: T
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
       NODE_ENV: 'test',
       PORT: '0',
       HOST: '127.0.0.1',
