@@ -36,8 +36,10 @@ const run = spawnSync(
 );
 let summary = '';
 if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed` + (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : '');
+  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number; numPendingTests: number; numTodoTests: number };
+  // A suite that fails before its tests run (e.g. its server does not start) counts as a failure.
+  const failed = r.numFailedTests || (run.status !== 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+  summary = `${r.numPassedTests} passed, ${failed} failed` + (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : '');
 }
 rmSync(dir, { recursive: true, force: true });
 if (summary) console.log(`\ntests: ${summary}`);
