@@ -67,7 +67,8 @@ export async function start(cfg: Config) {
   const ws = attachWebSocket(server, {
     async authenticate(req) {
       const token = parseCookies(req.headers.cookie)[sessionCookieName()];
-      return (await validateSession(token))?.user ?? null;
+      const auth = await validateSession(token);
+      return auth ? { user: auth.user, sessionId: auth.session.id } : null;
     },
     isAllowedOrigin(origin, req) {
       if (!origin) return true;

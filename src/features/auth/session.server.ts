@@ -5,6 +5,8 @@ import { config } from '#lib/config.ts';
 import { digest, newToken } from '#lib/crypto/tokens.ts';
 import { db, now } from '#lib/db/index.ts';
 import type { Session, User } from '#lib/db/schema.ts';
+import { bus } from '#lib/realtime/bus.ts';
+import { SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
 
 export interface SessionMeta {
   ip?: string | null;
@@ -76,8 +78,15 @@ export async function validateSession(token: string | undefined | null): Promise
   };
 }
 
+
+async function announceEnded(userId: number, sessionIds: string[] | 'all-but', keep?: string) {
+  await bus().publish(userTopic(userId), SESSION_ENDED, sessionIds === 'all-but' ? { except: keep ?? null } : { sessions: sessionIds });
+}
+
 export async function revokeSession(token: string): Promise<void> {
-  await db().deleteFrom('sessions').where('id', '=', digest(token)).execute();
+  const id = digest(token);
+  const row = await db().deleteFrom('sessions').where('id', '=', id).returning('user_id').executeTakeFirst();
+  if (row) await announceEnded(row.user_id, [id]);
 }
 
 /** Ends every session of a user, except the one given (used after a password change). */
@@ -85,5 +94,6 @@ export async function revokeUserSessions(userId: number, exceptSessionId?: strin
   let q = db().deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   const r = await q.executeTakeFirst();
+  await announceEnded(userId, 'all-but', exceptSessionId);
   return Number(r.numDeletedRows);
 }

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import { config, type Config } from '../config.ts';
+import { log } from '../log.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 import { openSqlite } from './sqlite-driver.ts';
@@ -25,6 +26,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(cfg: Config['database']): Database {
   if (cfg.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: cfg.url, max: 10, idleTimeoutMillis: 30_000 });
+    // An idle client dropped by the server (restart, failover) must not crash the process; the
+    // pool opens a new connection on the next query.
+    pool.on('error', (err) => log.warn('database: idle connection lost', { err: err.message }));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', pool, close: () => db.destroy() };
   }

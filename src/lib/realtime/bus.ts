@@ -76,11 +76,17 @@ class PostgresBus extends LocalBus {
   }
 
   private reconnect(broken: pg.PoolClient) {
-    if (this.client === broken) this.client = undefined;
+    // Only the current listener is ours to replace; a released one belongs to the pool again.
+    if (this.client !== broken) return;
+    this.client = undefined;
     broken.release(true);
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry() {
     if (this.closed) return;
     setTimeout(() => {
-      if (!this.closed) this.start().catch(() => this.reconnect(broken));
+      if (!this.closed) this.start().catch((err) => (log.warn('bus: reconnect failed', { err }), this.scheduleRetry()));
     }, this.retry).unref();
     this.retry = Math.min(this.retry * 2, 10_000);
   }

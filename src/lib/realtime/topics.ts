@@ -27,3 +27,6 @@ export async function mayListen(user: TopicUser, topic: string): Promise<boolean
 }
 
 export const userTopic = (userId: number): string => `user:${userId}`;
+
+/** Published on a user's topic when sessions end; their live connections close on every instance. */
+export const SESSION_ENDED = 'session.ended';

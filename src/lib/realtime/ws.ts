@@ -5,13 +5,19 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { log } from '../log.ts';
 import { bus } from './bus.ts';
-import { mayListen, userTopic, type TopicUser } from './topics.ts';
+import { mayListen, SESSION_ENDED, userTopic, type TopicUser } from './topics.ts';
 
 export const WS_PATH = '/ws';
 const MAX_TOPICS = 50;
 
+export interface WsPeer {
+  user: TopicUser;
+  /** The session this connection was opened with (its stored id). */
+  sessionId: string;
+}
+
 export interface WsOptions {
-  authenticate(req: IncomingMessage): Promise<TopicUser | null>;
+  authenticate(req: IncomingMessage): Promise<WsPeer | null>;
   /** Allowed browser origins; an upgrade from any other Origin is refused (cross-site WebSocket hijacking). */
   isAllowedOrigin(origin: string | undefined, req: IncomingMessage): boolean;
 }
@@ -27,9 +33,9 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
     if (path !== WS_PATH) return reject(404, 'Not Found');
     if (!opts.isAllowedOrigin(req.headers.origin, req)) return reject(403, 'Forbidden');
     opts.authenticate(req).then(
-      (user) => {
-        if (!user) return reject(401, 'Unauthorized');
-        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, user));
+      (peer) => {
+        if (!peer) return reject(401, 'Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, peer));
       },
       (err) => {
         log.error('ws: authentication failed', { err });
@@ -38,7 +44,7 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
     );
   });
 
-  function onConnection(ws: WebSocket, user: TopicUser) {
+  function onConnection(ws: WebSocket, { user, sessionId }: WsPeer) {
     const subs = new Map<string, () => void>();
     let alive = true;
     const send = (msg: unknown) => {
@@ -49,6 +55,15 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
       subs.set(topic, bus().subscribe(topic, send));
     };
     listen(userTopic(user.id));
+    // A signed-out session loses its live connection too, whichever instance ended it.
+    subs.set(
+      'session',
+      bus().subscribe(userTopic(user.id), (event) => {
+        if (event.type !== SESSION_ENDED) return;
+        const d = event.data as { sessions?: string[]; except?: string | null };
+        if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId) ws.close(4401, 'session ended');
+      }),
+    );
     send({ topic: userTopic(user.id), type: 'ready', data: null });
 
     ws.on('pong', () => (alive = true));

@@ -1,11 +1,12 @@
 // Column helpers where SQLite and PostgreSQL differ; everything else in migrations is portable.
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
+// Asked of the dialect adapter, not the server: a failing probe query would abort the migration's
+// transaction on PostgreSQL.
 export async function engineOf(db: Kysely<any>): Promise<Engine> {
-  const { rows } = await sql<{ v: string }>`select sqlite_version() as v`.execute(db).catch(() => ({ rows: [] as { v: string }[] }));
-  return rows.length ? 'sqlite' : 'postgres';
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 /** An auto-incrementing integer primary key named id. */

@@ -1,0 +1,102 @@
+// WebSocket endpoint and the live-event bus across app instances.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { revokeUserSessions } from '../../src/features/auth/session.server.ts';
+import { parseConfig, setConfig } from '../../src/lib/config.ts';
+import { closeDatabase, database } from '../../src/lib/db/index.ts';
+import { bus, createBus, installBus } from '../../src/lib/realtime/bus.ts';
+import { freshDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { sessionFor } from '../helpers/session.ts';
+
+type Msg = { topic: string; type: string; data: unknown };
+
+function connect(server: TestServer, cookie?: string, origin?: string) {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) } });
+  const messages: Msg[] = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (raw) => {
+    messages.push(JSON.parse(String(raw)));
+    waiters.splice(0).forEach((w) => w());
+  });
+  const next = (pred: (m: Msg) => boolean, ms = 5000) =>
+    new Promise<Msg>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)), ms);
+      const check = () => {
+        const m = messages.find(pred);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m);
+        } else waiters.push(check);
+      };
+      check();
+    });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const refused = new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+  return { ws, next, closed, refused };
+}
+
+describe('WebSocket endpoint', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses connections without a session (401) and from a foreign origin (403)', async () => {
+    expect(await connect(server).refused).toBe(401);
+    const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
+    expect(await connect(server, cookie, 'https://evil.example').refused).toBe(403);
+  });
+
+  it('greets a signed-in user on their own topic and denies other users topics', async () => {
+    const { cookie, userId } = await sessionFor(server, 'olga.demidova@demo.example');
+    const c = connect(server, cookie, server.url);
+    expect((await c.next((m) => m.type === 'ready')).topic).toBe(`user:${userId}`);
+    c.ws.send(JSON.stringify({ type: 'subscribe', topic: `user:${userId + 1}` }));
+    expect((await c.next((m) => m.type === 'denied')).topic).toBe(`user:${userId + 1}`);
+    c.ws.close();
+  });
+});
+
+describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
+  let db: TestDatabase;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    db = await freshDatabase();
+    a = await startServer({}, db);
+    b = await startServer({}, db);
+    // This test process is a third instance of the app: same modules, same database, same bus.
+    setConfig(parseConfig({ DATABASE_URL: db.url, DATA_DIR: db.dataDir, LOG_LEVEL: 'warn' }));
+    installBus(await createBus(database().pool));
+  });
+  afterAll(async () => {
+    await bus().close();
+    installBus(undefined);
+    await closeDatabase();
+    await a?.stop();
+    await b?.stop();
+    await db?.drop();
+  });
+
+  it('an event published by one instance reaches a WebSocket client of another', async () => {
+    const { cookie, userId } = await sessionFor(b, 'olga.demidova@demo.example');
+    const client = connect(b, cookie, b.url);
+    await client.next((m) => m.type === 'ready');
+    await bus().publish(`user:${userId}`, 'notification.created', { id: 1, title: 'Order shipped' });
+    const event = await client.next((m) => m.type === 'notification.created');
+    expect(event).toEqual({ topic: `user:${userId}`, type: 'notification.created', data: { id: 1, title: 'Order shipped' } });
+    client.ws.close();
+  });
+
+  it('ending a user\'s sessions on one instance closes their live connections on another', async () => {
+    const { cookie, userId } = await sessionFor(a, 'dmitry.volkov@demo.example');
+    const onB = connect(b, cookie, b.url);
+    await onB.next((m) => m.type === 'ready');
+    await revokeUserSessions(userId);
+    expect(await onB.closed).toBe(4401);
+  });
+});
