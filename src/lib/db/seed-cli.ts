@@ -1,0 +1,22 @@
+// `npm run seed`: migrates, then adds the demo data that is missing (safe to run again).
+import { ConfigError, parseConfig, setConfig } from '../config.ts';
+import { closeDatabase, database, migrateToLatest } from './index.ts';
+import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+
+try {
+  setConfig(parseConfig());
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+try {
+  const { db, engine } = database();
+  await migrateToLatest(db);
+  const created = await seedDemo(db);
+  console.log(`demo data: ${created} account(s) created on ${engine}; password for every demo account: ${DEMO_PASSWORD}`);
+} catch (err) {
+  console.error('seeding failed:', err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await closeDatabase();
+}
