@@ -1,9 +1,10 @@
 // The process entry: one node:http server for the Astro handler, the built client files, /healthz and
 // WebSocket upgrades. Runs directly on Node 24 (type stripping); the Astro bundle is loaded from dist/.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseEnv } from 'node:util';
 import { validateSession, sessionCookieName } from './features/auth/session.server.ts';
 import { ConfigError, parseConfig, setConfig, type Config } from './lib/config.ts';
 import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
@@ -102,6 +103,12 @@ export async function start(cfg: Config) {
   return { server, port, stop };
 }
 
+/** Reads ./.env when present; variables already set in the environment win. */
+function loadDotEnv() {
+  if (!existsSync('.env')) return;
+  for (const [key, value] of Object.entries(parseEnv(readFileSync('.env', 'utf8')))) process.env[key] ??= value;
+}
+
 /** Without a trusted proxy in front, forwarded headers are client-controlled and must be ignored. */
 function stripForwarded(req: IncomingMessage) {
   for (const h of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', 'forwarded']) delete req.headers[h];
@@ -109,6 +116,7 @@ function stripForwarded(req: IncomingMessage) {
 
 /** Parses the configuration (one clear line and exit 1 when it is wrong), starts, and stops on signals. */
 export async function main() {
+  loadDotEnv();
   let cfg: Config;
   try {
     cfg = parseConfig();
