@@ -4,6 +4,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { sessionCookieName, validateSession } from '#features/auth/session.server.ts';
 import { bearerToken, errorResponse, HttpError, json } from '#lib/http/api.ts';
 import { isApi, isAuthArea, isPublic } from '#lib/http/access.ts';
+import { explicitCredentials, isForgeable } from '#lib/http/csrf.ts';
 import { LOCALE_COOKIE, resolveLocale, translator } from '#lib/i18n/index.ts';
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -31,18 +32,21 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml))/;
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const path = ctx.url.pathname;
   const locals = ctx.locals;
-  locals.locale = resolveLocale(ctx.cookies.get(LOCALE_COOKIE)?.value, ctx.request.headers.get('accept-language'));
-  locals.t = translator(locals.locale);
-
-  const token =
-    ctx.cookies.get(sessionCookieName())?.value ??
-    bearerToken(ctx.request) ??
-    (isApi(path) ? ctx.url.searchParams.get('token') : null);
+  // A request that brings its own credentials is judged by them alone, never by the cookie.
+  const explicit = explicitCredentials(ctx.request, ctx.url);
+  const token = explicit
+    ? (bearerToken(ctx.request) ?? (isApi(path) ? ctx.url.searchParams.get('token') : null))
+    : (ctx.cookies.get(sessionCookieName())?.value ?? null);
   const auth = token ? await validateSession(token) : null;
   locals.user = auth?.user ?? null;
   locals.session = auth?.session ?? null;
   locals.token = auth ? token : null;
-  if (token && !auth && ctx.cookies.get(sessionCookieName())) ctx.cookies.delete(sessionCookieName(), { path: '/' });
+  if (token && !auth && !explicit) ctx.cookies.delete(sessionCookieName(), { path: '/' });
+  // The switcher's cookie wins; a signed-in user's saved language follows them to a new device.
+  const chosen = ctx.cookies.get(LOCALE_COOKIE)?.value ?? locals.user?.locale ?? undefined;
+  locals.locale = resolveLocale(chosen, ctx.request.headers.get('accept-language'));
+  locals.t = translator(locals.locale);
+  if (isForgeable(ctx.request, ctx.url)) return finish(ctx.request, forbidden(path, locals.t), false);
 
   let response: Response;
   const unknownRoute = ctx.routePattern === '/404' || ctx.routePattern === '/[...path]';
@@ -60,6 +64,11 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
   return finish(ctx.request, response, !!locals.user);
 });
+
+function forbidden(path: string, t: App.Locals['t']): Response {
+  const message = t('errors.crossSite');
+  return isApi(path) ? json({ message }, 403) : new Response(message, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
 
 function finish(request: Request, response: Response, signedIn: boolean): Response {
   // Redirect responses from ctx.redirect() have immutable headers; copy when needed.

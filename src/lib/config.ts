@@ -28,6 +28,26 @@ const url = (schemes: string[]) =>
     v.check((s) => schemes.includes(new URL(s).protocol.replace(':', '')), `must start with ${schemes.map((s) => s + '://').join(' or ')}`),
   );
 
+// Back-office API keys (docs/integration-api.md): the environment holds only SHA-256 hashes of keys.
+export const INTEGRATION_SCOPES = ['orders', 'promotions', 'news', 'notifications'] as const;
+export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
+export interface IntegrationKey {
+  name: string;
+  sha256: string;
+  scopes: IntegrationScope[];
+}
+const KEY_ENTRY = new RegExp(`^[A-Za-z0-9_.-]{1,64}:[0-9a-fA-F]{64}:(${INTEGRATION_SCOPES.join('|')})(\\+(${INTEGRATION_SCOPES.join('|')}))*$`);
+function isKeyList(s: string): boolean {
+  return s.split(',').every((entry) => KEY_ENTRY.test(entry.trim()));
+}
+function parseKeys(s: string | undefined): IntegrationKey[] {
+  if (!s) return [];
+  return s.split(',').map((entry) => {
+    const [name, sha256, scopes] = entry.trim().split(':') as [string, string, string];
+    return { name, sha256: sha256.toLowerCase(), scopes: [...new Set(scopes.split('+'))] as IntegrationScope[] };
+  });
+}
+
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
   PORT: v.optional(intIn(0, 65535), '4321'),
@@ -41,6 +61,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
   BODY_LIMIT: v.optional(intIn(1024, 1024 ** 3), String(1024 * 1024)),
   UPLOAD_LIMIT: v.optional(intIn(1024, 1024 ** 3), String(20 * 1024 * 1024)),
+  SUPPORT_FILE_LIMIT: v.optional(intIn(1024, 1024 ** 3)),
   SESSION_IDLE_MINUTES: v.optional(intIn(5, 60 * 24 * 30), String(60 * 24 * 7)),
   SESSION_ABSOLUTE_DAYS: v.optional(intIn(1, 365), '30'),
   TIME_ZONE: v.optional(v.pipe(v.string(), v.trim(), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Samara')), 'Europe/Samara'),
@@ -48,9 +69,19 @@ const EnvSchema = v.object({
   WIKI_URL: v.optional(url(['http', 'https'])),
   FEEDBACK_URL: v.optional(url(['http', 'https', 'mailto'])),
   TRUST_PROXY: v.optional(boolish),
+  CALL_PROVIDER_URL: v.optional(url(['http', 'https'])),
+  CALL_PROVIDER_KEY: v.optional(v.pipe(v.string(), v.trim())),
+  SUGGEST_URL: v.optional(url(['http', 'https']), 'https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
+  SUGGEST_TOKEN: v.optional(v.pipe(v.string(), v.trim())),
+  MAP_TILE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/\S*\{z\}\S*$/, 'must be an http(s) tile URL template with {z}, {x} and {y}')), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: v.optional(v.string(), '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
+  INTEGRATION_KEYS: v.optional(v.pipe(v.string(), v.trim(), v.check(isKeyList, `must be comma-separated name:sha256hex:scope+scope entries (scopes: ${INTEGRATION_SCOPES.join(', ')})`))),
 });
 
 export type Config = ReturnType<typeof toConfig>;
+
+/** Every variable the server reads (the README and .env.example document each one; a test checks). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.entries);
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -103,6 +134,8 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
+    // Support chat attachments; never above the upload limit, which the server enforces first.
+    supportFileLimit: Math.min(e.SUPPORT_FILE_LIMIT ?? e.UPLOAD_LIMIT, e.UPLOAD_LIMIT),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
     timeZone: e.TIME_ZONE,
@@ -111,6 +144,12 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
     feedbackUrl: e.FEEDBACK_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: !!e.PUBLIC_URL && e.PUBLIC_URL.startsWith('https:'),
+    // Flash-call provider (uCaller initCall shape); without it codes by call go to the dev outbox.
+    callProvider: e.CALL_PROVIDER_URL ? { url: e.CALL_PROVIDER_URL, key: e.CALL_PROVIDER_KEY ?? '' } : undefined,
+    // DaData-compatible suggestions and geocoding; without a token the forms fall back to manual entry.
+    suggest: { url: e.SUGGEST_URL.replace(/\/$/, ''), token: e.SUGGEST_TOKEN || undefined },
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    integrationKeys: parseKeys(e.INTEGRATION_KEYS),
   };
 }
 

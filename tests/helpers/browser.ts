@@ -23,7 +23,12 @@ export function launch(): Promise<Browser> {
 export async function signedInContext(browser: Browser, server: TestServer, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const { token } = await sessionFor(server, email);
   const context = await browser.newContext({ locale: 'ru-RU', ...options });
-  await context.addCookies([{ name: 'sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  // start_info=hidden: the start-info dialog (shown after every sign-in) was already closed, so it
+  // does not cover the page under test; tests/browser/auth.test.ts covers the dialog itself.
+  await context.addCookies([
+    { name: 'sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' },
+    { name: 'start_info', value: 'hidden', url: server.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
   return context;
 }
 

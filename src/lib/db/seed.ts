@@ -2,6 +2,9 @@
 // Every demo account uses the reserved .example domain and the password DEMO_PASSWORD.
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../crypto/password.ts';
+import { seedOrganisationsObjects } from './demo/organisations-objects.ts';
+import { seedOrdersPromotions } from './demo/orders-promotions.ts';
+import { seedSupportDemo } from '../../features/support/support.seed.ts';
 import demoUsers from './demo/users.json' with { type: 'json' };
 import type { DB } from './schema.ts';
 
@@ -29,5 +32,8 @@ export async function seedDemo(db: Kysely<DB>): Promise<number> {
       .execute();
     created++;
   }
+  await seedOrganisationsObjects(db);
+  await seedSupportDemo(db);
+  await seedOrdersPromotions(db);
   return created;
 }

@@ -1,8 +1,9 @@
 // Which paths need a signed-in user. Everything not listed here is private: pages redirect to fast
 // login, API calls answer 401.
 
-/** Pages anyone may open. The sign-in area itself sends signed-in users home (see isAuthArea). */
-const PUBLIC_PAGES = [/^\/auth(\/.*)?$/, /^\/logout\/?$/, /^\/error\/?$/, /^\/404\/?$/];
+/** Pages anyone may open. The sign-in area itself sends signed-in users home (see isAuthArea).
+ *  /locale is the language switcher's form target, usable before sign-in too. */
+const PUBLIC_PAGES = [/^\/auth(\/.*)?$/, /^\/logout\/?$/, /^\/error\/?$/, /^\/404\/?$/, /^\/locale\/?$/];
 
 /** API calls that work without a session (they create one, or authenticate by other means). */
 const PUBLIC_API = [

@@ -2,7 +2,15 @@
 // in the server entry and in `npm run migrate`.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_users_sessions.ts';
+import * as m0002 from './0002_auth.ts';
+import * as m0003 from './0003_organisations_objects.ts';
+import * as m0004 from './0004_orders_notifications_promotions.ts';
+import * as m0005 from './0005_support.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
+  '0002_auth': m0002,
+  '0003_organisations_objects': m0003,
+  '0004_orders_notifications_promotions': m0004,
+  '0005_support': m0005,
 };

@@ -1,0 +1,154 @@
+// The chrome's accessibility (axe, WCAG 2.2 A/AA) at desktop and phone widths, the user's layout
+// settings as the server renders them, and the back-to-top link.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/lib/db/index.ts';
+import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { START_INFO_COOKIE } from '../../src/features/auth/web.server.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+const CUSTOMER = 'olga.demidova@demo.example';
+const ADMIN = 'marina.kotova@demo.example';
+const WIDTHS = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['360 px', { width: 360, height: 740 }],
+] as const;
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ CORPORATE_PORTAL_URL: 'https://portal.example/', WIKI_URL: 'https://wiki.example/' }), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function visit(email: string | null, path: string, viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) {
+  const options = { viewport, reducedMotion: 'reduce' as const };
+  const context = email ? await signedInContext(browser, server, email, options) : await browser.newContext({ locale: 'ru-RU', ...options });
+  // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
+  await context.addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
+  try {
+    const page = await context.newPage();
+    await page.goto(server.url + path);
+    await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Writes users.layout directly, as the settings page's saveLayout() would. */
+async function setLayout(email: string, layout: Record<string, unknown> | null) {
+  const { url, dataDir } = server.database;
+  const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+  try {
+    await database.db.updateTable('users').set({ layout: layout && JSON.stringify(layout) }).where('email', '=', email).execute();
+  } finally {
+    await database.close();
+  }
+}
+
+describe('axe finds no WCAG 2.2 A/AA violation', () => {
+  for (const [name, viewport] of WIDTHS) {
+    it(`on the home frame (${name})`, async () => {
+      await visit(ADMIN, '/home', viewport, async (page) => {
+        expect(await axeViolations(page)).toEqual([]);
+        // The open states too: a dropdown, the side menu panel (phones) and the quick user panel.
+        await page.locator('.lang-switch summary').click();
+        expect(await axeViolations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        if (viewport.width < 992) {
+          await page.getByRole('button', { name: 'Открыть меню разделов' }).click();
+          expect(await axeViolations(page)).toEqual([]);
+          await page.keyboard.press('Escape');
+        }
+        await page.getByRole('button', { name: 'Панель пользователя' }).click();
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    });
+
+    it(`on the 404 page (${name})`, async () => {
+      await visit(CUSTOMER, '/no/such/page', viewport, async (page) => {
+        await expect(page.locator('h1').textContent()).resolves.toBe('404');
+        expect(await axeViolations(page)).toEqual([]);
+      });
+      await visit(null, '/no/such/page', viewport, async (page) => {
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    });
+  }
+});
+
+describe('layout settings', () => {
+  it('are rendered by the server: side menu, subheader, widths, footer', async () => {
+    await setLayout(CUSTOMER, {
+      'aside.self.display': false,
+      'subheader.display': false,
+      'header.self.width': 'fixed',
+      'content.width': 'fluid',
+      'footer.layout': 'extended',
+      'header.menu.self.root-arrow': false,
+      'header.self.fixed.desktop': false,
+    });
+    try {
+      await visit(CUSTOMER, '/tools', { width: 1280, height: 800 }, async (page) => {
+        await expect(page.locator('#aside').isVisible()).resolves.toBe(false);
+        await expect(page.getByRole('button', { name: 'Открыть меню разделов' }).isVisible()).resolves.toBe(true);
+        expect(await page.locator('.subheader').count()).toBe(0);
+        await expect(page.locator('#content > h1').textContent()).resolves.toBe('Инструменты');
+        await expect(page.locator('.site-header .bar').getAttribute('class')).resolves.toContain('container');
+        await expect(page.locator('#content').getAttribute('class')).resolves.toBe('container-fluid');
+        await expect(page.locator('.site-header').evaluate((h) => getComputedStyle(h).position)).resolves.toBe('relative');
+        await expect(page.locator('nav.main-menu').getAttribute('class')).resolves.toContain('no-arrows');
+        await expect(page.locator('.site-footer').getByRole('navigation', { name: 'Разделы' }).isVisible()).resolves.toBe(true);
+        // The side menu is still one click away, as a panel.
+        await page.getByRole('button', { name: 'Открыть меню разделов' }).click();
+        await expect(page.locator('#aside').isVisible()).resolves.toBe(true);
+      });
+    } finally {
+      await setLayout(CUSTOMER, null);
+    }
+    await visit(CUSTOMER, '/tools', { width: 1280, height: 800 }, async (page) => {
+      await expect(page.locator('#aside').isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Открыть меню разделов' }).isVisible()).resolves.toBe(false);
+      await expect(page.locator('.subheader h1').textContent()).resolves.toBe('Инструменты');
+      await expect(page.locator('.site-header').evaluate((h) => getComputedStyle(h).position)).resolves.toBe('sticky');
+      expect(await page.locator('.site-footer nav').count()).toBe(0);
+    });
+  });
+
+  it('opens submenus of the side menu as flyouts when asked', async () => {
+    await setLayout(CUSTOMER, { 'aside.menu.dropdown': true });
+    try {
+      await visit(CUSTOMER, '/e-commerce/orders', { width: 1280, height: 800 }, async (page) => {
+        const orders = page.locator('#aside details', { has: page.locator('summary:has-text("Заказы")') });
+        // Not opened by default: a flyout would cover the content.
+        await expect(orders.getAttribute('open')).resolves.toBeNull();
+        await orders.locator('summary').click();
+        const list = orders.locator(':scope > ul');
+        await expect(list.evaluate((ul) => getComputedStyle(ul).position)).resolves.toBe('absolute');
+      });
+    } finally {
+      await setLayout(CUSTOMER, null);
+    }
+  });
+});
+
+describe('back to top', () => {
+  it('appears after 300 px of scrolling and takes the page back up', async () => {
+    await visit(CUSTOMER, '/home', { width: 360, height: 640 }, async (page) => {
+      const up = page.getByRole('link', { name: 'Наверх' });
+      await expect(up.isVisible()).resolves.toBe(false);
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(400);
+      await expect(up.isVisible()).resolves.toBe(false);
+      await page.mouse.wheel(0, 400);
+      await expect.poll(() => up.isVisible()).toBe(true);
+      await up.click();
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+      await expect.poll(() => up.isVisible()).toBe(false);
+    });
+  });
+});
