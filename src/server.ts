@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
 import { validateSession, sessionCookieName } from './features/auth/session.server.ts';
+import './features/support/support.topics.ts';
 import { ConfigError, parseConfig, setConfig, type Config } from './lib/config.ts';
 import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
 import { isEmpty, seedDemo } from './lib/db/seed.ts';
@@ -92,9 +93,12 @@ export async function start(cfg: Config) {
     log.info('shutting down');
     ws.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Requests in flight finish; their keep-alive connections are closed as soon as they go idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;
+    clearInterval(sweep);
     clearTimeout(force);
     await bus.close();
     installBus(undefined);
