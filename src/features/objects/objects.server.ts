@@ -1,0 +1,64 @@
+// Objects (sites) of the signed-in user: list (search, filter, sort, paging), all (maps, pickers),
+// one, and creation. Every query is scoped to the owner, so another user's id is not found.
+import { sql, type Kysely } from 'kysely';
+import { db as defaultDb, now } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
+import { containsPattern, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
+import { formatCoords, type OBJECT_FIELDS, type ObjectCreate, type ObjectItem } from './objects.schema.ts';
+
+type Field = (typeof OBJECT_FIELDS)[number];
+
+const itemColumns = ['id', 'name', 'address', 'coords', 'lat', 'lon'] as const;
+
+const scoped = (handle: Kysely<DB>, userId: number) => handle.selectFrom('objects').where('user_id', '=', userId);
+
+export async function listObjects(userId: number, q: ListQuery<Field>, handle: Kysely<DB> = defaultDb()): Promise<ListResult<ObjectItem>> {
+  let base = scoped(handle, userId);
+  if (q.searchText) base = base.where(sql<boolean>`search like ${containsPattern(q.searchText)} escape '\\'`);
+  for (const value of Object.values(q.filter) as string[]) {
+    // search holds the lower-cased name and address; a filter is a case-insensitive "contains".
+    base = base.where(sql<boolean>`search like ${containsPattern(value)} escape '\\'`);
+  }
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const entities = await base
+    .select([...itemColumns])
+    .orderBy(sql.ref(q.sortField), q.sortOrder)
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.pageNumber - 1) * q.pageSize)
+    .execute();
+  return { totalCount: Number(n), entities: entities.map(numeric) };
+}
+
+// pg returns double precision as numbers already; SQLite too. Kept explicit for safety.
+const numeric = (o: ObjectItem): ObjectItem => ({ ...o, lat: Number(o.lat), lon: Number(o.lon) });
+
+export async function allObjects(userId: number, handle: Kysely<DB> = defaultDb()): Promise<ObjectItem[]> {
+  return (await scoped(handle, userId).select([...itemColumns]).orderBy('id', 'desc').execute()).map(numeric);
+}
+
+export async function getObject(userId: number, id: number, handle: Kysely<DB> = defaultDb()): Promise<ObjectItem | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const row = await scoped(handle, userId).select([...itemColumns]).where('id', '=', id).executeTakeFirst();
+  return row ? numeric(row) : null;
+}
+
+export async function createObject(userId: number, input: ObjectCreate, handle: Kysely<DB> = defaultDb()): Promise<ObjectItem> {
+  const t = now();
+  const row = await handle
+    .insertInto('objects')
+    .values({
+      user_id: userId,
+      name: input.name,
+      address: input.address,
+      coords: formatCoords(input.coords),
+      lat: input.coords.lat,
+      lon: input.coords.lon,
+      search: searchText(input.name, input.address),
+      created_at: t,
+      updated_at: t,
+    })
+    .returning([...itemColumns])
+    .executeTakeFirstOrThrow();
+  return numeric(row);
+}

@@ -1,0 +1,125 @@
+// The shared body of OrganisationPicker and ObjectPicker: a select of every item (loaded when the
+// picker appears), an add button opening a modal dialog with the create form, and the chosen id in
+// a hidden input named `name`. After creation the new item is selected and a 'change' event is sent
+// from the hidden input, so host forms can react. Before hydration (no JavaScript) the select
+// itself carries the name and shows the items the server passed. The dialog is portalled to <body>.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { getJson } from './api.ts';
+import './pickers.css';
+
+export interface PickerItem {
+  id: number;
+}
+
+export interface PickerProps<T extends PickerItem> {
+  name: string;
+  id: string;
+  label: string;
+  placeholder: string;
+  addLabel: string;
+  dialogTitle: string;
+  /** Shown when loading the list fails (the spec's catalogue message). */
+  loadError: string;
+  loadingText: string;
+  /** GET answering { data: { entities } } with every item. */
+  url: string;
+  optionText(item: T): string;
+  value?: number | null;
+  required?: boolean;
+  items?: T[];
+  describedBy?: string;
+  renderForm(done: (item: T) => void, cancel: () => void): ReactNode;
+}
+
+export function Picker<T extends PickerItem>(p: PickerProps<T>) {
+  const [hydrated, setHydrated] = useState(false);
+  const [items, setItems] = useState<T[] | null>(p.items ?? null);
+  const [value, setValue] = useState(p.value ? String(p.value) : '');
+  const [error, setError] = useState('');
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const hidden = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  async function load(): Promise<T[] | null> {
+    try {
+      const r = await getJson<{ data: { entities: T[] } }>(p.url);
+      setItems(r.data.entities);
+      setError('');
+      return r.data.entities;
+    } catch {
+      setError(p.loadError);
+      return null;
+    }
+  }
+
+  useEffect(() => {
+    setHydrated(true);
+    void load();
+    // Loaded once when the picker appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function choose(id: string) {
+    setValue(id);
+    // Let host forms hear about the change even though React sets the value.
+    queueMicrotask(() => hidden.current?.dispatchEvent(new Event('change', { bubbles: true })));
+  }
+
+  function openDialog() {
+    dialog.current?.showModal();
+    setOpen(true);
+  }
+
+  function closeDialog() {
+    dialog.current?.close();
+    setOpen(false);
+    addButton.current?.focus();
+  }
+
+  async function created(item: T) {
+    closeDialog();
+    const list = await load();
+    if (list && !list.some((x) => x.id === item.id)) setItems([item, ...list]);
+    choose(String(item.id));
+  }
+
+  const titleId = `${p.id}-dialog-title`;
+  return (
+    <div className="picker">
+      <label htmlFor={p.id}>{p.label}</label>
+      <div className="picker-row" role="group" aria-label={p.label}>
+        <select id={p.id} name={hydrated ? undefined : p.name} value={value} required={p.required} aria-describedby={p.describedBy} aria-busy={items === null || undefined}
+          onChange={(e) => choose(e.target.value)}>
+          <option value="">{items === null && hydrated ? p.loadingText : p.placeholder}</option>
+          {(items ?? []).map((item) => (
+            <option key={item.id} value={item.id}>
+              {p.optionText(item)}
+            </option>
+          ))}
+        </select>
+        {hydrated && (
+          <button ref={addButton} type="button" className="outline picker-add" onClick={openDialog} aria-label={p.addLabel} title={p.addLabel}>
+            <span aria-hidden="true">+</span>
+          </button>
+        )}
+      </div>
+      {hydrated && <input ref={hidden} type="hidden" name={p.name} value={value} />}
+      {error && <p className="picker-error" role="alert">{error}</p>}
+      {/* In a portal: the create form must not sit inside the host form. */}
+      {hydrated &&
+        createPortal(
+          <dialog ref={dialog} aria-labelledby={titleId} onClose={() => setOpen(false)} className="picker-dialog">
+            <article>
+              <header>
+                <h2 id={titleId}>{p.dialogTitle}</h2>
+              </header>
+              {open && p.renderForm(created, closeDialog)}
+            </article>
+          </dialog>,
+          document.body,
+        )}
+    </div>
+  );
+}

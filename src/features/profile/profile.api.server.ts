@@ -1,0 +1,57 @@
+// The profile calls as HTTP answers, shared by /api/v1/profile/{update,avatar,password} and the
+// legacy /api/app/profile.* calls. Messages are the spec's.
+import type { User } from '#lib/db/schema.ts';
+import { json } from '#lib/http/api.ts';
+import type { T } from '#lib/i18n/index.ts';
+import { log } from '#lib/log.ts';
+import { translateErrors } from '#lib/validation.ts';
+import { changePassword, checkCurrentPassword, publicProfile, saveAvatar, saveProfile } from './profile.server.ts';
+
+async function guarded(t: T, message: string, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (err) {
+    log.error('profile call failed', { err });
+    return json({ message: t(message) }, 500);
+  }
+}
+
+export function updateResponse(user: User, values: Record<string, unknown>, t: T): Promise<Response> {
+  return guarded(t, 'profile.errors.failed', async () => {
+    const r = await saveProfile(user, values);
+    if (!r.ok) return json({ message: t(r.errors[''] ? 'profile.errors.user' : 'profile.errors.failed'), errors: translateErrors(r.errors, t) }, r.status);
+    return json({ message: t('profile.saved'), data: publicProfile(r.user) });
+  });
+}
+
+export function avatarResponse(user: User, file: unknown, t: T): Promise<Response> {
+  return guarded(t, 'profile.errors.failed', async () => {
+    const r = await saveAvatar(user, file);
+    if (!r.ok) return json({ message: t('profile.errors.failed'), errors: translateErrors(r.errors, t) }, r.status);
+    return json({ message: t('profile.saved'), data: { avatar: r.user.avatar } });
+  });
+}
+
+export function passwordResponse(user: User, sessionId: string | undefined, values: Record<string, unknown>, t: T): Promise<Response> {
+  return guarded(t, 'profile.password.errors.failed', async () => {
+    const r = await changePassword(user, sessionId, values);
+    if (!r.ok) return json({ ok: false, message: t('profile.password.errors.failed'), errors: translateErrors(r.errors, t) }, r.status);
+    return json({ ok: true, message: t('profile.password.changed') });
+  });
+}
+
+export function passwordCheckResponse(user: User, password: string, t: T): Promise<Response> {
+  return guarded(t, 'profile.password.errors.failed', async () => {
+    const r = await checkCurrentPassword(user.id, password);
+    if (r.ok) return json({ success: true });
+    return json({ success: false, message: t(r.errors.oldPassword ?? 'profile.password.errors.bad') }, r.status === 429 ? 429 : 200);
+  });
+}
+
+/** Legacy clients send secrets base64-encoded in the query; undecodable input reads as empty. */
+export function fromBase64(value: string | null | undefined): string {
+  if (!value) return '';
+  const s = value.trim().replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(s)) return '';
+  return Buffer.from(s, 'base64').toString('utf8');
+}

@@ -1,0 +1,20 @@
+// Runs an API call and turns its failure into the spec's catalogue message for that call: a bad
+// list query answers 400, an HttpError keeps its own status and message, anything else is logged
+// and answers 500. The message is the dictionary key of the call's error (e.g. "Can't find promotions!").
+import { ListQueryError } from '../list.ts';
+import { log } from '../log.ts';
+import { HttpError, json } from './api.ts';
+
+export async function respond(t: (key: string) => string, errorKey: string, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError) return json(err.body, err.status);
+    if (err instanceof ListQueryError) return json({ message: t(errorKey), errors: { query: err.message } }, 400);
+    log.error('api call failed', { call: errorKey, err });
+    return json({ message: t(errorKey) }, 500);
+  }
+}
+
+/** A positive integer id from a route parameter, or null. */
+export const routeId = (s: string | undefined): number | null => (s && /^\d{1,9}$/.test(s) && Number(s) > 0 ? Number(s) : null);

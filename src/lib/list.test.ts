@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { containsPattern, ListQueryError, pageRange, parseListQuery } from './list.ts';
+
+const q = (s: string) => parseListQuery(new URLSearchParams(s), ['name', 'inn'] as const);
+
+describe('list query', () => {
+  it('defaults to id descending, page 1 of 10', () => {
+    expect(q('')).toEqual({ searchText: '', filter: {}, pageSize: 10, pageNumber: 1, sortField: 'id', sortOrder: 'desc' });
+  });
+  it('reads every parameter and the legacy search name', () => {
+    expect(q('search=abcd&pageSize=3&pageNumber=2&sortField=name&sortOrder=ASC&filter={"inn":"18","x":"1"}')).toEqual({
+      searchText: 'abcd',
+      filter: { inn: '18' },
+      pageSize: 3,
+      pageNumber: 2,
+      sortField: 'name',
+      sortOrder: 'asc',
+    });
+  });
+  it('ignores searches under 3 characters, unknown sort fields and bad numbers', () => {
+    expect(q('searchText=ab&sortField=password&pageSize=-1&pageNumber=x')).toMatchObject({ searchText: '', sortField: 'id', pageSize: 10, pageNumber: 1 });
+    expect(q('pageSize=5000').pageSize).toBe(100);
+  });
+  it('rejects a filter that is not a JSON object', () => {
+    expect(() => q('filter=[1]')).toThrow(ListQueryError);
+    expect(() => q('filter={')).toThrow(ListQueryError);
+  });
+  it('escapes LIKE wildcards', () => {
+    expect(containsPattern('50%_A\\')).toBe('%50\\%\\_a\\\\%');
+  });
+  it('computes the visible range', () => {
+    expect(pageRange({ pageSize: 5, pageNumber: 2 }, 12)).toEqual({ from: 6, to: 10, total: 12, pages: 3 });
+    expect(pageRange({ pageSize: 10, pageNumber: 1 }, 0)).toEqual({ from: 0, to: 0, total: 0, pages: 1 });
+  });
+});

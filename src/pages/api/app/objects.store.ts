@@ -1,0 +1,7 @@
+// Legacy object save: POST with query (or body) name, coords ('lat, lon'), address, token -> data.
+import type { APIRoute } from 'astro';
+import { createResponse } from '#features/objects/objects.api.server.ts';
+import { legacyValues } from '#lib/http/legacy.ts';
+import { requireUser } from '#lib/http/user.ts';
+
+export const POST: APIRoute = async ({ locals, url, request }) => createResponse(requireUser(locals), await legacyValues(url, request), locals.t);

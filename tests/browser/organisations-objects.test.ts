@@ -1,0 +1,270 @@
+// Organisations and objects in Chromium: create an organisation from a suggestion (fake provider) and
+// from a typed INN (without JavaScript), create an object from an address suggestion and from a map
+// click (and drag), search and page the lists, and pick new items with the pickers; axe on each view.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch } from '../helpers/browser.ts';
+import type { FakeSuggest } from '../helpers/fake-suggest.ts';
+import { a11y, mapReady, startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { sessionFor } from '../helpers/session.ts';
+
+let server: TestServer;
+let fake: FakeSuggest;
+let browser: Browser;
+beforeAll(async () => {
+  [{ server, fake }, browser] = await Promise.all([startWithFakeProvider(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+const rows = (page: Page) => page.locator('table tbody tr').allTextContents();
+const options = (scope: Page | ReturnType<Page['locator']>) => scope.locator('.combobox-list [role=option]');
+
+describe('organisations', () => {
+  it('creates an organisation chosen from suggestions', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    await page.goto(`${server.url}/user-info/my-organisations`);
+    expect(await a11y(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Создать организацию' }).click();
+    await page.waitForURL(/\/my-organisations\/new$/);
+    const query = page.getByRole('combobox', { name: 'Организация' });
+    await query.pressSequentially('ижевск', { delay: 20 });
+    await options(page).first().waitFor();
+    expect(await options(page).count()).toBe(3);
+    expect(fake.requests.at(-1)!.body).toEqual({ query: 'ижевск', count: 20 });
+    expect(await a11y(page)).toEqual([]);
+    await options(page).filter({ hasText: 'НАСОСНЫЙ ЦЕНТР' }).click();
+    expect(await page.locator('.picked').textContent()).toContain('ИНН 1841017773');
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    expect(await page.locator('#organisation-post + small').textContent()).toBe('Укажите должность, например "Представитель"');
+    await page.getByLabel('Ваша должность').fill('Снабженец');
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    await page.getByRole('heading', { name: 'Организация добавлена' }).waitFor();
+    await page.getByRole('button', { name: 'Закрыть' }).click();
+    await page.waitForURL(/\/my-organisations$/);
+    expect((await rows(page))[0]).toContain('1841017773');
+    expect((await rows(page))[0]).toContain('Снабженец');
+    await context.close();
+  });
+
+  it('requires a choice and checks a typed INN', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    await page.goto(`${server.url}/user-info/my-organisations/new`);
+    const query = page.getByRole('combobox', { name: 'Организация' });
+    await query.fill('Рога и копыта');
+    await page.getByLabel('Ваша должность').fill('Директор');
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    expect(await page.locator('#organisation-inn-error').textContent()).toBe('Вберите организацию');
+    await query.fill('7707083894');
+    await query.blur();
+    expect(await page.locator('#organisation-inn-error').textContent()).toBe('Некорректный ИНН');
+    expect(await a11y(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('creates an organisation from a typed INN without JavaScript', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example', { javaScriptEnabled: false });
+    await page.goto(`${server.url}/user-info/my-organisations`);
+    await page.getByRole('button', { name: 'Создать организацию' }).click();
+    await page.getByLabel('ИНН организации').fill('7707083894');
+    await page.getByLabel('Ваша должность').fill('Представитель');
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    expect(await page.locator('#organisation-inn-error').textContent()).toBe('Некорректный ИНН');
+    expect(await page.getByLabel('Ваша должность').inputValue()).toBe('Представитель');
+    await page.getByLabel('ИНН организации').fill('7707083893');
+    await page.getByLabel('Название организации (необязательно)').fill('ПАО Сбербанк');
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    await page.waitForURL(/\?created=\d+$/);
+    expect(await page.getByRole('heading', { name: 'Организация добавлена' }).isVisible()).toBe(true);
+    expect((await rows(page))[0]).toContain('ПАО Сбербанк');
+    await context.close();
+  });
+
+  it('searches from 3 characters and pages with 3, 5 or 10 rows', async () => {
+    const { token } = await sessionFor(server, 'marina.kotova@demo.example');
+    for (const inn of ['1840001234', '1832014568', '1835123452', '1841017773']) {
+      const res = await fetch(`${server.url}/api/v1/organisations`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ inn, post: 'Администратор' }) });
+      expect(res.status).toBe(201);
+    }
+    const { context, page } = await userPage(browser, server, 'marina.kotova@demo.example');
+    await page.goto(`${server.url}/user-info/my-organisations`);
+    expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 1 по 4 из 4');
+    await page.getByLabel('Строк на странице').selectOption('3');
+    await page.waitForURL(/pageSize=3/);
+    expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 1 по 3 из 4');
+    await page.getByRole('link', { name: 'Страница 2' }).click();
+    expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 4 по 4 из 4');
+    const search = page.getByRole('searchbox');
+    await search.pressSequentially('те', { delay: 30 });
+    await page.waitForTimeout(800);
+    expect(page.url()).not.toContain('searchText');
+    await search.pressSequentially('п', { delay: 30 });
+    await page.waitForURL(/searchText=/);
+    expect(await rows(page)).toHaveLength(2);
+    await page.getByRole('searchbox').fill('');
+    await page.waitForURL((u) => !u.search.includes('searchText'));
+    expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 1 по 3 из 4');
+    await context.close();
+  });
+});
+
+describe('objects', () => {
+  it('creates an object from an address suggestion', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    await page.goto(`${server.url}/user-info/my-objects`);
+    expect(await a11y(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Создать объект' }).click();
+    await mapReady(page, '#create-object');
+    const create = page.getByRole('button', { name: 'Создать', exact: true });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel('Название объекта').fill('Бойлерная');
+    const address = page.getByRole('combobox', { name: 'Адрес' });
+    await address.pressSequentially('пушк', { delay: 20 });
+    await options(page).first().waitFor();
+    expect(await options(page).count()).toBe(4);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ count: 5, locations_boost: [{ kladr_id: '18' }] });
+    await options(page).filter({ hasText: /Пушкинская, д 130$/ }).click();
+    expect(await page.getByLabel('Широта').inputValue()).toBe('56.8489');
+    expect(await page.getByLabel('Долгота').inputValue()).toBe('53.2087');
+    expect(await page.locator('#create-object .map-pin').count()).toBe(1);
+    expect(await a11y(page)).toEqual([]);
+
+    // Editing the address clears the coordinates.
+    await address.press('End');
+    await address.press('Backspace');
+    expect(await page.getByLabel('Широта').inputValue()).toBe('');
+    expect(await create.isDisabled()).toBe(true);
+    await address.pressSequentially('0', { delay: 20 });
+    await options(page).filter({ hasText: /Пушкинская, д 130$/ }).click();
+    expect(await create.isDisabled()).toBe(false);
+    await create.click();
+    await page.getByRole('heading', { name: 'Объект добавлен' }).waitFor();
+    await page.getByRole('button', { name: 'Закрыть' }).click();
+    await page.waitForURL(/\/my-objects$/);
+    expect((await rows(page))[0]).toContain('Бойлерная');
+    await context.close();
+  });
+
+  it('creates an object by a map click, re-geocoding after a drag', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    await page.goto(`${server.url}/user-info/my-objects/new`);
+    await mapReady(page, '#create-object');
+    await page.getByLabel('Название объекта').fill('Теплопункт');
+    const box = (await page.locator('#create-object .map-box').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 - 40, box.y + box.height / 2 + 20);
+    await page.waitForFunction(() => (document.getElementById('object-lat') as HTMLInputElement).value !== '');
+    const lat1 = Number(await page.getByLabel('Широта').inputValue());
+    expect(Math.abs(lat1 - 56.86)).toBeLessThan(0.05);
+    await page.waitForFunction(() => (document.getElementById('object-address') as HTMLInputElement).value !== '');
+    expect(fake.requests.at(-1)!.path).toMatch(/geolocate\/address$/);
+    const firstAddress = await page.getByRole('combobox', { name: 'Адрес' }).inputValue();
+
+    const pin = (await page.locator('#create-object .map-pin').boundingBox())!;
+    await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pin.x + pin.width / 2 + 60, pin.y + 120, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForFunction((v) => (document.getElementById('object-lat') as HTMLInputElement).value !== v, String(lat1));
+    expect(Number(await page.getByLabel('Широта').inputValue())).toBeLessThan(lat1);
+    await page.waitForFunction((v) => (document.getElementById('object-address') as HTMLInputElement).value !== v, firstAddress);
+
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    await page.getByRole('heading', { name: 'Объект добавлен' }).waitFor();
+    await context.close();
+  });
+
+  it('takes typed coordinates instead of dragging (WCAG 2.5.7), also without JavaScript', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example', { javaScriptEnabled: false });
+    await page.goto(`${server.url}/user-info/my-objects/new`);
+    await page.getByLabel('Название объекта').fill('Узел учёта');
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    expect(await page.locator('#object-address-error').textContent()).toBe('Выберите адрес из списка или поставьте метку на карте');
+    expect(await page.locator('#object-coords-error').textContent()).toBe('Установите метку на карте, чтобы получить координаты');
+    await page.getByLabel('Адрес').fill('г Ижевск, ул Удмуртская, д 304');
+    await page.getByLabel('Широта').fill('56,8678');
+    await page.getByLabel('Долгота').fill('53.2218');
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    await page.waitForURL(/\?created=\d+$/);
+    expect((await rows(page))[0]).toContain('Узел учёта');
+    await context.close();
+  });
+
+  it('shows all objects on a clustered map and one object on its own map', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    await page.goto(`${server.url}/user-info/my-objects`);
+    await page.getByRole('button', { name: 'Карта объектов' }).click();
+    await mapReady(page);
+    expect(await page.locator('.map-pin').count()).toBeGreaterThan(0);
+    expect(await a11y(page)).toEqual([]);
+    // Zoomed out, the nearby objects gather into a cluster showing their number.
+    for (let i = 0; i < 4; i++) await page.locator('.leaflet-control-zoom-out').click();
+    await page.locator('.map-cluster').first().waitFor();
+    expect(Number(await page.locator('.map-cluster').first().textContent())).toBeGreaterThan(1);
+    expect(await a11y(page)).toEqual([]);
+    await page.goto(`${server.url}/user-info/my-objects`);
+    await page.getByRole('link', { name: 'Показать «Котельная на Пушкинской» на карте' }).click();
+    await mapReady(page, '#object-location');
+    expect(await page.locator('#object-location .map-pin').count()).toBe(1);
+    expect(await page.locator('#object-location').textContent()).toContain('56.8527, 53.2115');
+    expect(await a11y(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/my-objects$/);
+    await context.close();
+  });
+});
+
+describe('pickers', () => {
+  it('select organisations and objects, and the ones created from their dialogs', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    // The promotion page's order form is the first real user of both pickers.
+    await page.goto(`${server.url}/promotions`);
+    const links = await page.locator('main a[href^="/promotions/"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of links) {
+      await page.goto(href);
+      if (await page.locator('#oid-picker').count()) break;
+    }
+    const orgSelect = page.locator('#oid-picker');
+    await page.waitForFunction(() => document.querySelectorAll('#oid-picker option').length > 2 && !!document.querySelector('input[type=hidden][name=oid]'));
+    expect(await orgSelect.locator('option').first().textContent()).toBe('Выберите организацию');
+    await orgSelect.selectOption({ index: 1 });
+    expect(await page.locator('input[type=hidden][name=oid]').inputValue()).toBe(await orgSelect.inputValue());
+
+    await page.getByRole('button', { name: 'Добавить организацию' }).click();
+    const orgDialog = page.getByRole('dialog', { name: 'Новая организация' });
+    await orgDialog.getByRole('combobox', { name: 'Организация' }).pressSequentially('1832', { delay: 20 });
+    await options(orgDialog).first().click();
+    await orgDialog.getByLabel('Ваша должность').fill('Инженер');
+    await orgDialog.getByRole('button', { name: 'Создать', exact: true }).click();
+    expect(await orgDialog.locator('.field-error').textContent()).toBe('Эта организация уже есть в вашем списке');
+    await orgDialog.getByRole('combobox', { name: 'Организация' }).fill('');
+    await orgDialog.getByRole('combobox', { name: 'Организация' }).pressSequentially('водоканал', { delay: 20 });
+    await options(orgDialog).first().click();
+    await orgDialog.getByRole('button', { name: 'Создать', exact: true }).click();
+    await orgDialog.getByRole('button', { name: 'Закрыть' }).click();
+    await orgDialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => (document.querySelector('#oid-picker') as HTMLSelectElement).selectedOptions[0]?.textContent?.includes('1835123452'));
+    const newOrg = await orgSelect.inputValue();
+    expect(await page.locator('input[type=hidden][name=oid]').inputValue()).toBe(newOrg);
+    expect(await a11y(page)).toEqual([]);
+
+    const objSelect = page.locator('#object-picker');
+    expect(await objSelect.locator('option').first().textContent()).toBe('Выберите объект');
+    await page.getByRole('button', { name: 'Добавить объект' }).click();
+    const objDialog = page.getByRole('dialog', { name: 'Новый объект' });
+    await mapReady(page, '.picker-dialog[open]');
+    await objDialog.getByLabel('Название объекта').fill('Ввод № 2');
+    const box = (await objDialog.locator('.map-box').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => !!(document.querySelector('.picker-dialog[open] input[name=address]') as HTMLInputElement | null)?.value);
+    await objDialog.getByRole('button', { name: 'Создать', exact: true }).click();
+    await objDialog.getByRole('button', { name: 'Закрыть' }).click();
+    await objDialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => (document.querySelector('#object-picker') as HTMLSelectElement).selectedOptions[0]?.textContent?.startsWith('Ввод № 2'));
+    expect(Number(await page.locator('input[type=hidden][name=object]').inputValue())).toBeGreaterThan(0);
+    await context.close();
+  });
+});

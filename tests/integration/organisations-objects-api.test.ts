@@ -1,0 +1,235 @@
+// Organisations and objects: list query (search, filter, sort, paging), creation rules and messages,
+// sharing of organisations, 404 for another user's items, legacy calls and the suggestion proxy
+// (against a local fake of the provider).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../helpers/api-client.ts';
+import { FAKE_TOKEN, startFakeSuggest, type FakeSuggest } from '../helpers/fake-suggest.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { sessionFor } from '../helpers/session.ts';
+
+let server: TestServer;
+let fake: FakeSuggest;
+let api: ReturnType<typeof apiClient>;
+let olga: string;
+let dmitry: string;
+
+beforeAll(async () => {
+  fake = await startFakeSuggest();
+  server = await startServer({ SUGGEST_URL: fake.url, SUGGEST_TOKEN: FAKE_TOKEN });
+  api = apiClient(server);
+  olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
+  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+
+describe('organisations', () => {
+  it('lists the demo organisations, newest first, with paging and sorting', async () => {
+    const all = await api('/api/v1/organisations', { token: olga });
+    expect(all.status).toBe(200);
+    expect(all.data.data.totalCount).toBe(2);
+    const ids = all.data.data.entities.map((o: { id: number }) => o.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(all.data.data.entities[0]).toMatchObject({ inn: expect.stringMatching(/^\d{10}$/), post: expect.any(String), name: expect.any(String) });
+
+    const page2 = await api('/api/v1/organisations?pageSize=1&pageNumber=2', { token: olga });
+    expect(page2.data.data).toMatchObject({ totalCount: 2, entities: [{ id: ids[1] }] });
+    const byInn = await api('/api/v1/organisations?sortField=inn&sortOrder=asc', { token: olga });
+    expect(byInn.data.data.entities.map((o: { inn: string }) => o.inn)).toEqual(['1832014568', '1840001234']);
+  });
+
+  it('searches case-insensitively from 3 characters, by name, INN or post, and filters', async () => {
+    const find = async (q: string) => (await api(`/api/v1/organisations?${q}`, { token: olga })).data.data.totalCount;
+    expect(await find('searchText=' + encodeURIComponent('сети'))).toBe(1);
+    expect(await find('searchText=' + encodeURIComponent('ГЛАВНЫЙ'))).toBe(1);
+    expect(await find('searchText=1840')).toBe(1);
+    expect(await find('searchText=18')).toBe(2);
+    expect(await find('filter=' + encodeURIComponent('{"inn":"1832"}'))).toBe(1);
+    const bad = await api('/api/v1/organisations?filter=%5B', { token: olga });
+    expect(bad.status).toBe(400);
+    expect(bad.data.message).toBe("Can't find myOrganisations!");
+  });
+
+  it('creates an organisation picked from suggestions, named by the registry', async () => {
+    const r = await api('/api/v1/organisations', { token: olga, json: { inn: '1835123452', post: 'Инженер' } });
+    expect(r.status).toBe(201);
+    expect(r.data.data).toMatchObject({ inn: '1835123452', post: 'Инженер', kpp: '183501001', name: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ИЖЕВСКИЙ ВОДОКАНАЛ СЕРВИС"' });
+    expect(fake.requests.some((q) => q.path.endsWith('/findById/party') && q.body.query === '1835123452')).toBe(true);
+    const shown = await api(`/api/v1/organisations/${r.data.data.id}`, { token: olga });
+    expect(shown.data.data.id).toBe(r.data.data.id);
+  });
+
+  it('creates an organisation from a typed INN the registry does not know', async () => {
+    const named = await api('/api/v1/organisations', { token: olga, json: { inn: '7707083893', post: 'Представитель', name: 'ПАО Сбербанк' } });
+    expect(named.status).toBe(201);
+    expect(named.data.data).toMatchObject({ inn: '7707083893', name: 'ПАО Сбербанк' });
+    const unnamed = await api('/api/v1/organisations', { token: olga, json: { inn: '500100732259', post: 'ИП' } });
+    expect(unnamed.status).toBe(201);
+    expect(unnamed.data.data.name).toBe('500100732259');
+  });
+
+  it('checks every rule with the messages of the spec', async () => {
+    const empty = await api('/api/v1/organisations', { token: olga, json: {}, lang: 'ru' });
+    expect(empty.status).toBe(422);
+    expect(empty.data.errors).toEqual({ inn: 'Вберите организацию', post: 'Укажите должность, например "Представитель"' });
+    const wrong = await api('/api/v1/organisations', { token: olga, json: { inn: '1840001235', post: 'x' } });
+    expect(wrong.data).toEqual({ message: "Can't save Organisations!", errors: { inn: 'The INN is not valid' } });
+    const dup = await api('/api/v1/organisations', { token: olga, json: { inn: '1840001234', post: 'x' } });
+    expect(dup.status).toBe(409);
+    expect(dup.data.errors.inn).toBe('This organisation is already in your list');
+  });
+
+  it('shares an organisation between users, each with a post, and hides the others', async () => {
+    const mine = (await api('/api/v1/organisations?filter=' + encodeURIComponent('{"inn":"1840001234"}'), { token: olga })).data.data.entities[0];
+    const other = (await api('/api/v1/organisations?filter=' + encodeURIComponent('{"inn":"1832014568"}'), { token: olga })).data.data.entities[0];
+    const joined = await api('/api/v1/organisations', { token: dmitry, json: { inn: '1840001234', post: 'Начальник котельной' } });
+    expect(joined.status).toBe(201);
+    expect(joined.data.data).toMatchObject({ id: mine.id, post: 'Начальник котельной' });
+    expect((await api(`/api/v1/organisations/${mine.id}`, { token: olga })).data.data.post).toBe(mine.post);
+    const hidden = await api(`/api/v1/organisations/${other.id}`, { token: dmitry });
+    expect(hidden.status).toBe(404);
+    expect(hidden.data.message).toBe('The requested organisation is not found');
+    expect((await api('/api/v1/organisations/abc', { token: dmitry })).status).toBe(404);
+    expect((await api('/api/v1/organisations/all', { token: dmitry })).data.data.totalCount).toBe(1);
+  });
+
+  it('refuses anonymous calls', async () => {
+    expect((await api('/api/v1/organisations')).status).toBe(401);
+    expect((await api('/api/v1/objects/all')).status).toBe(401);
+  });
+});
+
+describe('objects', () => {
+  it('lists the three demo objects in Izhevsk with coords as "lat, lon"', async () => {
+    const r = await api('/api/v1/objects', { token: olga });
+    expect(r.data.data.totalCount).toBe(3);
+    for (const o of r.data.data.entities) {
+      expect(o.coords).toBe(`${o.lat}, ${o.lon}`);
+      expect(Math.abs(o.lat - 56.85)).toBeLessThan(0.1);
+      expect(Math.abs(o.lon - 53.2)).toBeLessThan(0.1);
+    }
+  });
+
+  it('searches, sorts and pages', async () => {
+    const q = async (s: string) => (await api(`/api/v1/objects?${s}`, { token: olga })).data.data;
+    expect((await q('searchText=' + encodeURIComponent('КОТЕЛЬНАЯ'))).totalCount).toBe(1);
+    expect((await q('search=' + encodeURIComponent('шоссе'))).entities[0].name).toMatch(/^Насосная/);
+    const sorted = await q('sortField=name&sortOrder=asc&pageSize=2');
+    expect(sorted.totalCount).toBe(3);
+    expect(sorted.entities).toHaveLength(2);
+    expect(sorted.entities[0].name).toMatch(/^Котельная/);
+    expect((await q('sortField=name&sortOrder=asc&pageSize=2&pageNumber=2')).entities).toHaveLength(1);
+  });
+
+  it('creates an object from coords or from latitude and longitude', async () => {
+    const a = await api('/api/v1/objects', { token: olga, json: { name: 'Склад', address: 'г Ижевск, ул Ленина, д 21', coords: '56.8571, 53.2001' } });
+    expect(a.status).toBe(201);
+    expect(a.data.data).toMatchObject({ name: 'Склад', coords: '56.8571, 53.2001', lat: 56.8571, lon: 53.2001 });
+    const b = await api('/api/v1/objects', { token: olga, json: { name: 'Гараж', address: 'г Ижевск', lat: '56,84', lon: '53,21' } });
+    expect(b.data.data.coords).toBe('56.84, 53.21');
+  });
+
+  it('checks every rule with the messages of the spec', async () => {
+    const empty = await api('/api/v1/objects', { token: olga, json: {}, lang: 'ru' });
+    expect(empty.status).toBe(422);
+    expect(empty.data.errors).toEqual({
+      name: 'Поле обязательно для заполнения',
+      address: 'Выберите адрес из списка или поставьте метку на карте',
+      coords: 'Установите метку на карте, чтобы получить координаты',
+    });
+    const wrong = await api('/api/v1/objects', { token: olga, json: { name: 'x', address: 'y', coords: '91, 10' } });
+    expect(wrong.data.message).toBe("Can't save MyObjects!");
+    expect(wrong.data.errors.coords).toMatch(/not valid/);
+  });
+
+  it("answers 404 for another user's object", async () => {
+    const id = (await api('/api/v1/objects', { token: olga })).data.data.entities[0].id;
+    expect((await api(`/api/v1/objects/${id}`, { token: olga })).status).toBe(200);
+    const r = await api(`/api/v1/objects/${id}`, { token: dmitry });
+    expect(r.status).toBe(404);
+    expect((await api('/api/v1/objects/all', { token: dmitry })).data.data).toEqual({ totalCount: 0, entities: [] });
+  });
+});
+
+describe('legacy calls', () => {
+  it('objects.get returns everything with only the token, a page otherwise', async () => {
+    const all = await api('/api/app/objects.get', { token: olga, tokenInQuery: true });
+    expect(all.status).toBe(200);
+    expect(all.data.data.totalCount).toBe(all.data.data.entities.length);
+    expect(all.data.data.totalCount).toBeGreaterThanOrEqual(3);
+    const page = await api('/api/app/objects.get?pageSize=1&pageNumber=1&sortField=id&sortOrder=asc&search=&filter=', { token: olga, tokenInQuery: true });
+    expect(page.data.data.entities).toHaveLength(1);
+    expect(page.data.data.totalCount).toBe(all.data.data.totalCount);
+    expect((await api('/api/app/objects.get?filter=oops', { token: olga, tokenInQuery: true })).data.message).toBe("Can't find myObjects!");
+  });
+
+  it('objects.store saves from the query', async () => {
+    const q = new URLSearchParams({ name: 'Котельная №2', coords: '56.87, 53.24', address: 'г Ижевск, ул Удмуртская, д 304' });
+    // The legacy call carries its own credentials (token), so no Origin is needed.
+    const r = await api(`/api/app/objects.store?${q}`, { token: olga, tokenInQuery: true, json: {} });
+    expect(r.status).toBe(201);
+    expect(r.data.data).toMatchObject({ name: 'Котельная №2', coords: '56.87, 53.24' });
+  });
+
+  it('organisations.get, .all and .store', async () => {
+    const all = await api('/api/app/organisations.all', { token: dmitry, tokenInQuery: true });
+    expect(all.data.data.totalCount).toBe(1);
+    const stored = await api('/api/app/organisations.store?inn=1841017773&post=' + encodeURIComponent('Механик'), { token: dmitry, tokenInQuery: true, json: {} });
+    expect(stored.status).toBe(201);
+    expect(stored.data.data.name).toMatch(/НАСОСНЫЙ ЦЕНТР/);
+    const list = await api('/api/app/organisations.get', { token: dmitry, tokenInQuery: true });
+    expect(list.data.data.totalCount).toBe(2);
+    const paged = await api('/api/app/organisations.get?pageSize=1', { token: dmitry, tokenInQuery: true });
+    expect(paged.data.data).toMatchObject({ totalCount: 2, entities: [{ inn: '1841017773' }] });
+    const bad = await api('/api/app/organisations.store', { token: dmitry, tokenInQuery: true, json: { inn: '', post: '' } });
+    expect(bad.status).toBe(422);
+  });
+});
+
+describe('suggestion proxy', () => {
+  it('asks the provider for 20 parties and 5 addresses boosted to region 18', async () => {
+    const p = await api('/api/v1/suggest/party?query=' + encodeURIComponent('ижевск'), { token: olga });
+    expect(p.data.enabled).toBe(true);
+    expect(p.data.suggestions.map((s: { inn: string }) => s.inn)).toEqual(['1832014568', '1835123452', '1841017773']);
+    expect(fake.requests.at(-1)!.body).toEqual({ query: 'ижевск', count: 20 });
+    const a = await api('/api/v1/suggest/address?query=' + encodeURIComponent('пушкинская'), { token: olga });
+    expect(a.data.suggestions[0]).toMatchObject({ lat: 56.8527, lon: 53.2115, precision: 'exact' });
+    expect(fake.requests.at(-1)!.body).toEqual({ query: 'пушкинская', count: 5, locations_boost: [{ kladr_id: '18' }] });
+    const g = await api('/api/v1/suggest/geolocate?lat=56.8431&lon=53.2046', { token: olga });
+    expect(g.data.suggestions[0].value).toMatch(/Карла Маркса, д 246$/);
+    expect((await api('/api/v1/suggest/geolocate?lat=100&lon=1', { token: olga })).status).toBe(400);
+  });
+
+  it('keeps the token on the server and reports provider failures with their status', async () => {
+    expect(fake.requests.every((r) => r.auth === `Token ${FAKE_TOKEN}`)).toBe(true);
+    fake.failWith(403);
+    try {
+      const r = await api('/api/v1/suggest/party?query=1840', { token: olga });
+      expect(r.status).toBe(502);
+      expect(r.data.status).toBe(403);
+      expect(JSON.stringify(r.data)).not.toContain(FAKE_TOKEN);
+    } finally {
+      fake.failWith(null);
+    }
+    expect((await api('/api/v1/suggest/party?query=1840')).status).toBe(401);
+  });
+});
+
+describe('without a suggestion provider', () => {
+  let plain: TestServer;
+  beforeAll(async () => {
+    plain = await startServer();
+  });
+  afterAll(() => plain?.stop());
+
+  it('answers suggestions as disabled and still creates from a typed INN', async () => {
+    const api2 = apiClient(plain);
+    const token = (await sessionFor(plain, 'dmitry.volkov@demo.example')).token;
+    expect((await api2('/api/v1/suggest/address?query=ижевск', { token })).data).toEqual({ enabled: false, suggestions: [] });
+    const r = await api2('/api/v1/organisations', { token, json: { inn: '1841017773', post: 'Инженер', name: 'ООО Насосный центр' } });
+    expect(r.status).toBe(201);
+    expect(r.data.data.name).toBe('ООО Насосный центр');
+  });
+});
