@@ -1,0 +1,56 @@
+// The orders list and archive pages: the form post (move the ticked orders, or one, to the archive
+// or back, then redirect) and the GET view model (filters as plain query parameters).
+import { allObjects } from '#features/objects/objects.server.ts';
+import { allOrganisations } from '#features/organisations/organisations.server.ts';
+import type { User } from '#lib/db/schema.ts';
+import { parseListQuery, SEARCH_MIN } from '#lib/list.ts';
+import { listLink, listParams } from './list-state.ts';
+import { ORDER_FILTER_FIELDS, ORDER_SORT_FIELDS, ORDER_STATUSES } from './orders.schema.ts';
+import { listOrders, setArchived } from './orders.server.ts';
+
+export const ORDERS_PATH = '/e-commerce/orders';
+export const ARCHIVE_PATH = '/e-commerce/orders-archive';
+
+const FILTERS = ['status', 'oid', 'object', 'date'] as const;
+const PARAMS = ['searchText', ...FILTERS, 'sortField', 'sortOrder', 'pageSize', 'pageNumber'] as const;
+
+/** Handles the archive/restore form; returns where to go next. */
+export async function handleOrdersPost(user: User, request: Request, url: URL, archived: boolean): Promise<string> {
+  const form = await request.formData();
+  const one = form.get('one');
+  const raw = one !== null ? [one] : form.getAll('ids');
+  const ids = raw.map((x) => Number(x)).filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, 500);
+  const moved = ids.length ? await setArchived(user.id, ids, !archived) : [];
+  const back = new URL(url);
+  back.searchParams.set('moved', String(moved.length));
+  return `${back.pathname}?${back.searchParams.toString()}`;
+}
+
+export async function ordersView(user: User, url: URL, archived: boolean) {
+  const path = archived ? ARCHIVE_PATH : ORDERS_PATH;
+  const params = listParams(url, PARAMS);
+  const rawSearch = params.searchText ?? '';
+  const query = new URLSearchParams(params);
+  const filter: Record<string, string> = {};
+  for (const f of FILTERS) if (params[f]) filter[f] = params[f];
+  query.set('filter', JSON.stringify(filter));
+  const q = parseListQuery(query, [...ORDER_FILTER_FIELDS, ...ORDER_SORT_FIELDS]);
+  const [result, organisations, objects] = await Promise.all([listOrders(user.id, q, archived), allOrganisations(user.id), allObjects(user.id)]);
+  const moved = url.searchParams.get('moved');
+  return {
+    path,
+    params,
+    q,
+    rawSearch,
+    searchTooShort: rawSearch.length > 0 && rawSearch.length < SEARCH_MIN,
+    filter,
+    filtered: Object.keys(filter).length > 0 || !!q.searchText,
+    result,
+    organisations,
+    objects,
+    statuses: ORDER_STATUSES,
+    moved: moved !== null && /^\d+$/.test(moved) ? Number(moved) : null,
+    /** The URL of this page as it is, for the form to post back to and return to. */
+    self: listLink(path, params),
+  };
+}

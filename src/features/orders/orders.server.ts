@@ -1,0 +1,248 @@
+// Orders of the signed-in user: the list and the archive (search, filters, sorting, paging), one
+// order with its items, history, documents and conversation, creation and moving to the archive.
+// Every query is scoped to the user, so another user's order is simply not found.
+import { sql, type Kysely } from 'kysely';
+import { config } from '#lib/config.ts';
+import { dayStartUtc, isCalendarDate, nextDay } from '#lib/dates.ts';
+import { db, now } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
+import { containsPattern, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
+import { isOrderStatus, type ORDER_FILTER_FIELDS, type ORDER_SORT_FIELDS, type OrderSource, type OrderStatus } from './orders.schema.ts';
+import type { OrderDocumentRow, OrderItemRow, OrderMessageRow, OrderRow } from './orders.tables.ts';
+
+export type OrderQuery = ListQuery<(typeof ORDER_FILTER_FIELDS)[number] | (typeof ORDER_SORT_FIELDS)[number]>;
+
+export interface OrderListItem {
+  id: number;
+  number: string;
+  title: string | null;
+  status: OrderStatus;
+  date: string;
+  oid: number | null;
+  oid_name: string | null;
+  object: number | null;
+  object_name: string | null;
+  total: number;
+  items_count: number;
+  archived: number;
+}
+
+export interface OrderDetails extends OrderListItem {
+  comment: string | null;
+  source: OrderSource;
+  promotion_id: number | null;
+  items: OrderItemRow[];
+  history: Array<{ id: number; status: OrderStatus; comment: string | null; date: string }>;
+  documents: OrderDocumentRow[];
+  messages: OrderMessageRow[];
+}
+
+const SORT_COLUMNS = {
+  id: 'orders.id',
+  number: 'orders.number',
+  created_at: 'orders.created_at',
+  status: 'orders.status',
+  total: 'orders.total',
+  organisation: 'organisations.name',
+  object: 'objects.name',
+} as const;
+
+function scoped(handle: Kysely<DB>, userId: number) {
+  return handle
+    .selectFrom('orders')
+    .leftJoin('organisations', 'organisations.id', 'orders.organisation_id')
+    .leftJoin('objects', 'objects.id', 'orders.object_id')
+    .where('orders.user_id', '=', userId);
+}
+
+const listColumns = [
+  'orders.id',
+  'orders.number',
+  'orders.title',
+  'orders.status',
+  'orders.created_at as date',
+  'orders.organisation_id as oid',
+  'organisations.name as oid_name',
+  'orders.object_id as object',
+  'objects.name as object_name',
+  'orders.total',
+  'orders.archived',
+] as const;
+
+const idFilter = (s: string | undefined): number | null => (s && /^\d{1,9}$/.test(s) ? Number(s) : null);
+
+export async function listOrders(userId: number, q: OrderQuery, archived: boolean): Promise<ListResult<OrderListItem>> {
+  let base = scoped(db(), userId).where('orders.archived', '=', archived ? 1 : 0);
+  if (q.searchText) {
+    const p = containsPattern(q.searchText);
+    base = base.where((eb) =>
+      eb.or([sql<boolean>`orders.search like ${p} escape '\\'`, sql<boolean>`organisations.search like ${p} escape '\\'`, sql<boolean>`objects.search like ${p} escape '\\'`]),
+    );
+  }
+  const f = q.filter;
+  if (f.status) base = isOrderStatus(f.status) ? base.where('orders.status', '=', f.status) : base.where(sql<boolean>`1 = 0`);
+  if (f.oid !== undefined) base = base.where('orders.organisation_id', '=', idFilter(f.oid) ?? -1);
+  if (f.object !== undefined) base = base.where('orders.object_id', '=', idFilter(f.object) ?? -1);
+  const tz = config().timeZone;
+  const from = f.date ?? f.date_from;
+  const to = f.date ?? f.date_to;
+  if (from && isCalendarDate(from)) base = base.where('orders.created_at', '>=', dayStartUtc(from, tz));
+  if (to && isCalendarDate(to)) base = base.where('orders.created_at', '<', dayStartUtc(nextDay(to), tz));
+
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const sortField = (q.sortField in SORT_COLUMNS ? q.sortField : 'id') as keyof typeof SORT_COLUMNS;
+  const rows = await base
+    .select([...listColumns])
+    .select((eb) => eb.selectFrom('order_items').select((e) => e.fn.countAll<number>().as('c')).whereRef('order_items.order_id', '=', 'orders.id').as('items_count'))
+    .orderBy(sql.ref(SORT_COLUMNS[sortField]), q.sortOrder)
+    .orderBy('orders.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.pageNumber - 1) * q.pageSize)
+    .execute();
+  return { totalCount: Number(n), entities: rows.map((r) => ({ ...r, total: Number(r.total), items_count: Number(r.items_count) })) };
+}
+
+/** The user's order ids among `ids` (for bulk actions). */
+async function ownIds(userId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db().selectFrom('orders').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function getOrder(userId: number, id: number): Promise<OrderDetails | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const row = await scoped(db(), userId)
+    .select([...listColumns, 'orders.comment', 'orders.source', 'orders.promotion_id'])
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [items, history, documents, messages] = await Promise.all([
+    db().selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('position').orderBy('id').execute(),
+    db().selectFrom('order_status_history').select(['id', 'status', 'comment', 'created_at as date']).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+    db().selectFrom('order_documents').selectAll().where('order_id', '=', id).orderBy('id').execute(),
+    db().selectFrom('order_messages').selectAll().where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+  ]);
+  const money = (n: number | null) => (n === null ? null : Number(n));
+  return {
+    ...row,
+    total: Number(row.total),
+    items_count: items.length,
+    items: items.map((i) => ({ ...i, price: Number(i.price), discount_price: money(i.discount_price), sum: Number(i.sum), quantity: Number(i.quantity) })),
+    history,
+    documents,
+    messages,
+  };
+}
+
+/** The order row if it belongs to the user (cheap ownership check for sub-resources). */
+export async function ownOrder(userId: number, id: number): Promise<Pick<OrderRow, 'id' | 'user_id' | 'number'> | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  return (await db().selectFrom('orders').select(['id', 'user_id', 'number']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export interface NewOrderLine {
+  catalogue_id?: string | null;
+  title: string;
+  sku?: string | null;
+  unit: string;
+  quantity: number;
+  /** Price per unit in kopecks (0 when the manager has not priced the line yet). */
+  price: number;
+  discount_price?: number | null;
+  promotion_product_id?: number | null;
+}
+
+export interface NewOrder {
+  title?: string | null;
+  comment?: string | null;
+  organisation_id?: number | null;
+  object_id?: number | null;
+  source: OrderSource;
+  promotion_id?: number | null;
+  lines: NewOrderLine[];
+}
+
+export const lineSum = (l: Pick<NewOrderLine, 'quantity' | 'price' | 'discount_price'>): number => Math.round(l.quantity * (l.discount_price ?? l.price));
+
+/** The cabinet's own order number until the back office gives one: the id, zero-padded. */
+export const defaultNumber = (id: number): string => String(id).padStart(6, '0');
+
+export const orderSearch = (o: { number: string; title?: string | null; comment?: string | null }, lines: Array<{ title: string; sku?: string | null }>): string =>
+  searchText(o.number, o.title, o.comment, ...lines.flatMap((l) => [l.title, l.sku])).slice(0, 2000);
+
+/** order_items rows for the lines, numbered from 1. */
+export const itemRows = (orderId: number, lines: NewOrderLine[]) =>
+  lines.map((l, i) => ({
+    order_id: orderId,
+    position: i + 1,
+    catalogue_id: l.catalogue_id ?? null,
+    title: l.title,
+    sku: l.sku ?? null,
+    unit: l.unit,
+    quantity: l.quantity,
+    price: l.price,
+    discount_price: l.discount_price ?? null,
+    sum: lineSum(l),
+    promotion_product_id: l.promotion_product_id ?? null,
+  }));
+
+/** Creates an order with status "new" in the given handle (a transaction when part of a larger change). */
+export async function insertOrder(handle: Kysely<DB>, userId: number, o: NewOrder, createdAt = now()): Promise<number> {
+  const total = o.lines.reduce((s, l) => s + lineSum(l), 0);
+  const { id } = await handle
+    .insertInto('orders')
+    .values({
+      user_id: userId,
+      number: '',
+      title: o.title ?? null,
+      organisation_id: o.organisation_id ?? null,
+      object_id: o.object_id ?? null,
+      status: 'new',
+      source: o.source,
+      promotion_id: o.promotion_id ?? null,
+      comment: o.comment ?? null,
+      total,
+      archived: 0,
+      archived_at: null,
+      search: '',
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const number = defaultNumber(id);
+  await handle.updateTable('orders').set({ number, search: orderSearch({ number, title: o.title, comment: o.comment }, o.lines) }).where('id', '=', id).execute();
+  await handle.insertInto('order_items').values(itemRows(id, o.lines)).execute();
+  await handle.insertInto('order_status_history').values({ order_id: id, status: 'new', comment: null, created_at: createdAt }).execute();
+  return id;
+}
+
+export async function createOrder(userId: number, o: NewOrder): Promise<number> {
+  return db()
+    .transaction()
+    .execute((trx) => insertOrder(trx, userId, o));
+}
+
+/** Moves the user's orders to the archive or back; returns the ids that changed. */
+export async function setArchived(userId: number, ids: number[], archived: boolean): Promise<number[]> {
+  const own = await ownIds(userId, ids);
+  if (own.length === 0) return [];
+  const t = now();
+  await db()
+    .updateTable('orders')
+    .set({ archived: archived ? 1 : 0, archived_at: archived ? t : null, updated_at: t })
+    .where('user_id', '=', userId)
+    .where('id', 'in', own)
+    .execute();
+  return own;
+}
+
+export async function countOrders(userId: number, archived = false): Promise<number> {
+  const r = await db()
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('archived', '=', archived ? 1 : 0)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,0 +1,18 @@
+// GET (scope orders): a file of the order (a document, or an attachment in the conversation, e.g. the
+// customer's specification), as an attachment. A file of another order answers 404.
+import type { APIRoute } from 'astro';
+import { isOrderFile } from '#features/integration/orders.integration.server.ts';
+import { requireKey } from '#features/integration/keys.server.ts';
+import { HttpError } from '#lib/http/api.ts';
+import { storedFileResponse } from '#lib/http/file-response.ts';
+import { respond, routeId } from '#lib/http/respond.ts';
+
+export const GET: APIRoute = ({ locals, params, request }) =>
+  respond(locals.t, 'integration.errors.failed', async () => {
+    requireKey(request, 'orders', locals.t);
+    const id = routeId(params.id);
+    const file = params.file ?? '';
+    const response = id && (await isOrderFile(id, file)) ? await storedFileResponse(file, 'attachment') : null;
+    if (!response) throw new HttpError(404, locals.t('errors.notFound', { name: locals.t('integration.file') }));
+    return response;
+  });

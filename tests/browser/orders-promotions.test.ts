@@ -1,0 +1,186 @@
+// Journeys in Chromium: ordering from a promotion and finding the order, archiving and restoring it,
+// the orders list without JavaScript, the home dashboard's counters, accessibility of these pages,
+// and how much JavaScript /home and a page with islands ship.
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../helpers/api-client.ts';
+import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { sessionFor } from '../helpers/session.ts';
+
+const OLGA = 'olga.demidova@demo.example';
+let server: TestServer;
+let browser: Browser;
+let ctx: BrowserContext;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launch()]);
+  ctx = await signedInContext(browser, server, OLGA);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Clicks a submit button and waits for the page that answers the POST. */
+async function submit(page: Page, name: string) {
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name }).click()]);
+  await page.waitForLoadState();
+}
+
+const open = async (path: string, context = ctx): Promise<Page> => {
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+};
+
+describe('ordering from a promotion', () => {
+  it('orders ticked products at the discount price, then finds, archives and restores the order', async () => {
+    const page = await open('/promotions');
+    const card = page.locator('article', { has: page.getByRole('heading', { name: 'Осенняя распродажа циркуляционных насосов' }) });
+    await card.getByRole('link', { name: 'Подробнее' }).click();
+    await page.waitForURL(/\/promotions\/\d+$/);
+    const create = page.getByRole('button', { name: 'Создать заказ' });
+    await expect(create.isDisabled()).resolves.toBe(true);
+    const product = 'Насос циркуляционный Grundfos MAGNA3 25-80';
+    await page.getByRole('checkbox', { name: `Выбрать «${product}»` }).check();
+    await expect(create.isEnabled()).resolves.toBe(true);
+    await page.getByRole('spinbutton', { name: `Количество: ${product}` }).fill('2');
+    // The pickers are islands (client:idle): choose once they have hydrated.
+    await page.waitForFunction(() => document.querySelectorAll('astro-island').length === 2 && !document.querySelector('astro-island[ssr]'));
+    const organisation = page.locator('select[id^="oid"]');
+    await organisation.selectOption({ index: 1 });
+    const organisationName = (await organisation.locator('option:checked').textContent())!.replace(/\s*\(.*\)$/, '');
+    await create.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Заказ создан' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Перейти к заказу' }).click();
+    await page.waitForURL(/\/e-commerce\/orders\/\d+\/order$/);
+    const number = (await page.locator('h1').textContent())!.replace('Заказ № ', '').trim();
+    const row = page.getByRole('row', { name: new RegExp(product) });
+    await expect(row.textContent()).resolves.toContain('211 600,00 ₽');
+    await expect(page.locator('tfoot').textContent()).resolves.toContain('211 600,00 ₽');
+    await expect(page.locator('.order-head').textContent()).resolves.toContain(organisationName);
+
+    await page.goto(`${server.url}/e-commerce/orders`);
+    await expect(page.locator('tbody tr').first().textContent()).resolves.toContain(`№ ${number}`);
+    await page.getByRole('button', { name: `Перенести заказ № ${number} в архив` }).click();
+    await page.getByText('Перенесено в архив: 1').waitFor();
+    await expect(page.getByRole('link', { name: `№ ${number}` }).count()).resolves.toBe(0);
+
+    await page.goto(`${server.url}/e-commerce/orders-archive`);
+    await page.getByRole('button', { name: `Восстановить заказ № ${number} из архива` }).click();
+    await page.getByText('Восстановлено из архива: 1').waitFor();
+    await page.goto(`${server.url}/e-commerce/orders`);
+    await expect(page.getByRole('link', { name: `№ ${number}` }).count()).resolves.toBe(1);
+    await page.close();
+  });
+
+  it('works without JavaScript too, and says what is missing', async () => {
+    const noJs = await signedInContext(browser, server, OLGA, { javaScriptEnabled: false });
+    const page = await open('/promotions', noJs);
+    await page.locator('article', { has: page.getByRole('heading', { name: 'Пластинчатые теплообменники со склада' }) }).getByRole('link').click();
+    await submit(page, 'Создать заказ');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe("Can't create promo order!: Отметьте хотя бы один товар");
+    // More than remains: the browser refuses it before sending (the server does too, see the API tests).
+    await page.getByRole('spinbutton', { name: /^Количество/ }).first().fill('999');
+    await expect(page.getByRole('spinbutton', { name: /^Количество/ }).first().evaluate((e: HTMLInputElement) => e.validity.rangeOverflow)).resolves.toBe(true);
+    await page.getByRole('checkbox', { name: /^Выбрать/ }).first().check();
+    await page.getByRole('spinbutton', { name: /^Количество/ }).first().fill('1');
+    await submit(page, 'Создать заказ');
+    await page.getByRole('button', { name: 'Перейти к заказу' }).waitFor();
+    await noJs.close();
+  });
+});
+
+describe('the orders list without JavaScript', () => {
+  it('filters, sorts and pages with plain links and forms', async () => {
+    const noJs = await signedInContext(browser, server, OLGA, { javaScriptEnabled: false });
+    const page = await open('/e-commerce/orders', noJs);
+    const total = Number((await page.locator('.list-range').textContent())!.match(/из (\d+)/)![1]);
+    await page.getByLabel('Статус').selectOption('shipped');
+    await page.getByRole('button', { name: 'Применить' }).click();
+    await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+    await expect(page.locator('tbody').textContent()).resolves.toContain('Отгружен');
+    await page.getByRole('link', { name: 'Сбросить' }).click();
+
+    await page.getByRole('link', { name: /^Итого/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Итого/ }).getAttribute('aria-sort')).resolves.toBe('descending');
+    await page.getByRole('link', { name: /^Итого/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Итого/ }).getAttribute('aria-sort')).resolves.toBe('ascending');
+
+    await page.getByLabel('Строк на странице').selectOption('3');
+    await page.getByRole('button', { name: 'Показать' }).click();
+    await expect(page.locator('.list-range').textContent()).resolves.toBe(`Показывать строки с 1 по 3 из ${total}`);
+    await page.getByRole('link', { name: 'Вперёд' }).click();
+    await expect(page.locator('.list-range').textContent()).resolves.toBe(`Показывать строки с 4 по ${Math.min(6, total)} из ${total}`);
+    expect(page.url()).toContain('sortOrder=asc');
+    await noJs.close();
+  });
+});
+
+describe('home dashboard', () => {
+  it('shows counters that match the data, the newest notifications, promotions and news', async () => {
+    const { token } = await sessionFor(server, OLGA);
+    const api = apiClient(server);
+    const data = (await api('/api/v1/home', { token })).data.data;
+    const orders = (await api('/api/app/sales.get', { token, tokenInQuery: true })).data.data.totalCount;
+    expect(data.sales_count).toBe(orders);
+    const page = await open('/home');
+    await expect(page.locator('[data-counter="sales_count"]').textContent()).resolves.toBe(String(orders));
+    await expect(page.locator('[data-counter="request_count"]').textContent()).resolves.toBe('0');
+    await expect(page.getByRole('heading', { name: 'Последние изменения' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(`Версия ${data.version.numb} от ${data.version.date}`).isVisible()).resolves.toBe(true);
+    await expect(page.locator('.home-notes li').count()).resolves.toBe(5);
+    const news = page.locator('.home-news a');
+    await expect(news.count()).resolves.toBe(3);
+    await expect(news.first().getAttribute('target')).resolves.toBe('_blank');
+    await expect(news.first().getAttribute('rel')).resolves.toMatch(/noopener/);
+    await expect(page.getByRole('link', { name: 'Рассчитать насосное оборудование' }).getAttribute('href')).resolves.toBe('/e-commerce/design/new-calculation/pump');
+    await expect(page.getByRole('link', { name: 'Рассчитать теплообменник' }).getAttribute('href')).resolves.toBe('/e-commerce/design/new-calculation/to');
+    await page.close();
+  });
+});
+
+describe('accessibility and weight', () => {
+  it('axe finds nothing on the home, promotions and orders pages', async () => {
+    for (const path of ['/home', '/promotions', '/promotions/1', '/e-commerce/orders', '/e-commerce/orders-archive', '/e-commerce/orders/2/order']) {
+      const page = await open(path);
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('ships no React on /home; measures the JavaScript of /home and of an island page', async () => {
+    const measure = async (path: string) => {
+      const page = await ctx.newPage();
+      const scripts: Array<{ url: string; bytes: number; gzip: number }> = [];
+      page.on('response', async (r) => {
+        if (r.request().resourceType() !== 'script') return;
+        const body = await r.body().catch(() => Buffer.alloc(0));
+        scripts.push({ url: r.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length });
+      });
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(200);
+      const html = await page.content();
+      const inline = await page.$$eval('script:not([src])', (els) => els.map((e) => new TextEncoder().encode(e.textContent ?? '').length));
+      const islands = await page.locator('astro-island').count();
+      await page.close();
+      const external = scripts.reduce((s, x) => s + x.gzip, 0);
+      console.log(
+        `JS ${path}: ${scripts.length} external file(s), ${external} B gzip (${scripts.reduce((s, x) => s + x.bytes, 0)} B raw); ` +
+          `inline ${inline.reduce((a, b) => a + b, 0)} B in ${inline.length} script(s) [${inline.join(', ')}]; islands: ${islands}`,
+      );
+      return { external, files: scripts.length, islands, react: /react/i.test(scripts.map((s) => s.url).join(' ')) || html.includes('astro-island') };
+    };
+    const home = await measure('/home');
+    expect(home).toMatchObject({ files: 0, external: 0, islands: 0, react: false });
+    const promotion = await measure('/promotions/1');
+    expect(promotion.islands).toBe(2);
+    expect(promotion.external).toBeLessThanOrEqual(90 * 1024);
+  });
+});
