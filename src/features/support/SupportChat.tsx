@@ -1,0 +1,234 @@
+// The support island: the request list and the chat of the selected request, for a customer
+// (/support/reports) or for employees (/support/desk). Server-rendered with real links and forms;
+// once hydrated it loads requests in place, sends over fetch and follows live events from /ws.
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { makeT, type Messages, type T } from '#lib/i18n/translate.ts';
+import { ChatView, type ComposerState } from './ChatView.tsx';
+import { DeskInfo } from './DeskInfo.tsx';
+import { useLive, type LiveEvent } from './live.ts';
+import { RequestList } from './RequestList.tsx';
+import { call, formOf, post } from './support.client.ts';
+import { CHANGED_EVENT, DESK_TOPIC, EV_DESK, EV_MESSAGE, EV_STATUS, EV_UNREAD, requestTopic, type DeskItem, type SupportListItem, type SupportMessage, type SupportRequestInfo } from './support.types.ts';
+
+type Item = SupportListItem | DeskItem;
+export interface Selected {
+  request: SupportRequestInfo;
+  messages: SupportMessage[];
+}
+
+export interface SupportChatProps {
+  mode: 'customer' | 'desk';
+  userId: number;
+  timeZone: string;
+  /** Dictionary slice with the support and files sub-trees. */
+  dict: Messages;
+  list: Item[];
+  selected: Selected | null;
+  /** The page path with its filters (desk), without id: links add id to it. */
+  basePath: string;
+  fileLimit: number;
+  accept: string;
+  /** After a form post without JavaScript: what was typed and what was wrong. */
+  composer?: { text: string; errors: Record<string, string> };
+  flash?: string;
+  children?: ReactNode;
+}
+
+const API = '/api/v1/support';
+const mb = (bytes: number) => String(Math.round((bytes / 1048576) * 10) / 10);
+
+export default function SupportChat(props: SupportChatProps) {
+  const { mode, basePath } = props;
+  const tt = makeT(props.dict);
+  const t: T = (k, p) => tt(k.startsWith('files.') ? k : `support.${k}`, p);
+  const [list, setList] = useState<Item[]>(props.list);
+  const [selected, setSelected] = useState<Selected | null>(props.selected);
+  const [composer, setComposer] = useState<ComposerState>({ text: props.composer?.text ?? '', sending: false, errors: props.composer?.errors ?? {} });
+  const [fileKey, setFileKey] = useState(0);
+  const [statusBusy, setStatusBusy] = useState(false);
+  const [flash, setFlash] = useState(props.flash ?? '');
+  const [showChildren, setShowChildren] = useState(true);
+  const file = useRef<File | null>(null);
+  const selectedId = selected?.request.id ?? null;
+  // The request the user asked for last (answers for an earlier click are dropped).
+  const current = useRef<number | null>(selectedId);
+  const pending = useRef(false);
+  const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+
+  const hrefFor = (id: number) => `${basePath}${basePath.includes('?') ? '&' : '?'}id=${id}`;
+  const offline = t('errors.network');
+
+  const setUnread = (id: number, unread: number) => setList((items) => items.map((i) => (i.id === id ? { ...i, unread_messages: unread } : i)));
+  const setStatus = (id: number, status: number) => {
+    setList((items) => items.map((i) => (i.id === id ? { ...i, status } : i)));
+    setSelected((s) => (s && s.request.id === id ? { ...s, request: { ...s.request, status } } : s));
+  };
+
+  const load = useCallback(async (id: number) => {
+    const r = await call<{ data: SupportMessage[]; request: SupportRequestInfo }>(`${API}/${id}`, {}, offline);
+    if (current.current !== null && current.current !== id) return;
+    if (!r.ok) return setFlash(r.message);
+    setSelected({ request: r.data.request, messages: r.data.data });
+    setUnread(id, 0);
+  }, []);
+
+  const reloadList = useCallback(async () => {
+    const query = basePath.includes('?') ? basePath.slice(basePath.indexOf('?')) : '';
+    if (mode === 'desk') {
+      const r = await call<{ data: { items: DeskItem[] } }>(`${API}/desk${query}`);
+      if (r.ok) setList(r.data.data.items);
+    } else {
+      const r = await call<{ data: SupportListItem[] }>(API);
+      if (r.ok) setList(r.data.data);
+    }
+  }, []);
+
+  const later = (key: string, fn: () => void) => {
+    clearTimeout(timers.current[key]);
+    timers.current[key] = setTimeout(fn, 120);
+  };
+  const refreshChat = () => {
+    if (current.current === null) return;
+    if (document.visibilityState === 'hidden') pending.current = true;
+    else later('chat', () => current.current !== null && load(current.current));
+  };
+
+  const onEvent = (e: LiveEvent) => {
+    const d = e.data ?? {};
+    const id = Number(d.support_id);
+    if (e.type === EV_MESSAGE && id === current.current) refreshChat();
+    else if (e.type === EV_UNREAD && mode === 'customer') {
+      if (id === current.current) refreshChat();
+      else if (list.some((i) => i.id === id)) setUnread(id, Number(d.unread) || 0);
+      else later('list', reloadList);
+    } else if (e.type === EV_STATUS) setStatus(id, Number(d.status));
+    else if (e.type === EV_DESK && mode === 'desk') later('list', reloadList);
+  };
+  const topics = [...(selectedId ? [requestTopic(selectedId)] : []), ...(mode === 'desk' ? [DESK_TOPIC] : [])];
+  const live = useLive(topics, onEvent);
+
+  useEffect(() => {
+    const onPop = () => {
+      const id = Number(new URLSearchParams(location.search).get('id'));
+      current.current = id || null;
+      if (id) load(id);
+      else setSelected(null);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && pending.current) {
+        pending.current = false;
+        refreshChat();
+      }
+    };
+    const onChanged = () => reloadList();
+    window.addEventListener('popstate', onPop);
+    window.addEventListener(CHANGED_EVENT, onChanged);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener(CHANGED_EVENT, onChanged);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+
+  const select = (id: number) => {
+    setShowChildren(false);
+    setFlash('');
+    setComposer({ text: '', sending: false, errors: {} });
+    file.current = null;
+    setFileKey((k) => k + 1);
+    history.pushState(null, '', hrefFor(id));
+    current.current = id;
+    load(id);
+  };
+
+  const send = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!selected || composer.sending) return;
+    const text = composer.text.trim();
+    const media = file.current;
+    // Empty or whitespace-only messages are not sent.
+    if (!text && !media) return setComposer((c) => ({ ...c, text: '', errors: {} }));
+    if (media && media.size > props.fileLimit) return setComposer((c) => ({ ...c, errors: { media: t('files.errors.tooLarge', { size: mb(props.fileLimit) }) } }));
+    setComposer((c) => ({ ...c, sending: true, errors: {} }));
+    const id = selected.request.id;
+    const r = media
+      ? await post(`${API}/media`, formOf({ support_id: id, message: text, media }), offline)
+      : await post(`${API}/message`, formOf({ support_id: id, message: text }), offline);
+    if (!r.ok) {
+      const errors = { ...r.errors };
+      if (!errors.message && !errors.media) errors[''] = r.message;
+      return setComposer((c) => ({ ...c, sending: false, errors }));
+    }
+    file.current = null;
+    setFileKey((k) => k + 1);
+    setComposer({ text: '', sending: false, errors: {} });
+    await load(id);
+  };
+
+  const changeStatus = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!selected) return;
+    const next = selected.request.status === 1 ? 0 : 1;
+    setStatusBusy(true);
+    const r = await post(`${API}/status`, formOf({ support_id: selected.request.id, status: next }), offline);
+    setStatusBusy(false);
+    if (r.ok) setStatus(selected.request.id, next);
+    else setFlash(r.message);
+  };
+
+  const create = (e: MouseEvent<HTMLAnchorElement>) => {
+    const opener = document.querySelector<HTMLElement>('[data-bug-report-open]');
+    if (!opener) return;
+    e.preventDefault();
+    opener.click();
+  };
+
+  return (
+    <div className="sp-layout" data-live={live ? 'on' : 'off'}>
+      <section className="sp-list-panel" aria-labelledby="sp-list-title">
+        <div className="sp-list-head">
+          <h2 id="sp-list-title">{t(mode === 'desk' ? 'desk.requests' : 'list.heading')}</h2>
+          {mode === 'customer' && (
+            <a role="button" href="/support/reports?new=1" onClick={create} className="sp-create">
+              {t('create')}
+            </a>
+          )}
+        </div>
+        <div className="sp-list-scroll">
+          <RequestList items={list} selectedId={selectedId} hrefFor={hrefFor} onSelect={select} t={t} timeZone={props.timeZone} />
+        </div>
+      </section>
+      <div className="sp-chat-panel">
+        {flash && (
+          <p role="status" className="sp-flash">
+            {flash}
+          </p>
+        )}
+        {showChildren && props.children}
+        {selected ? (
+          <ChatView
+            request={selected.request}
+            messages={selected.messages}
+            userId={props.userId}
+            t={t}
+            timeZone={props.timeZone}
+            action={hrefFor(selected.request.id)}
+            accept={props.accept}
+            composer={composer}
+            fileKey={fileKey}
+            fileLimitMb={mb(props.fileLimit)}
+            onText={(text) => setComposer((c) => ({ ...c, text }))}
+            onFile={(f) => (file.current = f)}
+            onSend={send}
+            onStatus={mode === 'desk' ? changeStatus : undefined}
+            statusBusy={statusBusy}
+            deskInfo={mode === 'desk' ? <DeskInfo request={selected.request} t={t} /> : undefined}
+          />
+        ) : (
+          !(showChildren && props.children) && <p className="sp-empty">{t('chat.choose')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

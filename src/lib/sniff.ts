@@ -1,0 +1,143 @@
+// Content sniffing for uploads: what a file really is, judged by its bytes (magic numbers, the entry
+// names inside ZIP and OLE containers), never by the name or the Content-Type the browser sent.
+// Only the kinds listed here are recognised; anything else is null and must be refused.
+
+export interface Sniffed {
+  /** Short kind name, e.g. 'png', 'docx', 'text'. */
+  kind: string;
+  mime: string;
+  /** File name extensions that may carry this content (lower case, without the dot). */
+  extensions: readonly string[];
+}
+
+const KINDS = {
+  png: { mime: 'image/png', extensions: ['png'] },
+  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg', 'jfif'] },
+  gif: { mime: 'image/gif', extensions: ['gif'] },
+  webp: { mime: 'image/webp', extensions: ['webp'] },
+  pdf: { mime: 'application/pdf', extensions: ['pdf'] },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'] },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'] },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extensions: ['pptx'] },
+  doc: { mime: 'application/msword', extensions: ['doc'] },
+  xls: { mime: 'application/vnd.ms-excel', extensions: ['xls'] },
+  zip: { mime: 'application/zip', extensions: ['zip'] },
+  rar: { mime: 'application/vnd.rar', extensions: ['rar'] },
+  '7z': { mime: 'application/x-7z-compressed', extensions: ['7z'] },
+  text: { mime: 'text/plain; charset=utf-8', extensions: ['txt', 'log'] },
+  csv: { mime: 'text/csv; charset=utf-8', extensions: ['csv'] },
+} as const satisfies Record<string, Omit<Sniffed, 'kind'>>;
+
+export type SniffKind = keyof typeof KINDS;
+
+const kind = (k: SniffKind): Sniffed => ({ kind: k, ...KINDS[k] });
+
+const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((x, i) => b[at + i] === x);
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+/** Recognises the content, or null when it is none of the known kinds. `name` only tells text from csv. */
+export function sniff(bytes: Uint8Array, name = ''): Sniffed | null {
+  const b = bytes;
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return kind('png');
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return kind('jpeg');
+  if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return kind('gif');
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return kind('webp');
+  if (ascii(b, 0, 5) === '%PDF-') return kind('pdf');
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06])) return sniffZip(b);
+  if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return sniffOle(b);
+  if (ascii(b, 0, 6) === 'Rar!\x1a\x07') return kind('rar');
+  if (startsWith(b, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return kind('7z');
+  if (isText(b)) return kind(extension(name) === 'csv' ? 'csv' : 'text');
+  return null;
+}
+
+/** The lower-case extension of a file name ('' when it has none). */
+export function extension(name: string): string {
+  const m = /\.([A-Za-z0-9]{1,8})$/.exec(name.trim());
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+/** Whether the name's extension fits the sniffed content (an .exe renamed .pdf fails here or before). */
+export function extensionMatches(s: Sniffed, name: string): boolean {
+  return s.extensions.includes(extension(name));
+}
+
+/** Every extension the sniffer accepts, for the file picker's accept attribute. */
+export const ACCEPTED_EXTENSIONS: readonly string[] = Object.values(KINDS).flatMap((k) => k.extensions);
+
+/** Entry names from a ZIP's central directory (no decompression: nothing inside is ever unpacked). */
+export function zipEntryNames(b: Uint8Array, max = 10_000): string[] | null {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  // The end-of-central-directory record sits in the last 22 bytes plus an optional comment (< 64 KiB).
+  let eocd = -1;
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const count = view.getUint16(eocd + 10, true);
+  let p = view.getUint32(eocd + 16, true);
+  const names: string[] = [];
+  const decoder = new TextDecoder();
+  for (let n = 0; n < count && n < max; n++) {
+    if (p + 46 > b.length || view.getUint32(p, true) !== 0x02014b50) return null;
+    const nameLen = view.getUint16(p + 28, true);
+    const extraLen = view.getUint16(p + 30, true);
+    const commentLen = view.getUint16(p + 32, true);
+    if (p + 46 + nameLen > b.length) return null;
+    names.push(decoder.decode(b.subarray(p + 46, p + 46 + nameLen)));
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return names;
+}
+
+function sniffZip(b: Uint8Array): Sniffed | null {
+  const names = zipEntryNames(b);
+  if (!names) return null;
+  // Office Open XML: a [Content_Types].xml part plus the application's folder.
+  if (names.includes('[Content_Types].xml')) {
+    if (names.some((n) => n.startsWith('word/'))) return kind('docx');
+    if (names.some((n) => n.startsWith('xl/'))) return kind('xlsx');
+    if (names.some((n) => n.startsWith('ppt/'))) return kind('pptx');
+  }
+  return kind('zip');
+}
+
+/**
+ * Whether an OLE compound file has a directory entry with this stream name. Entries are 128 bytes,
+ * aligned to 128 (sectors are 512 or 4096 bytes): the UTF-16LE name first, its byte length at +64.
+ */
+function oleHasStream(b: Uint8Array, name: string): boolean {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const wanted = (name.length + 1) * 2;
+  outer: for (let i = 512; i + 128 <= b.length; i += 128) {
+    if (view.getUint16(i + 64, true) !== wanted) continue;
+    for (let j = 0; j < name.length; j++) if (view.getUint16(i + j * 2, true) !== name.charCodeAt(j)) continue outer;
+    return true;
+  }
+  return false;
+}
+
+// OLE compound files also carry installers (.msi) and other things: only Word and Excel documents,
+// recognised by their main stream, are accepted.
+function sniffOle(b: Uint8Array): Sniffed | null {
+  if (oleHasStream(b, 'WordDocument')) return kind('doc');
+  if (oleHasStream(b, 'Workbook') || oleHasStream(b, 'Book')) return kind('xls');
+  return null;
+}
+
+/** Plain text: UTF-8 (or UTF-16 with a byte-order mark, or a single-byte code page such as cp1251) without control characters. */
+function isText(b: Uint8Array): boolean {
+  if (b.length === 0) return false;
+  if ((startsWith(b, [0xff, 0xfe]) || startsWith(b, [0xfe, 0xff])) && b.length % 2 === 0) {
+    const text = new TextDecoder(b[0] === 0xff ? 'utf-16le' : 'utf-16be').decode(b.subarray(2));
+    return !/[\u0000-\u0008\u000e-\u001f\u007f]/.test(text);
+  }
+  for (const c of b) {
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) return false;
+    if (c === 0x7f) return false;
+  }
+  return true;
+}

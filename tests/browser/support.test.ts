@@ -1,0 +1,185 @@
+// Support in two browsers: a customer (Olga) creates a request with a file through the 'Found an
+// error?' dialog, an employee (Sergey) answers on the desk, and the customer sees the answer and the
+// unread count arrive without reloading. Also: the dialog's validation, static behaviour and
+// 2-second confirmation, the pages without JavaScript, axe, and the island page's JS weight.
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { pdf } from '../helpers/sample-files.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { withDb } from '../helpers/support.ts';
+
+let server: TestServer;
+let browser: Browser;
+let olgaCtx: BrowserContext;
+let sergeyCtx: BrowserContext;
+let olga: Page;
+let sergey: Page;
+const TOPIC = 'Не открывается спецификация';
+
+/** A signed-in context that has already dismissed the start-info dialog. */
+async function contextFor(email: string, options: Parameters<Browser['newContext']>[0] = {}) {
+  const ctx = await signedInContext(browser, server, email, options);
+  await ctx.addCookies([{ name: 'start_info', value: 'hidden', url: server.url }]);
+  ctx.setDefaultTimeout(10_000);
+  return ctx;
+}
+const live = (page: Page) => page.waitForSelector('.sp-layout[data-live="on"]');
+const item = (page: Page, title: string) => page.locator('.sp-list a', { hasText: title.slice(0, 20) });
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launch()]);
+  olgaCtx = await contextFor('olga.demidova@demo.example');
+  sergeyCtx = await contextFor('sergey.ivanov@demo.example');
+  [olga, sergey] = await Promise.all([olgaCtx.newPage(), sergeyCtx.newPage()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('customer and support desk', () => {
+  it('the customer creates a request with a file from the bug report dialog', async () => {
+    await olga.goto(`${server.url}/support/reports`);
+    await live(olga);
+    expect(await axeViolations(olga)).toEqual([]);
+    await olga.getByRole('button', { name: 'Создать заявку' }).click();
+    const dialog = olga.getByRole('dialog', { name: 'Нашли ошибку?' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Тип заявки').inputValue()).toBe('lk');
+    await dialog.getByLabel('Тема', { exact: true }).fill(TOPIC);
+    await dialog.getByLabel('Сообщение', { exact: true }).fill('Файл спецификации выдаёт ошибку при открытии.');
+    expect(await axeViolations(olga)).toEqual([]);
+    await dialog.getByLabel('Файл', { exact: true }).setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf('spec')) });
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await dialog.getByText(/Заявка №\d+ принята/).waitFor();
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    await item(olga, TOPIC).waitFor();
+    await item(olga, TOPIC).click();
+    await olga.locator('.sp-chat h2', { hasText: TOPIC }).waitFor();
+    expect(await olga.locator('.sp-msg .sp-text').last().textContent()).toBe('Файл спецификации выдаёт ошибку при открытии.');
+    expect(await olga.locator('.sp-msg .sp-file a').last().textContent()).toContain('spec.pdf');
+    expect(olga.url()).toMatch(/\/support\/reports\?id=\d+$/);
+    expect(await axeViolations(olga)).toEqual([]);
+  });
+
+  it('the employee answers on the desk and the customer sees it without reloading', async () => {
+    await live(olga);
+    await sergey.goto(`${server.url}/support/desk`);
+    await live(sergey);
+    expect(await axeViolations(sergey)).toEqual([]);
+    await item(sergey, TOPIC).click();
+    await sergey.locator('.sp-chat h2', { hasText: TOPIC }).waitFor();
+    await live(sergey);
+    expect(await sergey.locator('.sp-desk-info').textContent()).toContain('olga.demidova@demo.example');
+    expect(await axeViolations(sergey)).toEqual([]);
+    await sergey.getByRole('textbox', { name: 'Сообщение' }).fill('Спасибо, посмотрим файл.');
+    await sergey.getByRole('button', { name: 'Отправить' }).click();
+    await olga.locator('.sp-msg .sp-text', { hasText: 'Спасибо, посмотрим файл.' }).waitFor({ timeout: 5000 });
+    // The chat is open, so the answer is read at once: no unread badge for it.
+    expect(await item(olga, TOPIC).locator('.sp-unread').count()).toBe(0);
+  });
+
+  it('an answer to a request that is not open shows up as an unread count, cleared on opening', async () => {
+    const other = 'Не приходит уведомление';
+    await item(olga, other).click();
+    await olga.locator('.sp-chat h2', { hasText: other }).waitFor();
+    await live(olga);
+    await sergey.getByRole('textbox', { name: 'Сообщение' }).fill('Нашли причину, исправим сегодня.');
+    await sergey.getByRole('button', { name: 'Отправить' }).click();
+    const badge = item(olga, TOPIC).locator('.sp-unread');
+    await badge.waitFor({ timeout: 5000 });
+    expect(await badge.getAttribute('data-unread')).toBe('1');
+    await item(olga, TOPIC).click();
+    await olga.locator('.sp-msg .sp-text', { hasText: 'Нашли причину' }).waitFor();
+    await badge.waitFor({ state: 'detached' });
+  });
+
+  it('closing on the desk shows the Closed label to the customer live; reopening brings the message box back', async () => {
+    await live(olga);
+    await sergey.getByRole('button', { name: 'Закрыть заявку' }).click();
+    await olga.locator('.sp-chat-head .sp-tag', { hasText: 'Закрыта' }).waitFor({ timeout: 5000 });
+    expect(await olga.locator('.sp-composer').count()).toBe(0);
+    await sergey.getByRole('button', { name: 'Открыть снова' }).click();
+    await olga.locator('.sp-composer').waitFor({ timeout: 5000 });
+  });
+});
+
+describe('bug report dialog', () => {
+  it('validates with the spec messages, stays open on Escape and backdrop clicks, confirms for 2 seconds', async () => {
+    const page = await olgaCtx.newPage();
+    await page.goto(`${server.url}/support`);
+    await page.getByRole('button', { name: 'Нашли ошибку?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Нашли ошибку?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await dialog.getByText('Введите тему письма').waitFor();
+    await dialog.getByText('Введите Ваше сообщение').waitFor();
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('Тип заявки').selectOption('price');
+    await dialog.getByLabel('Тема', { exact: true }).fill('Цена насоса');
+    await dialog.getByLabel('Сообщение', { exact: true }).fill('Цена отличается от прайс-листа.');
+    // Slow the create call down a little to see the sending state.
+    await page.route('**/api/v1/support', async (route) => (await new Promise((r) => setTimeout(r, 400)), route.continue()));
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await dialog.getByRole('button', { name: 'Отправка...' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Отправка...' }).getAttribute('aria-busy')).toBe('true');
+    await dialog.getByText(/Заявка №\d+ принята/).waitFor();
+    const shown = Date.now();
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    const elapsed = Date.now() - shown;
+    expect(elapsed).toBeGreaterThan(1700);
+    expect(elapsed).toBeLessThan(3000);
+    const row = await withDb(server, (db) => db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow());
+    expect(row).toMatchObject({ title: 'Цена насоса', type: 'price', page_url: `${server.url}/support` });
+    expect(row.user_agent).toMatch(/Chrome/);
+    // Opened again, the dialog is reset.
+    await page.getByRole('button', { name: 'Нашли ошибку?' }).click();
+    expect(await dialog.getByLabel('Тема', { exact: true }).inputValue()).toBe('');
+    expect(await dialog.getByLabel('Тип заявки').inputValue()).toBe('lk');
+    // The same form on its own page (the dialog's fallback without JavaScript) passes axe too.
+    await page.goto(`${server.url}/support/reports?new=1`);
+    await live(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('lists requests, posts messages and files a bug report with real forms', async () => {
+    const ctx = await contextFor('olga.demidova@demo.example', { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/support/reports`);
+    await item(page, TOPIC).click();
+    await page.getByRole('textbox', { name: 'Сообщение' }).fill('Отправлено без скриптов');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await page.locator('.sp-msg .sp-text', { hasText: 'Отправлено без скриптов' }).waitFor();
+    await page.getByRole('button', { name: 'Нашли ошибку?' }).click();
+    await page.waitForURL(/new=1/);
+    await page.getByRole('textbox', { name: 'Тема' }).fill('Форма без JS');
+    await page.getByRole('textbox', { name: 'Сообщение' }).fill('Проверка');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await page.getByText(/Заявка №\d+ принята/).waitFor();
+    await ctx.close();
+  });
+});
+
+describe('page weight', () => {
+  it('keeps all JavaScript of the island page within 90 KB gzip, React included', async () => {
+    const page = await olgaCtx.newPage();
+    await page.goto(`${server.url}/support/reports`);
+    await live(page);
+    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.m?js(\?|$)/.test(n)));
+    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''));
+    const sizes: Array<[string, number]> = [];
+    for (const url of urls) sizes.push([new URL(url).pathname, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length]);
+    sizes.push(['(inline scripts)', gzipSync(inline.join('\n'), { level: 9 }).length]);
+    const total = sizes.reduce((n, [, s]) => n + s, 0);
+    console.log(`JS on /support/reports (gzip):\n${sizes.map(([u, s]) => `  ${(s / 1024).toFixed(1)} KB  ${u}`).join('\n')}\n  ${(total / 1024).toFixed(1)} KB  total (budget 90 KB)`);
+    expect(total).toBeLessThanOrEqual(90 * 1024);
+    await page.close();
+  });
+});
