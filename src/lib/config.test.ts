@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config.ts';
+import { CONFIG_VARIABLES, parseConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults: SQLite in ./data, port 4321, demo data outside production', () => {
@@ -41,5 +42,10 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be debug, info, warn, error or silent (got "loud")'],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it.each(['README.md', '.env.example'])('%s documents every variable', (file) => {
+    const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+    expect(CONFIG_VARIABLES.filter((name) => !new RegExp(`\\b${name}\\b`).test(text))).toEqual([]);
   });
 });
