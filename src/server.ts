@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
 import { validateSession, sessionCookieName } from './features/auth/session.server.ts';
 import './features/support/support.topics.ts';
-import { ConfigError, parseConfig, setConfig, type Config } from './lib/config.ts';
+import { configOrExit, setConfig, type Config } from './lib/config.ts';
 import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
 import { isEmpty, seedDemo } from './lib/db/seed.ts';
 import { bodyLimitFor, declaredTooLarge, limited } from './lib/http/body-limit.ts';
@@ -121,16 +121,7 @@ function stripForwarded(req: IncomingMessage) {
 /** Parses the configuration (one clear line and exit 1 when it is wrong), starts, and stops on signals. */
 export async function main() {
   loadDotEnv();
-  let cfg: Config;
-  try {
-    cfg = parseConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const cfg = configOrExit();
   try {
     const { stop } = await start(cfg);
     const shutdown = () => stop().then(() => process.exit(0), (err) => (log.error('shutdown failed', { err }), process.exit(1)));

@@ -153,6 +153,17 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
   };
 }
 
+/** For process entry points: the configuration, or its one-line error on stderr and exit 1. */
+export function configOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
 const KEY = Symbol.for('cabinet.config');
 type Holder = { [KEY]?: Config };
 

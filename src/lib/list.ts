@@ -77,16 +77,3 @@ export function pageRange(q: { pageSize: number; pageNumber: number }, total: nu
   return { from: Math.min(from, total), to: Math.min(q.pageNumber * q.pageSize, total), total, pages };
 }
 
-/** A list page URL with the query's non-default values, changed by `patch`. */
-export function listHref(path: string, q: ListQuery & { rawSearch?: string }, patch: Partial<ListQuery> = {}): string {
-  const next = { ...q, ...patch };
-  const params = new URLSearchParams();
-  const search = patch.searchText ?? q.rawSearch ?? q.searchText;
-  if (search) params.set('searchText', search);
-  if (next.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(next.pageSize));
-  if (next.pageNumber !== 1) params.set('pageNumber', String(next.pageNumber));
-  if (next.sortField !== 'id') params.set('sortField', next.sortField);
-  if (next.sortOrder !== 'desc') params.set('sortOrder', next.sortOrder);
-  const s = params.toString();
-  return s ? `${path}?${s}` : path;
-}

@@ -90,7 +90,7 @@ describe('the notifications dropdown', () => {
 describe('the notifications page', () => {
   it('filters by module, sorts and pages', async () => {
     const page = await open('/notifications');
-    const range = page.locator('.list-range');
+    const range = page.locator('.pager-range');
     const total = Number((await range.textContent())!.match(/из (\d+)/)![1]);
     expect(total).toBeGreaterThanOrEqual(7);
     await page.getByRole('link', { name: 'Чат', exact: true }).click();
@@ -106,9 +106,9 @@ describe('the notifications page', () => {
 
     await page.getByLabel('Строк на странице').selectOption('3');
     await page.waitForURL(/pageSize=3/);
-    await expect(range.textContent()).resolves.toBe(`Показывать строки с 1 по 3 из ${total}`);
+    await expect(range.textContent()).resolves.toBe(`Показаны строки с 1 по 3 из ${total}`);
     await page.getByRole('link', { name: 'Страница 2' }).click();
-    await expect(range.textContent()).resolves.toBe(`Показывать строки с 4 по 6 из ${total}`);
+    await expect(range.textContent()).resolves.toBe(`Показаны строки с 4 по 6 из ${total}`);
     expect(page.url()).toContain('sortField=title');
 
     for (const text of await page.locator('tbody tr td:nth-child(4)').allTextContents()) expect(Array.from(text).length).toBeLessThanOrEqual(46);

@@ -99,7 +99,7 @@ describe('the orders list without JavaScript', () => {
   it('filters, sorts and pages with plain links and forms', async () => {
     const noJs = await signedInContext(browser, server, OLGA, { javaScriptEnabled: false });
     const page = await open('/e-commerce/orders', noJs);
-    const total = Number((await page.locator('.list-range').textContent())!.match(/из (\d+)/)![1]);
+    const total = Number((await page.locator('.pager-range').textContent())!.match(/из (\d+)/)![1]);
     await page.getByLabel('Статус').selectOption('shipped');
     await page.getByRole('button', { name: 'Применить' }).click();
     await expect(page.locator('tbody tr').count()).resolves.toBe(1);
@@ -113,9 +113,9 @@ describe('the orders list without JavaScript', () => {
 
     await page.getByLabel('Строк на странице').selectOption('3');
     await page.getByRole('button', { name: 'Показать' }).click();
-    await expect(page.locator('.list-range').textContent()).resolves.toBe(`Показывать строки с 1 по 3 из ${total}`);
+    await expect(page.locator('.pager-range').textContent()).resolves.toBe(`Показаны строки с 1 по 3 из ${total}`);
     await page.getByRole('link', { name: 'Вперёд' }).click();
-    await expect(page.locator('.list-range').textContent()).resolves.toBe(`Показывать строки с 4 по ${Math.min(6, total)} из ${total}`);
+    await expect(page.locator('.pager-range').textContent()).resolves.toBe(`Показаны строки с 4 по ${Math.min(6, total)} из ${total}`);
     expect(page.url()).toContain('sortOrder=asc');
     await noJs.close();
   });

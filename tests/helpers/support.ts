@@ -2,11 +2,10 @@
 // events, and direct looks into the test server's database and file store.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { openDatabase } from '../../src/lib/db/index.ts';
 import type { TestServer } from './server.ts';
 
-export type Msg = { topic: string; type: string; data: any };
+export { connect, type Msg } from './ws.ts';
 
 export function api(server: TestServer, cookie: string | null) {
   const headers = (extra: Record<string, string> = {}) => ({ origin: server.url, accept: 'application/json', ...(cookie ? { cookie } : {}), ...extra });
@@ -30,33 +29,6 @@ export function api(server: TestServer, cookie: string | null) {
   };
 }
 
-export function connect(server: TestServer, cookie: string) {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { cookie, origin: server.url } });
-  const messages: Msg[] = [];
-  const waiters: Array<() => void> = [];
-  ws.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)));
-    waiters.splice(0).forEach((w) => w());
-  });
-  const next = (pred: (m: Msg) => boolean, ms = 5000) =>
-    new Promise<Msg>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)), ms);
-      const check = () => {
-        const m = messages.find(pred);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  const subscribe = async (topic: string) => {
-    await next((m) => m.type === 'ready');
-    ws.send(JSON.stringify({ type: 'subscribe', topic }));
-    return (await next((m) => m.topic === topic && (m.type === 'subscribed' || m.type === 'denied'))).type;
-  };
-  return { ws, next, messages, subscribe };
-}
 
 /** Runs a function against the test server's database. */
 export async function withDb<T>(server: TestServer, fn: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>): Promise<T> {

@@ -1,6 +1,5 @@
 // WebSocket endpoint and the live-event bus across app instances.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { revokeUserSessions } from '../../src/features/auth/session.server.ts';
 import { parseConfig, setConfig } from '../../src/lib/config.ts';
 import { closeDatabase, database } from '../../src/lib/db/index.ts';
@@ -8,33 +7,7 @@ import { bus, createBus, installBus } from '../../src/lib/realtime/bus.ts';
 import { freshDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
-
-type Msg = { topic: string; type: string; data: unknown };
-
-function connect(server: TestServer, cookie?: string, origin?: string) {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) } });
-  const messages: Msg[] = [];
-  const waiters: Array<() => void> = [];
-  ws.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)));
-    waiters.splice(0).forEach((w) => w());
-  });
-  const next = (pred: (m: Msg) => boolean, ms = 5000) =>
-    new Promise<Msg>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)), ms);
-      const check = () => {
-        const m = messages.find(pred);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const refused = new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
-  return { ws, next, closed, refused };
-}
+import { connect } from '../helpers/ws.ts';
 
 describe('WebSocket endpoint', () => {
   let server: TestServer;

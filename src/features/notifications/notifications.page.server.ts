@@ -1,6 +1,6 @@
 // The notifications page: module filter (all, task, sales, chat), sorting and paging as plain query
 // parameters, and "mark all as read" as a form post.
-import { listLink, listParams } from '#features/orders/list-state.ts';
+import { listLink, listParams } from '#lib/list-state.ts';
 import type { User } from '#lib/db/schema.ts';
 import { parseListQuery } from '#lib/list.ts';
 import { NOTIFICATION_SORT_FIELDS, PAGE_MODULES, type NotificationModule } from './notifications.schema.ts';

@@ -4,7 +4,7 @@ import { allObjects } from '#features/objects/objects.server.ts';
 import { allOrganisations } from '#features/organisations/organisations.server.ts';
 import type { User } from '#lib/db/schema.ts';
 import { parseListQuery, SEARCH_MIN } from '#lib/list.ts';
-import { listLink, listParams } from './list-state.ts';
+import { listLink, listParams } from '#lib/list-state.ts';
 import { ORDER_FILTER_FIELDS, ORDER_SORT_FIELDS, ORDER_STATUSES } from './orders.schema.ts';
 import { listOrders, setArchived } from './orders.server.ts';
 

@@ -5,7 +5,8 @@ import { json } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { translateErrors } from '#lib/validation.ts';
-import { changePassword, checkCurrentPassword, publicProfile, saveAvatar, saveProfile } from './profile.server.ts';
+import { publicUser } from '#features/auth/api.server.ts';
+import { changePassword, checkCurrentPassword, saveAvatar, saveProfile } from './profile.server.ts';
 
 async function guarded(t: T, message: string, run: () => Promise<Response>): Promise<Response> {
   try {
@@ -20,7 +21,7 @@ export function updateResponse(user: User, values: Record<string, unknown>, t: T
   return guarded(t, 'profile.errors.failed', async () => {
     const r = await saveProfile(user, values);
     if (!r.ok) return json({ message: t(r.errors[''] ? 'profile.errors.user' : 'profile.errors.failed'), errors: translateErrors(r.errors, t) }, r.status);
-    return json({ message: t('profile.saved'), data: publicProfile(r.user) });
+    return json({ message: t('profile.saved'), data: publicUser(r.user) });
   });
 }
 

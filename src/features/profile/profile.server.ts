@@ -92,23 +92,6 @@ export async function saveAvatar(user: User, file: unknown): Promise<SaveResult>
   return { ok: true, user: { ...user, avatar } };
 }
 
-/** What the profile calls answer with: the user's own profile fields (no secrets). */
-export function publicProfile(u: User) {
-  return {
-    id: u.id,
-    name: u.name,
-    surname: u.surname,
-    ochestvo: u.ochestvo,
-    sex: u.sex,
-    birthday: u.birthday,
-    place: u.place,
-    phone: u.phone,
-    email: u.email,
-    post: u.post,
-    avatar: u.avatar,
-  };
-}
-
 /** Wrong current passwords per user: 10 in 15 minutes. */
 const WRONG_PASSWORD: Rule = { name: 'profile-password', limit: 10, windowMs: 15 * 60_000 };
 

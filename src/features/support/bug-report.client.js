@@ -1,4 +1,4 @@
-// The bug report dialog's behaviour, loaded by the page's tiny stub (BugReportDialog.astro) the first
+// The bug report dialog's behaviour, loaded by the tiny loader in BugReportDialog.astro the first
 // time the dialog opens, so pages do not carry it: validate, then create the request, add the
 // message, attach the file, refresh an open list, show the confirmation for 2 seconds, close and
 // reset. A retry after a failed file upload reuses the request. Plain JS: served as is.

@@ -1,13 +1,8 @@
 // `npm run migrate`: applies pending migrations to the configured database and lists them.
-import { ConfigError, parseConfig, setConfig } from '../config.ts';
+import { configOrExit, setConfig } from '../config.ts';
 import { closeDatabase, database, migrateToLatest } from './index.ts';
 
-try {
-  setConfig(parseConfig());
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-}
+setConfig(configOrExit());
 try {
   const { results = [] } = await migrateToLatest(database().db);
   for (const r of results) console.log(`${r.status === 'Success' ? 'applied' : r.status}: ${r.migrationName}`);

@@ -1,14 +1,9 @@
 // `npm run seed`: migrates, then adds the demo data that is missing (safe to run again).
-import { ConfigError, parseConfig, setConfig } from '../config.ts';
+import { configOrExit, setConfig } from '../config.ts';
 import { closeDatabase, database, migrateToLatest } from './index.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
-try {
-  setConfig(parseConfig());
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-}
+setConfig(configOrExit());
 try {
   const { db, engine } = database();
   await migrateToLatest(db);

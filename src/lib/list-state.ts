@@ -1,9 +1,12 @@
-// URL state of a filtered list page (orders, archive, notifications): the non-default parameters of
+// URL state of a list page (organisations, objects, orders, archive, notifications): the non-default parameters of
 // the current URL, and links that change some of them. Filters are plain query parameters so the
 // filter form is an ordinary GET form. Pure.
 import { DEFAULT_PAGE_SIZE } from '#lib/list.ts';
 
 export type ListParams = Record<string, string>;
+
+/** The parameters of the spec's list query as they appear in a page's URL. */
+export const LIST_PARAMS = ['searchText', 'pageSize', 'pageNumber', 'sortField', 'sortOrder'] as const;
 
 const DEFAULTS: ListParams = { pageSize: String(DEFAULT_PAGE_SIZE), pageNumber: '1', sortField: 'id', sortOrder: 'desc' };
 
