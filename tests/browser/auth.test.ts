@@ -3,7 +3,7 @@
 // as', and the guards in both directions.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from '../helpers/browser.ts';
+import { hydrated, launch } from '../helpers/browser.ts';
 import { FAKE_CALL_KEY, startFakeCalls, type FakeCalls } from '../helpers/fake-calls.ts';
 import { lastOutbox, outbox } from '../helpers/mail.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -65,6 +65,7 @@ describe('registration', () => {
     const context = await fresh();
     const page = await context.newPage();
     await page.goto(`${server.url}/auth/registration`);
+    await hydrated(page);
     const next = page.getByRole('button', { name: 'Далее' });
     await expect(next.isDisabled()).resolves.toBe(true);
     await page.getByLabel('Ваша фамилия').fill('Кузнецов');
@@ -194,6 +195,8 @@ describe('sign-in', () => {
     await page.waitForURL('**/auth/code');
     await page.getByRole('heading', { name: 'Введите код', exact: true }).waitFor();
     await page.getByText(/В течение минуты на номер \+7 \*\*\* \*\*\*-00-02 поступит звонок\. Введите последние 4 цифры номера/).waitFor();
+    // The countdown is the island's; without JavaScript the server enforces the wait instead.
+    await hydrated(page);
     await expect(page.getByRole('button', { name: 'Отправить код ещё раз' }).isDisabled()).resolves.toBe(true);
     await page.getByLabel('Код', { exact: true }).fill(calls.lastCode('+79000000002')!);
     await page.getByRole('button', { name: 'Войти' }).click();

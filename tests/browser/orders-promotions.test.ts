@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { axeViolations, hydrated, launch, signedInContext } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
@@ -41,6 +41,7 @@ describe('ordering from a promotion', () => {
     const card = page.locator('article', { has: page.getByRole('heading', { name: 'Осенняя распродажа циркуляционных насосов' }) });
     await card.getByRole('link', { name: 'Подробнее' }).click();
     await page.waitForURL(/\/promotions\/\d+$/);
+    await hydrated(page);
     const create = page.getByRole('button', { name: 'Создать заказ' });
     await expect(create.isDisabled()).resolves.toBe(true);
     const product = 'Насос циркуляционный Grundfos MAGNA3 25-80';

@@ -37,3 +37,8 @@ export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
+
+/** Waits until every React island on the page has hydrated (Astro drops their `ssr` attribute). */
+export async function hydrated(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout });
+}
