@@ -44,6 +44,8 @@ export const LIMITS = {
   passwordFailPerLogin: { name: 'password-fail:login+ip', limit: 10, windowMs: 15 * MINUTE },
   passwordFailPerIp: { name: 'password-fail:ip', limit: 200, windowMs: HOUR },
   registerPerIp: { name: 'register:ip', limit: 20, windowMs: HOUR },
+  // Organisation suggestions on the (anonymous) registration page; typing is debounced client-side.
+  partySuggestPerIp: { name: 'party-suggest:ip', limit: 120, windowMs: HOUR },
   recoveryPerLogin: { name: 'recovery:login+ip', limit: 5, windowMs: HOUR },
 } satisfies Record<string, Rule>;
 

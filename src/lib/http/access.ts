@@ -7,7 +7,7 @@ const PUBLIC_PAGES = [/^\/auth(\/.*)?$/, /^\/logout\/?$/, /^\/error\/?$/, /^\/40
 
 /** API calls that work without a session (they create one, or authenticate by other means). */
 const PUBLIC_API = [
-  /^\/api\/v1\/profile\/(login|register|recovery|code\/send|code\/check)\/?$/,
+  /^\/api\/v1\/profile\/(login|register|register\/party|recovery|code\/send|code\/check)\/?$/,
   /^\/api\/v1\/profile\/recovery\/[a-z-]+\/?$/,
   /^\/api\/integration\//,
 ];
