@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
-import { validateSession, sessionCookieName } from './features/auth/session.server.ts';
+import { sessionAlive, sessionCookieName, validateSession } from './features/auth/session.server.ts';
 import './features/support/support.topics.ts';
 import { configOrExit, setConfig, type Config } from './lib/config.ts';
 import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
@@ -72,6 +72,8 @@ export async function start(cfg: Config) {
       const auth = await validateSession(token);
       return auth ? { user: auth.user, sessionId: auth.session.id } : null;
     },
+    sessionAlive,
+    heartbeatMs: cfg.wsHeartbeatMs,
     isAllowedOrigin(origin, req) {
       if (!origin) return true;
       const own = cfg.publicUrl ?? `http://${req.headers.host}`;

@@ -56,6 +56,20 @@ export async function peek(rule: Rule, id: string, handle: Kysely<DB> = defaultD
 }
 
 /** Forgets the counter (e.g. failed sign-ins after a successful one). */
+/**
+ * Gives back one counted attempt (a check that turned out fine). Failure-only limits count every
+ * attempt *before* the slow check, so parallel guesses cannot all pass a read-then-count gap, and
+ * release the successful ones afterwards.
+ */
+export async function release(rule: Rule, id: string, handle: Kysely<DB> = defaultDb()): Promise<void> {
+  await handle
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`${sql.ref('count')} - 1` })
+    .where('key', '=', keyOf(rule, id))
+    .where('count', '>', 0)
+    .execute();
+}
+
 export async function clear(rule: Rule, id: string, handle: Kysely<DB> = defaultDb()): Promise<void> {
   await handle.deleteFrom('rate_limits').where('key', '=', keyOf(rule, id)).execute();
 }

@@ -5,9 +5,23 @@ import { digest, newToken } from '../../src/lib/crypto/tokens.ts';
 import { openDatabase } from '../../src/lib/db/index.ts';
 import type { TestServer } from './server.ts';
 
-export async function sessionFor(server: TestServer, email: string): Promise<{ token: string; userId: number; cookie: string }> {
+function open(server: TestServer) {
   const { url, dataDir } = server.database;
-  const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+  return openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+}
+
+/** Moves a session's absolute expiry into the past, as if its lifetime had run out. */
+export async function expireSession(server: TestServer, token: string): Promise<void> {
+  const database = open(server);
+  try {
+    await database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', digest(token)).execute();
+  } finally {
+    await database.close();
+  }
+}
+
+export async function sessionFor(server: TestServer, email: string): Promise<{ token: string; userId: number; cookie: string }> {
+  const database = open(server);
   try {
     const user = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const token = newToken();

@@ -229,6 +229,13 @@ describe('rate limits', () => {
     expect((await post('login', { login: 'anna1@example.com', password: 'Secret2026' })).status).toBe(200);
   });
 
+  it('holds the limit against parallel guesses: at most 10 of 30 simultaneous wrong passwords are checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post('login', { login: 'anna4@example.com', password: 'Wrong2026' })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBe(10);
+    expect(statuses.filter((s) => s === 429).length).toBe(20);
+  });
+
   it('answers 429 after 10 code requests for one login within 15 minutes', async () => {
     for (let i = 0; i < 10; i++) expect((await post('code/send', { login: 'anna2@example.com' })).status).toBe(200);
     expect((await post('code/send', { login: 'anna2@example.com' })).status).toBe(429);

@@ -65,6 +65,13 @@ describe('requests with their own credentials', () => {
     expect((await byParam.json()).user.email).toBe('dmitry.volkov@demo.example');
   });
 
+  it('treats other Authorization schemes (Basic from a staging proxy) as ambient: checked and cookie kept', async () => {
+    const basic = 'Basic ' + Buffer.from('staff:secret').toString('base64');
+    expect((await post('/locale', { ...form, cookie: olga.cookie, authorization: basic, origin: 'https://evil.example' })).status).toBe(403);
+    const profile = await fetch(`${server.url}/api/v1/profile`, { headers: { cookie: olga.cookie, authorization: basic } });
+    expect((await profile.json()).user.email).toBe('olga.demidova@demo.example');
+  });
+
   it('keeps the browser session when an API call brings a wrong token', async () => {
     const res = await fetch(`${server.url}/api/v1/profile`, { headers: { cookie: olga.cookie, authorization: 'Bearer bogus' } });
     expect(res.headers.get('set-cookie') ?? '').not.toMatch(/sid=;/);

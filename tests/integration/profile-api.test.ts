@@ -178,6 +178,13 @@ describe('password change', () => {
     const bad = await api(`/api/app/profile.password?${new URLSearchParams({ oldPassword: b64('nope'), newPassword: b64('A1bcdefgh'), verifyPassword: b64('A1bcdefgh') })}`, { token, tokenInQuery: true });
     expect(bad.data).toMatchObject({ ok: false, errors: { oldPassword: 'Invalid password' } });
   });
+
+  it('refuses the GET password change on the browser cookie alone (a link from another site must not change it)', async () => {
+    const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
+    const q = new URLSearchParams({ oldPassword: b64('Demo2026'), newPassword: b64('Secret2099'), verifyPassword: b64('Secret2099') });
+    const res = await fetch(`${server.url}/api/app/profile.password?${q}`, { headers: { cookie } });
+    expect(res.status).toBe(401);
+  });
 });
 
 describe('legacy profile save', () => {

@@ -6,7 +6,7 @@ import { closeDatabase, database } from '../../src/lib/db/index.ts';
 import { bus, createBus, installBus } from '../../src/lib/realtime/bus.ts';
 import { freshDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { sessionFor } from '../helpers/session.ts';
+import { expireSession, sessionFor } from '../helpers/session.ts';
 import { connect } from '../helpers/ws.ts';
 
 describe('WebSocket endpoint', () => {
@@ -31,6 +31,34 @@ describe('WebSocket endpoint', () => {
     c.ws.send(JSON.stringify({ type: 'subscribe', topic: `user:${userId + 1}` }));
     expect((await c.next((m) => m.type === 'denied')).topic).toBe(`user:${userId + 1}`);
     c.ws.close();
+  });
+});
+
+describe('live connections end with their session', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ WS_HEARTBEAT_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('closes on logout, even after the client tried to unsubscribe from the session watch', async () => {
+    const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
+    const c = connect(server, cookie);
+    await c.next((m) => m.type === 'ready');
+    c.ws.send(JSON.stringify({ type: 'unsubscribe', topic: 'session' }));
+    const res = await fetch(`${server.url}/api/v1/profile/logout`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': 'application/json' }, body: '{}' });
+    expect(res.ok).toBe(true);
+    expect(await c.closed).toBe(4401);
+  });
+
+  it('closes at the next heartbeat once the session has expired', async () => {
+    const { cookie, token } = await sessionFor(server, 'dmitry.volkov@demo.example');
+    const c = connect(server, cookie);
+    await c.next((m) => m.type === 'ready');
+    await expireSession(server, token);
+    expect(await c.closed).toBe(4401);
   });
 });
 

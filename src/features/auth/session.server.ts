@@ -83,6 +83,14 @@ async function announceEnded(userId: number, sessionIds: string[] | 'all-but', k
   await bus().publish(userTopic(userId), SESSION_ENDED, sessionIds === 'all-but' ? { except: keep ?? null } : { sessions: sessionIds });
 }
 
+/** Whether a stored session (by its id, the token's digest) is still within its lifetimes. */
+export async function sessionAlive(id: string): Promise<boolean> {
+  const row = await db().selectFrom('sessions').select(['expires_at', 'last_seen_at']).where('id', '=', id).executeTakeFirst();
+  if (!row) return false;
+  const t = Date.now();
+  return Date.parse(row.expires_at) > t && Date.parse(row.last_seen_at) + config().sessionIdleMinutes * 60_000 > t;
+}
+
 export async function revokeSession(token: string): Promise<void> {
   const id = digest(token);
   const row = await db().deleteFrom('sessions').where('id', '=', id).returning('user_id').executeTakeFirst();

@@ -6,7 +6,7 @@ import { log } from '#lib/log.ts';
 import { db, now } from '#lib/db/index.ts';
 import type { User } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
-import { clear, hit } from '#lib/rate-limit.server.ts';
+import { clear, hit, release } from '#lib/rate-limit.server.ts';
 import { parseLogin, type Registration } from './auth.schema.ts';
 import { checkCode, createChallenge, dropChallenge, findChallenge, type CheckResult } from './challenges.server.ts';
 import { enforce, ensureBelow, findUserByLogin, LIMITS, tooMany, type AuthCtx } from './context.server.ts';
@@ -76,16 +76,14 @@ export async function passwordSignIn(ctx: AuthCtx, rawLogin: string, password: s
   const login = parseLogin(rawLogin);
   if (!login) throw new HttpError(422, t('validation.login'));
   const pair = `${login.value}|${ctx.ip}`;
-  await ensureBelow(t, LIMITS.passwordFailPerIp, ctx.ip);
-  await ensureBelow(t, LIMITS.passwordFailPerLogin, pair);
+  // Counted before argon2 runs: parallel guesses cannot all slip through a read-then-count gap.
+  const [byIp, byLogin] = await Promise.all([hit(LIMITS.passwordFailPerIp, ctx.ip), hit(LIMITS.passwordFailPerLogin, pair)]);
+  if (!byIp.allowed) throw tooMany(t, byIp);
+  if (!byLogin.allowed) throw tooMany(t, byLogin);
   const user = await findUserByLogin(login);
   const ok = await verifyPassword(password, user?.password_hash);
-  if (!user || !ok) {
-    const [byLogin] = await Promise.all([hit(LIMITS.passwordFailPerLogin, pair), hit(LIMITS.passwordFailPerIp, ctx.ip)]);
-    if (!byLogin.allowed) throw tooMany(t, byLogin);
-    throw new HttpError(401, t('auth.errors.loginIncorrect'));
-  }
-  await clear(LIMITS.passwordFailPerLogin, pair);
+  if (!user || !ok) throw new HttpError(401, t('auth.errors.loginIncorrect'));
+  await Promise.all([clear(LIMITS.passwordFailPerLogin, pair), release(LIMITS.passwordFailPerIp, ctx.ip)]);
   return user;
 }
 

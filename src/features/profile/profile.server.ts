@@ -5,7 +5,7 @@ import { normaliseEmail } from '#features/auth/auth.schema.ts';
 import { hashPassword, verifyPassword } from '#lib/crypto/password.ts';
 import { db, now } from '#lib/db/index.ts';
 import type { User } from '#lib/db/schema.ts';
-import { clear, hit, peek, type Rule } from '#lib/rate-limit.server.ts';
+import { clear, hit, type Rule } from '#lib/rate-limit.server.ts';
 import { parseWith, type FieldErrors } from '#lib/validation.ts';
 import { checkAvatar, dropAvatar, reencodeAvatar, storeAvatar } from './avatar.server.ts';
 import { PasswordChangeSchema, ProfileSchema, storedPhone } from './profile.schema.ts';
@@ -100,10 +100,10 @@ export type PasswordResult = { ok: true } | { ok: false; status: number; errors:
 /** Checks the current password of a user (with the attempt limit); errors are dictionary keys. */
 export async function checkCurrentPassword(userId: number, password: string): Promise<PasswordResult> {
   const key = String(userId);
-  if (!(await peek(WRONG_PASSWORD, key)).allowed) return { ok: false, status: 429, errors: { oldPassword: 'profile.password.errors.tooMany' } };
+  // Counted before argon2 runs, so parallel guesses cannot pass a read-then-count gap.
+  if (!(await hit(WRONG_PASSWORD, key)).allowed) return { ok: false, status: 429, errors: { oldPassword: 'profile.password.errors.tooMany' } };
   const row = await db().selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
   if (!(await verifyPassword(password, row?.password_hash ?? null)) || !row?.password_hash) {
-    await hit(WRONG_PASSWORD, key);
     return { ok: false, status: 400, errors: { oldPassword: 'profile.password.errors.bad' } };
   }
   await clear(WRONG_PASSWORD, key);

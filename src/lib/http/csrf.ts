@@ -8,8 +8,10 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Content types a cross-site <form> can send (anything else needs a preflight).
 const FORM_TYPES = new Set(['', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 
+// Only a bearer token counts: browsers send other schemes (e.g. Basic behind a staging proxy) on
+// every request by themselves, so those are ambient like cookies.
 export function explicitCredentials(request: Request, url: URL): boolean {
-  return request.headers.has('authorization') || request.headers.has('x-api-key') || (url.pathname.startsWith('/api/') && url.searchParams.has('token'));
+  return /^Bearer\s/i.test(request.headers.get('authorization') ?? '') || request.headers.has('x-api-key') || (url.pathname.startsWith('/api/') && url.searchParams.has('token'));
 }
 
 /** True when the request must be refused as a possible cross-site forgery. */

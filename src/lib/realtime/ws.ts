@@ -18,8 +18,12 @@ export interface WsPeer {
 
 export interface WsOptions {
   authenticate(req: IncomingMessage): Promise<WsPeer | null>;
+  /** Re-checked on every heartbeat: a session that expired or idled out closes its connection. */
+  sessionAlive(sessionId: string): Promise<boolean>;
   /** Allowed browser origins; an upgrade from any other Origin is refused (cross-site WebSocket hijacking). */
   isAllowedOrigin(origin: string | undefined, req: IncomingMessage): boolean;
+  /** Heartbeat: dead connections are dropped and the session is re-checked this often. */
+  heartbeatMs: number;
 }
 
 export function attachWebSocket(server: Server, opts: WsOptions) {
@@ -55,15 +59,14 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
       subs.set(topic, bus().subscribe(topic, send));
     };
     listen(userTopic(user.id));
-    // A signed-out session loses its live connection too, whichever instance ended it.
-    subs.set(
-      'session',
-      bus().subscribe(userTopic(user.id), (event) => {
-        if (event.type !== SESSION_ENDED) return;
-        const d = event.data as { sessions?: string[]; except?: string | null };
-        if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId) ws.close(4401, 'session ended');
-      }),
-    );
+    // A signed-out session loses its live connection too, whichever instance ended it. Kept apart
+    // from the client's subscriptions so that no message can remove it.
+    const endSession = () => ws.close(4401, 'session ended');
+    const offSessionEnd = bus().subscribe(userTopic(user.id), (event) => {
+      if (event.type !== SESSION_ENDED) return;
+      const d = event.data as { sessions?: string[]; except?: string | null };
+      if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId) endSession();
+    });
     send({ topic: userTopic(user.id), type: 'ready', data: null });
 
     ws.on('pong', () => (alive = true));
@@ -76,7 +79,10 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
       }
       if (typeof msg.topic !== 'string') return;
       if (msg.type === 'subscribe') {
-        if (await mayListen(user, msg.topic)) {
+        const allowed = await mayListen(user, msg.topic);
+        // The socket may have closed while the check ran; a late subscription would never be undone.
+        if (ws.readyState !== ws.OPEN) return;
+        if (allowed) {
           listen(msg.topic);
           send({ topic: msg.topic, type: 'subscribed', data: null });
         } else send({ topic: msg.topic, type: 'denied', data: null });
@@ -89,10 +95,15 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
       if (!alive) return ws.terminate();
       alive = false;
       ws.ping();
-    }, 30_000);
+      opts.sessionAlive(sessionId).then(
+        (ok) => ok || endSession(),
+        (err) => log.warn('ws: session check failed', { err }),
+      );
+    }, opts.heartbeatMs);
     ping.unref();
     ws.on('close', () => {
       clearInterval(ping);
+      offSessionEnd();
       for (const off of subs.values()) off();
       subs.clear();
     });
