@@ -41,7 +41,7 @@ describe('profile update', () => {
 
   it('accepts the phone pattern: optional plus, 3 + 3 + 4 to 6 digits', async () => {
     for (const phone of ['+7 912 345-67-89', '912 345 6789', '(912) 345-678901']) {
-      expect((await api('/api/v1/profile/update', { token: olga, json: { ...profile, phone } })).status, phone).toBe(200);
+      expect((await api('/api/v1/profile/update', { token: olga, json: { ...profile, phone, current_password: 'Demo2026' } })).status, phone).toBe(200);
     }
     for (const phone of ['912 345 678', '+912 345 67890123', '9123456abc']) {
       expect((await api('/api/v1/profile/update', { token: olga, json: { ...profile, phone } })).data.errors?.phone, phone).toBe('Phone number is not valid');
@@ -49,12 +49,28 @@ describe('profile update', () => {
   });
 
   it('saves the fields, normalising e-mail and a Russian phone', async () => {
-    const r = await api('/api/v1/profile/update', { token: olga, json: { ...profile, email: 'Olga.Demidova@Demo.Example', phone: '8 (900) 000-00-01', ochestvo: '', sex: '' } });
+    const r = await api('/api/v1/profile/update', { token: olga, json: { ...profile, email: 'Olga.Demidova@Demo.Example', phone: '8 (900) 000-00-01', ochestvo: '', sex: '', current_password: 'Demo2026' } });
     expect(r.status).toBe(200);
     expect(r.data.message).toBe('Data saved successfully');
     expect(r.data.data).toMatchObject({ email: 'olga.demidova@demo.example', phone: '+79000000001', ochestvo: null, sex: null, birthday: '1985-04-12' });
     const ru = await api('/api/v1/profile/update', { token: olga, json: profile, lang: 'ru' });
     expect(ru.data.message).toBe('Данные успешно сохранены');
+  });
+
+  it('asks for the current password before the e-mail or phone changes (codes and recovery go there)', async () => {
+    const changed = { ...profile, email: 'olga.new@demo.example' };
+    const missing = await api('/api/v1/profile/update', { token: olga, json: changed, lang: 'ru' });
+    expect(missing.status).toBe(422);
+    expect(missing.data.errors).toEqual({ current_password: 'Чтобы изменить e-mail или телефон, введите текущий пароль' });
+    const wrong = await api('/api/v1/profile/update', { token: olga, json: { ...changed, current_password: 'Nope2026' }, lang: 'ru' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.errors).toEqual({ current_password: 'Неверный пароль' });
+    const ok = await api('/api/v1/profile/update', { token: olga, json: { ...changed, current_password: 'Demo2026' } });
+    expect(ok.status).toBe(200);
+    expect(ok.data.data.email).toBe('olga.new@demo.example');
+    // Other fields alone need no password.
+    expect((await api('/api/v1/profile/update', { token: olga, json: { ...changed, post: 'Главный механик' } })).status).toBe(200);
+    expect((await api('/api/v1/profile/update', { token: olga, json: { ...profile, current_password: 'Demo2026' } })).status).toBe(200);
   });
 
   it('keeps e-mail and phone unique with a clear message', async () => {

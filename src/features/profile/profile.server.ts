@@ -38,6 +38,14 @@ export async function saveProfile(user: User, values: Record<string, unknown>): 
   if (await taken('email', email, user.id)) errors.email = 'profile.errors.emailTaken';
   if (await taken('phone', phone, user.id)) errors.phone = 'profile.errors.phoneTaken';
   if (Object.keys(errors).length) return { ok: false, status: 409, errors };
+  // E-mail and phone receive sign-in codes and recovery links: changing them needs the current
+  // password, so a borrowed session cannot take the account over (ASVS 7.5.1).
+  if (email !== user.email.toLowerCase() || phone !== user.phone) {
+    const current = typeof values.current_password === 'string' ? values.current_password : '';
+    if (!current) return { ok: false, status: 422, errors: { current_password: 'profile.errors.currentPasswordForContact' } };
+    const check = await checkCurrentPassword(user.id, current);
+    if (!check.ok) return { ok: false, status: check.status, errors: { current_password: check.errors.oldPassword! } };
+  }
 
   let avatar = user.avatar;
   if (check?.ok) {
