@@ -163,7 +163,8 @@ describe('objects', () => {
     expect(fake.requests.at(-1)!.path).toMatch(/geolocate\/address$/);
     const firstAddress = await page.getByRole('combobox', { name: 'Адрес' }).inputValue();
 
-    const pin = (await page.locator('#create-object .map-pin').boundingBox())!;
+    // The map may still be panning to the new marker: take its position once it stands still.
+    const pin = await stableBox(page.locator('#create-object .map-pin'));
     await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2);
     await page.mouse.down();
     await page.mouse.move(pin.x + pin.width / 2 + 60, pin.y + 120, { steps: 8 });
@@ -268,3 +269,15 @@ describe('pickers', () => {
     await context.close();
   });
 });
+
+/** A locator's bounding box once it has stopped moving (two equal readings 100 ms apart). */
+async function stableBox(locator: import('playwright-core').Locator) {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const box = await locator.boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y) return box;
+    last = box;
+  }
+  throw new Error('element kept moving');
+}
