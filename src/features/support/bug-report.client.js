@@ -35,7 +35,7 @@ function post(url, fields) {
     return r.json().catch(function () { return {}; }).then(function (b) { if (!r.ok) throw b; return b; });
   });
 }
-// From now on the opener resets the form before showing it (the page's stub only opened it).
+// From now on the opener resets the form before showing it (the page's loader only opened it).
 opener.onclick = function (e) { e.preventDefault(); reset(); d.showModal(); };
 d.addEventListener('cancel', function (e) { e.preventDefault(); });
 d.querySelector('[data-close]').addEventListener('click', function () { if (!busy) { d.close(); reset(); } });
