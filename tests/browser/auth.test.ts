@@ -195,9 +195,11 @@ describe('sign-in', () => {
     await page.waitForURL('**/auth/code');
     await page.getByRole('heading', { name: 'Введите код', exact: true }).waitFor();
     await page.getByText(/В течение минуты на номер \+7 \*\*\* \*\*\*-00-02 поступит звонок\. Введите последние 4 цифры номера/).waitFor();
-    // The countdown is the island's; without JavaScript the server enforces the wait instead.
-    await hydrated(page);
-    await expect(page.getByRole('button', { name: 'Отправить код ещё раз' }).isDisabled()).resolves.toBe(true);
+    // The countdown is the island's (without JavaScript the server enforces the wait instead): the
+    // resend button turns disabled once it has hydrated, with the seconds left next to it.
+    const resend = page.getByRole('button', { name: 'Отправить код ещё раз' });
+    await page.locator('button[value="resend"]:disabled').waitFor({ timeout: 15_000 });
+    expect(await resend.isDisabled()).toBe(true);
     await page.getByLabel('Код', { exact: true }).fill(calls.lastCode('+79000000002')!);
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL('**/home');
