@@ -3,9 +3,9 @@
 // click (and drag), search and page the lists, and pick new items with the pickers; axe on each view.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from '../helpers/browser.ts';
+import { axeViolations, launch } from '../helpers/browser.ts';
 import type { FakeSuggest } from '../helpers/fake-suggest.ts';
-import { a11y, mapReady, startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
+import { mapReady, startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
@@ -28,7 +28,7 @@ describe('organisations', () => {
   it('creates an organisation chosen from suggestions', async () => {
     const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-organisations`);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Создать организацию' }).click();
     await page.waitForURL(/\/my-organisations\/new$/);
     const query = page.getByRole('combobox', { name: 'Организация' });
@@ -36,7 +36,7 @@ describe('organisations', () => {
     await options(page).first().waitFor();
     expect(await options(page).count()).toBe(3);
     expect(fake.requests.at(-1)!.body).toEqual({ query: 'ижевск', count: 20 });
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await options(page).filter({ hasText: 'НАСОСНЫЙ ЦЕНТР' }).click();
     expect(await page.locator('.picked').textContent()).toContain('ИНН 1841017773');
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
@@ -62,7 +62,7 @@ describe('organisations', () => {
     await query.fill('7707083894');
     await query.blur();
     expect(await page.locator('#organisation-inn-error').textContent()).toBe('Некорректный ИНН');
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -116,7 +116,7 @@ describe('objects', () => {
   it('creates an object from an address suggestion', async () => {
     const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-objects`);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Создать объект' }).click();
     await mapReady(page, '#create-object');
     const create = page.getByRole('button', { name: 'Создать', exact: true });
@@ -131,7 +131,7 @@ describe('objects', () => {
     expect(await page.getByLabel('Широта').inputValue()).toBe('56.8489');
     expect(await page.getByLabel('Долгота').inputValue()).toBe('53.2087');
     expect(await page.locator('#create-object .map-pin').count()).toBe(1);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Editing the address clears the coordinates.
     await address.press('End');
@@ -200,18 +200,18 @@ describe('objects', () => {
     await page.getByRole('button', { name: 'Карта объектов' }).click();
     await mapReady(page);
     expect(await page.locator('.map-pin').count()).toBeGreaterThan(0);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // Zoomed out, the nearby objects gather into a cluster showing their number.
     for (let i = 0; i < 4; i++) await page.locator('.leaflet-control-zoom-out').click();
     await page.locator('.map-cluster').first().waitFor();
     expect(Number(await page.locator('.map-cluster').first().textContent())).toBeGreaterThan(1);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${server.url}/user-info/my-objects`);
     await page.getByRole('link', { name: 'Показать «Котельная на Пушкинской» на карте' }).click();
     await mapReady(page, '#object-location');
     expect(await page.locator('#object-location .map-pin').count()).toBe(1);
     expect(await page.locator('#object-location').textContent()).toContain('56.8527, 53.2115');
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.waitForURL(/\/my-objects$/);
     await context.close();
@@ -250,7 +250,7 @@ describe('pickers', () => {
     await page.waitForFunction(() => (document.querySelector('#oid-picker') as HTMLSelectElement).selectedOptions[0]?.textContent?.includes('1835123452'));
     const newOrg = await orgSelect.inputValue();
     expect(await page.locator('input[type=hidden][name=oid]').inputValue()).toBe(newOrg);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const objSelect = page.locator('#object-picker');
     expect(await objSelect.locator('option').first().textContent()).toBe('Выберите объект');

@@ -3,9 +3,9 @@
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from '../helpers/browser.ts';
+import { axeViolations, launch } from '../helpers/browser.ts';
 import type { FakeSuggest } from '../helpers/fake-suggest.ts';
-import { a11y, startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
+import { startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
@@ -25,7 +25,7 @@ describe('personal information', () => {
   it('shows every rule of the form next to its field and in the summary', async () => {
     const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/profile/personal-information`);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.fill('#f-name', '');
     await page.fill('#f-email', 'olga@');
     await page.fill('#f-phone', '12345');
@@ -37,7 +37,7 @@ describe('personal information', () => {
     expect(await page.locator('#error-summary li').count()).toBe(3);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('error-summary');
     expect(await page.locator('#f-email').inputValue()).toBe('olga@');
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -84,7 +84,7 @@ describe('change password', () => {
     const other = await sessionFor(server, 'marina.kotova@demo.example');
     const { context, page } = await userPage(browser, server, 'marina.kotova@demo.example');
     await page.goto(`${server.url}/user-info/profile/change-password`);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.fill('#f-oldPassword', 'Wrong2026');
     await page.fill('#f-newPassword', 'Better2027');
     await page.fill('#f-verifyPassword', 'Better2027');
@@ -93,7 +93,7 @@ describe('change password', () => {
     expect(await page.locator('#f-oldPassword-error').textContent()).toBe('Неверный пароль');
     expect(await page.locator('#snackbar').textContent()).toBe('Произошла ошибка');
     expect(await page.locator('#snackbar').getAttribute('role')).toBe('status');
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.fill('#f-oldPassword', 'Demo2026');
     await page.click('#password-form button[type=submit]');
@@ -130,7 +130,7 @@ describe('settings (builder)', () => {
   it('saves the layout, which the chrome renders after a reload, and remembers the tab', async () => {
     const { context, page } = await userPage(browser, server, 'dmitry.volkov@demo.example');
     await page.goto(`${server.url}/user-info/profile/builder`);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.locator('.panel-header').isVisible()).toBe(true);
     await page.locator('label.tab', { hasText: 'Подзаголовок' }).click();
     expect(await page.locator('.panel-header').isVisible()).toBe(false);
@@ -146,7 +146,7 @@ describe('settings (builder)', () => {
     expect(await page.getByLabel('Вид подвала').inputValue()).toBe('extended');
     expect(await page.locator('main#content > h1').count()).toBe(1);
     expect(await page.locator('input[name="subheader.display"]').evaluate((x: HTMLInputElement) => x.checked)).toBe(false);
-    expect(await a11y(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Сбросить' }).click();
     await page.waitForURL(/done=reset/);

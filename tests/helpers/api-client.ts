@@ -1,6 +1,7 @@
 // A small fetch wrapper for API suites: a session token as bearer (or ?token=), JSON bodies, and an
 // interface language.
-import type { TestServer } from './server.ts';
+import { startServer, type TestServer } from './server.ts';
+import { sessionFor } from './session.ts';
 
 export interface ApiOptions {
   method?: string;
@@ -36,3 +37,12 @@ export function apiClient(server: TestServer) {
     return { status: res.status, data, headers: res.headers };
   };
 }
+
+/** A fresh server, its API client, and bearer tokens of the two demo customers (for 404-by-id checks). */
+export async function startWithCustomers(env: Record<string, string> = {}) {
+  const server = await startServer(env);
+  const [olga, dmitry] = await Promise.all([sessionFor(server, 'olga.demidova@demo.example'), sessionFor(server, 'dmitry.volkov@demo.example')]);
+  return { server, api: apiClient(server), olga: olga.token, dmitry: dmitry.token };
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;

@@ -1,8 +1,8 @@
 // Shared set-up for the profile, organisations and objects journeys: a server talking to a fake
 // suggestion provider, map tiles pointed at a closed local port (no internet in tests: the map must
-// work without tiles), and signed-in pages with the start-info dialog already dismissed.
+// work without tiles), and signed-in pages.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, signedInContext } from './browser.ts';
+import { signedInContext } from './browser.ts';
 import { FAKE_TOKEN, startFakeSuggest, type FakeSuggest } from './fake-suggest.ts';
 import { startServer, type TestServer } from './server.ts';
 
@@ -14,7 +14,6 @@ export async function startWithFakeProvider(): Promise<{ server: TestServer; fak
 
 export async function userPage(browser: Browser, server: TestServer, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await signedInContext(browser, server, email, { viewport: { width: 1280, height: 900 }, ...options });
-  await context.addCookies([{ name: 'start_info', value: 'hidden', url: server.url }]);
   const page = await context.newPage();
   return { context, page };
 }
@@ -25,8 +24,3 @@ export async function mapReady(page: Page, scope = 'body'): Promise<void> {
   await page.locator(`${scope} .map-state`).waitFor({ state: 'detached' });
 }
 
-/** axe findings once running animations (the content fade-in, button transitions) have finished. */
-export async function a11y(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  return axeViolations(page);
-}

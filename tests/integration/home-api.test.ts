@@ -3,19 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseChangelog } from '../../src/features/home/changelog.ts';
-import { apiClient } from '../helpers/api-client.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { sessionFor } from '../helpers/session.ts';
+import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
+import type { TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+let api: ApiClient;
 let olga: string;
 let dmitry: string;
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server);
-  olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
-  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
+  ({ server, api, olga, dmitry } = await startWithCustomers());
 });
 afterAll(async () => {
   await server?.stop();

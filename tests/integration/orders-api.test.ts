@@ -2,20 +2,16 @@
 // calls (search, filters, sorting, paging, archive), one order, customer messages with files, and
 // another user's order answering 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../helpers/api-client.ts';
+import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
 import { exe, pdf } from '../helpers/sample-files.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { sessionFor } from '../helpers/session.ts';
+import type { TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+let api: ApiClient;
 let olga: string;
 let dmitry: string;
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server);
-  olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
-  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
+  ({ server, api, olga, dmitry } = await startWithCustomers());
 });
 afterAll(async () => {
   await server?.stop();

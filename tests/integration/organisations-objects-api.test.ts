@@ -2,23 +2,20 @@
 // sharing of organisations, 404 for another user's items, legacy calls and the suggestion proxy
 // (against a local fake of the provider).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../helpers/api-client.ts';
+import { apiClient, startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
 import { FAKE_TOKEN, startFakeSuggest, type FakeSuggest } from '../helpers/fake-suggest.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 let server: TestServer;
 let fake: FakeSuggest;
-let api: ReturnType<typeof apiClient>;
+let api: ApiClient;
 let olga: string;
 let dmitry: string;
 
 beforeAll(async () => {
   fake = await startFakeSuggest();
-  server = await startServer({ SUGGEST_URL: fake.url, SUGGEST_TOKEN: FAKE_TOKEN });
-  api = apiClient(server);
-  olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
-  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
+  ({ server, api, olga, dmitry } = await startWithCustomers({ SUGGEST_URL: fake.url, SUGGEST_TOKEN: FAKE_TOKEN }));
 });
 afterAll(async () => {
   await server?.stop();

@@ -3,12 +3,12 @@
 // ending the other sessions, and the legacy profile calls.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../helpers/api-client.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+let api: ApiClient;
 let olga: string;
 let dmitry: string;
 
@@ -23,10 +23,7 @@ function upload(bytes: Uint8Array | Buffer, name: string, fields: Record<string,
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server);
-  olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
-  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
+  ({ server, api, olga, dmitry } = await startWithCustomers());
 });
 afterAll(() => server?.stop());
 

@@ -1,19 +1,15 @@
 // The promotion calls against the real server: the list, one promotion with its products, and
 // ordering from a promotion (discount prices, remaining counts, validity, races for the last items).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../helpers/api-client.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { sessionFor } from '../helpers/session.ts';
+import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
+import type { TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-let api: ReturnType<typeof apiClient>;
+let api: ApiClient;
 let olga: string;
 let dmitry: string;
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server);
-  olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
-  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
+  ({ server, api, olga, dmitry } = await startWithCustomers());
 });
 afterAll(async () => {
   await server?.stop();
