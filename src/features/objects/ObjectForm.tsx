@@ -7,8 +7,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { parseWith } from '#lib/validation.ts';
 import type { AddressSuggestion } from '#lib/suggest/types.ts';
-import { ApiError, postJson, reverseGeocode, suggestAddresses } from '../pickers/api.ts';
-import { Combobox } from '../pickers/Combobox.tsx';
+import { ApiError, postJson, reverseGeocode, suggestAddresses } from '#features/pickers/api.ts';
+import { Combobox } from '#features/pickers/Combobox.tsx';
 import { MapCanvas, type MapTiles } from './map/MapCanvas.tsx';
 import { MAP_CENTER, MAP_ZOOM, ObjectCreateSchema, parseCoords, type ObjectItem, type Point } from './objects.schema.ts';
 

@@ -19,7 +19,7 @@
  */
 import { useMemo } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
-import { Picker } from '../pickers/Picker.tsx';
+import { Picker } from '#features/pickers/Picker.tsx';
 import type { MapTiles } from './map/MapCanvas.tsx';
 import ObjectForm from './ObjectForm.tsx';
 import type { ObjectItem } from './objects.schema.ts';

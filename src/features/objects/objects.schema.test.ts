@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from '#lib/validation.ts';
-import { OrganisationCreateSchema } from '../organisations/organisations.schema.ts';
+import { OrganisationCreateSchema } from '#features/organisations/organisations.schema.ts';
 import { coordsFromFields, formatCoords, ObjectCreateSchema, parseCoords } from './objects.schema.ts';
 
 describe('object coordinates', () => {

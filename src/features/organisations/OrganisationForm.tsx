@@ -8,8 +8,8 @@ import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { cleanInn } from '#lib/inn.ts';
 import type { PartySuggestion } from '#lib/suggest/types.ts';
 import { parseWith } from '#lib/validation.ts';
-import { ApiError, postJson, suggestParties } from '../pickers/api.ts';
-import { Combobox } from '../pickers/Combobox.tsx';
+import { ApiError, postJson, suggestParties } from '#features/pickers/api.ts';
+import { Combobox } from '#features/pickers/Combobox.tsx';
 import { OrganisationCreateSchema, type OrganisationItem } from './organisations.schema.ts';
 
 export interface OrganisationFormProps {

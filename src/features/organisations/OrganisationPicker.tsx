@@ -21,7 +21,7 @@
  */
 import { useMemo } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
-import { Picker } from '../pickers/Picker.tsx';
+import { Picker } from '#features/pickers/Picker.tsx';
 import OrganisationForm from './OrganisationForm.tsx';
 import type { OrganisationItem } from './organisations.schema.ts';
 

@@ -2,8 +2,8 @@
 // adapter follows uCaller's initCall shape (POST JSON {phone, code, unique} with a Bearer key), where we
 // generate the code ourselves. Without CALL_PROVIDER_URL the dev outbox takes the call; production
 // refuses the channel instead (see callChannel).
-import { config } from '../config.ts';
-import { writeOutbox } from '../mail/outbox.ts';
+import { config } from '#lib/config.ts';
+import { writeOutbox } from '#lib/mail/outbox.ts';
 
 export type CallChannel = 'provider' | 'outbox' | null;
 

@@ -1,5 +1,5 @@
 // `npm run migrate`: applies pending migrations to the configured database and lists them.
-import { configOrExit, setConfig } from '../config.ts';
+import { configOrExit, setConfig } from '#lib/config.ts';
 import { closeDatabase, database, migrateToLatest } from './index.ts';
 
 setConfig(configOrExit());

@@ -1,14 +1,14 @@
 // Typed tables for Kysely. Times are ISO-8601 UTC strings on both engines (portable and sortable);
 // booleans are 0/1 integers; money is integer kopecks. Later features add their tables here.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuthTables } from '../../features/auth/auth.tables.ts';
-import type { ObjectTables } from '../../features/objects/objects.tables.ts';
-import type { OrganisationTables } from '../../features/organisations/organisations.tables.ts';
-import type { NewsTables } from '../../features/news/news.tables.ts';
-import type { NotificationTables } from '../../features/notifications/notifications.tables.ts';
-import type { OrderTables } from '../../features/orders/orders.tables.ts';
-import type { PromotionTables } from '../../features/promotions/promotions.tables.ts';
-import type { SupportTables } from '../../features/support/support.tables.ts';
+import type { AuthTables } from '#features/auth/auth.tables.ts';
+import type { ObjectTables } from '#features/objects/objects.tables.ts';
+import type { OrganisationTables } from '#features/organisations/organisations.tables.ts';
+import type { NewsTables } from '#features/news/news.tables.ts';
+import type { NotificationTables } from '#features/notifications/notifications.tables.ts';
+import type { OrderTables } from '#features/orders/orders.tables.ts';
+import type { PromotionTables } from '#features/promotions/promotions.tables.ts';
+import type { SupportTables } from '#features/support/support.tables.ts';
 
 export interface UsersTable {
   id: Generated<number>;

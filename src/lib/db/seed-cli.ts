@@ -1,5 +1,5 @@
 // `npm run seed`: migrates, then adds the demo data that is missing (safe to run again).
-import { configOrExit, setConfig } from '../config.ts';
+import { configOrExit, setConfig } from '#lib/config.ts';
 import { closeDatabase, database, migrateToLatest } from './index.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 

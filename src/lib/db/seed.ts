@@ -1,10 +1,10 @@
 // Demo data: created by `npm run seed` and on the first start with DEMO on (an empty database only).
 // Every demo account uses the reserved .example domain and the password DEMO_PASSWORD.
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../crypto/password.ts';
+import { hashPassword } from '#lib/crypto/password.ts';
 import { seedOrganisationsObjects } from './demo/organisations-objects.ts';
 import { seedOrdersPromotions } from './demo/orders-promotions.ts';
-import { seedSupportDemo } from '../../features/support/support.seed.ts';
+import { seedSupportDemo } from '#features/support/support.seed.ts';
 import demoUsers from './demo/users.json' with { type: 'json' };
 import type { DB } from './schema.ts';
 

@@ -1,7 +1,7 @@
 // Sends a file from the FileStore with its stored type and an RFC 6266 Content-Disposition; null when
 // it does not exist. Callers check who may read it first. Ids are random and never reused, so a long
 // private cache is safe.
-import { contentDisposition, files } from '../files.server.ts';
+import { contentDisposition, files } from '#lib/files.server.ts';
 
 export async function storedFileResponse(id: string, disposition: 'inline' | 'attachment', accept: (kind: string) => boolean = () => true): Promise<Response | null> {
   const store = files();

@@ -1,8 +1,8 @@
 // Runs an API call and turns its failure into the spec's catalogue message for that call: a bad
 // list query answers 400, an HttpError keeps its own status and message, anything else is logged
 // and answers 500. The message is the dictionary key of the call's error (e.g. "Can't find promotions!").
-import { ListQueryError } from '../list.ts';
-import { log } from '../log.ts';
+import { ListQueryError } from '#lib/list.ts';
+import { log } from '#lib/log.ts';
 import { HttpError, json } from './api.ts';
 
 export async function respond(t: (key: string) => string, errorKey: string, work: () => Promise<Response>): Promise<Response> {

@@ -1,6 +1,6 @@
 // The signed-in user of a request. The middleware already answers 401 on private paths, so this only
 // narrows the type (and guards against a route that was made public by mistake).
-import type { User } from '../db/schema.ts';
+import type { User } from '#lib/db/schema.ts';
 import { HttpError } from './api.ts';
 
 export function requireUser(locals: App.Locals): User {

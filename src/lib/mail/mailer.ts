@@ -1,7 +1,7 @@
 // Outgoing e-mail (codes, reset links): SMTP through nodemailer when SMTP_URL is set, the dev outbox
 // otherwise. In production a missing SMTP_URL disables the channel; callers show a clear message.
 import nodemailer, { type Transporter } from 'nodemailer';
-import { config } from '../config.ts';
+import { config } from '#lib/config.ts';
 import { writeOutbox } from './outbox.ts';
 
 export interface Mail {

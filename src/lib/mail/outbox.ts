@@ -3,8 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { config } from '../config.ts';
-import { log } from '../log.ts';
+import { config } from '#lib/config.ts';
+import { log } from '#lib/log.ts';
 
 export interface OutboxEntry {
   channel: 'email' | 'call';

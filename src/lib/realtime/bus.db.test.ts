@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { openDatabase, type Database } from '../db/index.ts';
+import { openDatabase, type Database } from '#lib/db/index.ts';
 import { createBus, type Bus, type BusEvent } from './bus.ts';
 import { mayListen, registerTopic } from './topics.ts';
 

@@ -3,7 +3,7 @@
 // one channel and publishing is a NOTIFY, so instances sharing a database see each other's events.
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { log } from '../log.ts';
+import { log } from '#lib/log.ts';
 
 export interface BusEvent<T = unknown> {
   topic: string;

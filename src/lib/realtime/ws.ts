@@ -3,7 +3,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { log } from '../log.ts';
+import { log } from '#lib/log.ts';
 import { bus } from './bus.ts';
 import { mayListen, SESSION_ENDED, userTopic, type TopicUser } from './topics.ts';
 

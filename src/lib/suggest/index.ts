@@ -1,6 +1,6 @@
 // The configured suggestion/geocoding provider, or null when no token is set (forms then fall back
 // to manual entry and map clicks). Server-only: the token never reaches the browser.
-import { config } from '../config.ts';
+import { config } from '#lib/config.ts';
 import { createSuggestClient, type SuggestClient } from './dadata.ts';
 
 let cached: { key: string; client: SuggestClient } | undefined;

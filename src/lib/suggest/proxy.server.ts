@@ -1,9 +1,9 @@
 // Our own suggestion endpoints (/api/v1/suggest/*) in front of the provider: the browser never sees
 // the token. Without a provider they answer { enabled: false, suggestions: [] }; a provider failure
 // answers 502 with the provider's status.
-import { json } from '../http/api.ts';
-import type { T } from '../i18n/translate.ts';
-import { log } from '../log.ts';
+import { json } from '#lib/http/api.ts';
+import type { T } from '#lib/i18n/translate.ts';
+import { log } from '#lib/log.ts';
 import { SuggestError, suggestProvider } from './index.ts';
 import type { SuggestClient } from './dadata.ts';
 

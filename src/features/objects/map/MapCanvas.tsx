@@ -3,8 +3,8 @@
 // the map still takes clicks and shows markers. Markers carry their name as text for screen readers.
 import { useEffect, useRef, useState } from 'react';
 import type { Map as LMap, LayerGroup, Marker } from 'leaflet';
-import type { Point } from '../objects.schema.ts';
-import '../../pickers/pickers.css';
+import type { Point } from '#features/objects/objects.schema.ts';
+import '#features/pickers/pickers.css';
 
 export interface MapMarker {
   id: number | string;

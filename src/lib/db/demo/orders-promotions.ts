@@ -4,14 +4,14 @@
 // already has data (a user with orders, existing promotions, existing news).
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import { insertOrder } from '../../../features/orders/orders.server.ts';
-import { orderUrl, type DocumentKind, type OrderStatus } from '../../../features/orders/orders.schema.ts';
-import type { NotificationModule } from '../../../features/notifications/notifications.schema.ts';
-import { files } from '../../files.server.ts';
-import { storeMedia, type MediaKind } from '../../media.server.ts';
-import { localDay } from '../../dates.ts';
-import { config } from '../../config.ts';
-import type { DB } from '../schema.ts';
+import { insertOrder } from '#features/orders/orders.server.ts';
+import { orderUrl, type DocumentKind, type OrderStatus } from '#features/orders/orders.schema.ts';
+import type { NotificationModule } from '#features/notifications/notifications.schema.ts';
+import { files } from '#lib/files.server.ts';
+import { storeMedia, type MediaKind } from '#lib/media.server.ts';
+import { localDay } from '#lib/dates.ts';
+import { config } from '#lib/config.ts';
+import type { DB } from '#lib/db/schema.ts';
 import demo from './orders-promotions.json' with { type: 'json' };
 
 type Line = { title: string; sku?: string; unit: string; quantity: number; price: number; discount_price?: number };
