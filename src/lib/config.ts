@@ -29,7 +29,7 @@ const url = (schemes: string[]) =>
   );
 
 // Back-office API keys (docs/integration-api.md): the environment holds only SHA-256 hashes of keys.
-export const INTEGRATION_SCOPES = ['orders', 'promotions', 'news', 'notifications'] as const;
+export const INTEGRATION_SCOPES = ['orders', 'promotions', 'news', 'notifications', 'catalogue', 'scada', 'production', 'reference'] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 export interface IntegrationKey {
   name: string;
