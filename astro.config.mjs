@@ -3,6 +3,11 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
+// The client bundle is always React's production build, also for `npm run build` under
+// NODE_ENV=development or a test's NODE_ENV=test (Vite keeps development builds of dependencies
+// whenever NODE_ENV is not "production"). Run-time switches (DEMO, the dev outbox) are the server's.
+if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
+
 export default defineConfig({
   output: 'server',
   // DIST_DIR lets parallel checkouts or test runs build side by side.
