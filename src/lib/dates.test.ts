@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dayStartUtc, isCalendarDate, localDay, nextDay } from './dates.ts';
 
 describe('calendar days in a time zone', () => {
@@ -13,5 +13,22 @@ describe('calendar days in a time zone', () => {
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
     expect(isCalendarDate('2026-02-30')).toBe(false);
     expect(isCalendarDate('2026-02-28')).toBe(true);
+  });
+});
+
+describe('formatter reuse', () => {
+  it('builds no Intl.DateTimeFormat per call', () => {
+    localDay(new Date(), 'Asia/Kolkata');
+    dayStartUtc('2026-01-01', 'Asia/Kolkata');
+    const dtf = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let i = 0; i < 20; i++) {
+        localDay(new Date(Date.UTC(2026, 0, i + 1)), 'Asia/Kolkata');
+        dayStartUtc(`2026-01-${String(i + 1).padStart(2, '0')}`, 'Asia/Kolkata');
+      }
+      expect(dtf).not.toHaveBeenCalled();
+    } finally {
+      dtf.mockRestore();
+    }
   });
 });

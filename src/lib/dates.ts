@@ -1,14 +1,16 @@
 // Calendar days in the supplier's time zone as UTC instants, for "orders of this day" filters and
-// "is the promotion valid today" checks. Pure.
+// "is the promotion valid today" checks. Pure. Formatters are shared (see format.ts): building one
+// per call was an eighth of the CPU time of /home.
+import { dateTimeFormat } from './format.ts';
 
 /** YYYY-MM-DD of an instant in the time zone. */
 export function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 /** Offset of the zone from UTC at the instant, in milliseconds (east positive). */
 function offsetAt(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = dateTimeFormat('en-GB', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

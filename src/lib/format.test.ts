@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { cutText, ELLIPSIS, formatDate, formatDateTime, formatMoney, relativeTime } from './format.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { cutText, dateTimeFormat, ELLIPSIS, formatDate, formatDateTime, formatMoney, numberFormat, relativeTime } from './format.ts';
 
 const SAMARA = 'Europe/Samara'; // UTC+4, no daylight saving
 
@@ -80,5 +80,28 @@ describe('cutText', () => {
   });
   it('gives an empty string for nothing', () => {
     expect(cutText(null)).toBe('');
+  });
+});
+
+describe('shared formatters', () => {
+  it('builds one Intl formatter per locale and options, whatever the number of calls', () => {
+    expect(numberFormat('de', { maximumFractionDigits: 3 })).toBe(numberFormat('de', { maximumFractionDigits: 3 }));
+    expect(numberFormat('de', { maximumFractionDigits: 3 })).not.toBe(numberFormat('fr', { maximumFractionDigits: 3 }));
+    expect(dateTimeFormat('en', { timeZone: 'UTC' })).not.toBe(dateTimeFormat('en', { timeZone: SAMARA }));
+    formatDateTime(0, 'Asia/Tokyo');
+    relativeTime(0, 1, 'ja');
+    const dtf = vi.spyOn(Intl, 'DateTimeFormat');
+    const rtf = vi.spyOn(Intl, 'RelativeTimeFormat');
+    try {
+      for (let i = 0; i < 50; i++) {
+        formatDateTime(Date.UTC(2026, 0, 1, 0, i), 'Asia/Tokyo');
+        relativeTime(Date.UTC(2026, 0, 1, 0, i), Date.UTC(2026, 0, 2), 'ja');
+      }
+      expect(dtf).not.toHaveBeenCalled();
+      expect(rtf).not.toHaveBeenCalled();
+    } finally {
+      dtf.mockRestore();
+      rtf.mockRestore();
+    }
   });
 });
