@@ -1,6 +1,6 @@
 // The right column: the selected request's header, its messages (author, avatar or initial, text,
 // file, time) and the message box with a file. Real forms, so it also works without JavaScript.
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { avatarColour, avatarLetter } from '#features/chrome/avatar.ts';
 import { formatDateTime } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
@@ -15,6 +15,11 @@ export interface ComposerState {
 interface Props {
   request: SupportRequestInfo;
   messages: SupportMessage[];
+  /** Older messages exist: a link (page without JavaScript) that loads them in place. */
+  older?: boolean;
+  olderHref?: string;
+  onOlder?: () => void;
+  olderBusy?: boolean;
   userId: number;
   t: T;
   timeZone: string;
@@ -46,9 +51,23 @@ export function ChatView(p: Props) {
   const { request, messages, t } = p;
   const log = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?.id;
+  const first = messages[0]?.id;
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [last, request.id]);
+  // Older messages put in front keep the reader where they were (same distance from the bottom).
+  const fromBottom = useRef(0);
+  useLayoutEffect(() => {
+    const el = log.current;
+    if (el && fromBottom.current) el.scrollTop = el.scrollHeight - fromBottom.current;
+    fromBottom.current = 0;
+  }, [first]);
+  const older = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!p.onOlder) return;
+    e.preventDefault();
+    if (log.current) fromBottom.current = log.current.scrollHeight - log.current.scrollTop;
+    p.onOlder();
+  };
   const open = request.status === OPEN;
   const err = p.composer.errors;
   return (
@@ -72,6 +91,13 @@ export function ChatView(p: Props) {
       </header>
       <div className="sp-messages" ref={log} role="log" aria-live="polite" aria-label={t('chat.heading')} tabIndex={0}>
         {messages.length === 0 && <p className="sp-empty">{t('chat.empty')}</p>}
+        {p.older && p.olderHref && (
+          <p className="sp-older">
+            <a href={p.olderHref} onClick={older} aria-busy={p.olderBusy || undefined}>
+              {t(p.olderBusy ? 'list.loading' : 'chat.older')}
+            </a>
+          </p>
+        )}
         <ol className="sp-msg-list">
           {messages.map((m) => (
             <li key={m.id} className={m.uid === p.userId ? 'sp-msg sp-own' : m.from_staff ? 'sp-msg sp-staff' : 'sp-msg'} data-message={m.id}>

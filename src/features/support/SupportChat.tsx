@@ -2,6 +2,7 @@
 // (/support/reports) or for employees (/support/desk). Server-rendered with real links and forms;
 // once hydrated it loads requests in place, sends over fetch and follows live events from /ws.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages, type T } from '#lib/i18n/translate.ts';
 import { ChatView, type ComposerState } from './ChatView.tsx';
 import { DeskInfo } from './DeskInfo.tsx';
@@ -14,7 +15,10 @@ type Item = SupportListItem | DeskItem;
 export interface Selected {
   request: SupportRequestInfo;
   messages: SupportMessage[];
+  /** Messages older than the first one shown exist (loaded on demand). */
+  older: boolean;
 }
+type ChatAnswer = { data: SupportMessage[]; request: SupportRequestInfo; meta?: { older?: boolean } };
 
 export interface SupportChatProps {
   mode: 'customer' | 'desk';
@@ -23,6 +27,10 @@ export interface SupportChatProps {
   /** Dictionary slice with the support and files sub-trees. */
   dict: Messages;
   list: Item[];
+  /** Key of the next page of the customer's list (null: no more). */
+  next?: number | null;
+  /** The customer's search text (3+ characters filter the list). */
+  search?: string;
   selected: Selected | null;
   /** The page path with its filters (desk), without id: links add id to it. */
   basePath: string;
@@ -31,6 +39,8 @@ export interface SupportChatProps {
   /** After a form post without JavaScript: what was typed and what was wrong. */
   composer?: { text: string; errors: Record<string, string> };
   flash?: string;
+  /** The new request form is shown (passed in children); decided by the page, so server and client agree. */
+  hasForm?: boolean;
   children?: ReactNode;
 }
 
@@ -42,6 +52,17 @@ export default function SupportChat(props: SupportChatProps) {
   const tt = makeT(props.dict);
   const t: T = (k, p) => tt(k.startsWith('files.') ? k : `support.${k}`, p);
   const [list, setList] = useState<Item[]>(props.list);
+  const [next, setNext] = useState<number | null>(props.next ?? null);
+  const [search, setSearch] = useState(props.search ?? '');
+  const [olderBusy, setOlderBusy] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const searchNow = useRef(search);
+  searchNow.current = search;
+  // Text typed into the message box or the search field before the island took over stays.
+  useTypedBeforeHydration(root, (typed) => {
+    if (typeof typed.message === 'string') setComposer((c) => ({ ...c, text: typed.message as string }));
+    if (typeof typed.searchText === 'string') setSearch(typed.searchText);
+  });
   const [selected, setSelected] = useState<Selected | null>(props.selected);
   const [composer, setComposer] = useState<ComposerState>({ text: props.composer?.text ?? '', sending: false, errors: props.composer?.errors ?? {} });
   const [fileKey, setFileKey] = useState(0);
@@ -64,13 +85,57 @@ export default function SupportChat(props: SupportChatProps) {
     setSelected((s) => (s && s.request.id === id ? { ...s, request: { ...s.request, status } } : s));
   };
 
-  const load = useCallback(async (id: number) => {
-    const r = await call<{ data: SupportMessage[]; request: SupportRequestInfo }>(`${API}/${id}`, {}, offline);
+  // Loads the latest page of a request's chat. `keep`: a live refresh of the open chat, which keeps
+  // the older messages already loaded in front of the new latest page.
+  const load = useCallback(async (id: number, keep = false) => {
+    const r = await call<ChatAnswer>(`${API}/${id}`, {}, offline);
     if (current.current !== null && current.current !== id) return;
     if (!r.ok) return setFlash(r.message);
-    setSelected({ request: r.data.request, messages: r.data.data });
+    const latest = r.data.data;
+    const older = !!r.data.meta?.older;
+    setSelected((s) => {
+      const earlier = keep && s && s.request.id === id ? s.messages.filter((m) => m.id < (latest[0]?.id ?? Infinity)) : [];
+      return { request: r.data.request, messages: [...earlier, ...latest], older: earlier.length ? s!.older : older };
+    });
     setUnread(id, 0);
   }, []);
+
+  const loadOlder = async () => {
+    const first = selected?.messages[0];
+    if (!selected || !first || olderBusy) return;
+    const id = selected.request.id;
+    setOlderBusy(true);
+    const r = await call<ChatAnswer>(`${API}/${id}?before=${first.id}`, {}, offline);
+    setOlderBusy(false);
+    if (current.current !== id) return;
+    if (!r.ok) return setFlash(r.message);
+    setSelected((s) => (s && s.request.id === id ? { ...s, messages: [...r.data.data.filter((m) => m.id < (s.messages[0]?.id ?? Infinity)), ...s.messages], older: !!r.data.meta?.older } : s));
+  };
+
+  const listUrl = (before?: number | null, text = search) => {
+    const p = new URLSearchParams();
+    if (text.trim()) p.set('searchText', text.trim());
+    if (before) p.set('before', String(before));
+    return `${API}${p.size ? `?${p}` : ''}`;
+  };
+  const loadMore = async () => {
+    const r = await call<{ data: SupportListItem[]; meta?: { next?: number | null } }>(listUrl(next), {}, offline);
+    if (!r.ok) return setFlash(r.message);
+    setList((items) => [...items, ...r.data.data.filter((n) => !items.some((i) => i.id === n.id))]);
+    setNext(r.data.meta?.next ?? null);
+  };
+  const find = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const r = await call<{ data: SupportListItem[]; meta?: { next?: number | null } }>(listUrl(null), {}, offline);
+    if (!r.ok) return setFlash(r.message);
+    setList(r.data.data);
+    setNext(r.data.meta?.next ?? null);
+    const url = new URL(location.href);
+    if (search.trim()) url.searchParams.set('searchText', search.trim());
+    else url.searchParams.delete('searchText');
+    url.searchParams.delete('before');
+    history.replaceState(null, '', url);
+  };
 
   const reloadList = useCallback(async () => {
     const query = basePath.includes('?') ? basePath.slice(basePath.indexOf('?')) : '';
@@ -78,8 +143,11 @@ export default function SupportChat(props: SupportChatProps) {
       const r = await call<{ data: { items: DeskItem[] } }>(`${API}/desk${query}`);
       if (r.ok) setList(r.data.data.items);
     } else {
-      const r = await call<{ data: SupportListItem[] }>(API);
-      if (r.ok) setList(r.data.data);
+      const r = await call<{ data: SupportListItem[]; meta?: { next?: number | null } }>(listUrl(null, searchNow.current));
+      if (r.ok) {
+        setList(r.data.data);
+        setNext(r.data.meta?.next ?? null);
+      }
     }
   }, []);
 
@@ -90,7 +158,7 @@ export default function SupportChat(props: SupportChatProps) {
   const refreshChat = () => {
     if (current.current === null) return;
     if (document.visibilityState === 'hidden') pending.current = true;
-    else later('chat', () => current.current !== null && load(current.current));
+    else later('chat', () => current.current !== null && load(current.current, true));
   };
 
   const onEvent = (e: LiveEvent) => {
@@ -146,7 +214,8 @@ export default function SupportChat(props: SupportChatProps) {
     e.preventDefault();
     if (!selected || composer.sending) return;
     const text = composer.text.trim();
-    const media = file.current;
+    // A file chosen before hydration is in the field but never reached onFile.
+    const media = file.current ?? (e.currentTarget.elements.namedItem('media') as HTMLInputElement | null)?.files?.[0] ?? null;
     // Empty or whitespace-only messages are not sent.
     if (!text && !media) return setComposer((c) => ({ ...c, text: '', errors: {} }));
     if (media && media.size > props.fileLimit) return setComposer((c) => ({ ...c, errors: { media: t('files.errors.tooLarge', { size: mb(props.fileLimit) }) } }));
@@ -185,7 +254,7 @@ export default function SupportChat(props: SupportChatProps) {
   };
 
   return (
-    <div className="sp-layout" data-live={live ? 'on' : 'off'}>
+    <div className="sp-layout" data-live={live ? 'on' : 'off'} ref={root}>
       <section className="sp-list-panel" aria-labelledby="sp-list-title">
         <div className="sp-list-head">
           <h2 id="sp-list-title">{t(mode === 'desk' ? 'desk.requests' : 'list.heading')}</h2>
@@ -195,8 +264,24 @@ export default function SupportChat(props: SupportChatProps) {
             </a>
           )}
         </div>
+        {mode === 'customer' && (
+          <form method="get" action={basePath} role="search" className="sp-search" onSubmit={find}>
+            <label htmlFor="sp-search">{t('list.search')}</label>
+            <div className="sp-search-row">
+              <input id="sp-search" type="search" name="searchText" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} aria-describedby="sp-search-hint" />
+              <button type="submit" className="secondary">{t('list.find')}</button>
+            </div>
+            <small id="sp-search-hint">{t('list.searchHint')}</small>
+          </form>
+        )}
         <div className="sp-list-scroll">
           <RequestList items={list} selectedId={selectedId} hrefFor={hrefFor} onSelect={select} t={t} timeZone={props.timeZone} />
+          {next !== null && (
+            <a className="sp-more" href={`${basePath}?${new URLSearchParams({ ...(search.trim() ? { searchText: search.trim() } : {}), before: String(next) })}`}
+              onClick={(e) => { e.preventDefault(); void loadMore(); }}>
+              {t('list.more')}
+            </a>
+          )}
         </div>
       </section>
       <div className="sp-chat-panel">
@@ -205,11 +290,15 @@ export default function SupportChat(props: SupportChatProps) {
             {flash}
           </p>
         )}
-        {showChildren && props.children}
+        {showChildren && props.hasForm && props.children}
         {selected ? (
           <ChatView
             request={selected.request}
             messages={selected.messages}
+            older={selected.older}
+            olderHref={`${hrefFor(selected.request.id)}&older=${selected.messages[0]?.id ?? 0}`}
+            onOlder={loadOlder}
+            olderBusy={olderBusy}
             userId={props.userId}
             t={t}
             timeZone={props.timeZone}
@@ -226,7 +315,7 @@ export default function SupportChat(props: SupportChatProps) {
             deskInfo={mode === 'desk' ? <DeskInfo request={selected.request} t={t} /> : undefined}
           />
         ) : (
-          !(showChildren && props.children) && <p className="sp-empty">{t('chat.choose')}</p>
+          !(showChildren && props.hasForm) && <p className="sp-empty">{t('chat.choose')}</p>
         )}
       </div>
     </div>

@@ -34,6 +34,7 @@ export async function createRequest(user: Pick<User, 'id'>, input: CreateInput, 
         .values({
           user_id: user.id,
           title: input.title,
+          search: input.title.toLowerCase(),
           type: input.type,
           status: OPEN,
           page_url: input.url || null,

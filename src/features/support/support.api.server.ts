@@ -8,8 +8,9 @@ import { log } from '#lib/log.ts';
 import { parseWith, type FieldErrors } from '#lib/validation.ts';
 import { addMessage, createRequest, RequestClosed, setStatus } from './support.actions.server.ts';
 import { checkUpload, FileRefused } from './support.files.server.ts';
-import { BugReportSchema, CreateSchema, DeskFilterSchema, MediaSchema, MessageSchema, StatusSchema } from './support.schema.ts';
-import { findRequest, isEmployee, listDesk, listOwn, markRead, messagesOf, requestInfo, staffDetails } from './support.server.ts';
+import { listOwn, messagePage } from './support.lists.server.ts';
+import { BugReportSchema, ChatPageSchema, CreateSchema, DeskFilterSchema, MediaSchema, MessageSchema, OwnListSchema, StatusSchema } from './support.schema.ts';
+import { findRequest, isEmployee, listDesk, markRead, requestInfo, staffDetails } from './support.server.ts';
 
 /** A refused call: message and field errors are dictionary keys; `params` fills in their {name} parts per field. */
 export type Failure = { ok: false; status: number; message: string; errors: FieldErrors; params?: Record<string, Record<string, string | number>> };
@@ -63,30 +64,38 @@ export async function submitStatus(user: User, values: Record<string, unknown>):
   return { ok: true, status: parsed.value.status };
 }
 
-/** A request with its messages for the viewer; marks them read for the viewer's side. */
-export async function openRequest(user: User, id: number) {
+/**
+ * A request with the latest page of its messages for the viewer (marked read for the viewer's side),
+ * or an older page (`before`: messages before that id; nothing is marked read).
+ */
+export async function openRequest(user: User, id: number, page: { before?: number; limit?: number } = {}) {
   const request = await findRequest(user, id);
   if (!request) return null;
-  const messages = await messagesOf(request.id);
-  await markRead(request.id, request.side, messages.at(-1)?.id ?? 0);
+  const { messages, older } = await messagePage(request.id, page.before, page.limit);
+  if (!page.before) await markRead(request.id, request.side, messages.at(-1)?.id ?? 0);
   const info = request.side === 'staff' ? { ...requestInfo(request), ...(await staffDetails(request)) } : requestInfo(request);
-  return { request: info, side: request.side, messages };
+  return { request: info, side: request.side, messages, older };
 }
 
-export async function listResponse(user: User, t: T): Promise<Response> {
+/** GET /api/v1/support: data (the spec's list items, newest first) plus meta.next, the key of the next page. */
+export async function listResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
   try {
-    return json({ data: await listOwn(user.id) });
+    const q = v.parse(OwnListSchema, Object.fromEntries(params));
+    const page = await listOwn(user.id, { search: q.searchText, before: q.before, limit: q.limit });
+    return json({ data: page.items, meta: { next: page.next } });
   } catch (err) {
     log.error('support: list failed', { user: user.id, err });
     return json({ message: t('support.errors.list') }, 500);
   }
 }
 
-export async function showResponse(user: User, id: string | undefined, t: T): Promise<Response> {
+/** GET /api/v1/support/{id}: data (messages, oldest first), request, and meta.older (older pages exist). */
+export async function showResponse(user: User, id: string | undefined, params: URLSearchParams, t: T): Promise<Response> {
   try {
-    const r = /^\d{1,9}$/.test(id ?? '') ? await openRequest(user, Number(id)) : null;
+    const page = v.parse(ChatPageSchema, Object.fromEntries(params));
+    const r = /^\d{1,9}$/.test(id ?? '') ? await openRequest(user, Number(id), page) : null;
     if (!r) return json({ message: t('support.errors.messages') }, 404);
-    return json({ data: r.messages, request: r.request });
+    return json({ data: r.messages, request: r.request, meta: { older: r.older } });
   } catch (err) {
     log.error('support: messages failed', { user: user.id, id, err });
     return json({ message: t('support.errors.messages') }, 500);

@@ -47,3 +47,15 @@ export const DeskFilterSchema = v.object({
   page: v.fallback(v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number), v.minValue(1)), 1),
 });
 export type DeskFilter = v.InferOutput<typeof DeskFilterSchema>;
+
+const key = v.fallback(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)), 0);
+
+/** A customer's list (query string): searchText (3+ characters, as the list boxes), before (id key), limit. */
+export const OwnListSchema = v.object({
+  searchText: v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  before: key,
+  limit: key,
+});
+
+/** A chat page (query string): messages before this id (older pages), limit. */
+export const ChatPageSchema = v.object({ before: key, limit: key });

@@ -30,7 +30,7 @@ export async function seedSupportDemo(db: Kysely<DB>, at = Date.now()): Promise<
     const last = time(Math.max(0, ...r.messages.map((m) => m.after_minutes)));
     const request = await db
       .insertInto('support_requests')
-      .values({ user_id: customer, title: r.title, type: r.type, status: r.status, page_url: r.page_url ?? null, user_agent: null, customer_read_id: 0, staff_read_id: 0, created_at: time(0), updated_at: last })
+      .values({ user_id: customer, title: r.title, search: r.title.toLowerCase(), type: r.type, status: r.status, page_url: r.page_url ?? null, user_agent: null, customer_read_id: 0, staff_read_id: 0, created_at: time(0), updated_at: last })
       .returning('id')
       .executeTakeFirstOrThrow();
     const ids: number[] = [];

@@ -1,11 +1,10 @@
-// Support requests: who may see which request, the lists (a customer's own, the desk's), a request's
-// messages and the per-side read marks. Writes live in support.actions.server.ts.
-import { sql, type ExpressionBuilder } from 'kysely';
-import { avatarSrc } from '#features/chrome/avatar.ts';
+// Support requests: who may see which request, the desk's list and the per-side read marks (the
+// customer's list and the chat pages are in support.lists.server.ts). Writes live in support.actions.server.ts.
+import type { ExpressionBuilder } from 'kysely';
 import { db } from '#lib/db/index.ts';
 import type { DB, User } from '#lib/db/schema.ts';
 import type { DeskFilter } from './support.schema.ts';
-import { CLOSED, OPEN, type DeskItem, type SupportListItem, type SupportMessage, type SupportRequestInfo } from './support.types.ts';
+import { CLOSED, OPEN, type DeskItem, type SupportRequestInfo } from './support.types.ts';
 import type { SupportRequestRow } from './support.tables.ts';
 
 type Viewer = Pick<User, 'id' | 'is_employee'>;
@@ -56,18 +55,6 @@ export async function staffDetails(r: SupportRequestRow): Promise<Pick<SupportRe
   return { customer: u ? { full_name: fullName(u), email: u.email } : undefined, page_url: r.page_url, user_agent: r.user_agent };
 }
 
-/** The customer's own requests, newest first, with the count of answers they have not read. */
-export async function listOwn(userId: number): Promise<SupportListItem[]> {
-  const rows = await db()
-    .selectFrom('support_requests')
-    .select(['id', 'title', 'status', 'created_at'])
-    .select((eb) => unreadFor('customer')(eb).as('unread_messages'))
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((r) => ({ ...r, status: r.status === OPEN ? OPEN : CLOSED, unread_messages: Number(r.unread_messages ?? 0) }));
-}
-
 export const DESK_PAGE_SIZE = 20;
 
 /** All customers' requests for employees, filtered, most recent activity first. */
@@ -98,39 +85,6 @@ export async function listDesk(filter: DeskFilter): Promise<{ total: number; ite
     customer: { id: r.uid, full_name: fullName(r), email: r.email },
   }));
   return { total: Number(n), items };
-}
-
-/** Customers who have asked something, for the desk's customer filter. */
-export async function deskCustomers(): Promise<Array<{ id: number; full_name: string; email: string }>> {
-  const rows = await db()
-    .selectFrom('users')
-    .select(['id', 'name', 'surname', 'email'])
-    .where((eb) => eb.exists(eb.selectFrom('support_requests').select(sql.lit(1).as('x')).whereRef('support_requests.user_id', '=', 'users.id')))
-    .orderBy('surname')
-    .orderBy('name')
-    .execute();
-  return rows.map((r) => ({ id: r.id, full_name: fullName(r), email: r.email }));
-}
-
-/** A request's messages, oldest first, with the authors' names and avatars. */
-export async function messagesOf(requestId: number): Promise<SupportMessage[]> {
-  const rows = await db()
-    .selectFrom('support_messages as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.user_id', 'm.message', 'm.file_id', 'm.file_name', 'm.created_at', 'm.from_staff', 'u.name', 'u.surname', 'u.avatar'])
-    .where('m.request_id', '=', requestId)
-    .orderBy('m.id', 'asc')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    uid: r.user_id,
-    full_name: fullName(r),
-    avatar: avatarSrc(r.avatar),
-    message: r.message,
-    file: r.file_id ? { url: supportFileUrl(r.file_id), name: r.file_name ?? 'file' } : null,
-    created_at: r.created_at,
-    from_staff: r.from_staff === 1,
-  }));
 }
 
 /** Where an attachment is downloaded from (src/pages/support/files/[id].ts checks access). */

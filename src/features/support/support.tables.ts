@@ -7,6 +7,8 @@ export interface SupportRequestsTable {
   /** The customer who opened it. */
   user_id: number;
   title: string;
+  /** Lower-cased title for the customer's search (migration 0007); '' matches nothing. */
+  search: Generated<string>;
   /** One of REPORT_TYPES (lk, price, calculation). */
   type: string;
   status: number;

@@ -6,6 +6,9 @@ import * as m0002 from './0002_auth.ts';
 import * as m0003 from './0003_organisations_objects.ts';
 import * as m0004 from './0004_orders_notifications_promotions.ts';
 import * as m0005 from './0005_support.ts';
+import * as m0006 from './0006_orders_notifications_scale.ts';
+import * as m0007 from './0007_bounded_lists.ts';
+import * as m0012 from './0012_scada.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -13,4 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003_organisations_objects': m0003,
   '0004_orders_notifications_promotions': m0004,
   '0005_support': m0005,
+  '0006_orders_notifications_scale': m0006,
+  '0007_bounded_lists': m0007,
+  '0012_scada': m0012,
 };
