@@ -1,0 +1,159 @@
+// One pump against one duty: hard filters first (each rejection names its reason and the figure
+// that failed, so "nothing suitable" can show the nearest misses), then the duty, energy, cost and
+// score of a pump that passes, with its explanation.
+import { Explainer, div, type Explanation } from './explain.ts';
+import { curveAt, RHO_REF, trimmedPump, type PreparedPump } from './curve.ts';
+import { lifeCycleCost, powerAt, profileEnergy, hydraulicPowerKw } from './energy.ts';
+import { operatingPoint, speedForDuty, systemCurve, trimForDuty, type SystemCurve } from './hydraulics.ts';
+import type { LoadPoint } from './types.ts';
+
+export interface DutyInput {
+  q_m3h: number;
+  h_m: number;
+  h_static_m: number;
+  temperature_c: number;
+  rho: number;
+  speed_control: boolean;
+  npsh_available_m: number | null;
+  load_profile: LoadPoint[];
+  kop_per_kwh: number;
+  years: number;
+  discount_rate: number;
+  /** Largest accepted head surplus at the duty flow for a fixed-speed pump (0.15 = +15 %). */
+  head_tolerance: number;
+  r_min: number;
+  vfd_eta: number;
+  small_pump_correction: boolean;
+}
+
+export type RejectReason = 'temperature' | 'flow_range' | 'head_low' | 'oversized' | 'speed_range' | 'no_intersection' | 'npsh' | 'motor_overload';
+
+export interface Rejection {
+  sku: string;
+  reason: RejectReason;
+  /** The figure that failed and what was asked, e.g. head reached 12.1 m of 14 m. */
+  value: number;
+  limit: number;
+  unit: string;
+}
+
+export interface Duty {
+  q_m3h: number;
+  h_m: number;
+  eta: number;
+  p2_kw: number;
+  p1_kw: number;
+  npshr_m: number | null;
+  speed_ratio: number;
+  speed_rpm: number;
+  trim_ratio: number | null;
+}
+
+export interface Evaluated {
+  pump: PreparedPump;
+  duty: Duty;
+  bep_ratio: number;
+  head_surplus: number;
+  annual_kwh: number;
+  energy_cost_kop: number;
+  lcc_kop: number;
+  score: number;
+  warnings: string[];
+  explain: () => Explanation;
+}
+
+const NPSH_MARGIN_M = 0.5;
+const POR = [0.7, 1.2] as const;
+
+export function evaluatePump(base: PreparedPump, d: DutyInput, sys: SystemCurve): Evaluated | Rejection {
+  const m = base.model;
+  const reject = (reason: RejectReason, value: number, limit: number, unit: string): Rejection => ({ sku: m.sku, reason, value, limit, unit });
+  if (m.t_max_c !== undefined && d.temperature_c > m.t_max_c) return reject('temperature', m.t_max_c, d.temperature_c, 'degC');
+  const overload = base.p2MaxKw * (d.rho / RHO_REF);
+  if (overload > m.motor.p2_kw * 1.0001) return reject('motor_overload', overload, m.motor.p2_kw, 'kW');
+
+  let p = base;
+  let r = 1;
+  let trim: number | null = null;
+  let q: number;
+  let h: number;
+  if (d.speed_control) {
+    const sr = speedForDuty(base, d.q_m3h, d.h_m, d.r_min);
+    if (sr === null) {
+      const atFull = base.qMin <= d.q_m3h && d.q_m3h <= base.qMax ? base.head.at(d.q_m3h) : 0;
+      return atFull > 0 && atFull < d.h_m ? reject('head_low', atFull, d.h_m, 'm') : reject('speed_range', d.q_m3h, base.qMax, 'm3/h');
+    }
+    r = sr;
+    q = d.q_m3h;
+    h = d.h_m;
+  } else {
+    if (d.q_m3h < base.qMin || d.q_m3h > base.qMax) return reject('flow_range', d.q_m3h, d.q_m3h < base.qMin ? base.qMin : base.qMax, 'm3/h');
+    const hAtQ = base.head.at(d.q_m3h);
+    if (hAtQ < d.h_m) return reject('head_low', hAtQ, d.h_m, 'm');
+    if (hAtQ > d.h_m * (1 + d.head_tolerance)) {
+      const t = trimForDuty(base, d.q_m3h, d.h_m);
+      if (!t) return reject('oversized', hAtQ, d.h_m * (1 + d.head_tolerance), 'm');
+      trim = t.ratio;
+      p = trimmedPump(base, t.ratio);
+    }
+    const op = operatingPoint(p, sys);
+    if (!op) return reject('no_intersection', d.q_m3h, d.h_m, 'm3/h');
+    q = op.q;
+    h = op.h;
+  }
+  const o = { rho: d.rho, vfd: d.speed_control, vfdEta: d.vfd_eta, smallPumpCorrection: d.small_pump_correction };
+  const pw = powerAt(p, q, r, o);
+  if (!pw) return reject('no_intersection', d.q_m3h, d.h_m, 'm3/h');
+  const c = curveAt(p, q, r, d.rho);
+  const npshr = c.inRange ? c.npshr_m : null;
+  const warnings: string[] = [];
+  if (d.npsh_available_m !== null) {
+    if (npshr === null) warnings.push('npsh_unknown');
+    else if (d.npsh_available_m < npshr + Math.max(NPSH_MARGIN_M, 0.1 * npshr)) return reject('npsh', d.npsh_available_m, npshr + Math.max(NPSH_MARGIN_M, 0.1 * npshr), 'm');
+  }
+  const bepRatio = div(q / r, p.bep.q);
+  if (bepRatio < POR[0] || bepRatio > POR[1]) warnings.push('outside_por');
+  const headSurplus = d.speed_control ? 0 : div(p.head.at(d.q_m3h) - d.h_m, d.h_m);
+  const energy = profileEnergy(p, d.q_m3h, sys, d.load_profile, { ...o, rMin: d.r_min, fixedRatio: d.speed_control ? 1 : r });
+  if (energy.clamped) warnings.push('profile_clamped');
+  const energyCost = Math.round(energy.kwh * d.kop_per_kwh);
+  const lcc = lifeCycleCost(m.price_kop, energy.kwh, d.kop_per_kwh, d.years, d.discount_rate);
+  const score = 100 * pw.eta - 40 * Math.abs(bepRatio - 1) - 100 * Math.max(0, headSurplus);
+  const duty: Duty = { q_m3h: q, h_m: h, eta: pw.eta, p2_kw: pw.p2_kw, p1_kw: pw.p1_kw, npshr_m: npshr, speed_ratio: r, speed_rpm: r * m.speed_rpm, trim_ratio: trim };
+
+  const explain = (): Explanation => {
+    const x = new Explainer([`catalogue:${m.sku}${m.demo ? ' (demo)' : ''}`, `curve fit: ${p.head.kind}`, 'water: Kell 1975 / Wagner–Pruss']);
+    x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
+    x.input('rho', d.rho, 'kg/m3').input('kop_per_kwh', d.kop_per_kwh, 'kop/kWh');
+    if (d.npsh_available_m !== null) x.input('npsh_available', d.npsh_available_m, 'm');
+    x.step('system.k', sys.k, 'm/(m3/h)2', 'system_curve');
+    if (trim !== null) x.step('trim.ratio', trim, '1', 'trim');
+    if (d.speed_control) x.step('speed.ratio', r, '1', 'speed_for_duty');
+    else x.use('operating_point');
+    x.step('duty.q', q, 'm3/h', d.speed_control ? 'speed_for_duty' : 'operating_point');
+    x.step('duty.h', h, 'm');
+    x.step('duty.p_hyd', hydraulicPowerKw(d.rho, q, h), 'kW', 'hydraulic_power');
+    x.step('duty.eta', pw.eta, '1', d.speed_control ? (d.small_pump_correction ? 'efficiency_small_pump' : 'efficiency_shift') : undefined);
+    x.step('duty.p2', pw.p2_kw, 'kW', d.speed_control ? 'affinity' : 'shaft_power');
+    x.step('duty.p1', pw.p1_kw, 'kW', 'electric_power');
+    x.step('motor.eta', m.motor.eta, '1');
+    if (d.speed_control) x.step('vfd.eta', d.vfd_eta, '1');
+    x.step('motor.p2_max_curve', overload, 'kW', 'overload');
+    x.step('motor.p2_rated', m.motor.p2_kw, 'kW');
+    if (npshr !== null) x.step('npsh.required', npshr, 'm', 'npsh');
+    x.step('bep.q', p.bep.q, 'm3/h');
+    x.step('bep.ratio', bepRatio, '1', 'bep_ratio');
+    x.step('energy.annual', energy.kwh, 'kWh', 'energy');
+    x.step('energy.cost', energyCost, 'kop');
+    x.step('lcc', lcc, 'kop', 'lcc');
+    for (const w of warnings) x.warn(w);
+    return x.done();
+  };
+  return { pump: p, duty, bep_ratio: bepRatio, head_surplus: headSurplus, annual_kwh: energy.kwh, energy_cost_kop: energyCost, lcc_kop: lcc, score, warnings, explain };
+}
+
+export function isRejection(x: Evaluated | Rejection): x is Rejection {
+  return 'reason' in x;
+}
+
+export { systemCurve };

@@ -1,0 +1,114 @@
+// The explanation every engine result carries, so a page or a printed datasheet can show where each
+// figure comes from: the inputs, the formulas used, the intermediate values (each with its unit),
+// the data source and the engine version. Numbers are guarded here: nothing non-finite gets out.
+export const ENGINE_NAME = 'pump-engine';
+export const ENGINE_VERSION = '1.0.0';
+
+export interface Quantity {
+  value: number;
+  unit: string;
+}
+
+export interface Step {
+  /** Stable key (a page translates it), e.g. 'operating_point.q'. */
+  key: string;
+  value: number;
+  unit: string;
+  /** Formula id from the `formulas` list, when the value was computed. */
+  formula?: string;
+}
+
+export interface Explanation {
+  engine: { name: string; version: string };
+  inputs: Step[];
+  formulas: Array<{ id: string; text: string }>;
+  steps: Step[];
+  source: string[];
+  warnings: string[];
+}
+
+/** Formula texts by id; pages show them verbatim (they are math, not prose). */
+export const FORMULAS: Record<string, string> = {
+  system_curve: 'H_sys(Q) = H_st + k·Q², k = (H_d − H_st)/Q_d²',
+  operating_point: 'H_pump(Q) = H_sys(Q), solved by Brent on [Q_min, Q_max]',
+  affinity: 'Q ∝ r, H ∝ r², P ∝ r³ (r = n/n₀)',
+  speed_for_duty: 'r: r²·H₀(Q_d/r) = H_d (curve through the duty point, on the system curve)',
+  efficiency_shift: 'η(Q, r) = η₀(Q/r) (efficiency moves with the similar point)',
+  efficiency_small_pump: "η' = 1 − (1 − η)·(n₀/n)^0.1",
+  hydraulic_power: 'P_hyd = ρ·g·Q·H',
+  shaft_power: 'P₂ = P_hyd/η_pump',
+  electric_power: 'P₁ = P₂/(η_motor·η_VFD)',
+  trim: 'line H = (H_d/Q_d)·Q meets the full curve at (Q_t, H_t); D/D₀ = √(H_d/H_t)',
+  npsh: 'NPSHa ≥ NPSHr(Q_op) + max(0.5 m, 0.1·NPSHr)',
+  overload: 'max P₂(Q) over [Q_min, Q_max] at nominal speed ≤ P₂ rated of the motor',
+  bep_ratio: 'Q_op/Q_BEP',
+  energy: 'E = Σ P₁(Q_i)·t_i',
+  lcc: 'LCC = C_ic + Σ_y E·c_e/(1 + d)^y',
+  parallel: 'H_N(Q) = H₁(Q/N) (flows add at equal head)',
+  staging: 'k pumps at speed r: r²·H₀(Q/(k·r)) = H_set; the k with the least P₁ runs',
+  manifold: 'v = 4·Q/(π·D²) ≤ v_max, D = DN (inner diameter taken as DN)',
+  rated_current: 'I_n = P₂/(√3·U·cosφ·η_motor)',
+  start_current: 'I_a = m·I_n, m by start method',
+  main_breaker: 'I_br ≥ 1.1·ΣI_n (running pumps); trip curve: magnetic threshold > ΣI_n(others) + I_a(largest)',
+  cable: 'I_z(cable) ≥ I_br (copper, PVC, three-core in air)',
+  density: 'ρ(t): Kell (1975) polynomial, 0–150 °C',
+  vapour_pressure: 'p_v(T): Wagner & Pruss (IAPWS 1992) saturation equation',
+};
+
+export const G = 9.80665;
+
+/** A finite number or the fallback; every division and root in the engine goes through these. */
+export function finite(x: number, fallback = 0): number {
+  return Number.isFinite(x) ? x : fallback;
+}
+export function div(a: number, b: number, fallback = 0): number {
+  if (b === 0 || !Number.isFinite(a) || !Number.isFinite(b)) return fallback;
+  return finite(a / b, fallback);
+}
+export function sqrt(x: number): number {
+  return x > 0 && Number.isFinite(x) ? Math.sqrt(x) : 0;
+}
+/** Rounds for display in explanations (results keep full precision). */
+export function round(x: number, digits = 4): number {
+  const f = 10 ** digits;
+  return finite(Math.round(x * f) / f);
+}
+
+export class Explainer {
+  private readonly e: Explanation;
+  constructor(source: string[] = []) {
+    this.e = { engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, inputs: [], formulas: [], steps: [], source: [...source], warnings: [] };
+  }
+  input(key: string, value: number, unit: string): this {
+    this.e.inputs.push({ key, value: finite(value), unit });
+    return this;
+  }
+  step(key: string, value: number, unit: string, formula?: string): number {
+    if (formula) this.use(formula);
+    this.e.steps.push(formula ? { key, value: finite(value), unit, formula } : { key, value: finite(value), unit });
+    return value;
+  }
+  use(formula: string): this {
+    if (!this.e.formulas.some((f) => f.id === formula)) this.e.formulas.push({ id: formula, text: FORMULAS[formula] ?? formula });
+    return this;
+  }
+  warn(key: string): this {
+    if (!this.e.warnings.includes(key)) this.e.warnings.push(key);
+    return this;
+  }
+  source(s: string): this {
+    if (!this.e.source.includes(s)) this.e.source.push(s);
+    return this;
+  }
+  done(): Explanation {
+    return this.e;
+  }
+}
+
+/** True when a value (deeply) holds only finite numbers; tests use it on every output. */
+export function allFinite(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(allFinite);
+  if (value && typeof value === 'object') return Object.values(value).every(allFinite);
+  return true;
+}

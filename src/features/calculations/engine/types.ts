@@ -1,0 +1,56 @@
+// Data the engine works on: a pump as the catalogue stores it (manufacturer points at nominal
+// speed) and its motor. Units are in the field names (q_m3h, h_m, p2_kw ...).
+export interface CurvePoint {
+  q_m3h: number;
+  h_m: number;
+  p2_kw?: number;
+  p1_kw?: number;
+  eta?: number;
+  npshr_m?: number;
+}
+
+export interface MotorData {
+  p2_kw: number;
+  in_a: number;
+  /** Locked-rotor (start) current ratio Ia/In for direct-on-line start. */
+  ia_in: number;
+  cos_phi: number;
+  eta: number;
+  voltage_v: number;
+}
+
+export interface PumpModel {
+  /** Catalogue id (sku) — results refer back to it. */
+  sku: string;
+  title: string;
+  manufacturer: string;
+  model: string;
+  price_kop: number;
+  lead_days: number;
+  speed_rpm: number;
+  curve: CurvePoint[];
+  /** Allowed operating range; defaults to the first and last curve point. */
+  q_min_m3h?: number;
+  q_max_m3h?: number;
+  /** Smallest allowed impeller diameter ratio D/D0 when trimming is offered (e.g. 0.8). */
+  trim_min_ratio?: number;
+  motor: MotorData;
+  t_max_c?: number;
+  pn_bar?: number;
+  dn?: number;
+  demo?: boolean;
+}
+
+/** A load profile point: share of the design flow (0..1.2) and hours per year at it. */
+export interface LoadPoint {
+  flow_ratio: number;
+  hours: number;
+}
+
+export const DEFAULT_LOAD_PROFILE: LoadPoint[] = [
+  // Europump/Grundfos-style heating profile: 6 % of the time at 100 %, 15 % at 75 %, 35 % at 50 %, 44 % at 25 % of 8760 h.
+  { flow_ratio: 1, hours: 526 },
+  { flow_ratio: 0.75, hours: 1314 },
+  { flow_ratio: 0.5, hours: 3066 },
+  { flow_ratio: 0.25, hours: 3854 },
+];
