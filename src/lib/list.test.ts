@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, ListQueryError, pageRange, parseListQuery } from './list.ts';
+import { containsPattern, ListQueryError, pageRange, pageWindow, parseListQuery } from './list.ts';
 
 const q = (s: string) => parseListQuery(new URLSearchParams(s), ['name', 'inn'] as const);
 
@@ -31,5 +31,19 @@ describe('list query', () => {
   it('computes the visible range', () => {
     expect(pageRange({ pageSize: 5, pageNumber: 2 }, 12)).toEqual({ from: 6, to: 10, total: 12, pages: 3 });
     expect(pageRange({ pageSize: 10, pageNumber: 1 }, 0)).toEqual({ from: 0, to: 0, total: 0, pages: 1 });
+  });
+});
+
+describe('page window', () => {
+  it('reads early pages from the start and late pages from the end', () => {
+    expect(pageWindow({ pageSize: 10, pageNumber: 1 }, 100_000)).toEqual({ offset: 0, limit: 10, reverse: false });
+    expect(pageWindow({ pageSize: 10, pageNumber: 10_000 }, 100_000)).toEqual({ offset: 0, limit: 10, reverse: true });
+    expect(pageWindow({ pageSize: 10, pageNumber: 9_999 }, 100_000)).toEqual({ offset: 10, limit: 10, reverse: true });
+    expect(pageWindow({ pageSize: 10, pageNumber: 2 }, 100_000)).toEqual({ offset: 10, limit: 10, reverse: false });
+  });
+  it('cuts the last page short and knows when a page is beyond the end', () => {
+    expect(pageWindow({ pageSize: 10, pageNumber: 3 }, 25)).toEqual({ offset: 0, limit: 5, reverse: true });
+    expect(pageWindow({ pageSize: 10, pageNumber: 4 }, 25)).toBeNull();
+    expect(pageWindow({ pageSize: 10, pageNumber: 1 }, 0)).toBeNull();
   });
 });

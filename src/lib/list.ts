@@ -77,3 +77,26 @@ export function pageRange(q: { pageSize: number; pageNumber: number }, total: nu
   return { from: Math.min(from, total), to: Math.min(q.pageNumber * q.pageSize, total), total, pages };
 }
 
+
+/** Where a page's rows are read: `limit` rows after skipping `offset`, in reverse order when `reverse`. */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+  reverse: boolean;
+}
+
+/**
+ * The window of page N among `total` rows, counted from the nearer end of the order: a page in the
+ * second half is read in the reverse order (and turned round afterwards), so the last page of
+ * 100,000 skips no more rows than the first. null when the page lies beyond the last row.
+ */
+export function pageWindow(q: { pageSize: number; pageNumber: number }, total: number): PageWindow | null {
+  const start = (q.pageNumber - 1) * q.pageSize;
+  if (start >= total) return null;
+  const limit = Math.min(q.pageSize, total - start);
+  const fromEnd = total - start - limit;
+  return fromEnd < start ? { offset: fromEnd, limit, reverse: true } : { offset: start, limit, reverse: false };
+}
+
+/** The opposite sort direction (for reading a window from the end). */
+export const flip = (order: 'asc' | 'desc'): 'asc' | 'desc' => (order === 'asc' ? 'desc' : 'asc');

@@ -3,7 +3,7 @@
 import changelogText from '../../../CHANGELOG.md?raw';
 import { countCalculations } from '#features/calculations/calculations.server.ts';
 import { listNews, type NewsItem } from '#features/news/news.server.ts';
-import { listNotifications, type NotificationItem } from '#features/notifications/notifications.server.ts';
+import { latestNotifications, type NotificationItem } from '#features/notifications/notifications.server.ts';
 import { HOME_NOTIFICATIONS } from '#features/notifications/notifications.schema.ts';
 import { countOrders } from '#features/orders/orders.server.ts';
 import { listPromotions, type PromotionItem } from '#features/promotions/promotions.server.ts';
@@ -29,8 +29,8 @@ export async function homeData(userId: number): Promise<HomeData> {
 export async function homePage(userId: number): Promise<HomeData & { notifications: NotificationItem[]; promotions: PromotionItem[] }> {
   const [data, notifications, promotions] = await Promise.all([
     homeData(userId),
-    listNotifications(userId, { filter: {}, sortField: 'id', sortOrder: 'desc', pageSize: HOME_NOTIFICATIONS, pageNumber: 1 }),
+    latestNotifications(userId, HOME_NOTIFICATIONS),
     listPromotions({ currentOnly: true, limit: HOME_PROMOTIONS }),
   ]);
-  return { ...data, notifications: notifications.entities, promotions };
+  return { ...data, notifications, promotions };
 }

@@ -2,6 +2,7 @@
 // parameters, and "mark all as read" as a form post.
 import { listLink, listParams } from '#lib/list-state.ts';
 import type { User } from '#lib/db/schema.ts';
+import { readFormData } from '#lib/http/api.ts';
 import { parseListQuery } from '#lib/list.ts';
 import { NOTIFICATION_SORT_FIELDS, PAGE_MODULES, type NotificationModule } from './notifications.schema.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.server.ts';
@@ -10,7 +11,7 @@ export const NOTIFICATIONS_PATH = '/notifications';
 const PARAMS = ['module', 'sortField', 'sortOrder', 'pageSize', 'pageNumber'] as const;
 
 export async function handleNotificationsPost(user: User, request: Request, url: URL): Promise<string> {
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get('action') === 'readAll') await markRead(user.id, null);
   return listLink(NOTIFICATIONS_PATH, listParams(url, PARAMS));
 }

@@ -1,6 +1,7 @@
 // Reads the notifications list query from URL parameters. The filter is JSON whose values are plain
 // ({"module":"sales"}) or operator objects ({"status":{"operator":"=","value":1}}), as the dropdown
-// sends them; null or "all" means no filter. `limit` (the dropdown's call) caps one page of results.
+// sends them; null or "all" means no filter. searchText (3 characters or more) matches the title or
+// text. `limit` (the dropdown's call) caps one page of results.
 import { DEFAULT_PAGE_SIZE, ListQueryError, MAX_PAGE_SIZE, parseListQuery } from '#lib/list.ts';
 import { DROPDOWN_LIMIT, isModule, NOTIFICATION_SORT_FIELDS } from './notifications.schema.ts';
 import type { NotificationFilter, NotificationQuery } from './notifications.server.ts';
@@ -53,6 +54,7 @@ export function parseNotificationQuery(params: URLSearchParams): NotificationQue
   } else pageSize = Math.min(pageSize || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   return {
     filter: parseFilter(params.get('filter')),
+    searchText: q.searchText,
     sortField: q.sortField,
     sortOrder: q.sortOrder,
     pageSize,

@@ -37,3 +37,6 @@ export function isSafeUrl(url: string): boolean {
     return false;
   }
 }
+
+/** The lower-cased `search` copy of a notification's title and text (searchText matches it). */
+export const notificationSearch = (title: string, text: string): string => `${title} ${text}`.toLowerCase().slice(0, 1400);

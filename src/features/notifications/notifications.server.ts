@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { db, now } from '#lib/db/index.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { userTopic } from '#lib/realtime/topics.ts';
-import type { ListResult } from '#lib/list.ts';
+import { containsPattern, flip, type ListResult } from '#lib/list.ts';
+import { pageByIds } from '#lib/list-page.server.ts';
 import { log } from '#lib/log.ts';
 import {
   DROPDOWN_TABS,
@@ -15,6 +16,7 @@ import {
   NOTIFICATION_CREATED,
   NOTIFICATION_READ,
   NOTIFICATION_SORT_FIELDS,
+  notificationSearch,
   READ,
   UNREAD,
   type NotificationModule,
@@ -31,7 +33,7 @@ export interface NotifyInput {
 }
 
 /** What the API and the pages show of a notification (the spec's fields). */
-export type NotificationItem = Omit<NotificationRow, 'user_id'>;
+export type NotificationItem = Omit<NotificationRow, 'user_id' | 'search'>;
 
 /** The small event the dropdown needs to show a new item and the new unread count. */
 export interface CreatedEvent {
@@ -58,6 +60,7 @@ export async function notify(userId: number, input: NotifyInput): Promise<Notifi
       status: UNREAD,
       title: input.title.slice(0, 300),
       text: input.text ?? '',
+      search: notificationSearch(input.title.slice(0, 300), input.text ?? ''),
       url,
       icon: iconName(input.icon),
       pid: input.pid ?? null,
@@ -91,25 +94,39 @@ export interface NotificationFilter {
 
 export interface NotificationQuery {
   filter: NotificationFilter;
+  /** Matched anywhere in the title or text, case-insensitively ('' for none). */
+  searchText?: string;
   sortField: (typeof NOTIFICATION_SORT_FIELDS)[number];
   sortOrder: 'asc' | 'desc';
   pageSize: number;
   pageNumber: number;
 }
 
+/** A page of the user's notifications: counted and read through the indexes of migration 0006. */
 export async function listNotifications(userId: number, q: NotificationQuery): Promise<ListResult<NotificationItem>> {
   let base = db().selectFrom('notifications').where('user_id', '=', userId);
   if (q.filter.module) base = base.where('module', '=', q.filter.module);
   if (q.filter.status !== undefined) base = base.where('status', '=', q.filter.status);
+  if (q.searchText) base = base.where(sql<boolean>`search like ${containsPattern(q.searchText)} escape '\\'`);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const entities = await base
-    .select([...columns])
-    .orderBy(sql.ref(q.sortField), q.sortOrder)
-    .orderBy('id', q.sortOrder)
-    .limit(q.pageSize)
-    .offset((q.pageNumber - 1) * q.pageSize)
-    .execute();
-  return { totalCount: Number(n), entities };
+  const totalCount = Number(n);
+  const entities = await pageByIds(
+    q,
+    totalCount,
+    async (w) => {
+      const order = w.reverse ? flip(q.sortOrder) : q.sortOrder;
+      let ids = base.select('id').orderBy(sql.ref(q.sortField), order);
+      if (q.sortField !== 'id') ids = ids.orderBy('id', order);
+      return (await ids.limit(w.limit).offset(w.offset).execute()).map((r) => r.id);
+    },
+    (ids) => db().selectFrom('notifications').select([...columns]).where('user_id', '=', userId).where('id', 'in', ids).execute(),
+  );
+  return { totalCount, entities };
+}
+
+/** The user's newest notifications (home page): no count, one index walk. */
+export async function latestNotifications(userId: number, limit: number): Promise<NotificationItem[]> {
+  return db().selectFrom('notifications').select([...columns]).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
 }
 
 export async function getNotification(userId: number, id: number): Promise<NotificationItem | null> {

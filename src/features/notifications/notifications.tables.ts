@@ -1,4 +1,4 @@
-// Kysely types of notifications (migration 0004_orders_notifications_promotions).
+// Kysely types of notifications (migrations 0004_orders_notifications_promotions and 0006).
 import type { Generated, Selectable } from 'kysely';
 import type { NotificationModule } from './notifications.schema.ts';
 
@@ -17,6 +17,8 @@ export interface NotificationsTable {
   pid: number | null;
   date: string;
   read_date: string | null;
+  /** Lower-cased title and text for searchText (migration 0006; notificationSearch()). */
+  search: Generated<string>;
 }
 
 export interface NotificationTables {

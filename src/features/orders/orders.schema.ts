@@ -26,8 +26,12 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** Sortable columns of the orders list (and the legacy sales.get call). */
 export const ORDER_SORT_FIELDS = ['id', 'number', 'created_at', 'status', 'total', 'organisation', 'object'] as const;
-/** Filter keys of the orders list: status, organisation (oid), object and a date (YYYY-MM-DD). */
-export const ORDER_FILTER_FIELDS = ['status', 'oid', 'object', 'date', 'date_from', 'date_to'] as const;
+/**
+ * Filter keys of the orders list: status, organisation (oid), object, a date (YYYY-MM-DD) or a date
+ * range, and a part of the organisation's or object's name (oid_text, object_text: what the filter
+ * form sends without JavaScript, when no id was picked).
+ */
+export const ORDER_FILTER_FIELDS = ['status', 'oid', 'object', 'date', 'date_from', 'date_to', 'oid_text', 'object_text'] as const;
 
 const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 const optionalText = (max: number) => v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(max), v.transform((s) => s || null));

@@ -6,7 +6,8 @@ import { config } from '#lib/config.ts';
 import { dayStartUtc, isCalendarDate, nextDay } from '#lib/dates.ts';
 import { db, now } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
-import { containsPattern, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
+import { containsPattern, flip, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
+import { pageByIds } from '#lib/list-page.server.ts';
 import { isOrderStatus, type ORDER_FILTER_FIELDS, type ORDER_SORT_FIELDS, type OrderSource, type OrderStatus } from './orders.schema.ts';
 import type { OrderDocumentRow, OrderItemRow, OrderMessageRow, OrderRow } from './orders.tables.ts';
 
@@ -37,14 +38,17 @@ export interface OrderDetails extends OrderListItem {
   messages: OrderMessageRow[];
 }
 
+// Sort keys of the list. Organisation and object names live in other tables: a correlated subquery
+// keeps the page query on the orders table (those two sorts read every matching order; the others
+// walk an index of migration 0006).
 const SORT_COLUMNS = {
-  id: 'orders.id',
-  number: 'orders.number',
-  created_at: 'orders.created_at',
-  status: 'orders.status',
-  total: 'orders.total',
-  organisation: 'organisations.name',
-  object: 'objects.name',
+  id: sql`orders.id`,
+  number: sql`orders.number`,
+  created_at: sql`orders.created_at`,
+  status: sql`orders.status`,
+  total: sql`orders.total`,
+  organisation: sql`(select organisations.name from organisations where organisations.id = orders.organisation_id)`,
+  object: sql`(select objects.name from objects where objects.id = orders.object_id)`,
 } as const;
 
 function scoped(handle: Kysely<DB>, userId: number) {
@@ -71,35 +75,60 @@ const listColumns = [
 
 const idFilter = (s: string | undefined): number | null => (s && /^\d{1,9}$/.test(s) ? Number(s) : null);
 
-export async function listOrders(userId: number, q: OrderQuery, archived: boolean): Promise<ListResult<OrderListItem>> {
-  let base = scoped(db(), userId).where('orders.archived', '=', archived ? 1 : 0);
+// Text matches on the user's organisations and objects, as id sets (no join in the page query).
+const organisationsMatching = (userId: number, p: string) =>
+  sql`select uo.organisation_id from user_organisations uo join organisations o on o.id = uo.organisation_id where uo.user_id = ${userId} and o.search like ${p} escape '\\'`;
+const objectsMatching = (userId: number, p: string) => sql`select objects.id from objects where objects.user_id = ${userId} and objects.search like ${p} escape '\\'`;
+
+/** The user's orders (or archived orders) that pass the query's search and filters. */
+function matching(userId: number, q: OrderQuery, archived: boolean) {
+  let base = db().selectFrom('orders').where('orders.user_id', '=', userId).where('orders.archived', '=', archived ? 1 : 0);
   if (q.searchText) {
     const p = containsPattern(q.searchText);
-    base = base.where((eb) =>
-      eb.or([sql<boolean>`orders.search like ${p} escape '\\'`, sql<boolean>`organisations.search like ${p} escape '\\'`, sql<boolean>`objects.search like ${p} escape '\\'`]),
+    base = base.where(
+      sql<boolean>`(orders.search like ${p} escape '\\' or orders.organisation_id in (${organisationsMatching(userId, p)}) or orders.object_id in (${objectsMatching(userId, p)}))`,
     );
   }
   const f = q.filter;
   if (f.status) base = isOrderStatus(f.status) ? base.where('orders.status', '=', f.status) : base.where(sql<boolean>`1 = 0`);
+  // A chosen organisation or object (its id), or without JavaScript the typed part of its name.
   if (f.oid !== undefined) base = base.where('orders.organisation_id', '=', idFilter(f.oid) ?? -1);
+  else if (f.oid_text) base = base.where(sql<boolean>`orders.organisation_id in (${organisationsMatching(userId, containsPattern(f.oid_text))})`);
   if (f.object !== undefined) base = base.where('orders.object_id', '=', idFilter(f.object) ?? -1);
+  else if (f.object_text) base = base.where(sql<boolean>`orders.object_id in (${objectsMatching(userId, containsPattern(f.object_text))})`);
   const tz = config().timeZone;
   const from = f.date ?? f.date_from;
   const to = f.date ?? f.date_to;
   if (from && isCalendarDate(from)) base = base.where('orders.created_at', '>=', dayStartUtc(from, tz));
   if (to && isCalendarDate(to)) base = base.where('orders.created_at', '<', dayStartUtc(nextDay(to), tz));
+  return base;
+}
 
+export async function listOrders(userId: number, q: OrderQuery, archived: boolean): Promise<ListResult<OrderListItem>> {
+  const base = matching(userId, q, archived);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const totalCount = Number(n);
   const sortField = (q.sortField in SORT_COLUMNS ? q.sortField : 'id') as keyof typeof SORT_COLUMNS;
-  const rows = await base
-    .select([...listColumns])
-    .select((eb) => eb.selectFrom('order_items').select((e) => e.fn.countAll<number>().as('c')).whereRef('order_items.order_id', '=', 'orders.id').as('items_count'))
-    .orderBy(sql.ref(SORT_COLUMNS[sortField]), q.sortOrder)
-    .orderBy('orders.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNumber - 1) * q.pageSize)
-    .execute();
-  return { totalCount: Number(n), entities: rows.map((r) => ({ ...r, total: Number(r.total), items_count: Number(r.items_count) })) };
+  const entities = await pageByIds(
+    q,
+    totalCount,
+    async (w) => {
+      const order = w.reverse ? flip(q.sortOrder) : q.sortOrder;
+      let ids = base.select('orders.id').orderBy(SORT_COLUMNS[sortField], order);
+      // Ties go by id in the same direction, so one index serves both directions of each sort.
+      if (sortField !== 'id') ids = ids.orderBy('orders.id', order);
+      return (await ids.limit(w.limit).offset(w.offset).execute()).map((r) => r.id);
+    },
+    async (ids) => {
+      const rows = await scoped(db(), userId)
+        .select([...listColumns])
+        .select((eb) => eb.selectFrom('order_items').select((e) => e.fn.countAll<number>().as('c')).whereRef('order_items.order_id', '=', 'orders.id').as('items_count'))
+        .where('orders.id', 'in', ids)
+        .execute();
+      return rows.map((r) => ({ ...r, total: Number(r.total), items_count: Number(r.items_count) }));
+    },
+  );
+  return { totalCount, entities };
 }
 
 /** The user's order ids among `ids` (for bulk actions). */

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { insertOrder } from '#features/orders/orders.server.ts';
 import { orderUrl, type DocumentKind, type OrderStatus } from '#features/orders/orders.schema.ts';
-import type { NotificationModule } from '#features/notifications/notifications.schema.ts';
+import { notificationSearch, type NotificationModule } from '#features/notifications/notifications.schema.ts';
 import { files } from '#lib/files.server.ts';
 import { storeMedia, type MediaKind } from '#lib/media.server.ts';
 import { localDay } from '#lib/dates.ts';
@@ -116,6 +116,7 @@ export async function seedOrdersPromotions(db: Kysely<DB>, at = Date.now()): Pro
           pid: orderId ?? null,
           date,
           read_date: n.read ? date : null,
+          search: notificationSearch(n.title.replace('{number}', orderId ? `\u2116 ${numbers.get(orderId)}` : ''), n.text),
         })
         .execute();
     }

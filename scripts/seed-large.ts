@@ -1,0 +1,186 @@
+// `npm run seed:large`: one large customer account for measuring the cabinet at size (issue 10):
+// big@demo.example (password of the demo accounts) with 100,000 orders (one line each), 100,000
+// notifications, 100,000 objects, 100,000 support requests and 100,000 messages in one support chat.
+// Uses the configured database (DATA_DIR's SQLite file, or DATABASE_URL for PostgreSQL): migrates,
+// adds the demo data when missing, then the large account unless it exists. Rows are written in
+// bulk (multi-row inserts of CHUNK rows in one transaction per table). N=1000 makes a smaller one.
+import { sql, type Kysely } from 'kysely';
+import { configOrExit, setConfig } from '#lib/config.ts';
+import { hashPassword } from '#lib/crypto/password.ts';
+import { closeDatabase, database, migrateToLatest } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
+import { DEMO_PASSWORD, seedDemo } from '#lib/db/seed.ts';
+import { NOTIFICATION_MODULES, notificationSearch } from '#features/notifications/notifications.schema.ts';
+import { ORDER_STATUSES } from '#features/orders/orders.schema.ts';
+import { REPORT_TYPES } from '#features/support/support.types.ts';
+
+const BIG_EMAIL = 'big@demo.example';
+const N = Number(process.env.N ?? 100_000);
+// Under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters for the widest table (15 columns).
+const CHUNK = 1000;
+const DAY = 86_400_000;
+
+/** Inserts `count` rows made by `row(i)` in chunks, inside one transaction. */
+async function bulk<T extends keyof DB & string>(db: Kysely<DB>, table: T, count: number, row: (i: number) => Record<string, unknown>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += CHUNK) {
+      const rows = Array.from({ length: Math.min(CHUNK, count - start) }, (_, k) => row(start + k));
+      await trx.insertInto(table).values(rows as any).execute();
+    }
+  });
+}
+
+async function seedLarge(db: Kysely<DB>): Promise<number | null> {
+  if (await db.selectFrom('users').select('id').where('email', '=', BIG_EMAIL).executeTakeFirst()) return null;
+  const at = Date.now();
+  const iso = (i: number, total: number) => new Date(at - (total - i) * (DAY / 24)).toISOString();
+  const t = new Date(at).toISOString();
+  const { id: userId } = await db
+    .insertInto('users')
+    .values({
+      email: BIG_EMAIL,
+      phone: '+79000000999',
+      name: 'Борис',
+      surname: 'Большаков',
+      ochestvo: null,
+      sex: 1,
+      birthday: null,
+      place: 'Ижевск',
+      post: 'Главный механик',
+      avatar: null,
+      account_type: 'corporate',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      locale: null,
+      layout: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const orgIds: number[] = [];
+  for (let k = 1; k <= 3; k++) {
+    const inn = `99${String(userId).padStart(5, '0')}${k}00`.slice(0, 10);
+    const name = `ООО «Большой заказчик ${k}»`;
+    const { id } = await db
+      .insertInto('organisations')
+      .values({ name, inn, kpp: null, ogrn: null, address: 'Ижевск', search: `${name} ${inn}`.toLowerCase(), created_at: t, updated_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('user_organisations').values({ user_id: userId, organisation_id: id, post: 'Инженер', search: 'инженер', created_at: t }).execute();
+    orgIds.push(id);
+  }
+
+  // Objects scattered over a 10 x 30 degree box, so the map has something to cluster.
+  const objectsBefore = await maxId(db, 'objects');
+  await bulk(db, 'objects', N, (i) => {
+    const lat = 45 + ((i * 7919) % 10_000) / 1000;
+    const lon = 30 + ((i * 104_729) % 30_000) / 1000;
+    const name = `Котельная № ${i + 1}`;
+    const address = `г. Ижевск, ул. Промышленная, ${(i % 300) + 1}, корп. ${i + 1}`;
+    return { user_id: userId, name, address, coords: `${lat}, ${lon}`, lat, lon, search: `${name} ${address}`.toLowerCase(), created_at: iso(i, N), updated_at: iso(i, N) };
+  });
+  const objectIds = await idsAfter(db, 'objects', objectsBefore, userId);
+
+  const ordersBefore = await maxId(db, 'orders');
+  await bulk(db, 'orders', N, (i) => {
+    const number = `B${String(i + 1).padStart(6, '0')}`;
+    const title = `Насос циркуляционный, партия ${i + 1}`;
+    return {
+      user_id: userId,
+      number,
+      title,
+      organisation_id: orgIds[i % orgIds.length],
+      object_id: objectIds[i % objectIds.length] ?? null,
+      status: ORDER_STATUSES[i % ORDER_STATUSES.length],
+      source: 'cabinet',
+      promotion_id: null,
+      comment: null,
+      total: 100_00 * ((i % 500) + 1),
+      archived: i % 10 === 0 ? 1 : 0,
+      archived_at: i % 10 === 0 ? iso(i, N) : null,
+      search: `${number} ${title}`.toLowerCase(),
+      created_at: iso(i, N),
+      updated_at: iso(i, N),
+    };
+  });
+  const orderIds = await idsAfter(db, 'orders', ordersBefore, userId);
+  await bulk(db, 'order_items', orderIds.length, (i) => ({
+    order_id: orderIds[i],
+    position: 1,
+    catalogue_id: null,
+    title: 'Насос циркуляционный',
+    sku: `P-${i % 1000}`,
+    unit: 'шт',
+    quantity: 1,
+    price: 100_00 * ((i % 500) + 1),
+    discount_price: null,
+    sum: 100_00 * ((i % 500) + 1),
+    promotion_product_id: null,
+  }));
+
+  // One in twenty unread; calculations (module request) have none, the case the bell must answer at once.
+  const modules = NOTIFICATION_MODULES;
+  await bulk(db, 'notifications', N, (i) => {
+    const module = modules[i % modules.length]!;
+    const title = `Уведомление ${i + 1}`;
+    const text = `Статус заказа B${String(i + 1).padStart(6, '0')} изменён`;
+    const unread = i % 20 === 0 && module !== 'request' ? 1 : 0;
+    return { user_id: userId, module, status: unread, title, text, url: null, icon: 'status', pid: null, date: iso(i, N), read_date: unread ? null : iso(i, N), search: notificationSearch(title, text) };
+  });
+
+  const requestsBefore = await maxId(db, 'support_requests');
+  await bulk(db, 'support_requests', N, (i) => ({
+    user_id: userId,
+    title: `Обращение ${i + 1}`,
+    type: REPORT_TYPES[i % REPORT_TYPES.length],
+    status: i % 3 === 0 ? 0 : 1,
+    page_url: null,
+    user_agent: null,
+    customer_read_id: 0,
+    staff_read_id: 0,
+    created_at: iso(i, N),
+    updated_at: iso(i, N),
+  }));
+  // The big chat is the newest request, so it opens first on the support page.
+  const chat = (await idsAfter(db, 'support_requests', requestsBefore, userId)).at(-1)!;
+  await bulk(db, 'support_messages', N, (i) => ({
+    request_id: chat,
+    user_id: userId,
+    from_staff: i % 2,
+    message: i % 2 ? `Ответ специалиста № ${i + 1}` : `Сообщение клиента № ${i + 1}`,
+    file_id: null,
+    file_name: null,
+    created_at: iso(i, N),
+  }));
+  return userId;
+}
+
+async function maxId(db: Kysely<DB>, table: 'objects' | 'orders' | 'support_requests'): Promise<number> {
+  const r = await db.selectFrom(table).select((eb) => eb.fn.max<number>('id').as('m')).executeTakeFirst();
+  return Number(r?.m ?? 0);
+}
+
+async function idsAfter(db: Kysely<DB>, table: 'objects' | 'orders' | 'support_requests', after: number, userId: number): Promise<number[]> {
+  return (await db.selectFrom(table).select('id').where('id', '>', after).where('user_id', '=', userId).orderBy('id').execute()).map((r) => r.id);
+}
+
+setConfig(configOrExit());
+try {
+  const { db, engine } = database();
+  const started = performance.now();
+  await migrateToLatest(db);
+  await seedDemo(db);
+  const userId = await seedLarge(db);
+  // Fresh statistics, so both planners see the sizes (PostgreSQL also sets the visibility map for
+  // index-only counts).
+  if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
+  else await sql`analyze`.execute(db);
+  const secs = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(userId === null ? `${BIG_EMAIL} exists already on ${engine}` : `${BIG_EMAIL} (user ${userId}) seeded with ${N} rows of each kind on ${engine} in ${secs} s; password ${DEMO_PASSWORD}`);
+} catch (err) {
+  console.error('seeding failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exitCode = 1;
+} finally {
+  await closeDatabase();
+}
