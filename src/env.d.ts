@@ -9,5 +9,7 @@ declare namespace App {
     token: string | null;
     locale: import('./lib/i18n/locales.ts').Locale;
     t: import('./lib/i18n/translate.ts').T;
+    /** Set by the middleware when it renders the error page for a failed request. */
+    failure?: { status: number; message: string };
   }
 }

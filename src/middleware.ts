@@ -1,84 +1,136 @@
-// Every request passes here: locale, session (cookie, bearer or legacy token parameter), route
-// guards, security headers and compression.
+// Every request passes here: locale, body limits, cross-site check, session (cookie, bearer or
+// legacy token parameter), the role guard of the site map, security headers and compression. It is
+// also where every failure gets its one answer style: the error page (in the user's language) for a
+// browser, JSON { message, errors? } for the API (src/lib/http/failure.ts decides the status).
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext, MiddlewareNext } from 'astro';
+import { mayAccess } from '#features/chrome/menu.ts';
 import { sessionCookieName, validateSession } from '#features/auth/session.server.ts';
-import { bearerToken, errorResponse, HttpError, json } from '#lib/http/api.ts';
+import { config } from '#lib/config.ts';
+import { bearerToken, HttpError, json } from '#lib/http/api.ts';
 import { isApi, isAuthArea, isPublic } from '#lib/http/access.ts';
 import { explicitCredentials, isForgeable } from '#lib/http/csrf.ts';
+import { diskLow } from '#lib/http/disk.ts';
+import { failureOf } from '#lib/http/failure.ts';
+import { securityHeaders } from '#lib/http/security-headers.ts';
 import { LOCALE_COOKIE, resolveLocale, translator } from '#lib/i18n/index.ts';
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Content-Security-Policy': [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self'",
-    "connect-src 'self' ws: wss:",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; '),
-};
+import { log } from '#lib/log.ts';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml))/;
+const UPLOAD = /^multipart\/form-data\b/i;
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
-  const path = ctx.url.pathname;
   const locals = ctx.locals;
+  // The error page rendered for a failure below (a rewrite runs the middleware again): all decided.
+  if (locals.failure) return next();
+  const path = ctx.url.pathname;
+  // The language comes first, so that even a failure to read the session answers in it.
+  const cookieLocale = ctx.cookies.get(LOCALE_COOKIE)?.value;
+  setLocale(locals, cookieLocale, ctx.request);
+  locals.user = null;
+  locals.session = null;
+  locals.token = null;
+  let response: Response;
+  try {
+    response = await handle(ctx, next, path, cookieLocale);
+  } catch (err) {
+    response = await failed(ctx, path, err);
+  }
+  return finish(ctx.request, response, !!locals.user);
+});
+
+function setLocale(locals: App.Locals, chosen: string | undefined, request: Request) {
+  locals.locale = resolveLocale(chosen, request.headers.get('accept-language'));
+  locals.t = translator(locals.locale);
+}
+
+async function handle(ctx: APIContext, next: MiddlewareNext, path: string, cookieLocale: string | undefined): Promise<Response> {
+  const { locals, request } = ctx;
+  if (request.method !== 'GET' && request.method !== 'HEAD') await checkBody(request);
+  if (isForgeable(request, ctx.url)) throw new HttpError(403, 'errors.crossSite');
   // A request that brings its own credentials is judged by them alone, never by the cookie.
-  const explicit = explicitCredentials(ctx.request, ctx.url);
-  const token = explicit
-    ? (bearerToken(ctx.request) ?? (isApi(path) ? ctx.url.searchParams.get('token') : null))
-    : (ctx.cookies.get(sessionCookieName())?.value ?? null);
+  const explicit = explicitCredentials(request, ctx.url);
+  const token = explicit ? (bearerToken(request) ?? (isApi(path) ? ctx.url.searchParams.get('token') : null)) : (ctx.cookies.get(sessionCookieName())?.value ?? null);
   const auth = token ? await validateSession(token) : null;
   locals.user = auth?.user ?? null;
   locals.session = auth?.session ?? null;
   locals.token = auth ? token : null;
   if (token && !auth && !explicit) ctx.cookies.delete(sessionCookieName(), { path: '/' });
   // The switcher's cookie wins; a signed-in user's saved language follows them to a new device.
-  const chosen = ctx.cookies.get(LOCALE_COOKIE)?.value ?? locals.user?.locale ?? undefined;
-  locals.locale = resolveLocale(chosen, ctx.request.headers.get('accept-language'));
-  locals.t = translator(locals.locale);
-  if (isForgeable(ctx.request, ctx.url)) return finish(ctx.request, forbidden(path, locals.t), false);
+  if (!cookieLocale && locals.user?.locale) setLocale(locals, locals.user.locale, request);
 
-  let response: Response;
   const unknownRoute = ctx.routePattern === '/404' || ctx.routePattern === '/[...path]';
+  if (unknownRoute && isApi(path)) throw new HttpError(404, 'http.notFound');
   if (!locals.user && !isPublic(path) && !unknownRoute) {
-    response = isApi(path) ? json({ message: locals.t('errors.unauthorized') }, 401) : ctx.redirect('/auth/fast', 302);
-  } else if (locals.user && isAuthArea(path)) {
-    response = ctx.redirect('/', 302);
-  } else {
-    try {
-      response = await next();
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      response = errorResponse(err);
-    }
+    return isApi(path) ? json({ message: locals.t('errors.unauthorized') }, 401) : ctx.redirect('/auth/fast', 302);
   }
-  return finish(ctx.request, response, !!locals.user);
-});
+  if (locals.user && isAuthArea(path)) return ctx.redirect('/', 302);
+  // The site map's role requirements, for every page and API under a guarded entry. Refused the
+  // way a missing page is, so a customer cannot tell the employees' pages exist.
+  if (locals.user && !mayAccess(path, locals.user)) throw new HttpError(404, 'http.notFound');
+  return await next();
+}
 
-function forbidden(path: string, t: App.Locals['t']): Response {
-  const message = t('errors.crossSite');
-  return isApi(path) ? json({ message }, 403) : new Response(message, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+/** Declared sizes over the limit are refused before reading; uploads wait while the disk is full. */
+async function checkBody(request: Request) {
+  const cfg = config();
+  const type = request.headers.get('content-type') ?? '';
+  const limit = UPLOAD.test(type) ? cfg.uploadLimit : cfg.bodyLimit;
+  const length = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(length) && length > limit) throw new HttpError(413, 'http.tooLarge');
+  if (UPLOAD.test(type) && (await diskLow(cfg.dataDir, cfg.diskMinFreeMb))) {
+    const err = Object.assign(new Error(`less than ${cfg.diskMinFreeMb} MB free in DATA_DIR`), { code: 'ENOSPC' });
+    throw err;
+  }
+}
+
+/** JSON for the API and for clients that ask for it; the error page for everything else. */
+function wantsJson(request: Request, path: string): boolean {
+  if (isApi(path)) return true;
+  const accept = request.headers.get('accept') ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+async function failed(ctx: APIContext, path: string, err: unknown): Promise<Response> {
+  const { locals, request } = ctx;
+  const failure = failureOf(err, locals.t);
+  if (failure.unexpected) log.error('request failed', { method: request.method, path, err });
+  else if (failure.status === 503) log.warn('service unavailable', { method: request.method, path, err });
+  const headers: Record<string, string> = {};
+  if (failure.retryAfter) headers['Retry-After'] = String(failure.retryAfter);
+  // The body of a refused upload is not read: the connection cannot be reused after it.
+  if (failure.status === 413) headers.Connection = 'close';
+  let response: Response;
+  if (wantsJson(request, path)) {
+    response = json({ message: failure.message, ...(failure.errors ? { errors: failure.errors } : {}) }, failure.status, headers);
+  } else {
+    locals.failure = { status: failure.status, message: failure.message };
+    try {
+      response = await ctx.rewrite('/error');
+    } catch (again) {
+      // The error page itself failed (it needs nothing but the dictionaries): plain text then.
+      log.error('error page failed', { err: again });
+      response = new Response(failure.message, { status: failure.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    }
+    response = withHeaders(response, headers);
+  }
+  return response;
+}
+
+/** Headers set on a response whose headers may be immutable (redirects, rewrites). */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  let res = response;
+  try {
+    for (const [k, val] of Object.entries(headers)) res.headers.set(k, val);
+  } catch {
+    res = new Response(response.body, response);
+    for (const [k, val] of Object.entries(headers)) res.headers.set(k, val);
+  }
+  return res;
 }
 
 function finish(request: Request, response: Response, signedIn: boolean): Response {
-  // Redirect responses from ctx.redirect() have immutable headers; copy when needed.
-  let res = response;
-  try {
-    for (const [k, val] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, val);
-  } catch {
-    res = new Response(response.body, response);
-    for (const [k, val] of Object.entries(SECURITY_HEADERS)) res.headers.set(k, val);
-  }
+  let res = withHeaders(response, securityHeaders());
   const type = res.headers.get('content-type') ?? '';
   if (signedIn && type.startsWith('text/html')) res.headers.set('Cache-Control', 'private, no-store');
   const accepts = request.headers.get('accept-encoding') ?? '';
@@ -91,4 +143,3 @@ function finish(request: Request, response: Response, signedIn: boolean): Respon
   }
   return res;
 }
-

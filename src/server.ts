@@ -1,17 +1,22 @@
 // The process entry: one node:http server for the Astro handler, the built client files, /healthz and
 // WebSocket upgrades. Runs directly on Node 24 (type stripping); the Astro bundle is loaded from dist/.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
 import { sessionAlive, sessionCookieName, validateSession } from './features/auth/session.server.ts';
 import './features/support/support.topics.ts';
+import { startScada } from './features/scada/start.server.ts';
 import { configOrExit, setConfig, type Config } from './lib/config.ts';
 import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
 import { isEmpty, seedDemo } from './lib/db/seed.ts';
-import { bodyLimitFor, declaredTooLarge, limited } from './lib/http/body-limit.ts';
+import { bodyLimitFor, limited } from './lib/http/body-limit.ts';
+import { stripEncodedControls } from './lib/http/controls.ts';
 import { parseCookies } from './lib/http/cookies.ts';
+import { diskLow } from './lib/http/disk.ts';
+import { unavailableCause, RETRY_AFTER_SECONDS } from './lib/http/failure.ts';
+import { requestIdFrom, requestStore } from './lib/http/request-context.ts';
 import { createStaticHandler } from './lib/http/static.ts';
 import { log } from './lib/log.ts';
 import { createBus, installBus, type Bus } from './lib/realtime/bus.ts';
@@ -24,11 +29,17 @@ const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) + '/' : fil
 export async function start(cfg: Config) {
   const started = performance.now();
   setConfig(cfg);
-  const { db, engine, pool } = database();
-  await migrateToLatest(db);
+  checkDataDir(cfg.dataDir);
+  const { db, engine, pool } = openOrName(cfg);
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    throw databaseStartError(cfg, err);
+  }
   if (cfg.demo && (await isEmpty(db))) log.info('demo data seeded', { users: await seedDemo(db) });
   const bus: Bus = await createBus(pool);
   installBus(bus);
+  const scada = startScada(db, bus);
 
   const entry = `${distDir}server/entry.mjs`;
   if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm start does it for you)');
@@ -37,33 +48,52 @@ export async function start(cfg: Config) {
   const limits = { body: cfg.bodyLimit, upload: cfg.uploadLimit };
   let stopping = false;
 
-  const server = createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, async (req, res) => {
-    if (!cfg.trustProxy) stripForwarded(req);
-    if (stopping) res.setHeader('Connection', 'close');
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/healthz') return healthz(res);
-    if (serveStatic(req, res)) return;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const limit = bodyLimitFor(req, limits);
-      if (declaredTooLarge(req, limit)) {
-        res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
-        return res.end(`Request body exceeds ${limit} bytes`);
-      }
-      (req as IncomingMessage & { body?: unknown }).body = limited(req, limit);
-    }
-    await handler(req, res);
+  // Every request gets an id (the client's X-Request-Id when plain, else a new one), carried by every
+  // log line written for it, echoed in the answer, and one access line when it ends.
+  const server = createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, (req, res) => {
+    const id = requestIdFrom(req.headers['x-request-id']);
+    req.headers['x-request-id'] = id;
+    res.setHeader('X-Request-Id', id);
+    const started = performance.now();
+    serverTiming(res, started);
+    res.once('close', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      log.info('request', { req: id, method: req.method, path, status: res.writableFinished ? res.statusCode : 'aborted', ms: Math.round((performance.now() - started) * 10) / 10 });
+    });
+    requestStore().run({ id }, () => {
+      route(req, res).catch((err) => {
+        log.error('request failed outside the application', { err });
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end();
+      });
+    });
   });
 
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    if (!cfg.trustProxy) stripForwarded(req);
+    if (stopping) res.setHeader('Connection', 'close');
+    // PostgreSQL refuses U+0000 in text: encoded controls never reach a query parser (see controls.ts).
+    req.url = stripEncodedControls(req.url ?? '/');
+    const path = req.url.split('?')[0];
+    if (path === '/healthz') return healthz(res);
+    if (serveStatic(req, res)) return;
+    // Oversized declared bodies are refused by the middleware (in the answer style of the path);
+    // this cut-off catches streamed bodies that pass the limit while being read.
+    if (req.method !== 'GET' && req.method !== 'HEAD') (req as IncomingMessage & { body?: unknown }).body = limited(req, bodyLimitFor(req, limits));
+    await handler(req, res);
+  }
+
   async function healthz(res: ServerResponse) {
-    try {
-      await ping(db);
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ status: 'ok', database: engine }));
-    } catch (err) {
-      log.error('healthz: database unreachable', { err });
-      res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ status: 'error', database: engine }));
-    }
+    const [dbError, low] = await Promise.all([
+      ping(db).then(() => null, (err: unknown) => err),
+      diskLow(cfg.dataDir, cfg.diskMinFreeMb).catch(() => true),
+    ]);
+    if (dbError) log.error('healthz: database unreachable', { err: dbError });
+    if (low) log.error('healthz: disk nearly full', { dataDir: cfg.dataDir, minFreeMb: cfg.diskMinFreeMb });
+    const ok = !dbError && !low;
+    const body = ok ? { status: 'ok', database: engine } : { status: 'error', database: engine, checks: { database: dbError ? 'unreachable' : 'ok', disk: low ? 'low' : 'ok' } };
+    res.writeHead(ok ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...(ok ? {} : { 'Retry-After': String(RETRY_AFTER_SECONDS) }) });
+    res.end(JSON.stringify(body));
   }
 
   const ws = attachWebSocket(server, {
@@ -100,6 +130,7 @@ export async function start(cfg: Config) {
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;
+    await scada.stop();
     clearInterval(sweep);
     clearTimeout(force);
     await bus.close();
@@ -113,6 +144,61 @@ export async function start(cfg: Config) {
 function loadDotEnv() {
   if (!existsSync('.env')) return;
   for (const [key, value] of Object.entries(parseEnv(readFileSync('.env', 'utf8')))) process.env[key] ??= value;
+}
+
+/** Server-Timing: the time until the answer's headers were written (total; the body may stream on). */
+function serverTiming(res: ServerResponse, started: number) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+    if (!this.headersSent) this.setHeader('Server-Timing', `total;dur=${(performance.now() - started).toFixed(1)}`);
+    return writeHead.apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
+/** A start-up failure that names the setting at fault, so the operator knows what to fix. */
+export class StartupError extends Error {
+  readonly setting: string;
+  constructor(setting: string, message: string, options?: { cause?: unknown }) {
+    super(`${setting}: ${message}`, options);
+    this.setting = setting;
+  }
+}
+
+const reason = (err: unknown): string => {
+  const e = err as { code?: unknown; message?: unknown };
+  return [typeof e?.code === 'string' ? e.code : '', typeof e?.message === 'string' ? e.message : String(err)].filter(Boolean).join(' ');
+};
+
+/** DATA_DIR must exist (it is created) and take files: probed by writing one, which root cannot fake. */
+function checkDataDir(dir: string) {
+  const probe = resolve(dir, `.write-check-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+  } catch (err) {
+    throw new StartupError('DATA_DIR', `${resolve(dir)} is not a writable directory (${reason(err)})`, { cause: err });
+  }
+}
+
+function openOrName(cfg: Config) {
+  try {
+    return database();
+  } catch (err) {
+    throw databaseStartError(cfg, err);
+  }
+}
+
+/** The database setting in charge: DATABASE_URL when given (its password never printed), else DATA_DIR. */
+function databaseStartError(cfg: Config, err: unknown): Error {
+  if (cfg.database.kind === 'postgres') {
+    const u = new URL(cfg.database.url);
+    const where = `${u.hostname}:${u.port || 5432}${u.pathname}`;
+    const what = unavailableCause(err) ? 'cannot connect to PostgreSQL at' : 'PostgreSQL failed at';
+    return new StartupError('DATABASE_URL', `${what} ${where} (${reason(err)})`, { cause: err });
+  }
+  const setting = process.env.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR';
+  return new StartupError(setting, `cannot use the SQLite database ${resolve(cfg.database.file)} (${reason(err)})`, { cause: err });
 }
 
 /** Without a trusted proxy in front, forwarded headers are client-controlled and must be ignored. */
@@ -130,7 +216,8 @@ export async function main() {
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);
   } catch (err) {
-    log.error('start failed', { err: err instanceof Error ? err.message : String(err) });
+    const setting = err instanceof StartupError ? err.setting : undefined;
+    log.error(`start failed: ${err instanceof Error ? err.message : String(err)}`, setting ? { setting } : undefined);
     process.exit(1);
   }
 }

@@ -62,6 +62,8 @@ const EnvSchema = v.object({
   BODY_LIMIT: v.optional(intIn(1024, 1024 ** 3), String(1024 * 1024)),
   UPLOAD_LIMIT: v.optional(intIn(1024, 1024 ** 3), String(20 * 1024 * 1024)),
   SUPPORT_FILE_LIMIT: v.optional(intIn(1024, 1024 ** 3)),
+  FILE_STORE: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(local|database|s3(\+https?)?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[^/?\s]+\S*)$/, 'must be local, database, or s3://KEY:SECRET@host/bucket (s3+http:// for plain HTTP)'))),
+  DISK_MIN_FREE_MB: v.optional(intIn(0, 1024 ** 3), '100'),
   SESSION_IDLE_MINUTES: v.optional(intIn(5, 60 * 24 * 30), String(60 * 24 * 7)),
   SESSION_ABSOLUTE_DAYS: v.optional(intIn(1, 365), '30'),
   WS_HEARTBEAT_SECONDS: v.optional(intIn(1, 3600), '30'),
@@ -137,6 +139,10 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
     uploadLimit: e.UPLOAD_LIMIT,
     // Support chat attachments; never above the upload limit, which the server enforces first.
     supportFileLimit: Math.min(e.SUPPORT_FILE_LIMIT ?? e.UPLOAD_LIMIT, e.UPLOAD_LIMIT),
+    // Where uploads live (src/lib/files.server.ts): instances sharing a PostgreSQL share its table.
+    fileStore: e.FILE_STORE ?? (postgres ? 'database' : 'local'),
+    // Below this much free space in DATA_DIR /healthz says 503 and uploads are refused (0 = no check).
+    diskMinFreeMb: e.DISK_MIN_FREE_MB,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
     wsHeartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000,

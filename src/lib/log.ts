@@ -1,8 +1,20 @@
 // A tiny levelled logger: one line per event, key=value context, on stderr for warnings and errors.
+// Lines written while a request is handled carry its id (req=...); errors keep their stack, escaped
+// onto the same line so one event stays one line.
 import { config } from './config.ts';
+import { currentRequest } from './http/request-context.ts';
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
+
+function value(val: unknown): string {
+  if (typeof val === 'string') return JSON.stringify(val);
+  if (val instanceof Error) {
+    const code = (val as { code?: unknown }).code;
+    return JSON.stringify(val.stack ?? val.message) + (code !== undefined ? ` code=${JSON.stringify(code)}` : '');
+  }
+  return JSON.stringify(val);
+}
 
 function emit(level: Level, msg: string, ctx?: Record<string, unknown>) {
   let threshold: number;
@@ -12,10 +24,12 @@ function emit(level: Level, msg: string, ctx?: Record<string, unknown>) {
     threshold = LEVELS.info;
   }
   if (LEVELS[level] < threshold) return;
-  const extra = ctx
+  const req = currentRequest();
+  const fields = req && !(ctx && 'req' in ctx) ? { req: req.id, ...ctx } : ctx;
+  const extra = fields
     ? ' ' +
-      Object.entries(ctx)
-        .map(([k, val]) => `${k}=${typeof val === 'string' ? JSON.stringify(val) : val instanceof Error ? JSON.stringify(val.message) : JSON.stringify(val)}`)
+      Object.entries(fields)
+        .map(([k, val]) => `${k}=${value(val)}`)
         .join(' ')
     : '';
   const line = `${new Date().toISOString()} ${level.toUpperCase().padEnd(5)} ${msg}${extra}\n`;

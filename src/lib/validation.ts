@@ -1,6 +1,7 @@
 // Turning valibot issues into per-field message keys, and translating them. Schemas use dictionary
 // keys as messages; the page, the API or the island translates them. Pure: islands use it too.
 import * as v from 'valibot';
+import { stripControls } from './http/controls.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -23,5 +24,5 @@ export function translateErrors(errors: FieldErrors, t: (key: string) => string)
   return Object.fromEntries(Object.entries(errors).map(([k, key]) => [k, t(key)]));
 }
 
-/** A form text field: missing counts as empty, surrounding spaces are dropped. */
-export const textField = () => v.pipe(v.optional(v.string(), ''), v.trim());
+/** A form text field: missing counts as empty, control characters and surrounding spaces are dropped. */
+export const textField = () => v.pipe(v.optional(v.string(), ''), v.transform(stripControls), v.trim());

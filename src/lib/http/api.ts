@@ -1,6 +1,8 @@
 // Helpers for API endpoints and form posts: JSON answers, errors with a status, and body reading
-// that turns the body limit into a 413 instead of a crash.
+// that turns a malformed or oversized body into 400 or 413 instead of a crash. Messages are
+// dictionary keys; the middleware and respond() translate them for the user.
 import { isBodyTooLarge } from './body-limit.ts';
+import { stripControls, stripControlsDeep } from './controls.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -19,33 +21,65 @@ export function json(data: unknown, status = 200, headers: HeadersInit = {}): Re
   });
 }
 
-export const errorResponse = (err: HttpError): Response => json(err.body, err.status);
+/** An HttpError as JSON, its message translated when it is a dictionary key. */
+export const errorResponse = (err: HttpError, t: (key: string) => string = (k) => k): Response => json({ ...err.body, message: t(String(err.body.message)) }, err.status);
 
 export type FormValues = Record<string, string | File>;
+
+const FORM = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
+/** Text fields and file names without control characters (see controls.ts). */
+function cleanEntry(val: FormDataEntryValue): string | File {
+  if (typeof val === 'string') return stripControls(val);
+  const name = stripControls(val.name);
+  return name === val.name ? val : new File([val], name, { type: val.type, lastModified: val.lastModified });
+}
+
+/** Turns a body-reading failure into 413 (over the limit) or 400 (anything unreadable). */
+function bodyError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (isBodyTooLarge(err)) return new HttpError(413, 'http.tooLarge');
+  return new HttpError(400, 'http.badBody');
+}
 
 /** Reads a urlencoded, multipart or JSON body into a flat object (first value of each field wins). */
 export async function readForm(request: Request): Promise<FormValues> {
   const type = request.headers.get('content-type') ?? '';
   try {
-    if (type.includes('application/json')) {
-      const data = (await request.json()) as unknown;
-      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new HttpError(400, 'Expected a JSON object');
+    if (JSON_TYPE.test(type)) {
+      const data = stripControlsDeep((await request.json()) as unknown);
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new HttpError(400, 'http.badBody');
       const out: FormValues = {};
       for (const [k, val] of Object.entries(data)) {
         if (val !== null && val !== undefined) out[k] = typeof val === 'object' ? JSON.stringify(val) : String(val);
       }
       return out;
     }
-    if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    if (FORM.test(type)) {
       const out: FormValues = {};
-      for (const [k, val] of (await request.formData()).entries()) if (!(k in out)) out[k] = val;
+      for (const [k, val] of (await request.formData()).entries()) if (!(k in out)) out[k] = cleanEntry(val);
       return out;
     }
     return {};
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    if (isBodyTooLarge(err)) throw new HttpError(413, 'Request body is too large');
-    throw new HttpError(400, 'Malformed request body');
+    throw bodyError(err);
+  }
+}
+
+/**
+ * A page form's fields with every value of repeated names (ticked rows), for forms that need
+ * getAll(). Anything but a form body is refused with 400: pages take only real forms.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  if (!FORM.test(request.headers.get('content-type') ?? '')) throw new HttpError(400, 'http.badBody');
+  try {
+    const form = await request.formData();
+    const out = new FormData();
+    for (const [k, val] of form.entries()) out.append(k, cleanEntry(val));
+    return out;
+  } catch (err) {
+    throw bodyError(err);
   }
 }
 

@@ -1,0 +1,55 @@
+// What a failed request answers, decided in one place for pages and the API: an HttpError keeps its
+// status and message, an oversized body is 413, a database that cannot be reached or a full disk is
+// 503 with Retry-After (the request may succeed in a minute, and says so in the user's language),
+// anything else is 500 and gets logged with its stack.
+import { isBodyTooLarge } from './body-limit.ts';
+import { HttpError } from './api.ts';
+
+export interface Failure {
+  status: number;
+  /** Already translated. */
+  message: string;
+  errors?: Record<string, string>;
+  /** Seconds, for 503. */
+  retryAfter?: number;
+  /** Unexpected: the caller logs it with its stack. */
+  unexpected: boolean;
+}
+
+export const RETRY_AFTER_SECONDS = 30;
+
+// SQLite result codes (node:sqlite puts them on `errcode`): BUSY, LOCKED, READONLY, IOERR, CORRUPT,
+// FULL, CANTOPEN, NOTADB: the file is gone, locked, damaged or the disk is full.
+const SQLITE_UNAVAILABLE = new Set([5, 6, 8, 10, 11, 13, 14, 26]);
+const SQLITE_FULL = 13;
+// PostgreSQL SQLSTATE classes 08 (connection), 53 (insufficient resources, 53100 = disk full),
+// 57P01..57P03 (server shutting down or not accepting connections).
+const PG_UNAVAILABLE = /^(08|53|57P0[1-3])/;
+const NET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN']);
+const PG_LOST = /Connection terminated|not currently accepting connections|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect/i;
+
+/** 'disk' for a full disk, 'database' for a database that cannot be used now, else null. */
+export function unavailableCause(err: unknown): 'disk' | 'database' | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: unknown; errcode?: unknown; message?: unknown };
+    if (x.code === 'ENOSPC' || x.code === 'EDQUOT' || x.code === '53100' || x.errcode === SQLITE_FULL) return 'disk';
+    if (x.code === 'ERR_SQLITE_ERROR' && typeof x.errcode === 'number' && SQLITE_UNAVAILABLE.has(x.errcode & 0xff)) return 'database';
+    if (typeof x.code === 'string' && (PG_UNAVAILABLE.test(x.code) || NET.has(x.code))) return 'database';
+    if (typeof x.message === 'string' && PG_LOST.test(x.message)) return 'database';
+    if (e instanceof AggregateError && e.errors.some((inner) => unavailableCause(inner))) return 'database';
+  }
+  return null;
+}
+
+/** The answer for an error thrown while handling a request. */
+export function failureOf(err: unknown, t: (key: string) => string): Failure {
+  if (err instanceof HttpError) {
+    const { message, errors } = err.body as { message: string; errors?: Record<string, string> };
+    return { status: err.status, message: t(message), ...(errors ? { errors } : {}), unexpected: false };
+  }
+  if (isBodyTooLarge(err)) return { status: 413, message: t('http.tooLarge'), unexpected: false };
+  const cause = unavailableCause(err);
+  // Unavailability is logged too (operators need it), but it is not a bug of the request.
+  if (cause) return { status: 503, message: t(cause === 'disk' ? 'http.diskFull' : 'http.unavailable'), retryAfter: RETRY_AFTER_SECONDS, unexpected: false };
+  return { status: 500, message: t('http.serverError'), unexpected: true };
+}

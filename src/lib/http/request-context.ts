@@ -1,0 +1,28 @@
+// The request a piece of code runs for, without passing it around: the server entry runs each
+// request inside this store, so every log line written while handling it carries its id. One store
+// per process (globalThis), since the server entry and the Astro bundle load separate module copies.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+export interface RequestContext {
+  id: string;
+}
+
+const KEY = Symbol.for('cabinet.requestContext');
+type Holder = { [KEY]?: AsyncLocalStorage<RequestContext> };
+
+export function requestStore(): AsyncLocalStorage<RequestContext> {
+  const g = globalThis as Holder;
+  return (g[KEY] ??= new AsyncLocalStorage<RequestContext>());
+}
+
+export const currentRequest = (): RequestContext | undefined => requestStore().getStore();
+
+// A client's (or proxy's) id is kept when it is short and plain, so logs can be joined across hops;
+// anything else is replaced, so the id never carries markup or line breaks into logs.
+const CLIENT_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const given = Array.isArray(header) ? header[0] : header;
+  return given && CLIENT_ID.test(given) ? given : randomUUID();
+}
