@@ -1,31 +1,22 @@
-// FileStore: uploaded files (avatars now; chat attachments and documents later) in a local directory
-// under DATA_DIR. Names are generated ids, never the uploader's file name; a JSON sidecar keeps the
-// owner, kind, type and display name. Files are served only by src/pages/files/[id].ts, which checks
-// access with canRead().
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// Uploaded files (avatars, support attachments, order documents, promotion and news pictures) behind
+// one FileStore, chosen by FILE_STORE (docs/decisions/0010-file-storage.md):
+//   local     files under DATA_DIR/files (the default with SQLite: one instance)
+//   database  the stored_files table (the default with PostgreSQL: every instance shares it)
+//   s3://...  S3-compatible object storage (src/lib/storage/s3.ts)
+// Names are generated ids, never the uploader's file name. Files are served only through
+// src/lib/http/file-response.ts, after the route has checked who may read them.
 import { join } from 'node:path';
-import { nanoid } from 'nanoid';
 import { config } from './config.ts';
+import { db } from './db/index.ts';
+import { createDatabaseStore } from './storage/database.ts';
+import { createLocalStore } from './storage/local.ts';
+import { createS3Store, parseS3Url } from './storage/s3.ts';
+import type { FileStore, StoredFile } from './storage/types.ts';
 
-export interface StoredFile {
-  id: string;
-  /** The user who uploaded it. */
-  owner: number;
-  /** What it is for; decides who may read it (see canRead). */
-  kind: string;
-  /** Sanitised display name for Content-Disposition. */
-  name: string;
-  type: string;
-  size: number;
-  created_at: string;
-}
-
-const ID = /^[A-Za-z0-9_-]{21}$/;
+export { isFileId, safeName, type FileStore, type NewFile, type StoredFile } from './storage/types.ts';
 
 /** Kinds that any signed-in user may read (avatars appear next to their owners' messages). */
 const READABLE_BY_SIGNED_IN = new Set(['avatar']);
-
-export const isFileId = (id: string): boolean => ID.test(id);
 
 /** The URL a stored file is served from. */
 export const fileUrl = (id: string): string => `/files/${id}`;
@@ -36,49 +27,27 @@ export function fileIdFromUrl(url: string | null | undefined): string | null {
   return m ? m[1]! : null;
 }
 
-/** Keeps letters, digits, dots, dashes and underscores; at most 100 characters. */
-export function safeName(name: string): string {
-  const cleaned = name.normalize('NFKC').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '').slice(-100);
-  return cleaned || 'file';
+/** The local store under a directory (kept under this name for tests and tools). */
+export const createFileStore = createLocalStore;
+
+/**
+ * The store a FILE_STORE value names. Throws an Error saying what is wrong with an S3 URL (the
+ * server's start-up check turns it into a message naming FILE_STORE).
+ */
+export function fileStoreFor(setting: string, dataDir: string): FileStore {
+  if (setting === 'local') return createLocalStore(join(dataDir, 'files'));
+  if (setting === 'database') return createDatabaseStore(db);
+  return createS3Store(parseS3Url(setting));
 }
 
-export function createFileStore(root: string) {
-  const dir = (id: string) => join(root, id.slice(0, 2));
-  const blob = (id: string) => join(dir(id), id);
-  const meta = (id: string) => join(dir(id), `${id}.json`);
+let current: { setting: string; dataDir: string; store: FileStore } | undefined;
 
-  return {
-    async put(data: Uint8Array, info: { owner: number; kind: string; name: string; type: string }): Promise<StoredFile> {
-      const file: StoredFile = { id: nanoid(), ...info, name: safeName(info.name), size: data.byteLength, created_at: new Date().toISOString() };
-      await mkdir(dir(file.id), { recursive: true });
-      await writeFile(blob(file.id), data, { flag: 'wx' });
-      await writeFile(meta(file.id), JSON.stringify(file), { flag: 'wx' });
-      return file;
-    },
-    async info(id: string): Promise<StoredFile | null> {
-      if (!isFileId(id)) return null;
-      try {
-        return JSON.parse(await readFile(meta(id), 'utf8')) as StoredFile;
-      } catch {
-        return null;
-      }
-    },
-    async read(id: string): Promise<Buffer | null> {
-      if (!isFileId(id)) return null;
-      return readFile(blob(id)).catch(() => null);
-    },
-    async remove(id: string): Promise<void> {
-      if (!isFileId(id)) return;
-      await rm(blob(id), { force: true });
-      await rm(meta(id), { force: true });
-    },
-  };
+/** The configured store (built once per configuration; stores hold no connections of their own). */
+export function files(): FileStore {
+  const { fileStore, dataDir } = config();
+  if (current?.setting !== fileStore || current.dataDir !== dataDir) current = { setting: fileStore, dataDir, store: fileStoreFor(fileStore, dataDir) };
+  return current.store;
 }
-
-export type FileStore = ReturnType<typeof createFileStore>;
-
-/** The store under the configured DATA_DIR. */
-export const files = (): FileStore => createFileStore(join(config().dataDir, 'files'));
 
 /** Whether this user may download the file. */
 export function canRead(file: StoredFile, user: { id: number } | null): boolean {

@@ -3,7 +3,6 @@
 import type { APIRoute } from 'astro';
 import { isOrderFile } from '#features/integration/orders.integration.server.ts';
 import { requireKey } from '#features/integration/keys.server.ts';
-import { HttpError } from '#lib/http/api.ts';
 import { storedFileResponse } from '#lib/http/file-response.ts';
 import { respond, routeId } from '#lib/http/respond.ts';
 
@@ -12,7 +11,6 @@ export const GET: APIRoute = ({ locals, params, request }) =>
     requireKey(request, 'orders', locals.t);
     const id = routeId(params.id);
     const file = params.file ?? '';
-    const response = id && (await isOrderFile(id, file)) ? await storedFileResponse(file, 'attachment') : null;
-    if (!response) throw new HttpError(404, locals.t('errors.notFound', { name: locals.t('integration.file') }));
-    return response;
+    const ours = id !== null && (await isOrderFile(id, file));
+    return storedFileResponse(ours ? file : '', { notFound: locals.t('errors.notFound', { name: locals.t('integration.file') }), disposition: 'attachment' });
   });
