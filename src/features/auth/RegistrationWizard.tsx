@@ -2,6 +2,7 @@
 // form, so it works without JavaScript; once hydrated it shows one step at a time, validates with the
 // shared schemas, keeps 'Next' disabled until the step is valid and sends everything at the end.
 import { Fragment, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { lookup, makeT, type Messages } from '#lib/i18n/translate.ts';
 import { validateStep, type FieldErrors } from './auth.schema.ts';
 import { usePartySuggestions } from './party-suggest.ts';
@@ -31,14 +32,12 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
   const [busy, setBusy] = useState(false);
   const suggestions = usePartySuggestions(partySuggestUrl, String(values.organisation ?? ''));
 
-  useEffect(() => {
-    // Anything typed before hydration is taken over from the form itself.
-    if (form.current) {
-      const data = new FormData(form.current);
-      setValues((v) => ({ ...v, ...Object.fromEntries([...data.entries()].filter(([k]) => k !== 'agree').map(([k, x]) => [k, String(x)])), agree: data.has('agree') }));
-    }
-    setEnhanced(true);
-  }, []);
+  // Anything typed, chosen or ticked before hydration is taken over from the form itself, before the
+  // first render of the island could write the (older) state back into the fields.
+  useTypedBeforeHydration(form, (typed) =>
+    setValues((v) => ({ ...v, ...Object.fromEntries(Object.entries(typed).filter((e): e is [string, string | boolean] => !Array.isArray(e[1]))) })),
+  );
+  useEffect(() => setEnhanced(true), []);
 
   const stepErrors = (n: number): FieldErrors => validateStep(n, values);
   const current = stepErrors(step);
