@@ -77,7 +77,9 @@ export interface CabinetResult {
 export function cabinetElectrics(i: CabinetInput): CabinetResult {
   const x = new Explainer(['calculations.md §2.3', 'IEC 60898-1 trip curves', 'ПУЭ-7 table 1.3.6 [unverified]']);
   const fail = (error: string): CabinetResult => ({ ok: false, error, motors: [], running_sum_a: 0, peak_a: 0, main_breaker: null, cable: null, components: [], explanation: x.done() });
-  if (!i.pumps.length || i.pumps.some((p) => !(p.motor.p2_kw > 0) || !(p.motor.voltage_v > 0) || !(p.motor.cos_phi > 0 && p.motor.cos_phi <= 1) || !(p.motor.eta > 0 && p.motor.eta <= 1) || !(p.duty >= 1) || !(p.standby >= 0) || p.duty + p.standby > 12))
+  const within = (x: number, lo: number, hi: number) => Number.isFinite(x) && x > lo && x <= hi;
+  const badMotor = (m: MotorData) => !within(m.p2_kw, 0, 5000) || !within(m.voltage_v, 0, 20_000) || !within(m.cos_phi, 0, 1) || !within(m.eta, 0, 1);
+  if (!i.pumps.length || i.pumps.some((p) => badMotor(p.motor) || !Number.isInteger(p.duty) || !Number.isInteger(p.standby) || p.duty < 1 || p.standby < 0 || p.duty + p.standby > 12))
     return fail('motor');
   const motors = i.pumps.map((p) => {
     const inA = ratedCurrent(p.motor);

@@ -19,7 +19,7 @@ export interface DutyInput {
   kop_per_kwh: number;
   years: number;
   discount_rate: number;
-  /** Largest accepted head surplus at the duty flow for a fixed-speed pump (0.15 = +15 %). */
+  /** Largest accepted head surplus at the duty flow for a fixed-speed pump (default 0.2 = +20 %). */
   head_tolerance: number;
   r_min: number;
   vfd_eta: number;

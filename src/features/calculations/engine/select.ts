@@ -102,7 +102,7 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
   if (!num(years) || years < 0 || years > 50) errors.push({ field: 'years', key: 'range' });
   const rate = i.discount_rate ?? 0;
   if (!num(rate) || rate < 0 || rate > 1) errors.push({ field: 'discount_rate', key: 'range' });
-  const tol = i.head_tolerance ?? 0.15;
+  const tol = i.head_tolerance ?? 0.2;
   if (!num(tol) || tol < 0 || tol > 1) errors.push({ field: 'head_tolerance', key: 'range' });
   const sort = i.sort ?? 'score';
   if (!(SORT_KEYS as readonly string[]).includes(sort)) errors.push({ field: 'sort', key: 'unit' });
