@@ -42,7 +42,7 @@ const download = (server: TestServer, url: string, token: string) => fetch(new U
 beforeAll(async () => {
   // Two instances on the same database, each with its own DATA_DIR. On PostgreSQL the database store
   // is the default; on SQLite (one file both processes open) it is asked for explicitly.
-  const store = onPostgres() ? {} : { FILE_STORE: 'database' };
+  const store: Record<string, string> = onPostgres() ? {} : { FILE_STORE: 'database' };
   a = await startServer(store);
   const sqliteFile = `file://${join(a.database.dataDir, 'cabinet.sqlite')}`;
   b = await startServer({ DATA_DIR: otherDataDir, DATABASE_URL: a.database.url ?? sqliteFile, ...store }, a.database);
