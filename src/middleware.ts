@@ -40,7 +40,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 });
 
 function setLocale(locals: App.Locals, chosen: string | undefined, request: Request) {
-  locals.locale = resolveLocale(chosen, request.headers.get('accept-language'));
+  // A browser (it asks for HTML) starts in Russian unless the person chose a language; the layout
+  // only offers the browser's language. Programmatic clients negotiate by Accept-Language (issue 11).
+  const browser = (request.headers.get('accept') ?? '').includes('text/html');
+  locals.locale = resolveLocale(chosen, browser ? null : request.headers.get('accept-language'));
   locals.t = translator(locals.locale);
 }
 

@@ -95,7 +95,7 @@ describe('registration', () => {
     await page.getByLabel(/Я принимаю условия/).check();
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.waitForURL('**/home?welcome=registered');
-    await page.getByText('Your account has been successfully registered.').waitFor();
+    await page.getByText('Вы успешно зарегистрировались.').waitFor();
     await closeStartInfo(page);
     await page.reload();
     expect(await page.locator('[data-start-info]').count()).toBe(0);
@@ -176,7 +176,7 @@ describe('sign-in', () => {
     await expect(input.getAttribute('inputmode')).resolves.toBe('numeric');
     await input.fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Войти' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe("Can't check code!");
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Не удалось проверить код!');
     await page.getByLabel('Код', { exact: true }).fill(`${code.slice(0, 3)} ${code.slice(3)}`);
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL('**/home');
@@ -229,7 +229,7 @@ describe('sign-in', () => {
     await page.getByLabel('Пароль').fill('Wrong2026');
     await page.getByRole('button', { name: 'Войти' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ошибка' });
-    await dialog.getByText('The login detail is incorrect').waitFor();
+    await dialog.getByText('Неверные данные для входа').waitFor();
     expect(await page.locator('[data-auth-error]').evaluate((d) => d.matches(':modal'))).toBe(true);
     await dialog.getByRole('button', { name: 'Продолжить' }).click();
     await page.getByLabel('Пароль').fill('Demo2026');
@@ -287,7 +287,7 @@ describe('recovery', () => {
     await page.getByLabel('Новый пароль').fill('Restored2026');
     await page.getByLabel('Повторите пароль').fill('Restored2026');
     await page.getByRole('button', { name: 'Сохранить пароль' }).click();
-    await page.getByText('Your account has been successfully reset.').waitFor();
+    await page.getByText('Пароль успешно восстановлен.').waitFor();
     await page.getByRole('link', { name: 'Вернуться к авторизации' }).click();
     await page.getByLabel('Телефон или E-mail').fill('olga.demidova@demo.example');
     await page.getByLabel('Пароль').fill('Restored2026');

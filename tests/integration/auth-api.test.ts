@@ -72,7 +72,7 @@ describe('POST /api/v1/profile/login', () => {
   it('answers a wrong password and an unknown account alike', async () => {
     const wrong = await post('login', { login: DEMO.email, password: 'Wrong2026' });
     const unknown = await post('login', { login: 'nobody@example.com', password: 'Wrong2026' });
-    expect(wrong).toEqual({ status: 401, body: { message: 'The login detail is incorrect' } });
+    expect(wrong).toEqual({ status: 401, body: { message: 'Неверные данные для входа' } });
     expect(unknown).toEqual(wrong);
   });
 });
@@ -81,7 +81,7 @@ describe('POST /api/v1/profile/register', () => {
   it('registers a personal account and signs it in', async () => {
     const r = await post('register', person(1));
     expect(r.status).toBe(201);
-    expect(r.body.message).toBe('Your account has been successfully registered.');
+    expect(r.body.message).toBe('Вы успешно зарегистрировались.');
     const me = await (await profile(r.body.access_token)).json();
     expect(me.user).toMatchObject({ name: 'Анна', surname: 'Смирнова', ochestvo: 'Петровна', email: 'anna1@example.com', phone: '+79120000001', account_type: 'personal' });
     expect(me).toMatchObject({ isAdmin: false, isEmployee: false });
@@ -124,6 +124,13 @@ describe('POST /api/v1/profile/register', () => {
     expect((await post('register', person(3, { agree: '1' }))).status).toBe(201);
   });
 
+  it("answers in English with the specification's English texts verbatim", async () => {
+    const en = { 'accept-language': 'en' };
+    expect(await post('register', {}, en).then((r) => r.body.errors)).toMatchObject({ name: 'Required field', agree: 'Accepting terms & conditions are required' });
+    expect((await post('login', { login: DEMO.email, password: 'Wrong2026' }, en)).body).toEqual({ message: 'The login detail is incorrect' });
+    expect((await post('register', person(41, { agree: '1' }), en)).body.message).toBe('Your account has been successfully registered.');
+  });
+
   it('refuses an e-mail or a phone that is already registered', async () => {
     const r = await post('register', person(4, { email: DEMO.email.toUpperCase(), phone: '8 900 000-00-01' }));
     expect(r.status).toBe(409);
@@ -142,7 +149,7 @@ describe('code sign-in', () => {
     const code = codeIn(mail.text)!;
     expect(code).toMatch(/^\d{6}$/);
     const wrong = await post('code/check', { session: sent.body.session, type: 'email', code: code === '000000' ? '111111' : '000000', login: DEMO.email });
-    expect(wrong).toEqual({ status: 422, body: { message: "Can't check code!", type: 'error', error: "Can't check code!" } });
+    expect(wrong).toEqual({ status: 422, body: { message: 'Не удалось проверить код!', type: 'error', error: 'Не удалось проверить код!' } });
     const ok = await post('code/check', { session: sent.body.session, type: 'email', code, login: DEMO.email });
     expect(ok.body).toEqual({ type: 'success', token: expect.any(String) });
     expect((await profile(ok.body.token)).status).toBe(200);
@@ -154,7 +161,7 @@ describe('code sign-in', () => {
     const { body } = await post('code/send', { login: 'sergey.ivanov@demo.example' });
     const code = codeIn((await smtp.next('sergey.ivanov@demo.example', since)).text)!;
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 5; i++) expect((await post('code/check', { session: body.session, type: 'email', code: wrong })).body.error).toBe("Can't check code!");
+    for (let i = 0; i < 5; i++) expect((await post('code/check', { session: body.session, type: 'email', code: wrong })).body.error).toBe('Не удалось проверить код!');
     const sixth = await post('code/check', { session: body.session, type: 'email', code });
     expect(sixth.body).toMatchObject({ type: 'error', error: 'Превышено число попыток ввода кода. Запросите новый код.' });
   });
@@ -169,8 +176,8 @@ describe('code sign-in', () => {
     expect(req.body).toEqual({ phone: 79000000002, code: expect.stringMatching(/^\d{4}$/), unique: expect.any(String) });
     const code = req.body.code!;
     const wrong = code === '0000' ? '1111' : '0000';
-    expect((await post('code/check', { session: sent.body.session, type: 'email', code })).body.error).toBe("Can't check code!");
-    expect((await post('code/check', { session: sent.body.session, type: 'call', code: wrong })).body.error).toBe("Can't check code!");
+    expect((await post('code/check', { session: sent.body.session, type: 'email', code })).body.error).toBe('Не удалось проверить код!');
+    expect((await post('code/check', { session: sent.body.session, type: 'call', code: wrong })).body.error).toBe('Не удалось проверить код!');
     const ok = await post('code/check', { session: sent.body.session, type: 'call', code, login: '+79000000002' });
     expect(ok.body.type).toBe('success');
 
@@ -207,7 +214,7 @@ describe('unknown accounts', () => {
     const mail = await smtp.next('stranger@example.com', since);
     expect(mail.text).toContain('http://cabinet.test/auth/registration');
     expect(codeIn(mail.text)).toBeUndefined();
-    expect((await post('code/check', { session: byMail.body.session, type: 'email', code: '123456' })).body.error).toBe("Can't check code!");
+    expect((await post('code/check', { session: byMail.body.session, type: 'email', code: '123456' })).body.error).toBe('Не удалось проверить код!');
 
     const callsBefore = calls.requests.length;
     const byPhone = await post('code/send', { login: '+79990001122' });

@@ -69,7 +69,7 @@ describe('POST /api/v1/profile/recovery', () => {
     const weak = await post('recovery/reset', { token, password: 'short', password_confirmation: 'short' });
     expect(weak.body.errors).toEqual({ password: 'Пароль должен состоять минимум из 8 символов' });
     const ok = await post('recovery/reset', { token, password: 'NewSecret1', password_confirmation: 'NewSecret1' });
-    expect(ok).toEqual({ status: 200, body: { message: 'Your account has been successfully reset.' } });
+    expect(ok).toEqual({ status: 200, body: { message: 'Пароль успешно восстановлен.' } });
     expect((await profile(before)).status).toBe(401);
     expect(await login(email, 'Demo2026')).toBeUndefined();
     expect(await login(email, 'NewSecret1')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('POST /api/v1/profile/recovery', () => {
     expect(code).toMatch(/^\d{4}$/);
     const wrong = await post('recovery/reset', { session: r.body.session, code: code === '0000' ? '1111' : '0000', password: 'Phone2026x', password_confirmation: 'Phone2026x' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual({ code: "Can't check code!" });
+    expect(wrong.body.errors).toEqual({ code: 'Не удалось проверить код!' });
     const ok = await post('recovery/reset', { session: r.body.session, code, password: 'Phone2026x', password_confirmation: 'Phone2026x' });
     expect(ok.status).toBe(200);
     expect(await login('+79000000004', 'Phone2026x')).toBeTruthy();

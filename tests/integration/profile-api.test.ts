@@ -36,6 +36,17 @@ describe('profile update', () => {
     expect(bad.data.errors).toEqual({ email: 'Wrong email format', phone: 'Phone number is not valid' });
   });
 
+  it('changes only the fields it is sent; a field sent empty is cleared', async () => {
+    expect((await api('/api/v1/profile/update', { token: olga, json: profile })).status).toBe(200);
+    const r = await api('/api/v1/profile/update', { token: olga, json: { post: 'Технический директор' } });
+    expect(r.status).toBe(200);
+    expect(r.data.data).toMatchObject({ ...profile, sex: 2, post: 'Технический директор' });
+    const cleared = await api('/api/v1/profile/update', { token: olga, json: { ochestvo: '', place: '' } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.data.data).toMatchObject({ name: profile.name, birthday: profile.birthday, post: 'Технический директор', ochestvo: null, place: null });
+    expect((await api('/api/v1/profile/update', { token: olga, json: profile })).status).toBe(200);
+  });
+
   it('accepts the phone pattern: optional plus, 3 + 3 + 4 to 6 digits', async () => {
     for (const phone of ['+7 912 345-67-89', '912 345 6789', '(912) 345-678901']) {
       expect((await api('/api/v1/profile/update', { token: olga, json: { ...profile, phone, current_password: 'Demo2026' } })).status, phone).toBe(200);
@@ -78,7 +89,10 @@ describe('profile update', () => {
 
   it('rejects a birthday in the future and an unknown sex', async () => {
     const r = await api('/api/v1/profile/update', { token: olga, json: { ...profile, birthday: '2999-01-01', sex: '3' } });
-    expect(Object.keys(r.data.errors).sort()).toEqual(['birthday', 'sex']);
+    expect(r.data.errors).toEqual({ birthday: 'Date of birth is not valid', sex: 'Field is not valid' });
+    // The generic message names the field in the person's language too.
+    const ru = await api('/api/v1/profile/update', { token: olga, json: { birthday: '2999-01-01' }, lang: 'ru' });
+    expect(ru.data.errors).toEqual({ birthday: 'Поле «Дата рождения» заполнено неверно' });
   });
 });
 

@@ -59,8 +59,15 @@ export async function codeCheckCall(ctx: APIContext): Promise<Response> {
     return invalid(ctx, parsed.errors, { type: 'error', error });
   }
   const auth = authCtx(ctx);
-  const { userId } = await checkCodeSignIn(auth, parsed.value);
-  return json({ type: 'success', token: await bearer(auth, userId) });
+  try {
+    const { userId } = await checkCodeSignIn(auth, parsed.value);
+    return json({ type: 'success', token: await bearer(auth, userId) });
+  } catch (err) {
+    // A refused code answers the spec's shape ({ message, type: 'error', error }); the middleware's
+    // generic error answer keeps only message and errors.
+    if (err instanceof HttpError && err.status === 422) return json(err.body, 422);
+    throw err;
+  }
 }
 
 /** Recovery failures always carry `errors` (the old client tells failure by that field). */

@@ -6,6 +6,7 @@ import type { T } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { translateErrors } from '#lib/validation.ts';
 import { publicUser } from '#features/auth/api.server.ts';
+import { translateProfileErrors } from './profile.schema.ts';
 import { changePassword, checkCurrentPassword, saveAvatar, saveProfile } from './profile.server.ts';
 
 async function guarded(t: T, message: string, run: () => Promise<Response>): Promise<Response> {
@@ -17,10 +18,16 @@ async function guarded(t: T, message: string, run: () => Promise<Response>): Pro
   }
 }
 
+/** The stored profile as form values: what a field keeps when a call does not send it. */
+export function storedValues(user: User): Record<string, string> {
+  return { name: user.name, surname: user.surname, ochestvo: user.ochestvo ?? '', sex: user.sex ? String(user.sex) : '', birthday: user.birthday ?? '', place: user.place ?? '', phone: user.phone ?? '', email: user.email, post: user.post ?? '' };
+}
+
+/** Only the fields present in the call change; the others keep their stored values (issue 10). */
 export function updateResponse(user: User, values: Record<string, unknown>, t: T): Promise<Response> {
   return guarded(t, 'profile.errors.failed', async () => {
-    const r = await saveProfile(user, values);
-    if (!r.ok) return json({ message: t(r.errors[''] ? 'profile.errors.user' : 'profile.errors.failed'), errors: translateErrors(r.errors, t) }, r.status);
+    const r = await saveProfile(user, { ...storedValues(user), ...values });
+    if (!r.ok) return json({ message: t(r.errors[''] ? 'profile.errors.user' : 'profile.errors.failed'), errors: translateProfileErrors(r.errors, t) }, r.status);
     return json({ message: t('profile.saved'), data: publicUser(r.user) });
   });
 }

@@ -28,7 +28,8 @@ export const ProfileSchema = v.object({
   surname: v.pipe(textField(), v.nonEmpty('profile.errors.surnameRequired'), v.maxLength(100, 'profile.errors.tooLong')),
   ochestvo: v.pipe(textField(), v.maxLength(100, 'profile.errors.tooLong')),
   sex: v.pipe(textField(), v.picklist(['', '1', '2'], 'profile.errors.sex')),
-  birthday: v.pipe(textField(), v.check((s) => s === '' || isBirthday(s), 'profile.errors.birthday')),
+  // No message of its own in the spec: the generic '{name} is not valid' with the field's label.
+  birthday: v.pipe(textField(), v.check((s) => s === '' || isBirthday(s), 'validation.generic.invalid')),
   place: v.pipe(textField(), v.maxLength(500, 'profile.errors.tooLong')),
   phone: v.pipe(textField(), v.check((s) => s === '' || PHONE_RE.test(phoneDigits(s)), 'profile.errors.phone')),
   email: v.pipe(textField(), v.nonEmpty('profile.errors.emailRequired'), v.check((s) => normaliseEmail(s) !== null, 'profile.errors.emailFormat')),
@@ -36,6 +37,13 @@ export const ProfileSchema = v.object({
 });
 
 export type ProfileInput = v.InferOutput<typeof ProfileSchema>;
+
+/** Translates profile errors; the spec's generic '{name} is …' messages get the field's label. */
+export function translateProfileErrors(errors: Record<string, string>, t: (key: string, params?: Record<string, string | number>) => string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, key]) => [field, key.startsWith('validation.generic.') ? t(key, { name: t(`profile.fields.${field}`) }) : t(key)]),
+  );
+}
 
 /** Password rule of the specification: 8+ characters with an uppercase letter, a lowercase letter and a digit. */
 export const isStrongPassword = (s: string): boolean => s.length >= 8 && /[A-Z]/.test(s) && /[a-z]/.test(s) && /\d/.test(s);

@@ -15,10 +15,22 @@ export function translator(locale: Locale): T {
   return makeT(dictionaries[locale], dictionaries[DEFAULT_LOCALE]);
 }
 
-/** Cookie set by the language switcher, then the browser's Accept-Language, then Russian. */
-export function resolveLocale(cookieValue: string | undefined, acceptLanguage: string | null): Locale {
-  if (isLocale(cookieValue)) return cookieValue;
+/**
+ * The language a person chose (the switcher's cookie or the account's saved language), else
+ * Russian, the spec's default. Browser page requests pass no Accept-Language: a browser set to
+ * English must not turn the cabinet around Russian data into English (issue 11); it may only be
+ * offered (suggestedLocale). Programmatic clients pass it to pick their messages' language.
+ */
+export function resolveLocale(chosen: string | undefined, acceptLanguage: string | null): Locale {
+  if (isLocale(chosen)) return chosen;
   return fromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The browser's language to offer on a page, when the person chose none and it differs. */
+export function suggestedLocale(chosen: string | null | undefined, current: Locale, acceptLanguage: string | null): Locale | undefined {
+  if (isLocale(chosen)) return undefined;
+  const browser = fromAcceptLanguage(acceptLanguage);
+  return browser && browser !== current ? browser : undefined;
 }
 
 export * from './locales.ts';

@@ -7,7 +7,6 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, url, request }) => {
   const user = requireUser(locals);
-  // Fields the legacy call leaves out keep their stored values.
-  const current = { name: user.name, surname: user.surname, ochestvo: user.ochestvo ?? '', sex: user.sex ? String(user.sex) : '', birthday: user.birthday ?? '', place: user.place ?? '', phone: user.phone ?? '', email: user.email, post: user.post ?? '' };
-  return updateResponse(user, { ...current, ...(await legacyValues(url, request)) }, locals.t);
+  // Fields the legacy call leaves out keep their stored values (updateResponse merges them).
+  return updateResponse(user, await legacyValues(url, request), locals.t);
 };
