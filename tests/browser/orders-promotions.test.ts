@@ -101,10 +101,15 @@ describe('the orders list without JavaScript', () => {
     const noJs = await signedInContext(browser, server, OLGA, { javaScriptEnabled: false });
     const page = await open('/e-commerce/orders', noJs);
     const total = Number((await page.locator('.pager-range').textContent())!.match(/из (\d+)/)![1]);
+    // The filters fold behind one button (details/summary: no script needed).
+    await expect(page.getByLabel('Статус').isVisible()).resolves.toBe(false);
+    await page.locator('.filter-more > summary').click();
     await page.getByLabel('Статус').selectOption('shipped');
     await page.getByRole('button', { name: 'Применить' }).click();
     await expect(page.locator('tbody tr').count()).resolves.toBe(1);
     await expect(page.locator('tbody').textContent()).resolves.toContain('Отгружен');
+    await expect(page.locator('.filter-count').textContent()).resolves.toMatch(/^1/);
+    await page.locator('.filter-more > summary').click();
     await page.getByRole('link', { name: 'Сбросить' }).click();
 
     await page.getByRole('link', { name: /^Итого/ }).click();

@@ -55,6 +55,25 @@ describe('GET /api/v1/notifications', () => {
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
   });
 
+  it('finds by searchText in the title or the text, any case (Cyrillic too), with the filters and from 3 characters', async () => {
+    const ids = async (params: Record<string, unknown>) => (await list(olga, params)).data.data.entities.map((n: any) => n.title as string);
+    // 'Менеджер ответил…' (chat, in the text) and '…: сообщение менеджера' (sales, in the title).
+    const manager = await list(olga, { searchText: 'МЕНЕДЖЕР' });
+    expect(manager.status).toBe(200);
+    expect(manager.data.data.totalCount).toBe(2);
+    const bills = (await list(olga, { searchText: 'счёт' })).data.data.entities;
+    expect(bills.length).toBeGreaterThan(0);
+    expect(bills.every((n: any) => `${n.title} ${n.text}`.toLowerCase().includes('счёт'))).toBe(true);
+    expect(await ids({ searchText: 'менеджер', filter: { module: 'chat' } })).toEqual(['Новое сообщение в чате']);
+    expect((await list(olga, { searchText: 'заказ', filter: { module: 'task' } })).data.data.totalCount).toBe(0);
+    expect((await list(olga, { searchText: 'заказ' })).data.data.totalCount).toBe(4);
+    // Shorter than 3 characters: no search, as in the search boxes; LIKE wildcards are plain text.
+    expect((await list(olga, { searchText: 'за' })).data.data.totalCount).toBe(7);
+    expect((await list(olga, { searchText: '%%%' })).data.data.totalCount).toBe(0);
+    // Another user's notifications never match.
+    expect((await list(dmitry, { searchText: 'менеджер' })).data.data.totalCount).toBe(0);
+  });
+
   it('answers the dropdown\'s call with the unread ones, up to the limit', async () => {
     const r = await list(olga, DROPDOWN);
     expect(r.status).toBe(200);

@@ -7,15 +7,18 @@ import { storeAttachment } from '#lib/attachments.server.ts';
 import type { User } from '#lib/db/schema.ts';
 import { HttpError, type FormValues } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { parseListQuery } from '#lib/list.ts';
+import { parseListQuery, MAX_PAGE_SIZE } from '#lib/list.ts';
 import { parseWith, translateErrors } from '#lib/validation.ts';
 import { addCustomerMessage } from './orders.events.server.ts';
 import { MessageSchema, ORDER_FILTER_FIELDS, ORDER_SORT_FIELDS, OrderStoreSchema } from './orders.schema.ts';
 import { createOrder, getOrder, listOrders, ownOrder, setArchived, type OrderListItem, type OrderQuery } from './orders.server.ts';
 
 const QUERY_FIELDS = [...ORDER_FILTER_FIELDS, ...ORDER_SORT_FIELDS] as const;
-/** "Without paging returns all": a page large enough for any customer's orders. */
-const ALL = 100_000;
+/**
+ * "Without paging returns all" is bounded like every answer: the newest MAX_PAGE_SIZE orders of the
+ * query, with totalCount telling how many there are in all (page through the rest).
+ */
+const ALL = MAX_PAGE_SIZE;
 
 /** The list query of the orders pages (default paging) or, with `all`, every matching order. */
 export function parseOrderQuery(params: URLSearchParams, all = false): OrderQuery {

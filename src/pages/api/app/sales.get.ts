@@ -1,6 +1,6 @@
 // Legacy GET sales.get: the user's orders (archive=1: the archive). Query: search, filter (JSON with
 // status, oid, object, date, date_from, date_to), pageSize, pageNumber, sortField, sortOrder, token.
-// Without pageSize and pageNumber every matching order is returned -> data.totalCount, data.entities.
+// Without pageSize and pageNumber the newest 100 matching orders (totalCount: all) -> data.totalCount, data.entities.
 import type { APIRoute } from 'astro';
 import { salesList } from '#features/orders/orders.api.server.ts';
 import { json } from '#lib/http/api.ts';

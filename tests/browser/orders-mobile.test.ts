@@ -1,0 +1,157 @@
+// Orders, archive, an order, notifications, promotions and home at 360x740 and 1280x900 in Chromium:
+// no page scrolls sideways, every control of the page's content is at least 24x24 px and not
+// covered by another element, axe finds nothing; at 360 px the lists are cards with the first order
+// on the first screen, and the notifications dropdown opens fully on-screen. Also: an order restored
+// from the archive is in the list at once, even when the list is shown again by going back.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+const OLGA = 'olga.demidova@demo.example';
+const PAGES = ['/home', '/notifications', '/e-commerce/orders', '/e-commerce/orders-archive', '/e-commerce/orders/2/order', '/promotions', '/promotions/1'];
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Controls of the page's own content (the chrome around it has its own tests) that fail the rules:
+ * WCAG 2.5.8 (at least 24x24 px, or a 24 px circle on its centre touching no other control) and not
+ * covered (elementFromPoint at the centre is the control, inside it, or its label).
+ */
+function badControls(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const main = document.querySelector('main') ?? document.body;
+    const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
+    // Visually hidden containers (a card list's header row kept for screen readers) hold no targets.
+    const shown = (e: Element) => {
+      for (let x: Element | null = e; x && x !== main; x = x.parentElement) {
+        const r = x.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1) return false;
+      }
+      // Inside a closed details only its summary is on screen (Chromium still gives the rest boxes).
+      const folded = e.closest('details:not([open])');
+      if (folded && !(e.tagName === 'SUMMARY' && e.parentElement === folded)) return false;
+      return e.getClientRects().length > 0 && !e.closest('[hidden]');
+    };
+    const targets = [...main.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary')].filter(shown);
+    for (const e of targets) {
+      e.scrollIntoView({ block: 'center', inline: 'center' });
+      const r = e.getBoundingClientRect();
+      if (r.width < 24 || r.height < 24) {
+        const cx = r.left + r.width / 2;
+        const cy = r.top + r.height / 2;
+        const near = targets.find((o) => {
+          if (o === e || o.contains(e) || e.contains(o)) return false;
+          const b = o.getBoundingClientRect();
+          const dx = Math.max(b.left - cx, 0, cx - b.right);
+          const dy = Math.max(b.top - cy, 0, cy - b.bottom);
+          return Math.hypot(dx, dy) < 12;
+        });
+        if (near) out.push(`${name(e)} is ${Math.round(r.width)}x${Math.round(r.height)} and close to ${name(near)}`);
+      }
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && hit !== e && !e.contains(hit) && !(e instanceof HTMLInputElement && e.labels && [...e.labels].some((l) => l.contains(hit)))) out.push(`${name(e)} is covered by ${name(hit)}`);
+    }
+    return out;
+  });
+}
+
+const overflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+
+describe.each([
+  [360, 740],
+  [1280, 900],
+])('at %ix%i', (width, height) => {
+  let ctx: BrowserContext;
+  beforeAll(async () => {
+    ctx = await signedInContext(browser, server, OLGA, { viewport: { width, height } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('no page scrolls sideways; every control is tappable and uncovered; axe is clean', async () => {
+    for (const path of PAGES) {
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(await overflow(page), `${path} overflow`).toBeLessThanOrEqual(0);
+      expect(await badControls(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('the folded filters open, and the opened filter form keeps the rules', async () => {
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/e-commerce/orders`);
+    await page.locator('.filter-more > summary').click();
+    await page.getByLabel('Объект').waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await badControls(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the notifications dropdown opens fully on-screen', async () => {
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/home`);
+    await page.locator('#nf > summary').click();
+    const box = (await page.locator('.nf-panel').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.y + Math.min(box.height, 200)).toBeLessThanOrEqual(height);
+    await page.close();
+  });
+});
+
+describe('at 360 px', () => {
+  it('orders and notifications are cards: the first order is on the first screen with its number, total and action', async () => {
+    const ctx = await signedInContext(browser, server, OLGA, { viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/e-commerce/orders`);
+    const first = page.locator('tbody tr').first();
+    const box = (await first.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(740 + 200);
+    expect(box.width).toBeLessThanOrEqual(360);
+    await expect(first.locator('.number').isVisible()).resolves.toBe(true);
+    await expect(first.locator('td.money').textContent()).resolves.toMatch(/Итого|₽|рассчит/i);
+    const action = first.getByRole('button', { name: /в архив/ });
+    const a = (await action.boundingBox())!;
+    expect(a.x + a.width).toBeLessThanOrEqual(360);
+    await page.goto(`${server.url}/notifications`);
+    const row = (await page.locator('tbody tr').first().boundingBox())!;
+    expect(row.width).toBeLessThanOrEqual(360);
+    await ctx.close();
+  });
+});
+
+describe('archive and restore', () => {
+  it('an order restored from the archive is in the list at once, also when the list is shown again by going back', async () => {
+    const ctx = await signedInContext(browser, server, OLGA);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/e-commerce/orders`);
+    const link = page.locator('tbody tr .number').first();
+    const number = (await link.textContent())!.trim();
+    await page.getByRole('button', { name: `Перенести заказ ${number} в архив` }).click();
+    await page.getByText('Перенесено в архив: 1').waitFor();
+    await expect(page.getByRole('link', { name: number, exact: true }).count()).resolves.toBe(0);
+    await page.goto(`${server.url}/e-commerce/orders-archive`);
+    await page.getByRole('button', { name: `Восстановить заказ ${number} из архива` }).click();
+    await page.getByText('Восстановлено из архива: 1').waitFor();
+    // Back to the list as it was shown before the restore: it must not be the stale copy.
+    await page.goBack();
+    await page.goBack();
+    await page.waitForLoadState();
+    await page.getByRole('link', { name: number, exact: true }).waitFor({ timeout: 5_000 });
+    await ctx.close();
+  });
+});
