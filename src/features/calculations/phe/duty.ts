@@ -1,0 +1,95 @@
+// The heat balance from what the user gave: the load or the flows and any three of the four
+// temperatures, the missing one computed (calculations.md §2.4, to1). Temperatures that cross or an
+// approach that no counterflow exchanger can reach are refused with the field named.
+import { finiteInput, PheInputError, positive } from './explain.ts';
+import { DEFAULT_PRESSURE, liquid, type Fluid } from './fluid.ts';
+
+export interface StreamInput {
+  t_in: number;
+  t_out?: number;
+  /** Mass flow, kg/s. */
+  m?: number;
+  /** Operating pressure, MPa absolute (for properties). */
+  p?: number;
+}
+
+export interface DutyInput {
+  /** Load, kW. */
+  q?: number;
+  hot: StreamInput;
+  cold: StreamInput;
+}
+
+export interface Stream {
+  t_in: number;
+  t_out: number;
+  m: number;
+  p: number;
+  /** Properties at the mean temperature. */
+  fluid: Fluid;
+}
+
+export interface Duty {
+  /** kW */
+  q: number;
+  hot: Stream;
+  cold: Stream;
+}
+
+const mean = (s: StreamInput, fallbackOut: number) => ((s.t_in + (s.t_out ?? fallbackOut)) / 2);
+
+/** Resolves the balance; cp is taken at each stream's mean temperature (iterated when a temperature is unknown). */
+export function resolveDuty(input: DutyInput): Duty {
+  const h = { ...input.hot }, c = { ...input.cold };
+  finiteInput('hot.t_in', h.t_in);
+  finiteInput('cold.t_in', c.t_in);
+  for (const [field, x] of [['hot.t_out', h.t_out], ['cold.t_out', c.t_out]] as const) if (x !== undefined) finiteInput(field, x);
+  if (h.m !== undefined) positive('hot.m', h.m);
+  if (c.m !== undefined) positive('cold.m', c.m);
+  if (input.q !== undefined) positive('q', input.q);
+  const ph = h.p ?? DEFAULT_PRESSURE, pc = c.p ?? DEFAULT_PRESSURE;
+  if (h.t_in <= c.t_in) throw new PheInputError('hot.t_in', 'not_hotter', { hot: h.t_in, cold: c.t_in });
+  if (h.t_out !== undefined && h.t_out >= h.t_in) throw new PheInputError('hot.t_out', 'hot_must_cool', { t_in: h.t_in });
+  if (c.t_out !== undefined && c.t_out <= c.t_in) throw new PheInputError('cold.t_out', 'cold_must_heat', { t_in: c.t_in });
+
+  let q = input.q;
+  let tho = h.t_out, tco = c.t_out;
+  for (let i = 0; i < 4; i++) {
+    const fh = liquid(mean(h, tho ?? (h.t_in + c.t_in) / 2), ph, 'hot.t_in');
+    const fc = liquid(mean(c, tco ?? (h.t_in + c.t_in) / 2), pc, 'cold.t_in');
+    const Ch = (m: number) => (m * fh.cp) / 1000, Cc = (m: number) => (m * fc.cp) / 1000;
+    if (q === undefined || input.q === undefined) {
+      // Load from a complete side.
+      if (h.t_out !== undefined && h.m !== undefined) q = Ch(h.m) * (h.t_in - h.t_out);
+      else if (c.t_out !== undefined && c.m !== undefined) q = Cc(c.m) * (c.t_out - c.t_in);
+      else throw new PheInputError('q', 'underdetermined');
+    }
+    if (h.t_out === undefined) {
+      if (h.m === undefined) throw new PheInputError('hot.t_out', 'underdetermined');
+      tho = h.t_in - q / Ch(h.m);
+    }
+    if (c.t_out === undefined) {
+      if (c.m === undefined) throw new PheInputError('cold.t_out', 'underdetermined');
+      tco = c.t_in + q / Cc(c.m);
+    }
+  }
+  const fh = liquid((h.t_in + tho!) / 2, ph, 'hot.t_in');
+  const fc = liquid((c.t_in + tco!) / 2, pc, 'cold.t_in');
+  const mh = h.m ?? (q! * 1000) / (fh.cp * (h.t_in - tho!));
+  const mc = c.m ?? (q! * 1000) / (fc.cp * (tco! - c.t_in));
+  // Given both flows and all four temperatures, the two sides must agree within 2 %.
+  if (input.q === undefined && h.m !== undefined && c.m !== undefined && h.t_out !== undefined && c.t_out !== undefined) {
+    const qc = (mc * fc.cp * (tco! - c.t_in)) / 1000;
+    if (Math.abs(qc - q!) > 0.02 * q!) throw new PheInputError('cold.m', 'unbalanced', { q_hot: round(q!), q_cold: round(qc) });
+  }
+  if (tho! <= c.t_in) throw new PheInputError('hot.t_out', 'temperature_cross', { t_out: round(tho!), cold_in: c.t_in });
+  if (tco! >= h.t_in) throw new PheInputError('cold.t_out', 'temperature_cross', { t_out: round(tco!), hot_in: h.t_in });
+  if (tho! <= c.t_in || h.t_in - tco! <= 0) throw new PheInputError('cold.t_out', 'impossible_approach');
+  return {
+    q: q!,
+    hot: { t_in: h.t_in, t_out: tho!, m: mh, p: ph, fluid: fh },
+    cold: { t_in: c.t_in, t_out: tco!, m: mc, p: pc, fluid: fc },
+  };
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
