@@ -76,7 +76,11 @@ describe('organisations', () => {
     expect(await page.locator('#organisation-inn-error').textContent()).toBe('Некорректный ИНН');
     expect(await page.getByLabel('Ваша должность').inputValue()).toBe('Представитель');
     await page.getByLabel('ИНН организации').fill('7707083893');
-    await page.getByLabel('Название организации (необязательно)').fill('ПАО Сбербанк');
+    // Nobody names this INN: the name is asked for rather than storing the INN as the name.
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    expect(await page.locator('#organisation-name-error').textContent()).toBe('Укажите название организации');
+    expect(await page.getByLabel('Ваша должность').inputValue()).toBe('Представитель');
+    await page.getByLabel('Название организации').fill('ПАО Сбербанк');
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
     await page.waitForURL(/\?created=\d+$/);
     expect(await page.getByRole('heading', { name: 'Организация добавлена' }).isVisible()).toBe(true);
@@ -120,7 +124,10 @@ describe('objects', () => {
     await page.getByRole('button', { name: 'Создать объект' }).click();
     await mapReady(page, '#create-object');
     const create = page.getByRole('button', { name: 'Создать', exact: true });
-    expect(await create.isDisabled()).toBe(true);
+    // Never a silently disabled button: pressing it says what is missing.
+    await create.click();
+    expect(await page.locator('#object-name-error').textContent()).toBe('Поле обязательно для заполнения');
+    expect(await page.locator('#object-coords-error').textContent()).toBe('Установите метку на карте, чтобы получить координаты');
     await page.getByLabel('Название объекта').fill('Бойлерная');
     const address = page.getByRole('combobox', { name: 'Адрес' });
     await address.pressSequentially('пушк', { delay: 20 });
@@ -133,14 +140,13 @@ describe('objects', () => {
     expect(await page.locator('#create-object .map-pin').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Editing the address clears the coordinates.
+    // Editing the address keeps the marker and its coordinates.
     await address.press('End');
     await address.press('Backspace');
-    expect(await page.getByLabel('Широта').inputValue()).toBe('');
-    expect(await create.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Широта').inputValue()).toBe('56.8489');
+    expect(await create.isDisabled()).toBe(false);
     await address.pressSequentially('0', { delay: 20 });
     await options(page).filter({ hasText: /Пушкинская, д 130$/ }).click();
-    expect(await create.isDisabled()).toBe(false);
     await create.click();
     await page.getByRole('heading', { name: 'Объект добавлен' }).waitFor();
     await page.getByRole('button', { name: 'Закрыть' }).click();
@@ -173,6 +179,26 @@ describe('objects', () => {
     expect(Number(await page.getByLabel('Широта').inputValue())).toBeLessThan(lat1);
     await page.waitForFunction((v) => (document.getElementById('object-address') as HTMLInputElement).value !== v, firstAddress);
 
+    await page.getByRole('button', { name: 'Создать', exact: true }).click();
+    await page.getByRole('heading', { name: 'Объект добавлен' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps the point of a map click when the address is typed afterwards', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    await page.goto(`${server.url}/user-info/my-objects/new`);
+    await mapReady(page, '#create-object');
+    await page.getByLabel('Название объекта').fill('Насосная');
+    const box = (await page.locator('#create-object .map-box').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => (document.getElementById('object-address') as HTMLInputElement).value !== '');
+    const lat = await page.getByLabel('Широта').inputValue();
+    const address = page.getByRole('combobox', { name: 'Адрес' });
+    await address.fill('');
+    await address.pressSequentially('г Ижевск, ул Новая, д 1', { delay: 10 });
+    await page.getByLabel('Название объекта').click();
+    expect(await page.getByLabel('Широта').inputValue()).toBe(lat);
+    expect(await page.locator('#create-object .map-pin').count()).toBe(1);
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
     await page.getByRole('heading', { name: 'Объект добавлен' }).waitFor();
     await context.close();

@@ -45,7 +45,8 @@ describe('customer and support desk', () => {
     await live(olga);
     expect(await axeViolations(olga)).toEqual([]);
     await olga.getByRole('button', { name: 'Создать заявку' }).click();
-    const dialog = olga.getByRole('dialog', { name: 'Нашли ошибку?' });
+    // Its own title, not the subheader's 'Found an error?'.
+    const dialog = olga.getByRole('dialog', { name: 'Создать заявку' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Тип заявки').inputValue()).toBe('lk');
     await dialog.getByLabel('Тема', { exact: true }).fill(TOPIC);
@@ -55,6 +56,7 @@ describe('customer and support desk', () => {
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByText(/Заявка №\d+ принята/).waitFor();
     await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    expect(await olga.locator('#bug-report-heading').textContent()).toBe('Нашли ошибку?');
     await item(olga, TOPIC).waitFor();
     await item(olga, TOPIC).click();
     await olga.locator('.sp-chat h2', { hasText: TOPIC }).waitFor();

@@ -1,13 +1,17 @@
 // The 'Create object' form: name, address with suggestions (3+ characters, 5 shown), a map with a
 // draggable marker (click or drag re-geocodes the address) and latitude/longitude fields as the
-// keyboard alternative to dragging (WCAG 2.5.7). Typing in the address clears the coordinates.
+// keyboard alternative to dragging (WCAG 2.5.7). Typing in the address keeps the marker and its
+// coordinates (a person who clicked the map and then writes the address must not lose the point);
+// picking a suggested address moves the marker there. What was typed before hydration is kept.
 // Without JavaScript the same fields post to the page; with it the form posts to /api/v1/objects and
 // shows the result. Used on /user-info/my-objects/new and inside ObjectPicker's dialog.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { parseWith } from '#lib/validation.ts';
 import type { AddressSuggestion } from '#lib/suggest/types.ts';
-import { ApiError, postJson, reverseGeocode, suggestAddresses } from '#features/pickers/api.ts';
+import { closeCreated, CreatedResult, CreateFormFrame, useCreate } from '#components/CreateForm.tsx';
+import { reverseGeocode, suggestAddresses } from '#features/pickers/api.ts';
 import { Combobox } from '#features/pickers/Combobox.tsx';
 import { MapCanvas, type MapTiles } from './map/MapCanvas.tsx';
 import { MAP_CENTER, MAP_ZOOM, ObjectCreateSchema, parseCoords, type ObjectItem, type Point } from './objects.schema.ts';
@@ -42,11 +46,17 @@ export default function ObjectForm(props: ObjectFormProps) {
   const [lat, setLat] = useState(props.initial?.lat ?? '');
   const [lon, setLon] = useState(props.initial?.lon ?? '');
   const [touched, setTouched] = useState<Record<string, boolean>>(props.errors ? { name: true, address: true, coords: true } : {});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(props.errors ?? {});
-  const [message, setMessage] = useState(props.errors && Object.keys(props.errors).length ? t('objects.errors.save') : '');
-  const [saving, setSaving] = useState(false);
-  const [created, setCreated] = useState<ObjectItem | null>(null);
+  const save = useCreate<ObjectItem>('/api/v1/objects', t('objects.errors.save'), props.errors);
+  const { serverErrors, forget, setMessage } = save;
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
+  useTypedBeforeHydration(form, (typed) => {
+    const text = (k: string) => (typeof typed[k] === 'string' ? (typed[k] as string) : undefined);
+    if (text('name') !== undefined) setName(text('name')!);
+    if (text('address') !== undefined) setAddress(text('address')!);
+    if (text('lat') !== undefined) setLat(text('lat')!);
+    if (text('lon') !== undefined) setLon(text('lon')!);
+  });
 
   const point = parseCoords(`${lat}, ${lon}`);
   const markerLabel = address || t('objects.map.newPoint');
@@ -63,7 +73,7 @@ export default function ObjectForm(props: ObjectFormProps) {
   function setPoint(p: Point | null) {
     setLat(p ? show(p.lat) : '');
     setLon(p ? show(p.lon) : '');
-    setServerErrors(({ coords: _c, ...rest }) => rest);
+    forget('coords');
   }
 
   function logPrecision(s: AddressSuggestion | null) {
@@ -80,7 +90,7 @@ export default function ObjectForm(props: ObjectFormProps) {
       logPrecision(found);
       if (found) {
         setAddress(found.value);
-        setServerErrors(({ address: _a, ...rest }) => rest);
+        forget('address');
       }
     } catch {
       setMessage(t('pickers.suggestError'));
@@ -96,52 +106,28 @@ export default function ObjectForm(props: ObjectFormProps) {
 
   function typeAddress(value: string) {
     setAddress(value);
-    setPoint(null);
-    setServerErrors(({ address: _a, ...rest }) => rest);
+    forget('address');
   }
 
-  async function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
     setTouched({ name: true, address: true, coords: true });
-    if (!check.ok || saving) return;
-    setSaving(true);
-    setMessage('');
-    try {
-      const r = await postJson<{ data: ObjectItem }>('/api/v1/objects', { name, address, coords: `${lat}, ${lon}` });
-      setCreated(r.data);
-    } catch (err) {
-      setServerErrors(err instanceof ApiError ? err.errors : {});
-      setMessage(err instanceof ApiError ? err.message : t('objects.errors.save'));
-    } finally {
-      setSaving(false);
-    }
+    if (check.ok) void save.save({ name, address, coords: `${lat}, ${lon}` });
   }
 
-  function close() {
-    if (props.onCreated && created) props.onCreated(created);
-    else if (props.closeHref) location.assign(props.closeHref);
-  }
-
+  const created = save.created;
   if (created) {
-    return (
-      <div className="form-result" role="status">
-        <h3>{t('objects.form.createdTitle')}</h3>
-        <p>{t('objects.form.createdText', { name: created.name, address: created.address })}</p>
-        <button type="button" onClick={close} autoFocus>
-          {t('pickers.close')}
-        </button>
-      </div>
-    );
+    return <CreatedResult title={t('objects.form.createdTitle')} text={t('objects.form.createdText', { name: created.name, address: created.address })}
+      closeLabel={t('pickers.close')} onClose={() => closeCreated(created, props.onCreated, props.closeHref)} />;
   }
 
   const err = { name: errorOf('name'), address: errorOf('address'), coords: errorOf('coords') };
-  const invalid = !check.ok;
   return (
-    <form method="post" action={props.action} onSubmit={submit} noValidate className="object-form">
-      {message && <p className="form-message" role="alert">{message}</p>}
+    <CreateFormFrame formRef={form} action={props.action} className="object-form" message={save.message} onSubmit={submit} saving={save.saving}
+      submitLabel={t('objects.form.submit')} savingLabel={t('pickers.saving')} cancelLabel={t('pickers.cancel')} onCancel={props.onCancel} cancelHref={props.closeHref}>
       <label htmlFor={id('name')}>{t('objects.form.name')}</label>
       <input id={id('name')} name="name" value={name} required maxLength={200} aria-invalid={err.name ? true : undefined} aria-describedby={err.name ? id('name-error') : undefined}
-        onChange={(e) => { setName(e.target.value); setServerErrors(({ name: _n, ...rest }) => rest); }} onBlur={() => setTouched((x) => ({ ...x, name: true }))} />
+        onChange={(e) => { setName(e.target.value); forget('name'); }} onBlur={() => setTouched((x) => ({ ...x, name: true }))} />
       {err.name && <small id={id('name-error')} className="field-error">{err.name}</small>}
 
       {props.suggest && hydrated ? (
@@ -165,12 +151,12 @@ export default function ObjectForm(props: ObjectFormProps) {
           <div>
             <label htmlFor={id('lat')}>{t('objects.form.lat')}</label>
             <input id={id('lat')} name="lat" inputMode="decimal" value={lat} aria-invalid={err.coords ? true : undefined}
-              onChange={(e) => { setLat(e.target.value); setServerErrors(({ coords: _c, ...rest }) => rest); }} onBlur={() => setTouched((x) => ({ ...x, coords: true }))} />
+              onChange={(e) => { setLat(e.target.value); forget('coords'); }} onBlur={() => setTouched((x) => ({ ...x, coords: true }))} />
           </div>
           <div>
             <label htmlFor={id('lon')}>{t('objects.form.lon')}</label>
             <input id={id('lon')} name="lon" inputMode="decimal" value={lon} aria-invalid={err.coords ? true : undefined}
-              onChange={(e) => { setLon(e.target.value); setServerErrors(({ coords: _c, ...rest }) => rest); }} onBlur={() => setTouched((x) => ({ ...x, coords: true }))} />
+              onChange={(e) => { setLon(e.target.value); forget('coords'); }} onBlur={() => setTouched((x) => ({ ...x, coords: true }))} />
           </div>
         </div>
         {err.coords ? <small id={id('coords-error')} className="field-error">{err.coords}</small> : <small id={id('coords-hint')}>{t('objects.form.coordsHint')}</small>}
@@ -181,16 +167,6 @@ export default function ObjectForm(props: ObjectFormProps) {
           draggable follow onMapClick={placeAt} onMarkerMove={placeAt} label={t('objects.map.pickLabel')} loadingText={t('objects.map.loading')} failedText={t('objects.map.failed')} />
       )}
 
-      <div className="form-actions">
-        <button type="submit" disabled={hydrated && (saving || invalid)} aria-busy={saving || undefined}>
-          {t(saving ? 'pickers.saving' : 'objects.form.submit')}
-        </button>
-        {props.onCancel ? (
-          <button type="button" className="secondary" onClick={props.onCancel}>{t('pickers.cancel')}</button>
-        ) : props.closeHref ? (
-          <a role="button" className="secondary" href={props.closeHref}>{t('pickers.cancel')}</a>
-        ) : null}
-      </div>
-    </form>
+    </CreateFormFrame>
   );
 }

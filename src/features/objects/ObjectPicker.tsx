@@ -1,6 +1,6 @@
 /**
  * ObjectPicker: an island for forms that need one of the user's objects (promotions, calculations,
- * scanner). It loads every object when it appears, shows them in a select with the placeholder
+ * scanner). It loads the newest objects when it appears (and searches the server for others), shows them in a select with the placeholder
  * pickers.object.placeholder ('Choose an object'), and its add button opens the 'Create object'
  * dialog (with the map, whose library loads only then); after creation the new object is selected.
  *
@@ -20,6 +20,7 @@
 import { useMemo } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { Picker } from '#features/pickers/Picker.tsx';
+import { ALL_DEFAULT_LIMIT } from '#features/pickers/pickers.schema.ts';
 import type { MapTiles } from './map/MapCanvas.tsx';
 import ObjectForm from './ObjectForm.tsx';
 import type { ObjectItem } from './objects.schema.ts';
@@ -50,6 +51,9 @@ export default function ObjectPicker(props: ObjectPickerProps) {
       loadError={t('objects.errors.all')}
       loadingText={t('pickers.loading')}
       url="/api/v1/objects/all"
+      searchLabel={t('pickers.searchLabel')}
+      searchHint={t('pickers.searchHint', { count: ALL_DEFAULT_LIMIT })}
+      countText={(n) => t('pickers.found', { count: n })}
       optionText={(o) => `${o.name}, ${o.address}`}
       value={props.value}
       required={props.required}

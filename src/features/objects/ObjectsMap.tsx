@@ -1,9 +1,9 @@
-// The objects on a map: every object with clustering (/user-info/my-objects/map) or one object
-// (/user-info/my-objects/:id/location). Leaflet loads when the island mounts (client:visible).
+// One object on a map (/user-info/my-objects/:id/location). Leaflet loads when the island mounts
+// (client:visible). The map of all objects is objects-map.client.ts (server clusters, no React).
 import { useMemo } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { MapCanvas, type MapTiles } from './map/MapCanvas.tsx';
-import { CLUSTER_GRID, MAP_CENTER, MAP_ZOOM, type ObjectItem } from './objects.schema.ts';
+import { MAP_CENTER, MAP_ZOOM, type ObjectItem } from './objects.schema.ts';
 
 export interface ObjectsMapProps {
   /** pick(dictionary, 'objects.map'). */
@@ -24,7 +24,6 @@ export default function ObjectsMap(props: ObjectsMapProps) {
       center={only ? { lat: only.lat, lon: only.lon } : MAP_CENTER}
       zoom={only ? 16 : MAP_ZOOM}
       markers={markers}
-      clusterGrid={props.single ? undefined : CLUSTER_GRID}
       label={only ? t('objects.map.oneLabel', { name: only.name }) : t('objects.map.allLabel')}
       loadingText={t('objects.map.loading')}
       failedText={t('objects.map.failed')}

@@ -5,9 +5,11 @@ import { json } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ListQueryError, parseListQuery } from '#lib/list.ts';
 import { log } from '#lib/log.ts';
+import { parseAllQuery } from '#features/pickers/pickers.schema.ts';
 import { parseWith, translateErrors, type FieldErrors } from '#lib/validation.ts';
-import { coordsFromFields, OBJECT_FIELDS, ObjectCreateSchema, type ObjectItem } from './objects.schema.ts';
-import { allObjects, createObject, getObject, listObjects } from './objects.server.ts';
+import { objectsInBox } from './objects.map.server.ts';
+import { coordsFromFields, MapQuerySchema, OBJECT_FIELDS, ObjectCreateSchema, type ObjectItem } from './objects.schema.ts';
+import { findObjects, createObject, getObject, listObjects } from './objects.server.ts';
 
 export type SubmitResult = { ok: true; item: ObjectItem } | { ok: false; status: number; message: string; errors: FieldErrors };
 
@@ -39,10 +41,10 @@ export async function listResponse(user: User, params: URLSearchParams, t: T): P
   }
 }
 
-export async function allResponse(user: User, t: T): Promise<Response> {
+/** The pickers' call: ?search= and ?limit= (default 50, at most 100) -> data.totalCount (all matches), data.entities. */
+export async function allResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
   try {
-    const entities = await allObjects(user.id);
-    return json({ data: { totalCount: entities.length, entities } });
+    return json({ data: await findObjects(user.id, parseAllQuery(params)) });
   } catch (err) {
     log.error('object list (all) failed', { user: user.id, err });
     return json({ message: t('objects.errors.all') }, 500);
@@ -53,4 +55,16 @@ export async function showResponse(user: User, id: string | undefined, t: T): Pr
   const item = /^\d{1,15}$/.test(id ?? '') ? await getObject(user.id, Number(id)) : null;
   if (!item) return json({ message: t('errors.notFound', { name: t('objects.entity') }) }, 404);
   return json({ data: item });
+}
+
+/** The map's cells for a bounding box (GET /api/v1/objects/map). */
+export async function mapResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
+  const parsed = parseWith(MapQuerySchema, { bbox: params.get('bbox') ?? undefined, zoom: params.get('zoom') ?? undefined });
+  if (!parsed.ok) return json({ message: t('objects.errors.all'), errors: translateErrors(parsed.errors, t) }, 400);
+  try {
+    return json({ data: await objectsInBox(user.id, parsed.value) });
+  } catch (err) {
+    log.error('objects map failed', { user: user.id, err });
+    return json({ message: t('objects.errors.all') }, 500);
+  }
 }

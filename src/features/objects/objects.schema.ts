@@ -57,8 +57,20 @@ export interface ObjectItem {
   lon: number;
 }
 
+/** The objects map's query: bbox=south,west,north,east (degrees) and the map's zoom (0-19). */
+export const MapQuerySchema = v.pipe(
+  v.object({
+    bbox: v.pipe(v.string('objects.errors.bbox'), v.regex(/^-?\d{1,3}(\.\d+)?(,-?\d{1,3}(\.\d+)?){3}$/, 'objects.errors.bbox')),
+    zoom: v.pipe(v.string('objects.errors.bbox'), v.regex(/^\d{1,2}$/, 'objects.errors.bbox'), v.transform(Number), v.maxValue(19, 'objects.errors.bbox')),
+  }),
+  v.transform(({ bbox, zoom }) => {
+    const [south, west, north, east] = bbox.split(',').map(Number) as [number, number, number, number];
+    return { south, west, north, east, zoom };
+  }),
+  v.check((q) => q.south <= q.north && q.west <= q.east && Math.abs(q.south) <= 90 && Math.abs(q.north) <= 90, 'objects.errors.bbox'),
+);
+export type MapQuery = v.InferOutput<typeof MapQuerySchema>;
+
 /** Default map view of the specification (Izhevsk). */
 export const MAP_CENTER: Point = { lat: 56.86, lon: 53.23 };
 export const MAP_ZOOM = 11;
-/** Cluster grid size in pixels. */
-export const CLUSTER_GRID = 32;

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { containsPattern, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
+import { ALL_DEFAULT_LIMIT, type AllQuery } from '#features/pickers/pickers.schema.ts';
 import { formatCoords, type OBJECT_FIELDS, type ObjectCreate, type ObjectItem } from './objects.schema.ts';
 
 type Field = (typeof OBJECT_FIELDS)[number];
@@ -33,8 +34,24 @@ export async function listObjects(userId: number, q: ListQuery<Field>, handle: K
 // pg returns double precision as numbers already; SQLite too. Kept explicit for safety.
 const numeric = (o: ObjectItem): ObjectItem => ({ ...o, lat: Number(o.lat), lon: Number(o.lon) });
 
+/** The user's objects for pickers: at most `limit`, newest first, optionally only those whose name or address contains `search`; totalCount counts every match. */
+export async function findObjects(userId: number, q: AllQuery, handle: Kysely<DB> = defaultDb()): Promise<ListResult<ObjectItem>> {
+  let base = scoped(handle, userId);
+  if (q.search) base = base.where(sql<boolean>`search like ${containsPattern(q.search)} escape '\\'`);
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const entities = await base.select([...itemColumns]).orderBy('id', 'desc').limit(q.limit).execute();
+  return { totalCount: Number(n), entities: entities.map(numeric) };
+}
+
+/** The first page of findObjects without a search: what server-rendered pickers show before JavaScript. */
 export async function allObjects(userId: number, handle: Kysely<DB> = defaultDb()): Promise<ObjectItem[]> {
-  return (await scoped(handle, userId).select([...itemColumns]).orderBy('id', 'desc').execute()).map(numeric);
+  return (await findObjects(userId, { search: '', limit: ALL_DEFAULT_LIMIT }, handle)).entities;
+}
+
+/** How many objects the user has (an index-only count). */
+export async function countObjects(userId: number, handle: Kysely<DB> = defaultDb()): Promise<number> {
+  const { n } = await scoped(handle, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export async function getObject(userId: number, id: number, handle: Kysely<DB> = defaultDb()): Promise<ObjectItem | null> {

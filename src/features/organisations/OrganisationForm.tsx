@@ -1,16 +1,20 @@
 // The 'Create organisation' form: the organisation is chosen from suggestions (by INN or name, 3 of
 // the 20 requested are shown) or its INN is typed (checksum-validated), plus the user's post. Without
-// a suggestion service (or without JavaScript) the INN and an optional name are typed. With
+// a suggestion service (or without JavaScript) the INN and the name are typed; the name is required
+// whenever no suggestion filled it in (OrganisationNamedSchema), also for an INN typed into the
+// suggestion field without picking. What was typed before hydration is kept. With
 // JavaScript the form posts to /api/v1/organisations and shows the result. Used on
 // /user-info/my-organisations/new and inside OrganisationPicker's dialog.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { cleanInn } from '#lib/inn.ts';
 import type { PartySuggestion } from '#lib/suggest/types.ts';
 import { parseWith } from '#lib/validation.ts';
-import { ApiError, postJson, suggestParties } from '#features/pickers/api.ts';
+import { closeCreated, CreatedResult, CreateFormFrame, useCreate } from '#components/CreateForm.tsx';
+import { suggestParties } from '#features/pickers/api.ts';
 import { Combobox } from '#features/pickers/Combobox.tsx';
-import { OrganisationCreateSchema, type OrganisationItem } from './organisations.schema.ts';
+import { OrganisationCreateSchema, OrganisationNamedSchema, type OrganisationItem } from './organisations.schema.ts';
 
 export interface OrganisationFormProps {
   /** pick(dictionary, 'organisations.form', 'organisations.errors', 'pickers'). */
@@ -41,17 +45,30 @@ export default function OrganisationForm(props: OrganisationFormProps) {
   const [name, setName] = useState(props.initial?.name ?? '');
   const [picked, setPicked] = useState<PartySuggestion | null>(null);
   const [post, setPost] = useState(props.initial?.post ?? '');
-  const [touched, setTouched] = useState<Record<string, boolean>>(props.errors ? { inn: true, post: true } : {});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(props.errors ?? {});
-  const [message, setMessage] = useState(props.errors && Object.keys(props.errors).length ? t('organisations.errors.save') : '');
-  const [saving, setSaving] = useState(false);
-  const [created, setCreated] = useState<OrganisationItem | null>(null);
+  const [touched, setTouched] = useState<Record<string, boolean>>(props.errors ? { inn: true, post: true, name: true } : {});
+  const save = useCreate<OrganisationItem>('/api/v1/organisations', t('organisations.errors.save'), props.errors);
+  const { serverErrors, forget, setMessage } = save;
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
+  // The server renders the plain fields (inn, name, post); keep what was typed into them.
+  useTypedBeforeHydration(form, (typed) => {
+    if (typeof typed.inn === 'string') {
+      if (props.suggest) typeQuery(typed.inn);
+      else setInn(typed.inn);
+    }
+    if (typeof typed.name === 'string') {
+      setName(typed.name);
+      if (props.suggest && typeof typed.inn !== 'string') setQuery(typed.name);
+    }
+    if (typeof typed.post === 'string') setPost(typed.post);
+  });
 
-  const check = parseWith(OrganisationCreateSchema, { inn, post, name });
+  const suggesting = props.suggest && hydrated;
+  // In the suggestion field an INN typed without picking needs a name of its own.
+  const askName = !suggesting || (!picked && isInnLike(query));
+  const check = parseWith(picked ? OrganisationCreateSchema : OrganisationNamedSchema, { inn, post, name });
   const clientErrors = check.ok ? {} : check.errors;
   const errorOf = (f: string) => serverErrors[f] ?? (touched[f] && clientErrors[f] ? t(clientErrors[f]!) : undefined);
-  const forget = (f: string) => setServerErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== f)));
 
   function typeQuery(value: string) {
     setQuery(value);
@@ -70,46 +87,24 @@ export default function OrganisationForm(props: OrganisationFormProps) {
     forget('inn');
   }
 
-  async function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
-    setTouched({ inn: true, post: true });
-    if (!check.ok || saving) return;
-    setSaving(true);
-    setMessage('');
-    try {
-      const r = await postJson<{ data: OrganisationItem }>('/api/v1/organisations', { inn, post, name });
-      setCreated(r.data);
-    } catch (err) {
-      setServerErrors(err instanceof ApiError ? err.errors : {});
-      setMessage(err instanceof ApiError ? err.message : t('organisations.errors.save'));
-    } finally {
-      setSaving(false);
-    }
+    setTouched({ inn: true, post: true, name: true });
+    if (check.ok) void save.save({ inn, post, name });
   }
 
-  function close() {
-    if (props.onCreated && created) props.onCreated(created);
-    else if (props.closeHref) location.assign(props.closeHref);
-  }
-
+  const created = save.created;
   if (created) {
-    return (
-      <div className="form-result" role="status">
-        <h3>{t('organisations.form.createdTitle')}</h3>
-        <p>{t('organisations.form.createdText', { name: created.name, inn: created.inn })}</p>
-        <button type="button" onClick={close} autoFocus>
-          {t('pickers.close')}
-        </button>
-      </div>
-    );
+    return <CreatedResult title={t('organisations.form.createdTitle')} text={t('organisations.form.createdText', { name: created.name, inn: created.inn })}
+      closeLabel={t('pickers.close')} onClose={() => closeCreated(created, props.onCreated, props.closeHref)} />;
   }
 
-  const err = { inn: errorOf('inn'), post: errorOf('post') };
+  const err = { inn: errorOf('inn'), post: errorOf('post'), name: askName ? errorOf('name') : undefined };
   const innDescribedBy = err.inn ? id('inn-error') : id('inn-hint');
   return (
-    <form method="post" action={props.action} onSubmit={submit} noValidate className="organisation-form">
-      {message && <p className="form-message" role="alert">{message}</p>}
-      {props.suggest && hydrated ? (
+    <CreateFormFrame formRef={form} action={props.action} className="organisation-form" message={save.message} onSubmit={submit} saving={save.saving}
+      submitLabel={t('organisations.form.submit')} savingLabel={t('pickers.saving')} cancelLabel={t('pickers.cancel')} onCancel={props.onCancel} cancelHref={props.closeHref}>
+      {suggesting ? (
         <>
           <Combobox<PartySuggestion>
             id={id('query')} label={t('organisations.form.organisation')} value={query} onInput={typeQuery} onPick={pick}
@@ -135,10 +130,13 @@ export default function OrganisationForm(props: OrganisationFormProps) {
         </>
       )}
       {err.inn ? <small id={id('inn-error')} className="field-error">{err.inn}</small> : <small id={id('inn-hint')}>{t(props.suggest ? 'organisations.form.queryHint' : 'organisations.form.manualHint')}</small>}
-      {!(props.suggest && hydrated) && (
+      {askName && (
         <>
           <label htmlFor={id('name')}>{t('organisations.form.name')}</label>
-          <input id={id('name')} name="name" maxLength={500} value={name} onChange={(e) => setName(e.target.value)} />
+          <input id={id('name')} name={suggesting ? undefined : 'name'} maxLength={500} value={name} aria-invalid={err.name ? true : undefined}
+            aria-describedby={err.name ? id('name-error') : id('name-hint')} autoComplete="organization"
+            onChange={(e) => { setName(e.target.value); forget('name'); }} onBlur={() => setTouched((x) => ({ ...x, name: true }))} />
+          {err.name ? <small id={id('name-error')} className="field-error">{err.name}</small> : <small id={id('name-hint')}>{t('organisations.form.nameHint')}</small>}
         </>
       )}
 
@@ -147,16 +145,6 @@ export default function OrganisationForm(props: OrganisationFormProps) {
         autoComplete="organization-title" onChange={(e) => { setPost(e.target.value); forget('post'); }} onBlur={() => setTouched((x) => ({ ...x, post: true }))} />
       {err.post && <small id={id('post-error')} className="field-error">{err.post}</small>}
 
-      <div className="form-actions">
-        <button type="submit" disabled={saving} aria-busy={saving || undefined}>
-          {t(saving ? 'pickers.saving' : 'organisations.form.submit')}
-        </button>
-        {props.onCancel ? (
-          <button type="button" className="secondary" onClick={props.onCancel}>{t('pickers.cancel')}</button>
-        ) : props.closeHref ? (
-          <a role="button" className="secondary" href={props.closeHref}>{t('pickers.cancel')}</a>
-        ) : null}
-      </div>
-    </form>
+    </CreateFormFrame>
   );
 }

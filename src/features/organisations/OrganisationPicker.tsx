@@ -1,6 +1,6 @@
 /**
  * OrganisationPicker: an island for forms that need one of the user's organisations (promotions,
- * calculations, scanner). It loads every organisation when it appears, shows them in a select with
+ * calculations, scanner). It loads the newest organisations when it appears (and searches the server for others), shows them in a select with
  * the placeholder pickers.organisation.placeholder ('Choose an organisation'), and its add button
  * opens the 'Create organisation' dialog; after creation the new organisation is selected.
  *
@@ -22,6 +22,7 @@
 import { useMemo } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { Picker } from '#features/pickers/Picker.tsx';
+import { ALL_DEFAULT_LIMIT } from '#features/pickers/pickers.schema.ts';
 import OrganisationForm from './OrganisationForm.tsx';
 import type { OrganisationItem } from './organisations.schema.ts';
 
@@ -50,6 +51,9 @@ export default function OrganisationPicker(props: OrganisationPickerProps) {
       loadError={t('organisations.errors.all')}
       loadingText={t('pickers.loading')}
       url="/api/v1/organisations/all"
+      searchLabel={t('pickers.searchLabel')}
+      searchHint={t('pickers.searchHint', { count: ALL_DEFAULT_LIMIT })}
+      countText={(n) => t('pickers.found', { count: n })}
       optionText={(o) => `${o.name} (${t('organisations.form.innShort', { inn: o.inn })})`}
       value={props.value}
       required={props.required}

@@ -6,9 +6,10 @@ import { json } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ListQueryError, parseListQuery } from '#lib/list.ts';
 import { log } from '#lib/log.ts';
+import { parseAllQuery } from '#features/pickers/pickers.schema.ts';
 import { parseWith, translateErrors, type FieldErrors } from '#lib/validation.ts';
 import { ORGANISATION_FIELDS, OrganisationCreateSchema, type OrganisationItem } from './organisations.schema.ts';
-import { allOrganisations, AlreadyLinkedError, createOrganisation, getOrganisation, listOrganisations } from './organisations.server.ts';
+import { AlreadyLinkedError, findOrganisations, NameRequiredError, createOrganisation, getOrganisation, listOrganisations } from './organisations.server.ts';
 
 export type SubmitResult = { ok: true; item: OrganisationItem } | { ok: false; status: number; message: string; errors: FieldErrors };
 
@@ -19,6 +20,7 @@ export async function submitOrganisation(user: User, values: Record<string, unkn
   try {
     return { ok: true, item: await createOrganisation(user.id, parsed.value) };
   } catch (err) {
+    if (err instanceof NameRequiredError) return { ok: false, status: 422, message: 'organisations.errors.save', errors: err.errors };
     if (err instanceof AlreadyLinkedError) return { ok: false, status: 409, message: 'organisations.errors.duplicate', errors: { inn: 'organisations.errors.duplicate' } };
     log.error('organisation save failed', { user: user.id, err });
     return { ok: false, status: 500, message: 'organisations.errors.save', errors: {} };
@@ -41,10 +43,10 @@ export async function listResponse(user: User, params: URLSearchParams, t: T): P
   }
 }
 
-export async function allResponse(user: User, t: T): Promise<Response> {
+/** The pickers' call: ?search= and ?limit= (default 50, at most 100) -> data.totalCount (all matches), data.entities. */
+export async function allResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
   try {
-    const entities = await allOrganisations(user.id);
-    return json({ data: { totalCount: entities.length, entities } });
+    return json({ data: await findOrganisations(user.id, parseAllQuery(params)) });
   } catch (err) {
     log.error('organisation list (all) failed', { user: user.id, err });
     return json({ message: t('organisations.errors.all') }, 500);

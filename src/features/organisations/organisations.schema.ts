@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { cleanInn, isValidInn } from '#lib/inn.ts';
 import { textField } from '#lib/validation.ts';
 
+const name = v.pipe(textField(), v.maxLength(500, 'organisations.errors.tooLong'));
+
 export const OrganisationCreateSchema = v.object({
   inn: v.pipe(
     textField(),
@@ -12,8 +14,18 @@ export const OrganisationCreateSchema = v.object({
     v.check(isValidInn, 'organisations.errors.innInvalid'),
   ),
   post: v.pipe(textField(), v.nonEmpty('organisations.errors.postRequired'), v.maxLength(200, 'organisations.errors.tooLong')),
-  /** Used when the suggestion service does not know the INN (or is not configured). */
-  name: v.pipe(textField(), v.maxLength(500, 'organisations.errors.tooLong')),
+  /** Taken when no suggestion names the organisation (see OrganisationNamedSchema). */
+  name,
+});
+
+/**
+ * The same with the name required: used when no suggestion filled it in (no suggestion service,
+ * none picked, or the registry does not know the INN) and the organisation is new to the cabinet,
+ * so that an organisation is never stored under its INN as its name.
+ */
+export const OrganisationNamedSchema = v.object({
+  ...OrganisationCreateSchema.entries,
+  name: v.pipe(name, v.nonEmpty('organisations.errors.nameRequired')),
 });
 
 export type OrganisationCreate = v.InferOutput<typeof OrganisationCreateSchema>;

@@ -8,7 +8,9 @@ import { containsPattern, searchText, type ListQuery, type ListResult } from '#l
 import { log } from '#lib/log.ts';
 import { suggestProvider } from '#lib/suggest/index.ts';
 import type { PartySuggestion } from '#lib/suggest/types.ts';
-import type { ORGANISATION_FIELDS, OrganisationCreate, OrganisationItem } from './organisations.schema.ts';
+import { ALL_DEFAULT_LIMIT, type AllQuery } from '#features/pickers/pickers.schema.ts';
+import { parseWith } from '#lib/validation.ts';
+import { OrganisationNamedSchema, type ORGANISATION_FIELDS, type OrganisationCreate, type OrganisationItem } from './organisations.schema.ts';
 
 type Field = (typeof ORGANISATION_FIELDS)[number];
 
@@ -45,13 +47,38 @@ export async function listOrganisations(userId: number, q: ListQuery<Field>, han
   return { totalCount: Number(n), entities };
 }
 
+/**
+ * The user's organisations for pickers: at most `limit`, newest first, optionally only those whose
+ * name, INN or post contains `search`; totalCount counts every match.
+ */
+export async function findOrganisations(userId: number, q: AllQuery, handle: Kysely<DB> = defaultDb()): Promise<ListResult<OrganisationItem>> {
+  let base = scoped(handle, userId);
+  if (q.search) {
+    const p = containsPattern(q.search);
+    base = base.where((eb) => eb.or([sql<boolean>`organisations.search like ${p} escape '\\'`, sql<boolean>`user_organisations.search like ${p} escape '\\'`]));
+  }
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const entities = await base.select([...itemColumns]).orderBy('organisations.id', 'desc').limit(q.limit).execute();
+  return { totalCount: Number(n), entities };
+}
+
+/** The first page of findOrganisations without a search: what server-rendered pickers show before JavaScript. */
 export async function allOrganisations(userId: number, handle: Kysely<DB> = defaultDb()): Promise<OrganisationItem[]> {
-  return scoped(handle, userId).select([...itemColumns]).orderBy('organisations.id', 'desc').execute();
+  return (await findOrganisations(userId, { search: '', limit: ALL_DEFAULT_LIMIT }, handle)).entities;
 }
 
 export async function getOrganisation(userId: number, id: number, handle: Kysely<DB> = defaultDb()): Promise<OrganisationItem | null> {
   if (!Number.isSafeInteger(id)) return null;
   return (await scoped(handle, userId).select([...itemColumns]).where('organisations.id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** A new organisation that no suggestion names, sent without a name: field errors of OrganisationNamedSchema. */
+export class NameRequiredError extends Error {
+  readonly errors: Record<string, string>;
+  constructor(errors: Record<string, string>) {
+    super('organisation name required');
+    this.errors = errors;
+  }
 }
 
 export class AlreadyLinkedError extends Error {
@@ -76,8 +103,9 @@ async function lookUp(inn: string): Promise<PartySuggestion | null> {
 
 /**
  * Links the user to the organisation with this INN (created first when new) with the user's post.
- * The name comes from the suggestion service when it knows the INN, else from the form, else the INN.
- * Throws AlreadyLinkedError when the user already has it.
+ * The name comes from the suggestion service when it knows the INN, else from the form: a new
+ * organisation nobody names throws NameRequiredError. Throws AlreadyLinkedError when the user
+ * already has it.
  */
 export async function createOrganisation(userId: number, input: OrganisationCreate, handle: Kysely<DB> = defaultDb()): Promise<OrganisationItem> {
   const party = await lookUp(input.inn);
@@ -85,7 +113,11 @@ export async function createOrganisation(userId: number, input: OrganisationCrea
   const id = await handle.transaction().execute(async (trx) => {
     let org = await trx.selectFrom('organisations').select('id').where('inn', '=', input.inn).executeTakeFirst();
     if (!org) {
-      const name = party?.name ?? (input.name || input.inn);
+      if (!party) {
+        const named = parseWith(OrganisationNamedSchema, input);
+        if (!named.ok) throw new NameRequiredError(named.errors);
+      }
+      const name = party?.name ?? input.name;
       org = await trx
         .insertInto('organisations')
         .values({

@@ -1,11 +1,15 @@
-// The shared body of OrganisationPicker and ObjectPicker: a select of every item (loaded when the
-// picker appears), an add button opening a modal dialog with the create form, and the chosen id in
-// a hidden input named `name`. After creation the new item is selected and a 'change' event is sent
+// The shared body of OrganisationPicker and ObjectPicker (and of later pickers): a select of the
+// user's newest items (the first page of the bounded "all" call, loaded when the picker appears), a
+// search on the server when the user has more than that page, an add button opening a modal dialog
+// with the create form, and the chosen id in a hidden input named `name`. After creation the new item is selected and a 'change' event is sent
 // from the hidden input, so host forms can react. Before hydration (no JavaScript) the select
 // itself carries the name and shows the items the server passed. The dialog is portalled to <body>.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { getJson } from './api.ts';
+import { Combobox } from './Combobox.tsx';
+import { ALL_DEFAULT_LIMIT } from './pickers.schema.ts';
 import './pickers.css';
 
 export interface PickerItem {
@@ -22,8 +26,13 @@ export interface PickerProps<T extends PickerItem> {
   /** Shown when loading the list fails (the spec's catalogue message). */
   loadError: string;
   loadingText: string;
-  /** GET answering { data: { entities } } with every item. */
+  /** The bounded "all" call: GET answering { data: { totalCount, entities } }, taking search and limit. */
   url: string;
+  /** Label of the server search shown when the user has more items than the select holds. */
+  searchLabel: string;
+  /** Its hint (e.g. 'showing the newest 50: type 3+ characters to find others'). */
+  searchHint: string;
+  countText(n: number): string;
   optionText(item: T): string;
   value?: number | null;
   required?: boolean;
@@ -35,6 +44,13 @@ export interface PickerProps<T extends PickerItem> {
 export function Picker<T extends PickerItem>(p: PickerProps<T>) {
   const [hydrated, setHydrated] = useState(false);
   const [items, setItems] = useState<T[] | null>(p.items ?? null);
+  const [more, setMore] = useState(false);
+  const [query, setQuery] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  // An option chosen before the island took over stays chosen.
+  useTypedBeforeHydration(root, (typed) => {
+    if (typeof typed[p.name] === 'string') setValue(typed[p.name] as string);
+  });
   const [value, setValue] = useState(p.value ? String(p.value) : '');
   const [error, setError] = useState('');
   const [open, setOpen] = useState(false);
@@ -44,8 +60,10 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
 
   async function load(): Promise<T[] | null> {
     try {
-      const r = await getJson<{ data: { entities: T[] } }>(p.url);
-      setItems(r.data.entities);
+      const r = await getJson<{ data: { totalCount: number; entities: T[] } }>(`${p.url}?limit=${ALL_DEFAULT_LIMIT}`);
+      // The chosen item stays an option even when it is not among the newest.
+      setItems((old) => [...r.data.entities, ...(old ?? []).filter((o) => String(o.id) === value && !r.data.entities.some((e) => e.id === o.id))]);
+      setMore(r.data.totalCount > r.data.entities.length);
       setError('');
       return r.data.entities;
     } catch {
@@ -60,6 +78,15 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
     // Loaded once when the picker appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  const search = async (text: string, signal: AbortSignal) =>
+    (await getJson<{ data: { entities: T[] } }>(`${p.url}?${new URLSearchParams({ search: text, limit: '20' })}`, signal)).data.entities;
+
+  function found(item: T) {
+    setQuery('');
+    setItems((list) => (list?.some((x) => x.id === item.id) ? list : [item, ...(list ?? [])]));
+    choose(String(item.id));
+  }
 
   function choose(id: string) {
     setValue(id);
@@ -87,7 +114,7 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
 
   const titleId = `${p.id}-dialog-title`;
   return (
-    <div className="picker">
+    <div className="picker" ref={root}>
       <label htmlFor={p.id}>{p.label}</label>
       <div className="picker-row" role="group" aria-label={p.label}>
         <select id={p.id} name={hydrated ? undefined : p.name} value={value} required={p.required} aria-describedby={p.describedBy} aria-busy={items === null || undefined}
@@ -106,6 +133,13 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
         )}
       </div>
       {hydrated && <input ref={hidden} type="hidden" name={p.name} value={value} />}
+      {hydrated && more && (
+        <div className="picker-search">
+          <Combobox<T> id={`${p.id}-search`} label={p.searchLabel} value={query} onInput={setQuery} onPick={found} load={search} text={p.optionText}
+            minChars={3} limit={20} countText={p.countText} onError={() => setError(p.loadError)} describedBy={`${p.id}-search-hint`} inputMode="search" />
+          <small id={`${p.id}-search-hint`}>{p.searchHint}</small>
+        </div>
+      )}
       {error && <p className="picker-error" role="alert">{error}</p>}
       {/* In a portal: the create form must not sit inside the host form. */}
       {hydrated &&

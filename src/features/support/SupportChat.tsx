@@ -7,6 +7,7 @@ import { makeT, type Messages, type T } from '#lib/i18n/translate.ts';
 import { ChatView, type ComposerState } from './ChatView.tsx';
 import { DeskInfo } from './DeskInfo.tsx';
 import { useLive, type LiveEvent } from './live.ts';
+import { useOwnList } from './own-list.ts';
 import { RequestList } from './RequestList.tsx';
 import { call, formOf, post } from './support.client.ts';
 import { CHANGED_EVENT, DESK_TOPIC, EV_DESK, EV_MESSAGE, EV_STATUS, EV_UNREAD, requestTopic, type DeskItem, type SupportListItem, type SupportMessage, type SupportRequestInfo } from './support.types.ts';
@@ -51,23 +52,16 @@ export default function SupportChat(props: SupportChatProps) {
   const { mode, basePath } = props;
   const tt = makeT(props.dict);
   const t: T = (k, p) => tt(k.startsWith('files.') ? k : `support.${k}`, p);
-  const [list, setList] = useState<Item[]>(props.list);
-  const [next, setNext] = useState<number | null>(props.next ?? null);
-  const [search, setSearch] = useState(props.search ?? '');
+  const [flash, setFlash] = useState(props.flash ?? '');
+  const offline = t('errors.network');
+  const own = useOwnList(props.list, props.next ?? null, props.search ?? '', offline, setFlash);
+  const { list, setList } = own;
   const [olderBusy, setOlderBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const searchNow = useRef(search);
-  searchNow.current = search;
-  // Text typed into the message box or the search field before the island took over stays.
-  useTypedBeforeHydration(root, (typed) => {
-    if (typeof typed.message === 'string') setComposer((c) => ({ ...c, text: typed.message as string }));
-    if (typeof typed.searchText === 'string') setSearch(typed.searchText);
-  });
   const [selected, setSelected] = useState<Selected | null>(props.selected);
   const [composer, setComposer] = useState<ComposerState>({ text: props.composer?.text ?? '', sending: false, errors: props.composer?.errors ?? {} });
   const [fileKey, setFileKey] = useState(0);
   const [statusBusy, setStatusBusy] = useState(false);
-  const [flash, setFlash] = useState(props.flash ?? '');
   const [showChildren, setShowChildren] = useState(true);
   const file = useRef<File | null>(null);
   const selectedId = selected?.request.id ?? null;
@@ -77,7 +71,11 @@ export default function SupportChat(props: SupportChatProps) {
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
 
   const hrefFor = (id: number) => `${basePath}${basePath.includes('?') ? '&' : '?'}id=${id}`;
-  const offline = t('errors.network');
+  // Text typed into the message box or the search field before the island took over stays.
+  useTypedBeforeHydration(root, (typed) => {
+    if (typeof typed.message === 'string') setComposer((c) => ({ ...c, text: typed.message as string }));
+    if (typeof typed.searchText === 'string') own.setSearch(typed.searchText);
+  });
 
   const setUnread = (id: number, unread: number) => setList((items) => items.map((i) => (i.id === id ? { ...i, unread_messages: unread } : i)));
   const setStatus = (id: number, status: number) => {
@@ -112,43 +110,12 @@ export default function SupportChat(props: SupportChatProps) {
     setSelected((s) => (s && s.request.id === id ? { ...s, messages: [...r.data.data.filter((m) => m.id < (s.messages[0]?.id ?? Infinity)), ...s.messages], older: !!r.data.meta?.older } : s));
   };
 
-  const listUrl = (before?: number | null, text = search) => {
-    const p = new URLSearchParams();
-    if (text.trim()) p.set('searchText', text.trim());
-    if (before) p.set('before', String(before));
-    return `${API}${p.size ? `?${p}` : ''}`;
-  };
-  const loadMore = async () => {
-    const r = await call<{ data: SupportListItem[]; meta?: { next?: number | null } }>(listUrl(next), {}, offline);
-    if (!r.ok) return setFlash(r.message);
-    setList((items) => [...items, ...r.data.data.filter((n) => !items.some((i) => i.id === n.id))]);
-    setNext(r.data.meta?.next ?? null);
-  };
-  const find = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const r = await call<{ data: SupportListItem[]; meta?: { next?: number | null } }>(listUrl(null), {}, offline);
-    if (!r.ok) return setFlash(r.message);
-    setList(r.data.data);
-    setNext(r.data.meta?.next ?? null);
-    const url = new URL(location.href);
-    if (search.trim()) url.searchParams.set('searchText', search.trim());
-    else url.searchParams.delete('searchText');
-    url.searchParams.delete('before');
-    history.replaceState(null, '', url);
-  };
-
   const reloadList = useCallback(async () => {
     const query = basePath.includes('?') ? basePath.slice(basePath.indexOf('?')) : '';
     if (mode === 'desk') {
       const r = await call<{ data: { items: DeskItem[] } }>(`${API}/desk${query}`);
       if (r.ok) setList(r.data.data.items);
-    } else {
-      const r = await call<{ data: SupportListItem[]; meta?: { next?: number | null } }>(listUrl(null, searchNow.current));
-      if (r.ok) {
-        setList(r.data.data);
-        setNext(r.data.meta?.next ?? null);
-      }
-    }
+    } else await own.reload();
   }, []);
 
   const later = (key: string, fn: () => void) => {
@@ -246,10 +213,19 @@ export default function SupportChat(props: SupportChatProps) {
     else setFlash(r.message);
   };
 
+  // 'Create request' opens the bug report dialog under its own title (spec: 'Create request'); the
+  // subheader's opener keeps 'Found an error?'.
   const create = (e: MouseEvent<HTMLAnchorElement>) => {
     const opener = document.querySelector<HTMLElement>('[data-bug-report-open]');
-    if (!opener) return;
+    const dialog = document.getElementById('bug-report');
+    const heading = document.getElementById('bug-report-heading');
+    if (!opener || !dialog) return;
     e.preventDefault();
+    if (heading) {
+      const original = heading.textContent;
+      heading.textContent = t('create');
+      dialog.addEventListener('close', () => (heading.textContent = original), { once: true });
+    }
     opener.click();
   };
 
@@ -265,10 +241,10 @@ export default function SupportChat(props: SupportChatProps) {
           )}
         </div>
         {mode === 'customer' && (
-          <form method="get" action={basePath} role="search" className="sp-search" onSubmit={find}>
+          <form method="get" action={basePath} role="search" className="sp-search" onSubmit={own.find}>
             <label htmlFor="sp-search">{t('list.search')}</label>
             <div className="sp-search-row">
-              <input id="sp-search" type="search" name="searchText" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} aria-describedby="sp-search-hint" />
+              <input id="sp-search" type="search" name="searchText" value={own.search} maxLength={200} onChange={(e) => own.setSearch(e.target.value)} aria-describedby="sp-search-hint" />
               <button type="submit" className="secondary">{t('list.find')}</button>
             </div>
             <small id="sp-search-hint">{t('list.searchHint')}</small>
@@ -276,9 +252,8 @@ export default function SupportChat(props: SupportChatProps) {
         )}
         <div className="sp-list-scroll">
           <RequestList items={list} selectedId={selectedId} hrefFor={hrefFor} onSelect={select} t={t} timeZone={props.timeZone} />
-          {next !== null && (
-            <a className="sp-more" href={`${basePath}?${new URLSearchParams({ ...(search.trim() ? { searchText: search.trim() } : {}), before: String(next) })}`}
-              onClick={(e) => { e.preventDefault(); void loadMore(); }}>
+          {own.next !== null && (
+            <a className="sp-more" href={own.moreHref(basePath)} onClick={(e) => { e.preventDefault(); void own.loadMore(); }}>
               {t('list.more')}
             </a>
           )}

@@ -1,5 +1,5 @@
-// A Leaflet map for islands. Leaflet (and the cluster plugin when asked) is imported when the map
-// mounts, never with the page. Tiles come from the configured URL; without tiles (offline, tests)
+// A Leaflet map for islands (the object form, one object's map). Leaflet is imported when the map
+// mounts, never with the page. The all-objects map is a plain script instead (objects-map.client.ts). Tiles come from the configured URL; without tiles (offline, tests)
 // the map still takes clicks and shows markers. Markers carry their name as text for screen readers.
 import { useEffect, useRef, useState } from 'react';
 import type { Map as LMap, LayerGroup, Marker } from 'leaflet';
@@ -25,8 +25,6 @@ export interface MapCanvasProps {
   center: Point;
   zoom: number;
   markers: MapMarker[];
-  /** Group nearby markers (grid in pixels). */
-  clusterGrid?: number;
   /** The (single) marker can be dragged; the new point goes to onMarkerMove. */
   draggable?: boolean;
   onMapClick?(p: Point): void;
@@ -59,7 +57,7 @@ export function MapCanvas(props: MapCanvasProps) {
     let cancelled = false;
     (async () => {
       try {
-        const lib = props.clusterGrid ? await import('./leaflet-cluster.ts') : await import('./leaflet-core.ts');
+        const lib = await import('./leaflet-core.ts');
         await lib.ready;
         const L: Leaflet = lib.default;
         if (cancelled || !box.current) return;
@@ -67,13 +65,7 @@ export function MapCanvas(props: MapCanvasProps) {
         L.tileLayer(props.tiles.url, { attribution: props.tiles.attribution, maxZoom: 19 }).addTo(m);
         m.attributionControl.setPrefix(false);
         m.on('click', (e) => latest.current.onMapClick?.({ lat: e.latlng.lat, lon: e.latlng.lng }));
-        const layer: LayerGroup = props.clusterGrid
-          ? (L as Leaflet & { markerClusterGroup(o: object): LayerGroup }).markerClusterGroup({
-              maxClusterRadius: props.clusterGrid,
-              showCoverageOnHover: false,
-              iconCreateFunction: (c: { getChildCount(): number }) => L.divIcon({ className: 'map-cluster', html: `<span>${c.getChildCount()}</span>`, iconSize: [36, 36] }),
-            })
-          : L.layerGroup();
+        const layer: LayerGroup = L.layerGroup();
         layer.addTo(m);
         map.current = { L, map: m, layer };
         setState('ready');

@@ -1,0 +1,98 @@
+// The objects map page without React (docs/decisions: objects map): plain Leaflet, loaded once the
+// page is shown, asking the server for the visible bounding box after every move. The server
+// groups the objects into cells (objects.map.server.ts): a cell with one object is a pin with its
+// name and address, a cell with several is a cluster showing their number, which zooms in on a
+// click (or Enter). Settings and texts come from data attributes of the map element.
+import type { LayerGroup, Map as LMap } from 'leaflet';
+
+interface Cell {
+  lat: number;
+  lon: number;
+  count: number;
+  id?: number;
+  name?: string;
+  address?: string;
+}
+interface Answer {
+  data: { total: number; cells: Cell[]; truncated: boolean };
+}
+interface Texts {
+  failed: string;
+  cluster: string;
+  inView: string;
+  zoomIn: string;
+  open: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const fill = (text: string, count: number) => text.replace('{count}', String(count));
+const clamp = (n: number, limit: number) => Math.max(-limit, Math.min(limit, n));
+
+async function start(box: HTMLElement) {
+  const d = box.dataset;
+  const texts = JSON.parse(d.texts ?? '{}') as Texts;
+  const state = box.parentElement?.querySelector<HTMLElement>('.map-state');
+  const summary = document.getElementById(d.summary ?? '');
+  try {
+    const lib = await import('./leaflet-core.ts');
+    await lib.ready;
+    const L = lib.default;
+    const map: LMap = L.map(box, { center: [Number(d.lat), Number(d.lon)], zoom: Number(d.zoom), keyboard: true });
+    L.tileLayer(d.tiles ?? '', { attribution: d.attribution ?? '', maxZoom: 19 }).addTo(map);
+    map.attributionControl.setPrefix(false);
+    const layer: LayerGroup = L.layerGroup().addTo(map);
+
+    const pin = (label: string) =>
+      L.divIcon({ className: 'map-pin', html: `<span class="pin-shape" aria-hidden="true"></span><span class="sr-only">${esc(label)}</span>`, iconSize: [26, 26], iconAnchor: [13, 26], popupAnchor: [0, -24] });
+    const cluster = (count: number) => L.divIcon({ className: 'map-cluster', html: `<span>${count}</span>`, iconSize: [36, 36] });
+
+    function draw(answer: Answer['data']) {
+      layer.clearLayers();
+      for (const c of answer.cells) {
+        if (c.count === 1 && c.id !== undefined) {
+          const name = c.name ?? '';
+          const m = L.marker([c.lat, c.lon], { icon: pin(name), title: name, keyboard: true });
+          m.bindPopup(`<strong>${esc(name)}</strong><br>${esc(c.address ?? '')}<br><a href="/user-info/my-objects/${c.id}/location">${esc(texts.open)}</a>`);
+          layer.addLayer(m);
+        } else {
+          const label = fill(texts.cluster, c.count);
+          const m = L.marker([c.lat, c.lon], { icon: cluster(c.count), title: label, alt: label, keyboard: true });
+          m.on('click', () => map.setView([c.lat, c.lon], Math.min(map.getZoom() + 2, 19)));
+          layer.addLayer(m);
+        }
+      }
+      if (summary) summary.textContent = answer.truncated ? texts.zoomIn : fill(texts.inView, answer.total);
+      box.dataset.total = String(answer.total);
+    }
+
+    let pending: AbortController | null = null;
+    async function refresh() {
+      pending?.abort();
+      const ctrl = new AbortController();
+      pending = ctrl;
+      const b = map.getBounds();
+      const bbox = [clamp(b.getSouth(), 90), clamp(b.getWest(), 180), clamp(b.getNorth(), 90), clamp(b.getEast(), 180)].map((n) => n.toFixed(5)).join(',');
+      try {
+        const res = await fetch(`/api/v1/objects/map?bbox=${bbox}&zoom=${map.getZoom()}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: ctrl.signal });
+        if (!res.ok) throw new Error(String(res.status));
+        draw(((await res.json()) as Answer).data);
+      } catch (err) {
+        if (!ctrl.signal.aborted && summary) summary.textContent = texts.failed;
+        if (!ctrl.signal.aborted) throw err;
+      }
+    }
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    map.on('moveend', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void refresh().catch(() => {}), 150);
+    });
+    await refresh();
+    state?.remove();
+  } catch {
+    if (state) state.textContent = texts.failed;
+  }
+}
+
+const box = document.querySelector<HTMLElement>('[data-objects-map]');
+if (box) void start(box);
