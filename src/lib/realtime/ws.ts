@@ -26,6 +26,12 @@ export interface WsOptions {
   heartbeatMs: number;
 }
 
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+const UPGRADES = Symbol.for('cabinet.ws-upgrades');
+const upgradeHandlers = (): Map<string, UpgradeHandler> => ((globalThis as { [UPGRADES]?: Map<string, UpgradeHandler> })[UPGRADES] ??= new Map());
+/** A feature takes over upgrades whose query says wss_type=<type> (after the origin check). */
+export const registerUpgrade = (type: string, handler: UpgradeHandler): void => void upgradeHandlers().set(type, handler);
+
 export function attachWebSocket(server: Server, opts: WsOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
 
@@ -36,6 +42,9 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
     const path = (req.url ?? '').split('?')[0];
     if (path !== WS_PATH) return reject(404, 'Not Found');
     if (!opts.isAllowedOrigin(req.headers.origin, req)) return reject(403, 'Forbidden');
+    // The spec's typed streams (/ws?wss_type=scada&…) are served by their feature.
+    const typed = upgradeHandlers().get(new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('wss_type') ?? '');
+    if (typed) return typed(req, socket, head);
     opts.authenticate(req).then(
       (peer) => {
         if (!peer) return reject(401, 'Unauthorized');

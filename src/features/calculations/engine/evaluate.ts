@@ -49,25 +49,33 @@ export interface Duty {
   trim_ratio: number | null;
 }
 
-export interface Evaluated {
+/** A pump that passed the hard filters: its duty and score, before energy and explanation. */
+export interface Screened {
+  base: PreparedPump;
+  /** The pump as it runs (trimmed when trimming was needed). */
   pump: PreparedPump;
   duty: Duty;
   bep_ratio: number;
   head_surplus: number;
+  score: number;
+  warnings: string[];
+}
+
+export interface Evaluated extends Screened {
   annual_kwh: number;
   energy_cost_kop: number;
   lcc_kop: number;
-  score: number;
-  warnings: string[];
   explain: () => Explanation;
 }
 
+const rejection = (sku: string, reason: RejectReason, value: number, limit: number, unit: string): Rejection => ({ sku, reason, value, limit, unit });
 const NPSH_MARGIN_M = 0.5;
 const POR = [0.7, 1.2] as const;
 
-export function evaluatePump(base: PreparedPump, d: DutyInput, sys: SystemCurve): Evaluated | Rejection {
+/** Hard filters, then the duty and the score. Cheap: runs for every pump of the catalogue. */
+export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve): Screened | Rejection {
   const m = base.model;
-  const reject = (reason: RejectReason, value: number, limit: number, unit: string): Rejection => ({ sku: m.sku, reason, value, limit, unit });
+  const reject = (reason: RejectReason, value: number, limit: number, unit: string) => rejection(m.sku, reason, value, limit, unit);
   if (m.t_max_c !== undefined && d.temperature_c > m.t_max_c) return reject('temperature', m.t_max_c, d.temperature_c, 'degC');
   const overload = base.p2MaxKw * (d.rho / RHO_REF);
   if (overload > m.motor.p2_kw * 1.0001) return reject('motor_overload', overload, m.motor.p2_kw, 'kW');
@@ -114,12 +122,28 @@ export function evaluatePump(base: PreparedPump, d: DutyInput, sys: SystemCurve)
   const bepRatio = div(q / r, p.bep.q);
   if (bepRatio < POR[0] || bepRatio > POR[1]) warnings.push('outside_por');
   const headSurplus = d.speed_control ? 0 : div(p.head.at(d.q_m3h) - d.h_m, d.h_m);
-  const energy = profileEnergy(p, d.q_m3h, sys, d.load_profile, { ...o, rMin: d.r_min, fixedRatio: d.speed_control ? 1 : r });
-  if (energy.clamped) warnings.push('profile_clamped');
-  const energyCost = Math.round(energy.kwh * d.kop_per_kwh);
-  const lcc = lifeCycleCost(m.price_kop, energy.kwh, d.kop_per_kwh, d.years, d.discount_rate);
   const score = 100 * pw.eta - 40 * Math.abs(bepRatio - 1) - 100 * Math.max(0, headSurplus);
   const duty: Duty = { q_m3h: q, h_m: h, eta: pw.eta, p2_kw: pw.p2_kw, p1_kw: pw.p1_kw, npshr_m: npshr, speed_ratio: r, speed_rpm: r * m.speed_rpm, trim_ratio: trim };
+  return { base, pump: p, duty, bep_ratio: bepRatio, head_surplus: headSurplus, score, warnings };
+}
+
+/** Annual energy over the load profile (kWh), for ranking by energy or life-cycle cost. */
+export function annualEnergy(s: Screened, d: DutyInput, sys: SystemCurve): ReturnType<typeof profileEnergy> {
+  const o = { rho: d.rho, vfd: d.speed_control, vfdEta: d.vfd_eta, smallPumpCorrection: d.small_pump_correction, rMin: d.r_min, fixedRatio: 1 };
+  return profileEnergy(s.pump, d.q_m3h, sys, d.load_profile, o);
+}
+
+/** Energy, cost and the explanation of a screened pump (only for the pumps that are returned). */
+export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve): Evaluated {
+  const { pump: p, duty, bep_ratio: bepRatio } = s;
+  const m = s.base.model;
+  const energy = annualEnergy(s, d, sys);
+  const warnings = energy.clamped ? [...s.warnings, 'profile_clamped'] : s.warnings;
+  const energyCost = Math.round(energy.kwh * d.kop_per_kwh);
+  const lcc = lifeCycleCost(m.price_kop, energy.kwh, d.kop_per_kwh, d.years, d.discount_rate);
+  const overload = s.base.p2MaxKw * (d.rho / RHO_REF);
+  const { q_m3h: q, h_m: h, trim_ratio: trim, speed_ratio: r, npshr_m: npshr } = duty;
+  const pw = duty;
 
   const explain = (): Explanation => {
     const x = new Explainer([`catalogue:${m.sku}${m.demo ? ' (demo)' : ''}`, `curve fit: ${p.head.kind}`, 'water: Kell 1975 / Wagner–Pruss']);
@@ -149,10 +173,16 @@ export function evaluatePump(base: PreparedPump, d: DutyInput, sys: SystemCurve)
     for (const w of warnings) x.warn(w);
     return x.done();
   };
-  return { pump: p, duty, bep_ratio: bepRatio, head_surplus: headSurplus, annual_kwh: energy.kwh, energy_cost_kop: energyCost, lcc_kop: lcc, score, warnings, explain };
+  return { ...s, warnings, annual_kwh: energy.kwh, energy_cost_kop: energyCost, lcc_kop: lcc, explain };
 }
 
-export function isRejection(x: Evaluated | Rejection): x is Rejection {
+/** Screen and finish in one go (tests, single-pump pages). */
+export function evaluatePump(base: PreparedPump, d: DutyInput, sys: SystemCurve): Evaluated | Rejection {
+  const s = screenPump(base, d, sys);
+  return isRejection(s) ? s : finishPump(s, d, sys);
+}
+
+export function isRejection<T extends object>(x: T | Rejection): x is Rejection {
   return 'reason' in x;
 }
 

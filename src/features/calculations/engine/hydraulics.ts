@@ -56,9 +56,10 @@ export function operatingPoint(p: PreparedPump, sys: SystemCurve, n = 1, r = 1):
 
 /**
  * Speed ratio r at which the curve passes through (Q_d, H_d): r²·H₀(Q_d/r) = H_d, for r in
- * [rMin, 1] with Q_d/r inside the allowed range. This is the correct duty with static head: the
- * point stays on the system curve. (Scaling the full-speed intersection along the affinity parabola
- * H = (H_d/Q_d²)·Q² gives a wrong speed as soon as H_st > 0.)
+ * [rMin, 1] with Q_d/r inside the allowed range. The duty (Q_d, H_d) lies on the system curve, so
+ * with static head the reduced-speed operating point is that duty — whereas scaling the full-speed
+ * operating point by the affinity laws (Q·r, H·r²) leaves the system curve as soon as H_st > 0
+ * (the MEASUR #3756 error; see oracles.test.ts). Load-profile points are solved the same way.
  */
 export function speedForDuty(p: PreparedPump, qD: number, hD: number, rMin = 0.3, n = 1): number | null {
   const qEach = qD / n;

@@ -4,7 +4,8 @@
 // 12.1 m of the 14 m asked").
 import { Explainer, type Explanation } from './explain.ts';
 import type { PreparedPump } from './curve.ts';
-import { evaluatePump, isRejection, type Duty, type DutyInput, type Rejection } from './evaluate.ts';
+import { annualEnergy, finishPump, isRejection, screenPump, type Duty, type DutyInput, type Rejection, type Screened } from './evaluate.ts';
+import { lifeCycleCost } from './energy.ts';
 import { systemCurve } from './hydraulics.ts';
 import { flowToM3h, headToM } from './units.ts';
 import { inWaterRange, vapourHeadM, waterDensity } from './water.ts';
@@ -133,6 +134,13 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
   };
 }
 
+const SCREEN_SORTERS: Record<'score' | 'efficiency' | 'p1' | 'price', (a: Screened, b: Screened) => number> = {
+  score: (a, b) => b.score - a.score,
+  efficiency: (a, b) => b.duty.eta - a.duty.eta,
+  p1: (a, b) => a.duty.p1_kw - b.duty.p1_kw,
+  price: (a, b) => a.base.model.price_kop - b.base.model.price_kop,
+};
+
 const SORTERS: Record<SortKey, (a: PumpEntity, b: PumpEntity) => number> = {
   score: (a, b) => b.score - a.score,
   efficiency: (a, b) => b.duty.eta - a.duty.eta,
@@ -162,35 +170,46 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
   if (!n.ok) return { type: 'error', entities: [], errors: n.errors, misses: [], considered: 0, duty: null, explanation: null };
   const d = n.duty;
   const sys = systemCurve(d.q_m3h, d.h_m, d.h_static_m)!;
-  const passed = [];
+  const passed: Screened[] = [];
   const misses: Rejection[] = [];
   for (const p of pumps) {
-    const e = evaluatePump(p, d, sys);
-    if (isRejection(e)) misses.push(e);
-    else passed.push(e);
+    const e = screenPump(p, d, sys);
+    if (!isRejection(e)) passed.push(e);
+    else if (passed.length === 0) keepNearest(misses, e, d);
   }
-  const entities: PumpEntity[] = passed.map((e) => ({
-    sku: e.pump.model.sku,
-    title: e.pump.model.title,
-    manufacturer: e.pump.model.manufacturer,
-    model: e.pump.model.model,
-    price_kop: e.pump.model.price_kop,
-    lead_days: e.pump.model.lead_days,
-    duty: e.duty,
-    bep_ratio: e.bep_ratio,
-    head_surplus: e.head_surplus,
-    annual_kwh: e.annual_kwh,
-    energy_cost_kop: e.energy_cost_kop,
-    lcc_kop: e.lcc_kop,
-    score: e.score,
-    reasons: reasonsOf(e, d.speed_control),
-    warnings: e.warnings,
-    explanation: null as unknown as Explanation,
-  }));
-  const top = sortEntities(entities, n.sort).slice(0, n.limit);
-  // Explanations only for what is returned: building them for thousands of rejected-by-rank pumps costs time.
-  const byKey = new Map(passed.map((e) => [e.pump.model.sku, e]));
-  for (const t of top) t.explanation = byKey.get(t.sku)!.explain();
+  // Energy is computed for every passing pump only when the ranking needs it; otherwise only for
+  // the pumps returned (the profile costs a root solve per load point).
+  let ranked: Screened[];
+  if (n.sort === 'annual_energy' || n.sort === 'lcc') {
+    const key = new Map<Screened, number>();
+    for (const s of passed) {
+      const kwh = annualEnergy(s, d, sys).kwh;
+      key.set(s, n.sort === 'lcc' ? lifeCycleCost(s.base.model.price_kop, kwh, d.kop_per_kwh, d.years, d.discount_rate) : kwh);
+    }
+    ranked = passed.sort((a, b) => key.get(a)! - key.get(b)! || a.base.model.sku.localeCompare(b.base.model.sku));
+  } else ranked = passed.sort((a, b) => SCREEN_SORTERS[n.sort as 'score'](a, b) || a.base.model.sku.localeCompare(b.base.model.sku));
+  const top: PumpEntity[] = ranked.slice(0, n.limit).map((s) => {
+    const e = finishPump(s, d, sys);
+    const m = e.base.model;
+    return {
+      sku: m.sku,
+      title: m.title,
+      manufacturer: m.manufacturer,
+      model: m.model,
+      price_kop: m.price_kop,
+      lead_days: m.lead_days,
+      duty: e.duty,
+      bep_ratio: e.bep_ratio,
+      head_surplus: e.head_surplus,
+      annual_kwh: e.annual_kwh,
+      energy_cost_kop: e.energy_cost_kop,
+      lcc_kop: e.lcc_kop,
+      score: e.score,
+      reasons: reasonsOf(e, d.speed_control),
+      warnings: e.warnings,
+      explanation: e.explain(),
+    };
+  });
   const x = new Explainer(['water: Kell 1975 / Wagner–Pruss']);
   x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
   x.step('rho', d.rho, 'kg/m3', 'density');
@@ -202,15 +221,22 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
     type: top.length ? 'success' : 'empty',
     entities: top,
     errors: [],
-    misses: top.length ? [] : nearestMisses(misses, d),
+    misses: top.length ? [] : misses,
     considered: pumps.length,
     duty: { q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, rho_kg_m3: d.rho, vapour_head_m: vapourHeadM(d.temperature_c), system_k: sys.k },
     explanation: x.done(),
   };
 }
 
-/** Up to three misses closest to passing: head shortfalls first (the best head reached), then the rest. */
-export function nearestMisses(misses: Rejection[], d: DutyInput): Rejection[] {
-  const closeness = (m: Rejection) => (m.reason === 'head_low' ? Math.abs(m.limit - m.value) / d.h_m : 1 + Math.abs(m.value - m.limit) / (Math.abs(m.limit) + 1));
-  return [...misses].sort((a, b) => closeness(a) - closeness(b)).slice(0, 3);
+/** Keeps the three misses closest to passing: head shortfalls first (by the head missing), then the rest. */
+function keepNearest(best: Rejection[], m: Rejection, d: DutyInput): void {
+  const c = closeness(m, d);
+  if (best.length === 3 && c >= closeness(best[2]!, d)) return;
+  best.push(m);
+  best.sort((a, b) => closeness(a, d) - closeness(b, d));
+  if (best.length > 3) best.pop();
+}
+
+function closeness(m: Rejection, d: DutyInput): number {
+  return m.reason === 'head_low' ? Math.abs(m.limit - m.value) / d.h_m : 1 + Math.abs(m.value - m.limit) / (Math.abs(m.limit) + 1);
 }
