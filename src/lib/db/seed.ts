@@ -5,6 +5,7 @@ import { hashPassword } from '#lib/crypto/password.ts';
 import { seedOrganisationsObjects } from './demo/organisations-objects.ts';
 import { seedOrdersPromotions } from './demo/orders-promotions.ts';
 import { seedSupportDemo } from '#features/support/support.seed.ts';
+import { seedScadaDemo } from '#features/scada/scada.seed.ts';
 import demoUsers from './demo/users.json' with { type: 'json' };
 import type { DB } from './schema.ts';
 
@@ -35,5 +36,6 @@ export async function seedDemo(db: Kysely<DB>): Promise<number> {
   await seedOrganisationsObjects(db);
   await seedSupportDemo(db);
   await seedOrdersPromotions(db);
+  await seedScadaDemo(db);
   return created;
 }

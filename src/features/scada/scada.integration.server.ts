@@ -1,0 +1,76 @@
+// PUT /api/integration/scada/objects/{key} (scope scada): the back office creates or replaces a
+// dispatching object, its variables and its grants in one transaction. Tags keep their ids by key
+// (history and audit stay attached); grants are the complete list of who may see (and control) it.
+import * as v from 'valibot';
+import { validate } from '#features/integration/body.server.ts';
+import { db, now } from '#lib/db/index.ts';
+import { HttpError } from '#lib/http/api.ts';
+import type { T } from '#lib/i18n/index.ts';
+import { addressSchemaFor, ObjectSchema, type ObjectInput } from './scada.schema.ts';
+
+const KEY = /^[A-Za-z0-9_.-]{1,100}$/;
+
+export async function putObjectCall(key: string | undefined, data: Record<string, unknown>, t: T): Promise<unknown> {
+  if (!key || !KEY.test(key)) throw new HttpError(404, t('errors.notFound', { name: t('scada.entity') }));
+  const input = validate(ObjectSchema, data, t);
+  checkTags(input, t);
+  const database = db();
+  const orgId = input.oid ? ((await database.selectFrom('organisations').select('id').where('inn', '=', input.oid).executeTakeFirst())?.id ?? null) : null;
+  if (input.oid && orgId === null) throw new HttpError(422, t('integration.errors.invalid'), { errors: { oid: t('integration.scada.oidUnknown') } });
+  const emails = [...new Set(input.grants.map((g) => g.email))];
+  const users = emails.length ? await database.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute() : [];
+  const missing = emails.filter((e) => !users.some((u) => u.email.toLowerCase() === e));
+  if (missing.length) throw new HttpError(422, t('integration.errors.invalid'), { errors: { grants: t('integration.scada.userUnknown', { emails: missing.join(', ') }) } });
+  const userId = new Map(users.map((u) => [u.email.toLowerCase(), u.id]));
+
+  return database.transaction().execute(async (trx) => {
+    const time = now();
+    const existing = await trx.selectFrom('scada_objects').select('id').where('key', '=', key).executeTakeFirst();
+    const fields = { title: input.title, organisation_id: orgId, address: input.address, search: `${input.title} ${input.address}`.toLowerCase(), driver: JSON.stringify(input.driver), updated_at: time };
+    const id = existing
+      ? (await trx.updateTable('scada_objects').set(fields).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id
+      : (await trx.insertInto('scada_objects').values({ key, ...fields, created_at: time }).returning('id').executeTakeFirstOrThrow()).id;
+
+    const old = await trx.selectFrom('scada_tags').select(['id', 'key']).where('object_id', '=', id).execute();
+    const wanted = new Set(input.tags.map((tag) => tag.key));
+    const removed = old.filter((o) => !wanted.has(o.key)).map((o) => o.id);
+    if (removed.length) {
+      const audited = await trx.selectFrom('scada_commands').select('tag_id').where('tag_id', 'in', removed).limit(1).executeTakeFirst();
+      if (audited) throw new HttpError(409, t('integration.scada.tagAudited'));
+      await trx.deleteFrom('scada_tags').where('id', 'in', removed).execute();
+    }
+    // Indexes move in two steps so the unique (object, idx) index never sees a duplicate.
+    await trx.updateTable('scada_tags').set((eb) => ({ idx: eb.neg(eb('idx', '+', 1)) })).where('object_id', '=', id).execute();
+    const byKey = new Map(old.map((o) => [o.key, o.id]));
+    const tags: Array<{ key: string; id: number; idx: number }> = [];
+    for (const [idx, tag] of input.tags.entries()) {
+      const row = { idx, title: tag.title, type: tag.type, unit: tag.unit, actions: tag.actions, field_type: tag.actions === 'ReadWrite' ? tag.field_type : null, min: tag.min, max: tag.max, step: tag.step, deadband: tag.deadband, alarm: tag.alarm ? 1 : 0, address: JSON.stringify(tag.address) };
+      const known = byKey.get(tag.key);
+      const tagId = known
+        ? (await trx.updateTable('scada_tags').set(row).where('id', '=', known).returning('id').executeTakeFirstOrThrow()).id
+        : (await trx.insertInto('scada_tags').values({ object_id: id, key: tag.key, ...row }).returning('id').executeTakeFirstOrThrow()).id;
+      tags.push({ key: tag.key, id: tagId, idx });
+    }
+    // The value layout changed with the tags: the snapshot is dropped until the next read.
+    await trx.updateTable('scada_objects').set({ live: null, status: 0 }).where('id', '=', id).execute();
+
+    await trx.deleteFrom('scada_grants').where('object_id', '=', id).execute();
+    for (const g of input.grants) await trx.insertInto('scada_grants').values({ object_id: id, user_id: userId.get(g.email)!, control: g.control ? 1 : 0, created_at: time }).execute();
+    return { data: { id, key, created: !existing, tags, grants: input.grants.length } };
+  });
+}
+
+/** Each tag's address must match its driver; keys unique within the object. */
+function checkTags(input: ObjectInput, t: T) {
+  const schema = addressSchemaFor(input.driver.type);
+  const errors: Record<string, string> = {};
+  const seen = new Set<string>();
+  input.tags.forEach((tag, i) => {
+    if (seen.has(tag.key)) errors[`tags.${i}.key`] = t('integration.scada.key');
+    seen.add(tag.key);
+    const r = v.safeParse(schema, tag.address);
+    if (!r.success) errors[`tags.${i}.address`] = t('integration.scada.address');
+    else tag.address = r.output as Record<string, unknown>;
+  });
+  if (Object.keys(errors).length) throw new HttpError(422, t('integration.errors.invalid'), { errors });
+}

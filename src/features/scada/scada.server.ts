@@ -1,0 +1,141 @@
+// Dispatching objects as a user sees them: every read goes through the user's explicit grant (view,
+// or view and control). Membership of an organisation never grants access; without a grant an
+// object does not exist for the user (404).
+import { sql, type Kysely } from 'kysely';
+import { db as defaultDb } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
+import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
+
+export const LIST_FIELDS = ['status', 'oid'] as const;
+export type ScadaField = (typeof LIST_FIELDS)[number];
+
+export interface ScadaItem {
+  id: number;
+  title: string;
+  oid: number | null;
+  oid_name: string | null;
+  address: string;
+  status: number;
+  last_update_at: string | null;
+  control: number;
+}
+
+export interface ScadaTag {
+  id: number;
+  idx: number;
+  title: string;
+  type: string;
+  unit: string;
+  actions: string;
+  field_type: string | null;
+  min: number | null;
+  max: number | null;
+  step: number | null;
+}
+
+export interface Live {
+  /** Values by tag index (null: not available). */
+  v: Array<number | null>;
+  /** Quality by tag index: g good, n not available (0xFFFF or read error), s stale. */
+  q: string[];
+  /** Time of the last successful read (ISO). */
+  t: string | null;
+  /** Object status: 1 online, 0 no link. */
+  s: number;
+}
+
+function granted(handle: Kysely<DB>, userId: number) {
+  return handle
+    .selectFrom('scada_objects as o')
+    .innerJoin('scada_grants as g', (j) => j.onRef('g.object_id', '=', 'o.id').on('g.user_id', '=', userId))
+    .leftJoin('organisations as org', 'org.id', 'o.organisation_id');
+}
+
+const itemColumns = ['o.id', 'o.title', 'o.organisation_id as oid', 'org.name as oid_name', 'o.address', 'o.status', 'o.last_update_at', 'g.control'] as const;
+
+export async function listScada(userId: number, q: ListQuery<ScadaField>, handle: Kysely<DB> = defaultDb()): Promise<ListResult<ScadaItem>> {
+  let base = granted(handle, userId);
+  if (q.searchText) base = base.where(sql<boolean>`o.search like ${containsPattern(q.searchText)} escape '\\'`);
+  if (q.filter.status === '0' || q.filter.status === '1') base = base.where('o.status', '=', Number(q.filter.status));
+  if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid)) base = base.where('o.organisation_id', '=', Number(q.filter.oid));
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(n);
+  const w = pageWindow(q, total);
+  if (!w) return { totalCount: total, entities: [] };
+  const order = w.reverse ? flip(q.sortOrder) : q.sortOrder;
+  const rows = await base.select([...itemColumns]).orderBy(q.sortField === 'status' ? 'o.status' : q.sortField === 'oid' ? 'o.organisation_id' : 'o.id', order).orderBy('o.id', order).limit(w.limit).offset(w.offset).execute();
+  if (w.reverse) rows.reverse();
+  return { totalCount: total, entities: rows as ScadaItem[] };
+}
+
+export async function getScada(userId: number, id: number | null, handle: Kysely<DB> = defaultDb()): Promise<ScadaItem | null> {
+  if (id === null || !Number.isSafeInteger(id)) return null;
+  return ((await granted(handle, userId).select([...itemColumns]).where('o.id', '=', id).executeTakeFirst()) as ScadaItem | undefined) ?? null;
+}
+
+/** The grant of a user on an object: null (none), 0 view, 1 view and control. */
+export async function grantOf(userId: number, objectId: number, handle: Kysely<DB> = defaultDb()): Promise<number | null> {
+  const row = await handle.selectFrom('scada_grants').select('control').where('object_id', '=', objectId).where('user_id', '=', userId).executeTakeFirst();
+  return row ? row.control : null;
+}
+
+export async function tagsOf(objectId: number, handle: Kysely<DB> = defaultDb()): Promise<ScadaTag[]> {
+  return handle
+    .selectFrom('scada_tags')
+    .select(['id', 'idx', 'title', 'type', 'unit', 'actions', 'field_type', 'min', 'max', 'step'])
+    .where('object_id', '=', objectId)
+    .orderBy('idx')
+    .execute();
+}
+
+/** The last values of an object; values older than the online window are marked stale. */
+export async function liveOf(objectId: number, handle: Kysely<DB> = defaultDb()): Promise<Live> {
+  const row = await handle.selectFrom('scada_objects').select(['live', 'status', 'last_update_at']).where('id', '=', objectId).executeTakeFirst();
+  return parseLive(row?.live ?? null, row?.status ?? 0);
+}
+
+export function parseLive(json: string | null, status: number): Live {
+  const live = json ? (JSON.parse(json) as Omit<Live, 's'>) : { v: [], q: [], t: null };
+  return { ...live, q: status ? live.q : live.q.map(() => 's'), s: status };
+}
+
+/** Organisations of the user's granted objects (the list's organisation filter). Bounded by the grants. */
+export async function scadaOrganisations(userId: number, handle: Kysely<DB> = defaultDb()): Promise<Array<{ id: number; name: string }>> {
+  return handle
+    .selectFrom('scada_grants as g')
+    .innerJoin('scada_objects as o', 'o.id', 'g.object_id')
+    .innerJoin('organisations as org', 'org.id', 'o.organisation_id')
+    .where('g.user_id', '=', userId)
+    .select(['org.id', 'org.name'])
+    .distinct()
+    .orderBy('org.name')
+    .limit(200)
+    .execute();
+}
+
+export interface AuditRow {
+  id: number;
+  created_at: string;
+  user: string;
+  tag: string;
+  old_value: number | null;
+  requested: string;
+  result: string;
+  reason: string | null;
+}
+
+/** The newest command attempts of an object, key-paged by id. */
+export async function auditOf(objectId: number, before: number | null = null, limit = 20, handle: Kysely<DB> = defaultDb()): Promise<AuditRow[]> {
+  let q = handle
+    .selectFrom('scada_commands as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .innerJoin('scada_tags as t', 't.id', 'c.tag_id')
+    .where('c.object_id', '=', objectId);
+  if (before) q = q.where('c.id', '<', before);
+  const rows = await q
+    .select(['c.id', 'c.created_at', sql<string>`u.surname || ' ' || u.name`.as('user'), 't.title as tag', 'c.old_value', 'c.requested', 'c.result', 'c.reason'])
+    .orderBy('c.id', 'desc')
+    .limit(Math.min(limit, 100))
+    .execute();
+  return rows;
+}

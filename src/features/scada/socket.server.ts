@@ -1,0 +1,82 @@
+// The spec's live stream: /ws?token=…&wss_type=scada&scada_id=N (the cookie works too). The grant is
+// checked before the upgrade (none: 404, as for every other read), again on every heartbeat and
+// when the session ends. Frames: an object { status, t, q } (object status, time of the last good
+// read, quality per variable: g good, n not available, s stale), then the values as a JSON array by
+// the variable list's index. The first pair is the full snapshot; then one pair per change, at most
+// one per second per object (the poller coalesces).
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { sessionAlive, sessionCookieName, validateSession } from '#features/auth/session.server.ts';
+import { config } from '#lib/config.ts';
+import { parseCookies } from '#lib/http/cookies.ts';
+import { log } from '#lib/log.ts';
+import { bus } from '#lib/realtime/bus.ts';
+import { SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
+import { LIVE_TOPIC } from './live.ts';
+import { grantOf, liveOf, type Live } from './scada.server.ts';
+
+let wss: WebSocketServer | null = null;
+
+export function frames(live: Live): [string, string] {
+  const q = live.s ? live.q : live.q.map(() => 's');
+  return [JSON.stringify({ status: live.s, t: live.t, q }), JSON.stringify(live.v)];
+}
+
+export function handleScadaUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+  const reject = (status: number, text: string) => socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const id = /^\d{1,9}$/.test(url.searchParams.get('scada_id') ?? '') ? Number(url.searchParams.get('scada_id')) : null;
+  const token = url.searchParams.get('token') ?? parseCookies(req.headers.cookie)[sessionCookieName()];
+  (async () => {
+    const auth = await validateSession(token);
+    if (!auth) return reject(401, 'Unauthorized');
+    if (id === null || (await grantOf(auth.user.id, id)) === null) return reject(404, 'Not Found');
+    wss ??= new WebSocketServer({ noServer: true, maxPayload: 1024 });
+    wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, auth.user.id, auth.session.id, id));
+  })().catch((err) => {
+    log.error('scada ws: upgrade failed', { err });
+    reject(500, 'Internal Server Error');
+  });
+}
+
+async function serve(ws: WebSocket, userId: number, sessionId: string, objectId: number) {
+  let alive = true;
+  const send = (live: Live) => {
+    if (ws.readyState !== ws.OPEN) return;
+    // A slow client gets the newest values, never a growing backlog.
+    if (ws.bufferedAmount > 256 * 1024) return;
+    for (const f of frames(live)) ws.send(f);
+  };
+  const offLive = bus().subscribe(LIVE_TOPIC(objectId), (e) => {
+    if (e.type === 'scada.values') send(e.data as Live);
+  });
+  const offSession = bus().subscribe(userTopic(userId), (e) => {
+    if (e.type !== SESSION_ENDED) return;
+    const d = e.data as { sessions?: string[]; except?: string | null };
+    if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId) ws.close(4401, 'session ended');
+  });
+  ws.on('pong', () => (alive = true));
+  const ping = setInterval(() => {
+    if (!alive) return ws.terminate();
+    alive = false;
+    ws.ping();
+    Promise.all([sessionAlive(sessionId), grantOf(userId, objectId)]).then(
+      ([ok, grant]) => (!ok ? ws.close(4401, 'session ended') : grant === null ? ws.close(4404, 'not found') : undefined),
+      (err) => log.warn('scada ws: re-check failed', { err }),
+    );
+  }, config().wsHeartbeatMs);
+  ping.unref();
+  ws.on('close', () => {
+    clearInterval(ping);
+    offLive();
+    offSession();
+  });
+  send(await liveOf(objectId));
+}
+
+export function closeScadaSockets() {
+  for (const c of wss?.clients ?? []) c.close(1001, 'server shutting down');
+  wss?.close();
+  wss = null;
+}

@@ -1,0 +1,174 @@
+// One object's polling loop on the instance that holds its lease: connect with backoff, read every
+// poll period, publish values on change (coalesced to at most one message per second), keep the
+// live snapshot, status and samples in the database, raise and clear alarms, and execute commands
+// (write, then read back). Online means a successful read within ONLINE_PERIODS poll periods.
+import type { Kysely } from 'kysely';
+import type { DB } from '#lib/db/schema.ts';
+import { log } from '#lib/log.ts';
+import type { Bus } from '#lib/realtime/bus.ts';
+import type { Driver } from './scada.schema.ts';
+import type { DriverSession, TagSpec } from './drivers/types.ts';
+import { Recorder } from './history.server.ts';
+import { CMD_TOPIC, LIVE_TOPIC, type WriteReply, type WriteRequest } from './live.ts';
+
+export const ONLINE_PERIODS = 3;
+const FLUSH_MS = 1000;
+const BACKOFF_MAX = 10_000;
+
+export type Opener = (driver: Driver, tags: TagSpec[]) => Promise<DriverSession>;
+
+export class ObjectWorker {
+  private session: DriverSession | null = null;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private backoff = 500;
+  private values: Array<number | null>;
+  private lastOk = 0;
+  private status = 0;
+  private dirty = true;
+  private lastFlush = 0;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private offCmd: () => void;
+  private readonly recorder: Recorder;
+  private readonly pollMs: number;
+
+  readonly id: number;
+  readonly version: string;
+  private readonly driver: Driver;
+  private readonly tags: TagSpec[];
+  private readonly db: Kysely<DB>;
+  private readonly bus: Bus;
+  private readonly open: Opener;
+
+  constructor(o: { id: number; version: string; driver: Driver; tags: TagSpec[]; deadbands: number[]; alarms: boolean[]; db: Kysely<DB>; bus: Bus; open: Opener }) {
+    this.id = o.id;
+    this.version = o.version;
+    this.driver = o.driver;
+    this.tags = o.tags;
+    this.db = o.db;
+    this.bus = o.bus;
+    this.open = o.open;
+    this.pollMs = o.driver.poll_ms;
+    this.values = o.tags.map(() => null);
+    this.recorder = new Recorder(o.db, o.id, o.tags, o.deadbands, o.alarms);
+    this.offCmd = o.bus.subscribe(CMD_TOPIC(o.id), (e) => {
+      if (e.type === 'scada.write') void this.command(e.data as WriteRequest);
+    });
+    this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.cycle(), ms);
+    this.timer.unref();
+  }
+
+  private async cycle() {
+    try {
+      if (!this.session) {
+        this.session = await this.open(this.driver, this.tags);
+        this.backoff = 500;
+        log.info('scada: connected', { object: this.id, driver: this.driver.type });
+      }
+      await this.poll();
+      this.schedule(this.pollMs);
+    } catch (err) {
+      log.warn('scada: link failed', { object: this.id, err: (err as Error).message });
+      await this.dropSession();
+      this.checkOnline();
+      this.schedule(this.backoff);
+      this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX);
+    }
+  }
+
+  private async poll() {
+    const values = await this.session!.read();
+    if (this.stopped) return;
+    this.lastOk = Date.now();
+    if (values.some((x, i) => x !== this.values[i])) this.dirty = true;
+    this.values = values;
+    if (!this.status) this.dirty = true;
+    this.status = 1;
+    await this.recorder.record(values, this.lastOk);
+    this.requestFlush();
+  }
+
+  private checkOnline() {
+    const online = this.lastOk > 0 && Date.now() - this.lastOk <= ONLINE_PERIODS * this.pollMs + 500 ? 1 : 0;
+    if (online !== this.status) {
+      this.status = online;
+      this.dirty = true;
+      this.requestFlush();
+    }
+  }
+
+  private requestFlush() {
+    if (!this.dirty || this.flushTimer || this.stopped) return;
+    const wait = Math.max(0, this.lastFlush + FLUSH_MS - Date.now());
+    this.flushTimer = setTimeout(() => void this.flush(), wait);
+    this.flushTimer.unref();
+  }
+
+  private async flush() {
+    this.flushTimer = null;
+    if (this.stopped || !this.dirty) return;
+    this.dirty = false;
+    this.lastFlush = Date.now();
+    const t = this.lastOk ? new Date(this.lastOk).toISOString() : null;
+    const live = { v: this.values, q: this.values.map((x) => (x === null ? 'n' : 'g')), t };
+    try {
+      await this.db.updateTable('scada_objects').set({ live: JSON.stringify(live), status: this.status, last_update_at: t }).where('id', '=', this.id).execute();
+      await this.bus.publish(LIVE_TOPIC(this.id), 'scada.values', { ...live, s: this.status });
+    } catch (err) {
+      log.warn('scada: publish failed', { object: this.id, err });
+    }
+  }
+
+  /** A command from any instance: write through the driver, then read back until it shows. */
+  private async command(req: WriteRequest) {
+    const tag = this.tags.find((t) => t.id === req.tag_id);
+    const reply = (r: WriteReply) => this.bus.publish(CMD_TOPIC(this.id), 'scada.written', r).catch(() => {});
+    if (!tag || !this.session) return reply({ cmd: req.cmd, result: 'failed', reason: 'offline' });
+    try {
+      await this.session.write(tag, req.value);
+    } catch (err) {
+      log.warn('scada: write failed', { object: this.id, tag: tag.id, err: (err as Error).message });
+      return reply({ cmd: req.cmd, result: 'failed', reason: 'write' });
+    }
+    await reply({ cmd: req.cmd, result: 'sent' });
+    const expected = tag.field_type === 'ErrorReset' ? 0 : req.value;
+    const deadline = Date.now() + req.confirm_ms;
+    while (Date.now() < deadline && !this.stopped) {
+      try {
+        const v = (await this.session!.read())[tag.idx];
+        if (v !== null && v !== undefined && Math.abs(v - expected) <= req.tolerance) {
+          await this.poll().catch(() => {});
+          return reply({ cmd: req.cmd, result: 'confirmed', value: v });
+        }
+      } catch {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, Math.min(250, this.pollMs)));
+    }
+    return reply({ cmd: req.cmd, result: 'not_confirmed' });
+  }
+
+  /** Checked by the poller between reads: status goes to 0 once reads stop succeeding. */
+  tick() {
+    this.checkOnline();
+  }
+
+  private async dropSession() {
+    const s = this.session;
+    this.session = null;
+    await s?.close().catch(() => {});
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.offCmd();
+    if (this.timer) clearTimeout(this.timer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    await this.dropSession();
+  }
+}
