@@ -30,7 +30,11 @@ export interface NewChallenge {
   createdAt: string;
 }
 
-/** Starts a challenge and ends any earlier live one for the same login and purpose. */
+/**
+ * Starts a challenge and ends the earlier live ones for the same login and purpose asked for from
+ * the same address (the person asking again). Another address's request leaves them alive, so a
+ * stranger typing someone's login cannot cancel the code that person is about to enter.
+ */
 export async function createChallenge(input: { userId: number | null; login: string; purpose: Purpose; channel: Channel; ip: string | null }): Promise<NewChallenge> {
   const rule = CODE_RULES[input.channel];
   const token = newToken();
@@ -39,12 +43,14 @@ export async function createChallenge(input: { userId: number | null; login: str
   const code = rule.digits ? newCode(rule.digits) : '';
   const t = new Date();
   await db().transaction().execute(async (trx) => {
+    const ip = input.ip?.slice(0, 64) ?? null;
     await trx
       .updateTable('auth_challenges')
       .set({ used_at: t.toISOString() })
       .where('login', '=', input.login)
       .where('purpose', '=', input.purpose)
       .where('used_at', 'is', null)
+      .where((eb) => (ip === null ? eb('ip', 'is', null) : eb('ip', '=', ip)))
       .execute();
     await trx
       .insertInto('auth_challenges')

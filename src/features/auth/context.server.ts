@@ -38,8 +38,13 @@ const HOUR = 60 * MINUTE;
 export const LIMITS = {
   sendPerLogin: { name: 'send:login+ip', limit: 10, windowMs: 15 * MINUTE },
   sendPerIp: { name: 'send:ip', limit: 200, windowMs: HOUR },
-  callsPerPhone: { name: 'calls:phone', limit: 5, windowMs: 24 * HOUR },
-  mailsPerAddress: { name: 'mails:email', limit: 20, windowMs: HOUR },
+  // Calls and mails to one recipient (sign-in codes and resets together): a share per (recipient,
+  // IP), so a stranger from one address can use up only their own share, under a global cap per
+  // recipient that bounds what several addresses together can send.
+  callsPerPhoneIp: { name: 'calls:phone+ip', limit: 5, windowMs: 24 * HOUR },
+  callsPerPhone: { name: 'calls:phone', limit: 15, windowMs: 24 * HOUR },
+  mailsPerAddressIp: { name: 'mails:email+ip', limit: 10, windowMs: HOUR },
+  mailsPerAddress: { name: 'mails:email', limit: 30, windowMs: HOUR },
   checkFailPerIp: { name: 'check-fail:ip', limit: 100, windowMs: HOUR },
   passwordFailPerLogin: { name: 'password-fail:login+ip', limit: 10, windowMs: 15 * MINUTE },
   passwordFailPerIp: { name: 'password-fail:ip', limit: 200, windowMs: HOUR },
@@ -52,6 +57,17 @@ export const LIMITS = {
 export function tooMany(t: T, verdict: Verdict): HttpError {
   const minutes = Math.max(1, Math.ceil(verdict.retryAfter / 60));
   return new HttpError(429, t('auth.errors.tooMany', { minutes }), { retry_after: verdict.retryAfter });
+}
+
+/** Counts one call or mail to a recipient against its (recipient, IP) share and its global cap. */
+export async function countDelivery(t: T, kind: 'call' | 'mail', to: string, ip: string): Promise<void> {
+  const [share, cap] = kind === 'call' ? [LIMITS.callsPerPhoneIp, LIMITS.callsPerPhone] : [LIMITS.mailsPerAddressIp, LIMITS.mailsPerAddress];
+  for (const [rule, id] of [[share, `${to}|${ip}`], [cap, to]] as const) {
+    const verdict = await hit(rule, id);
+    if (verdict.allowed) continue;
+    if (kind === 'call') throw new HttpError(429, t('auth.errors.callsPerDay'), { retry_after: verdict.retryAfter });
+    throw tooMany(t, verdict);
+  }
 }
 
 /** Counts a hit and throws 429 when the rule's limit is passed. */

@@ -7,7 +7,7 @@ import { hit } from '#lib/rate-limit.server.ts';
 import { revokeUserSessions } from './session.server.ts';
 import { parseLogin } from './auth.schema.ts';
 import { checkCode, createChallenge, dropChallenge, redeemLink } from './challenges.server.ts';
-import { enforce, ensureBelow, findUserByLogin, LIMITS, type AuthCtx } from './context.server.ts';
+import { countDelivery, enforce, ensureBelow, findUserByLogin, LIMITS, type AuthCtx } from './context.server.ts';
 import { deliver, ensureChannel } from './delivery.server.ts';
 import { codeFailure } from './signin.server.ts';
 
@@ -28,10 +28,8 @@ export async function requestRecovery(ctx: AuthCtx, rawLogin: string): Promise<R
   if (!byCall && !ctx.baseUrl) throw new HttpError(503, t('auth.errors.emailUnavailable'));
   await enforce(t, LIMITS.sendPerIp, ctx.ip);
   await enforce(t, LIMITS.recoveryPerLogin, `${login.value}|${ctx.ip}`);
-  if (byCall) {
-    const verdict = await hit(LIMITS.callsPerPhone, login.value);
-    if (!verdict.allowed) throw new HttpError(429, t('auth.errors.callsPerDay'), { retry_after: verdict.retryAfter });
-  }
+  // Reset calls and mails count against the recipient like sign-in codes do.
+  await countDelivery(t, byCall ? 'call' : 'mail', login.value, ctx.ip);
   const user = await findUserByLogin(login);
   const challenge = await createChallenge({ userId: user?.id ?? null, login: login.value, purpose: 'reset', channel: byCall ? 'call' : 'link', ip: ctx.ip });
   try {

@@ -9,7 +9,7 @@ import { HttpError } from '#lib/http/api.ts';
 import { clear, hit, release } from '#lib/rate-limit.server.ts';
 import { parseLogin, type Registration } from './auth.schema.ts';
 import { checkCode, createChallenge, dropChallenge, findChallenge, type CheckResult } from './challenges.server.ts';
-import { enforce, ensureBelow, findUserByLogin, LIMITS, tooMany, type AuthCtx } from './context.server.ts';
+import { countDelivery, enforce, ensureBelow, findUserByLogin, LIMITS, tooMany, type AuthCtx } from './context.server.ts';
 import { deliver, ensureChannel } from './delivery.server.ts';
 
 export interface CodeStart {
@@ -27,12 +27,7 @@ export async function startCodeSignIn(ctx: AuthCtx, rawLogin: string): Promise<C
   ensureChannel(ctx, channel);
   await enforce(t, LIMITS.sendPerIp, ctx.ip);
   await enforce(t, LIMITS.sendPerLogin, `${login.value}|${ctx.ip}`);
-  if (channel === 'call') {
-    const verdict = await hit(LIMITS.callsPerPhone, login.value);
-    if (!verdict.allowed) throw new HttpError(429, t('auth.errors.callsPerDay'), { retry_after: verdict.retryAfter });
-  } else {
-    await enforce(t, LIMITS.mailsPerAddress, login.value);
-  }
+  await countDelivery(t, channel === 'call' ? 'call' : 'mail', login.value, ctx.ip);
   const user = await findUserByLogin(login);
   const challenge = await createChallenge({ userId: user?.id ?? null, login: login.value, purpose: 'login', channel, ip: ctx.ip });
   try {
