@@ -1,0 +1,73 @@
+// Rating mode (to1): a given plate model, plate count and passes with the inlet temperatures and
+// flows; the outlet temperatures follow from ε-NTU. Properties depend on the outlets, so the mean
+// temperatures are iterated (five rounds settle to far below 0.01 K).
+import type { PlateModel } from './catalogue.ts';
+import { channelsFor } from './channel.ts';
+import type { Duty } from './duty.ts';
+import { lmtd, plateEffectiveness, requiredNtu } from './effectiveness.ts';
+import { dutyContext, evaluatePack, type Fouling, type PackOptions } from './evaluate.ts';
+import { assertFinite, Explainer, finiteInput, PheInputError, positive, type Explanation } from './explain.ts';
+import { DEFAULT_PRESSURE, liquid } from './fluid.ts';
+import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
+
+export interface RatingInput {
+  plates: number;
+  passes: { hot: number; cold: number };
+  hot: { t_in: number; m: number; p?: number };
+  cold: { t_in: number; m: number; p?: number };
+  fouling?: Fouling;
+  wallCorrection?: boolean;
+}
+
+export interface Rating {
+  duty: DutyOut;
+  pack: PackOut & { hot: SideOut; cold: SideOut };
+  /** Temperature effectiveness of the hot side P₁ = (t₁′ − t₁″)/(t₁′ − t₂′). */
+  effectiveness: { value: number; unit: string };
+  explanation: Explanation;
+}
+
+export function ratePack(model: PlateModel, input: RatingInput): Rating {
+  const { plates, passes } = input;
+  if (!Number.isInteger(plates) || plates < model.frame.minPlates || plates > model.frame.maxPlates) {
+    throw new PheInputError('plates', 'frame_range', { min: model.frame.minPlates, max: model.frame.maxPlates });
+  }
+  const ch = channelsFor(plates);
+  for (const s of ['hot', 'cold'] as const) {
+    const n = passes[s];
+    if (!Number.isInteger(n) || n < 1 || n > 4 || ch[s] % n !== 0) throw new PheInputError(`${s}.passes`, 'passes_split', { channels: ch[s] });
+  }
+  const th = finiteInput('hot.t_in', input.hot.t_in), tc = finiteInput('cold.t_in', input.cold.t_in);
+  const mh = positive('hot.m', input.hot.m), mc = positive('cold.m', input.cold.m);
+  if (th <= tc) throw new PheInputError('hot.t_in', 'not_hotter', { hot: th, cold: tc });
+  const ph = input.hot.p ?? DEFAULT_PRESSURE, pc = input.cold.p ?? DEFAULT_PRESSURE;
+  const options: PackOptions = { fouling: input.fouling ?? { hot: 0, cold: 0 }, wallCorrection: input.wallCorrection ?? true };
+
+  let tho = (th + tc) / 2, tco = (th + tc) / 2;
+  let P1 = 0;
+  let duty!: Duty;
+  for (let i = 0; i < 5; i++) {
+    const fh = liquid((th + tho) / 2, ph, 'hot.t_in'), fc = liquid((tc + tco) / 2, pc, 'cold.t_in');
+    duty = { q: 0, hot: { t_in: th, t_out: tho, m: mh, p: ph, fluid: fh }, cold: { t_in: tc, t_out: tco, m: mc, p: pc, fluid: fc } };
+    const ctx = dutyContext(duty, options.wallCorrection);
+    const pack = evaluatePack(model, ctx, plates, passes.hot, passes.cold, 0, options)!;
+    P1 = plateEffectiveness(ctx.Chot / ctx.Ccold, (pack.uDesign * pack.area) / ctx.Chot, passes.hot, passes.cold);
+    const q = P1 * ctx.Chot * (th - tc);
+    tho = th - q / ctx.Chot;
+    tco = tc + q / ctx.Ccold;
+    duty.q = q / 1000;
+  }
+  duty = { ...duty, hot: { ...duty.hot, t_out: tho }, cold: { ...duty.cold, t_out: tco } };
+  const ctx = dutyContext(duty, options.wallCorrection);
+  const ntu = requiredNtu(P1, ctx.Chot / ctx.Ccold, passes.hot, passes.cold) ?? 0;
+  const pack = evaluatePack(model, ctx, plates, passes.hot, passes.cold, ntu, options)!;
+  const lm = lmtd(th - tco, tho - tc);
+  const x = new Explainer();
+  x.input('plates', plates, 'pcs').input('hot.passes', passes.hot, 'pcs').input('cold.passes', passes.cold, 'pcs');
+  x.input('hot.t_in', th, '°C').input('hot.m', mh, 'kg/s').input('cold.t_in', tc, '°C').input('cold.m', mc, 'kg/s');
+  x.step('effectiveness', P1, '', passes.hot === 1 && passes.cold === 1 ? 'effectiveness_counterflow' : 'effectiveness_passes');
+  x.step('hot.t_out', tho, '°C', 'balance');
+  x.step('cold.t_out', tco, '°C', 'balance');
+  const explanation = explainPack(model, pack, ctx, options, lm, x);
+  return assertFinite({ duty: dutyOut(duty, lm), pack: packOut(model, model.gaskets[0]?.material ?? '', pack, ctx), effectiveness: { value: P1, unit: '' }, explanation });
+}
