@@ -11,6 +11,7 @@ import type { PromotionTables } from '#features/promotions/promotions.tables.ts'
 import type { SupportTables } from '#features/support/support.tables.ts';
 import type { StorageTables } from '#lib/storage/storage.tables.ts';
 import type { ScadaTables } from '#features/scada/scada.tables.ts';
+import type { CatalogueTables } from '#features/catalogue/catalogue.tables.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -52,7 +53,7 @@ interface CoreTables {
 }
 
 // Features declare their tables in src/features/<area>/<area>.tables.ts and are listed here.
-export interface DB extends CoreTables, AuthTables, OrganisationTables, ObjectTables, OrderTables, NotificationTables, PromotionTables, NewsTables, SupportTables, StorageTables, ScadaTables {}
+export interface DB extends CoreTables, AuthTables, OrganisationTables, ObjectTables, OrderTables, NotificationTables, PromotionTables, NewsTables, SupportTables, StorageTables, ScadaTables, CatalogueTables {}
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

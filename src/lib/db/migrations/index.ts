@@ -9,6 +9,7 @@ import * as m0005 from './0005_support.ts';
 import * as m0006 from './0006_orders_notifications_scale.ts';
 import * as m0007 from './0007_bounded_lists.ts';
 import * as m0008 from './0008_stored_files.ts';
+import * as m0010 from './0010_catalogue.ts';
 import * as m0012 from './0012_scada.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0006_orders_notifications_scale': m0006,
   '0007_bounded_lists': m0007,
   '0008_stored_files': m0008,
+  '0010_catalogue': m0010,
   '0012_scada': m0012,
 };
