@@ -58,16 +58,23 @@ export interface ObjectItem {
 }
 
 /** The objects map's query: bbox=south,west,north,east (degrees) and the map's zoom (0-19). */
+const box = (s: string) => s.split(',').map(Number) as [number, number, number, number];
 export const MapQuerySchema = v.pipe(
   v.object({
-    bbox: v.pipe(v.string('objects.errors.bbox'), v.regex(/^-?\d{1,3}(\.\d+)?(,-?\d{1,3}(\.\d+)?){3}$/, 'objects.errors.bbox')),
+    bbox: v.pipe(
+      v.string('objects.errors.bbox'),
+      v.regex(/^-?\d{1,3}(\.\d+)?(,-?\d{1,3}(\.\d+)?){3}$/, 'objects.errors.bbox'),
+      v.check((s) => {
+        const [south, west, north, east] = box(s);
+        return south <= north && west <= east && Math.abs(south) <= 90 && Math.abs(north) <= 90 && Math.abs(west) <= 180 && Math.abs(east) <= 180;
+      }, 'objects.errors.bbox'),
+    ),
     zoom: v.pipe(v.string('objects.errors.bbox'), v.regex(/^\d{1,2}$/, 'objects.errors.bbox'), v.transform(Number), v.maxValue(19, 'objects.errors.bbox')),
   }),
   v.transform(({ bbox, zoom }) => {
-    const [south, west, north, east] = bbox.split(',').map(Number) as [number, number, number, number];
+    const [south, west, north, east] = box(bbox);
     return { south, west, north, east, zoom };
   }),
-  v.check((q) => q.south <= q.north && q.west <= q.east && Math.abs(q.south) <= 90 && Math.abs(q.north) <= 90, 'objects.errors.bbox'),
 );
 export type MapQuery = v.InferOutput<typeof MapQuerySchema>;
 

@@ -1,0 +1,68 @@
+// The objects map page (issue 10): all of its JavaScript within the 90 KB gzip budget of an island
+// page (plain Leaflet and one small script, no React), and objects loaded by bounding box as
+// server clusters that split into pins when zoomed in.
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { mapReady } from '../helpers/profile-browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the objects map page', () => {
+  it('keeps all its JavaScript within 90 KB gzip', async () => {
+    const context = await signedInContext(browser, server, 'olga.demidova@demo.example');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/user-info/my-objects/map`);
+    await mapReady(page);
+    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.m?js(\?|$)/.test(n)));
+    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''));
+    const sizes: Array<[string, number]> = [];
+    for (const url of urls) sizes.push([new URL(url).pathname, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length]);
+    sizes.push(['(inline scripts)', gzipSync(inline.join('\n'), { level: 9 }).length]);
+    const total = sizes.reduce((n, [, s]) => n + s, 0);
+    console.log(`JS on /user-info/my-objects/map (gzip):\n${sizes.map(([u, s]) => `  ${(s / 1024).toFixed(1)} KB  ${u}`).join('\n')}\n  ${(total / 1024).toFixed(1)} KB  total (budget 90 KB)`);
+    expect(urls.some((u) => /react/i.test(u))).toBe(false);
+    expect(total).toBeLessThanOrEqual(90 * 1024);
+    await context.close();
+  });
+
+  it('asks the server for the visible box: clusters when zoomed out, pins with popups when zoomed in', async () => {
+    const context = await signedInContext(browser, server, 'olga.demidova@demo.example');
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/v1/objects/map?') && asked.push(r.url()));
+    await page.goto(`${server.url}/user-info/my-objects/map`);
+    await mapReady(page);
+    expect(asked[0]).toMatch(/bbox=[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+&zoom=11$/);
+    expect(await axeViolations(page)).toEqual([]);
+    for (let i = 0; i < 4; i++) await page.locator('.leaflet-control-zoom-out').click();
+    await page.locator('.map-cluster').first().waitFor();
+    const count = Number(await page.locator('.map-cluster').first().textContent());
+    expect(count).toBeGreaterThan(1);
+    const total = Number(await page.locator('[data-objects-map]').getAttribute('data-total'));
+    expect(total).toBeGreaterThanOrEqual(count);
+    expect(await page.locator('#objects-map-summary').textContent()).toBe(`Объектов в этой части карты: ${total}`);
+    // A cluster zooms in on a click until its objects stand apart.
+    for (let i = 0; i < 6 && (await page.locator('.map-cluster').count()); i++) {
+      const before = asked.length;
+      await page.locator('.map-cluster').first().click();
+      await page.waitForFunction((n) => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/objects/map?')).length > n, before);
+      await page.waitForTimeout(400);
+    }
+    expect(await page.locator('.map-pin').count()).toBeGreaterThan(1);
+    await page.locator('.map-pin').first().click();
+    await page.locator('.leaflet-popup a[href*="/location"]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
