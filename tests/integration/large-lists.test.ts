@@ -11,6 +11,7 @@ import { apiClient } from '../helpers/api-client.ts';
 import { freshDatabase, onPostgres } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
+import { openDatabase } from '../../src/lib/db/index.ts';
 
 const N = 1200;
 let server: TestServer;
@@ -27,6 +28,15 @@ beforeAll(async () => {
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`seed:large failed: ${seeded.stderr}${seeded.stdout}`);
+  // 30 more promotions, so their page and API have more than one page to show.
+  const handle = openDatabase(database.url ? { kind: 'postgres', url: database.url } : { kind: 'sqlite', file: join(database.dataDir, 'cabinet.sqlite') });
+  const t = new Date().toISOString();
+  const day = t.slice(0, 10);
+  await handle.db
+    .insertInto('promotions')
+    .values(Array.from({ length: 30 }, (_, i) => ({ title: `Акция ${i + 1}`, description: 'Описание', full: '<p>Текст</p>', image_id: null, date_start: day, date_end: day, published: 1, created_at: t, updated_at: t })))
+    .execute();
+  await handle.close();
   server = await startServer({}, database);
   api = apiClient(server);
   ({ token, cookie } = await sessionFor(server, 'big@demo.example'));
@@ -118,6 +128,23 @@ describe('the orders page of a large account', () => {
     const html = await (await page(`/promotions/${id}`)).text();
     expect((html.match(/Котельная №/g) ?? []).length).toBeLessThanOrEqual(50);
     expect(html).toContain('id="promo-all"');
+  });
+});
+
+describe('promotions', () => {
+  it('the page shows 24 at a time with a link to older ones (by key), the API at most 100 with the total', async () => {
+    const total = (await api('/api/v1/promotions', { token })).data.meta.pagination.total;
+    expect(total).toBeGreaterThan(30);
+    const html = await (await page('/promotions')).text();
+    expect((html.match(/<li[^>]*>\s*<article/g) ?? []).length).toBe(24);
+    const older = html.match(/href="\/promotions\?before=(\d+)"/)![1];
+    const rest = await (await page(`/promotions?before=${older}`)).text();
+    expect((rest.match(/<li[^>]*>\s*<article/g) ?? []).length).toBe(total - 24);
+    expect(rest.includes('class="promo-more"') && rest.includes('href="/promotions" data-astro')).toBe(true);
+    expect(/href="\/promotions\?before=/.test(rest)).toBe(false);
+    const limited = (await api('/api/v1/promotions?limit=10&page=2', { token })).data;
+    expect(limited.data).toHaveLength(10);
+    expect(limited.meta.pagination).toMatchObject({ total, per_page: 10, current_page: 2 });
   });
 });
 

@@ -64,8 +64,8 @@ export const toProduct = (r: PromotionProductRow): PromotionProductItem => ({
   count: Number(r.count),
 });
 
-/** Published promotions by id (desc by default); `currentOnly` leaves out ended ones. */
-export async function listPromotions(opts: { order?: 'asc' | 'desc'; currentOnly?: boolean; limit?: number } = {}): Promise<PromotionItem[]> {
+/** Published promotions by id (desc by default); `currentOnly` leaves out ended ones; `beforeId` pages by key. */
+export async function listPromotions(opts: { order?: 'asc' | 'desc'; currentOnly?: boolean; limit?: number; offset?: number; beforeId?: number } = {}): Promise<PromotionItem[]> {
   const day = today();
   let q = db()
     .selectFrom('promotions')
@@ -73,8 +73,15 @@ export async function listPromotions(opts: { order?: 'asc' | 'desc'; currentOnly
     .where('published', '=', 1)
     .orderBy('id', opts.order ?? 'desc');
   if (opts.currentOnly) q = q.where('date_end', '>=', day);
+  if (opts.beforeId) q = q.where('id', '<', opts.beforeId);
   if (opts.limit) q = q.limit(opts.limit);
+  if (opts.offset) q = q.offset(opts.offset);
   return (await q.execute()).map((p) => toItem(p, day));
+}
+
+export async function countPromotions(): Promise<number> {
+  const r = await db().selectFrom('promotions').select((eb) => eb.fn.countAll<number>().as('n')).where('published', '=', 1).executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 export async function getPromotion(id: number): Promise<PromotionDetails | null> {
