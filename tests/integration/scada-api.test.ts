@@ -81,6 +81,27 @@ describe('list and object', () => {
   });
 });
 
+describe('history', () => {
+  it('answers min/max/avg buckets for the chosen variables, at most the points asked, and checks the range', async () => {
+    const id = (await api('/api/v1/scada?sortedBy=asc', { token: dmitry })).data.data[0].id;
+    const { tags } = await tagsOf(id);
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const to = new Date(Date.now() + 1000).toISOString();
+    const res = await api(`/api/v1/scada/${id}/history?tags=${tags[0].id},${tags[1].id}&from=${from}&to=${to}&points=5`, { token: dmitry });
+    expect(res.status).toBe(200);
+    expect(res.data.data.map((s: any) => s.tag_id)).toEqual([tags[0].id, tags[1].id]);
+    const points = res.data.data[0].points;
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.length).toBeLessThanOrEqual(5);
+    for (const p of points) expect(p.min <= p.avg && p.avg <= p.max).toBe(true);
+    const wide = await api(`/api/v1/scada/${id}/history?from=2020-01-01T00:00:00Z&to=2020-03-01T00:00:00Z`, { token: dmitry });
+    expect(wide.status).toBe(400);
+    expect(wide.data.message).toBe('Invalid range: from before to, at most 31 days');
+    const foreign = await api(`/api/v1/scada/${id}/history?tags=999999`, { token: dmitry });
+    expect(foreign.status).toBe(404);
+  });
+});
+
 describe('commands', () => {
   let id: number;
   let tags: any[];

@@ -18,6 +18,8 @@ import { ObjectWorker, type Opener } from './worker.server.ts';
 
 export const LEASE_TTL_MS = 5000;
 const TICK_MS = 1000;
+/** Objects one deployment polls; beyond this the poller needs sharding (stated in the README). */
+const MAX_OBJECTS = 5000;
 const leaseName = (id: number) => `object:${id}`;
 
 export function openerFor(objectId: number): Opener {
@@ -38,13 +40,12 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
     try {
       const now = Date.now();
       // Objects without a lease row get one (expired, so anyone may take it).
-      const missing = await db
-        .selectFrom('scada_objects as o')
-        .leftJoin('scada_leases as l', (j) => j.on('l.name', '=', (eb) => eb.fn<string>('concat', [eb.val('object:'), eb.cast('o.id', 'varchar(20)')])))
-        .where('l.name', 'is', null)
-        .select('o.id')
-        .limit(500)
-        .execute();
+      const [objects, leases] = await Promise.all([
+        db.selectFrom('scada_objects').select('id').orderBy('id').limit(MAX_OBJECTS).execute(),
+        db.selectFrom('scada_leases').select('name').limit(MAX_OBJECTS).execute(),
+      ]);
+      const known = new Set(leases.map((l) => l.name));
+      const missing = objects.filter((o) => !known.has(leaseName(o.id)));
       if (missing.length) await db.insertInto('scada_leases').values(missing.map((m) => ({ name: leaseName(m.id), holder: '', expires_at: 0 }))).onConflict((oc) => oc.doNothing()).execute();
       await db.updateTable('scada_leases').set({ holder, expires_at: now + LEASE_TTL_MS }).where('expires_at', '<', now).execute();
       const held = await db.updateTable('scada_leases').set({ expires_at: now + LEASE_TTL_MS }).where('holder', '=', holder).returning('name').execute();
