@@ -1,5 +1,5 @@
 // Uploaded files (avatars, support attachments, order documents, promotion and news pictures) behind
-// one FileStore, chosen by FILE_STORE (docs/decisions/0010-file-storage.md):
+// one FileStore, chosen by FILE_STORE (docs/decisions/0012-file-storage.md):
 //   local     files under DATA_DIR/files (the default with SQLite: one instance)
 //   database  the stored_files table (the default with PostgreSQL: every instance shares it)
 //   s3://...  S3-compatible object storage (src/lib/storage/s3.ts)

@@ -1,5 +1,5 @@
 // AWS Signature Version 4 for S3-compatible object storage, written on node:crypto (decision record
-// 0010): the whole client needs four operations (PUT, GET, HEAD, DELETE of one object), which do not
+// 0012): the whole client needs four operations (PUT, GET, HEAD, DELETE of one object), which do not
 // justify the AWS SDK's size, and this is the part that must be exactly right. Tested against AWS's
 // published example and against an S3 server that checks signatures (tests/integration).
 import { createHash, createHmac } from 'node:crypto';
