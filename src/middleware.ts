@@ -109,7 +109,8 @@ async function failed(ctx: APIContext, path: string, err: unknown): Promise<Resp
   } else {
     locals.failure = { status: failure.status, message: failure.message };
     try {
-      response = await ctx.rewrite('/error');
+      // A GET of its own: the original body may have been read already, which a plain rewrite refuses.
+      response = await ctx.rewrite(new Request(new URL('/error', ctx.url), { headers: request.headers }));
     } catch (again) {
       // The error page itself failed (it needs nothing but the dictionaries): plain text then.
       log.error('error page failed', { err: again });

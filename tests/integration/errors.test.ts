@@ -23,8 +23,12 @@ function errorPage(html: string) {
   return m ? { status: Number(m[1]), word: m[2], message: m[3] } : null;
 }
 
-const page = (path: string, init: RequestInit & { lang?: string } = {}) =>
-  fetch(`${server.url}${path}`, { redirect: 'manual', ...init, headers: { accept: 'text/html', 'accept-language': init.lang ?? 'en', ...(init.headers as Record<string, string>) } });
+/** A browser request: its language is the one chosen with the switcher (the lang cookie). */
+function page(path: string, init: RequestInit & { lang?: string } = {}) {
+  const headers = { accept: 'text/html', ...(init.headers as Record<string, string>) };
+  headers.cookie = [`lang=${init.lang ?? 'en'}`, headers.cookie].filter(Boolean).join('; ');
+  return fetch(`${server.url}${path}`, { redirect: 'manual', ...init, headers });
+}
 
 describe('HTML gets the error page, the API gets JSON', () => {
   it('413 on the sign-in form is the error page in the user language, on the API JSON', async () => {

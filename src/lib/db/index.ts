@@ -29,6 +29,10 @@ export function openDatabase(cfg: Config['database']): Database {
     // An idle client dropped by the server (restart, failover) must not crash the process; the
     // pool opens a new connection on the next query.
     pool.on('error', (err) => log.warn('database: idle connection lost', { err: err.message }));
+    // The pool only listens while a client is idle: one that is checked out between two queries
+    // (a transaction, a held connection) and dropped by the server would otherwise emit an unhandled
+    // 'error' and end the process. Its next query fails and the request answers 503 instead.
+    pool.on('connect', (client) => client.on('error', (err) => log.warn('database: connection lost', { err: err.message })));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', pool, close: () => db.destroy() };
   }
