@@ -2,7 +2,7 @@
 // superheated, dry saturated, wet, or given by its enthalpy (IF97 backward T(p,h) tells which);
 // desuperheating, condensing and subcooling zones each get their own driving force and α, and the
 // areas add up. Counterflow: the condensate leaves at the water inlet end.
-import { enthalpy, saturationAtP, temperatureFromPH } from '#features/properties/water.ts';
+import { enthalpy, PropertyRangeError, saturationAtP, temperatureFromPH } from '#features/properties/water.ts';
 import type { PlateModel } from './catalogue.ts';
 import { channelsFor, geometryOf, sideOf } from './channel.ts';
 import { lmtd } from './effectiveness.ts';
@@ -92,7 +92,13 @@ function steamInlet(p: number, state: SteamState, sat: ReturnType<typeof saturat
       return { t, h: enthalpy(t, p), x: 1 };
     }
     case 'enthalpy': {
-      const st = temperatureFromPH(p, finiteInput('steam.h', state.h));
+      let st;
+      try {
+        st = temperatureFromPH(p, finiteInput('steam.h', state.h));
+      } catch (err) {
+        if (err instanceof PropertyRangeError) throw new PheInputError('steam.h', 'property_range', { min: err.min, max: err.max, unit: err.unit });
+        throw err;
+      }
       if (st.region === 1) throw new PheInputError('steam.h', 'not_steam', { h_vapour_min: Math.round(sat.h_liquid * 100) / 100 });
       return { t: st.t_c, h: state.h, x: st.x };
     }

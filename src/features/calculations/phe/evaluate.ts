@@ -79,7 +79,8 @@ export function evaluatePack(model: PlateModel, ctx: DutyContext, plates: number
     area,
     uClean,
     uDesign,
-    margin: area / areaRequired - 1,
+    // A duty needing no area (or a pack with none) has no meaningful margin: report 0, never ∞.
+    margin: areaRequired > 0 && area > 0 ? area / areaRequired - 1 : 0,
     ntuRequired,
     hot,
     cold,

@@ -4,7 +4,7 @@
 import type { PlateModel } from './catalogue.ts';
 import { channelsFor } from './channel.ts';
 import type { Duty } from './duty.ts';
-import { lmtd, plateEffectiveness, requiredNtu } from './effectiveness.ts';
+import { lmtd, plateEffectiveness } from './effectiveness.ts';
 import { dutyContext, evaluatePack, type Fouling, type PackOptions } from './evaluate.ts';
 import { assertFinite, Explainer, finiteInput, PheInputError, positive, type Explanation } from './explain.ts';
 import { DEFAULT_PRESSURE, liquid } from './fluid.ts';
@@ -59,8 +59,9 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   }
   duty = { ...duty, hot: { ...duty.hot, t_out: tho }, cold: { ...duty.cold, t_out: tco } };
   const ctx = dutyContext(duty, options.wallCorrection);
-  const ntu = requiredNtu(P1, ctx.Chot / ctx.Ccold, passes.hot, passes.cold) ?? 0;
-  const pack = evaluatePack(model, ctx, plates, passes.hot, passes.cold, ntu, options)!;
+  // The pack is rated at its own duty, so the NTU it needs is the NTU it has (margin 0).
+  const probe = evaluatePack(model, ctx, plates, passes.hot, passes.cold, 0, options)!;
+  const pack = evaluatePack(model, ctx, plates, passes.hot, passes.cold, (probe.uDesign * probe.area) / ctx.Chot, options)!;
   const lm = lmtd(th - tco, tho - tc);
   const x = new Explainer();
   x.input('plates', plates, 'pcs').input('hot.passes', passes.hot, 'pcs').input('cold.passes', passes.cold, 'pcs');
