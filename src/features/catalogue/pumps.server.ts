@@ -1,0 +1,65 @@
+// The catalogue's pumps as the engine needs them, prepared once (curve fits, BEP, largest power) and
+// cached per process until the catalogue changes (its pump count or newest updated_at moves).
+// Loaded in id-ordered batches so no single query is unbounded.
+import type { Kysely } from 'kysely';
+import { preparePump, type PreparedPump } from '#features/calculations/engine/curve.ts';
+import type { PumpModel } from '#features/calculations/engine/types.ts';
+import type { DB } from '#lib/db/schema.ts';
+import { viewOf, type CatalogueView } from './catalogue.server.ts';
+
+const BATCH = 1000;
+
+/** The engine's pump model from a stored pump item, or null when its specs are not a pump. */
+export function pumpModelOf(v: CatalogueView): PumpModel | null {
+  const s = v.specs as Partial<PumpModel>;
+  if (v.kind !== 'pump' || !Array.isArray(s.curve) || !s.motor || !(Number(s.speed_rpm) > 0)) return null;
+  return {
+    sku: v.sku,
+    title: v.title,
+    manufacturer: v.manufacturer,
+    model: v.model,
+    price_kop: v.price_kop,
+    lead_days: v.lead_days,
+    speed_rpm: Number(s.speed_rpm),
+    curve: s.curve,
+    q_min_m3h: s.q_min_m3h,
+    q_max_m3h: s.q_max_m3h,
+    trim_min_ratio: s.trim_min_ratio,
+    motor: s.motor,
+    t_max_c: s.t_max_c,
+    pn_bar: s.pn_bar,
+    dn: s.dn,
+    demo: v.demo,
+  };
+}
+
+interface Cache {
+  key: string;
+  pumps: PreparedPump[];
+}
+const KEY = Symbol.for('cabinet.catalogue.pumps');
+type Holder = { [KEY]?: Cache };
+
+export async function preparedPumps(db: Kysely<DB>): Promise<PreparedPump[]> {
+  const stamp = await db
+    .selectFrom('catalogue_items')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')])
+    .where('kind', '=', 'pump')
+    .executeTakeFirstOrThrow();
+  const key = `${Number(stamp.n)}:${stamp.at ?? ''}`;
+  const g = globalThis as Holder;
+  if (g[KEY]?.key === key) return g[KEY].pumps;
+  const pumps: PreparedPump[] = [];
+  for (let after = 0; ; ) {
+    const rows = await db.selectFrom('catalogue_items').selectAll().where('kind', '=', 'pump').where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    for (const row of rows) {
+      const model = pumpModelOf(viewOf(row));
+      const prepared = model ? preparePump(model) : null;
+      if (prepared?.ok) pumps.push(prepared.pump);
+    }
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  g[KEY] = { key, pumps };
+  return pumps;
+}
