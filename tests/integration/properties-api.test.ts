@@ -88,8 +88,8 @@ describe('GET /api/v1/properties/saturation', () => {
   });
 });
 
-/** A result cell with that text (cells carry Astro's scoped-style attribute). */
-const hasCell = (html: string, text: string) => expect(new RegExp(`<td[^>]*>${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</td>`).test(html), `cell ${text}`).toBe(true);
+/** A result value with that text (elements carry Astro's scoped-style attribute). */
+const hasCell = (html: string, text: string) => expect(new RegExp(`<span class="num"[^>]*>${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</span>`).test(html), `value ${text}`).toBe(true);
 
 describe('/tools/water page (no JavaScript needed)', () => {
   const page = async (query: string, lang = 'en') => {

@@ -1,0 +1,63 @@
+// /tools/water in Chromium: a user fills in the state-point form with a gauge pressure and gets the
+// results table, then the saturation form; an out-of-range value is shown on its field. The page is
+// axe clean and fits a 360 px screen without sideways scrolling, with and without results.
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let ctx: BrowserContext;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launch()]);
+  ctx = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const noSideScroll = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;
+
+it('computes a state point and the saturation line at 360 px, axe clean', async () => {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/tools/water`);
+  await expect(page.locator('h1').textContent()).resolves.toBe('Свойства воды и водяного пара');
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(noSideScroll)).toBe(true);
+
+  const state = page.locator('section', { has: page.locator('#water-heading') });
+  await state.getByLabel('Температура, °C').fill('70');
+  await state.getByLabel('Давление', { exact: true }).fill('5');
+  await state.getByLabel('Единица давления').selectOption('bar_g');
+  await Promise.all([page.waitForURL(/t_c=70/), state.getByRole('button', { name: 'Рассчитать' }).click()]);
+  const rho = page.locator('tr', { has: page.locator('th', { hasText: 'Плотность ρ' }) }).locator('td .num');
+  await expect(rho.textContent()).resolves.toBe('977,999');
+  expect(await page.evaluate(noSideScroll)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const sat = page.locator('section', { has: page.locator('#sat-heading') });
+  await sat.getByLabel('Давление', { exact: true }).fill('0,3');
+  await Promise.all([page.waitForURL(/s_p=0%2C3/), sat.getByRole('button', { name: 'Рассчитать' }).click()]);
+  const ts = page.locator('tr', { has: page.locator('th', { hasText: 'Температура насыщения' }) }).locator('td .num');
+  await expect(ts.textContent()).resolves.toBe('133,525');
+  expect(await page.evaluate(noSideScroll)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.close();
+});
+
+it('shows an out-of-range temperature on its field, axe clean', async () => {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/tools/water`);
+  const state = page.locator('section', { has: page.locator('#water-heading') });
+  await state.getByLabel('Температура, °C').fill('900');
+  await state.getByLabel('Давление', { exact: true }).fill('1');
+  await Promise.all([page.waitForURL(/t_c=900/), state.getByRole('button', { name: 'Рассчитать' }).click()]);
+  const field = page.locator('#f-t_c');
+  await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+  await expect(page.locator('#f-t_c-error').textContent()).resolves.toBe('Температура, °C: допустимо от 0 до 800 °C');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.close();
+});
