@@ -8,7 +8,7 @@ import { parseEnv } from 'node:util';
 import { sessionAlive, sessionCookieName, validateSession } from './features/auth/session.server.ts';
 import './features/support/support.topics.ts';
 import { startScada } from './features/scada/start.server.ts';
-import { configOrExit, setConfig, type Config } from './lib/config.ts';
+import { configOrExit, setConfig, setLocalOrigin, type Config } from './lib/config.ts';
 import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
 import { isEmpty, seedDemo } from './lib/db/seed.ts';
 import { bodyLimitFor, limited } from './lib/http/body-limit.ts';
@@ -117,6 +117,7 @@ export async function start(cfg: Config) {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : cfg.port;
+  setLocalOrigin(cfg.host, port);
   log.info('listening', { url: `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${port}`, database: engine, startup_ms: Math.round(performance.now() - started) });
 
   async function stop() {

@@ -185,3 +185,18 @@ export function config(): Config {
 export function setConfig(c: Config): void {
   (globalThis as Holder)[KEY] = c;
 }
+
+const ORIGIN = Symbol.for('cabinet.localOrigin');
+type OriginHolder = { [ORIGIN]?: string };
+
+/**
+ * The address this process listens on (http://localhost:PORT), set by the server entry once it
+ * listens. Links in messages use PUBLIC_URL; outside production, without it, they use this origin,
+ * which no request header can change (docs/decisions/0014-link-origin.md).
+ */
+export const localOrigin = (): string | undefined => (globalThis as OriginHolder)[ORIGIN];
+
+export function setLocalOrigin(host: string, port: number): void {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  (globalThis as OriginHolder)[ORIGIN] = `http://${name}:${port}`;
+}

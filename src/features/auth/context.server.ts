@@ -1,7 +1,7 @@
 // What the sign-in rules need to know about a request, the rate-limit rules they apply, and the
 // shared lookups. Built once per request from Astro's context (page or endpoint).
 import type { APIContext, AstroGlobal } from 'astro';
-import { config } from '#lib/config.ts';
+import { config, localOrigin } from '#lib/config.ts';
 import { db } from '#lib/db/index.ts';
 import type { User } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
@@ -14,7 +14,7 @@ export interface AuthCtx {
   locale: Locale;
   ip: string;
   userAgent: string | null;
-  /** Where links in messages point: PUBLIC_URL, or the request's own origin outside production. */
+  /** Where links in messages point: PUBLIC_URL, or the listening address outside production. */
   baseUrl: string | null;
 }
 
@@ -26,8 +26,9 @@ export function authCtx(ctx: APIContext | AstroGlobal): AuthCtx {
     // No socket address (e.g. a synthetic request): every such request shares one bucket.
   }
   const c = config();
-  // The Host header is client-controlled, so reset links in production are built from PUBLIC_URL only.
-  const baseUrl = c.publicUrl ?? (c.production ? null : ctx.url.origin);
+  // Links in messages never come from request headers (Host, X-Forwarded-Host are client-controlled):
+  // PUBLIC_URL, or outside production the address the server listens on (decision 0014).
+  const baseUrl = c.publicUrl ?? (c.production ? null : (localOrigin() ?? null));
   return { t: ctx.locals.t, locale: ctx.locals.locale, ip, userAgent: ctx.request.headers.get('user-agent'), baseUrl };
 }
 
