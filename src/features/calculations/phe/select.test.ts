@@ -125,4 +125,14 @@ describe('selection rules on the demo range', () => {
     const pressed = selectPlates({ ...base, duty: { ...duty, hot: { ...duty.hot, p: 1.5 } }, limit: 50 }, DEMO_PLATES);
     expect(pressed.rejected).toContainEqual({ model: 'pl45h', reason: 'pressure_rating' });
   });
+  it('a close approach that only counterflow reaches drops the multipass arrangements', () => {
+    const close = { q: 500, hot: { t_in: 70, t_out: 20 }, cold: { t_in: 10, t_out: 65 } };
+    const ctx = dutyContext(resolveDuty(close), true);
+    expect(ntuFor(ctx, 1, 1)).not.toBeNull();
+    expect(ntuFor(ctx, 1, 2)).toBeNull();
+    expect(ntuFor(ctx, 2, 1)).toBeNull();
+    const s = selectPlates({ ...base, duty: close, dpMax: { hot: 100, cold: 100 }, limit: 50 }, DEMO_PLATES);
+    expect(s.candidates.length).toBeGreaterThan(0);
+    for (const c of s.candidates) expect(c.passes.hot.value).toBe(c.passes.cold.value);
+  });
 });
