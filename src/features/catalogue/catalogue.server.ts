@@ -84,6 +84,20 @@ export async function importItems(db: Kysely<DB>, engine: Engine, inputs: readon
   return results;
 }
 
+/**
+ * Inserts checked items into an empty catalogue in one transaction, 100 rows a statement (the demo
+ * seed: ~500 items must not slow every first start down). Throws on any duplicate sku.
+ */
+export async function insertMany(db: Kysely<DB>, engine: Engine, items: readonly CatalogueItem[], now = new Date().toISOString()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < items.length; i += 100) {
+      const rows = items.slice(i, i + 100).map((it) => ({ ...rowValues(it), created_at: now, updated_at: now }));
+      const ids = await trx.insertInto('catalogue_items').values(rows).returning(['id', 'search']).execute();
+      if (engine === 'sqlite') for (const r of ids) await sql`insert into catalogue_search (item_id, search) values (${r.id}, ${r.search})`.execute(trx);
+    }
+  });
+}
+
 export async function deleteItem(db: Kysely<DB>, engine: Engine, sku: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('catalogue_items').select('id').where('sku', '=', sku).executeTakeFirst();

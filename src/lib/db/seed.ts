@@ -6,6 +6,7 @@ import { seedOrganisationsObjects } from './demo/organisations-objects.ts';
 import { seedOrdersPromotions } from './demo/orders-promotions.ts';
 import { seedSupportDemo } from '#features/support/support.seed.ts';
 import { seedScadaDemo } from '#features/scada/scada.seed.ts';
+import { seedDemoCatalogue } from '#features/catalogue/seed.server.ts';
 import demoUsers from './demo/users.json' with { type: 'json' };
 import type { DB } from './schema.ts';
 
@@ -37,5 +38,6 @@ export async function seedDemo(db: Kysely<DB>): Promise<number> {
   await seedSupportDemo(db);
   await seedOrdersPromotions(db);
   await seedScadaDemo(db);
+  await seedDemoCatalogue(db);
   return created;
 }
