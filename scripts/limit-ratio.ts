@@ -30,6 +30,8 @@ import { buildIfStale } from './build-if-stale.ts';
 const profile = process.argv.includes('--profile');
 /** --only=/api/v1/home: measure (and profile) one target. */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+/** --log-level=warn: our server without its access line per request (the default is info, as in production). */
+const logLevel = process.argv.find((a) => a.startsWith('--log-level='))?.slice(12);
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 const root = new URL('..', import.meta.url).pathname;
 const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
@@ -212,7 +214,7 @@ class Done extends Error {}
 
 buildIfStale();
 const profileDir = profile ? mkdtempSync(join(tmpdir(), 'cabinet-prof-')) : undefined;
-const server = await startOurs(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {});
+const server = await startOurs({ ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}), ...(logLevel ? { LOG_LEVEL: logLevel } : {}) });
 const rows: string[] = [];
 try {
   const { cookie, token } = await sessionFor(server, 'olga.demidova@demo.example');
