@@ -1,0 +1,142 @@
+// Dispatching in the browser as the demo scada user: the list (search, filter, live status), an
+// object's mimic and variables with values changing live, a fault reset with its confirmation, an
+// Input refused when empty and out of range then accepted after the old -> new confirmation, the
+// audit row, a trend, a report and its .xlsx; axe on each tab, 360 px without sideways scroll, and
+// the island JS budget (chart.js only on the trends tab).
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, hydrated, launch, signedInContext } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let ctx: BrowserContext;
+let page: Page;
+const PUMP = 'Насосная станция, Воткинское шоссе';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launch()]);
+  ctx = await signedInContext(browser, server, 'dmitry.volkov@demo.example');
+  ctx.setDefaultTimeout(10_000);
+  page = await ctx.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const valueOf = (title: string) => page.locator('tr', { has: page.locator('td', { hasText: title }) }).locator('[data-value]').first();
+
+describe('dispatching journey', () => {
+  it('lists the objects with search, filter, live status and the spec columns', async () => {
+    await page.goto(`${server.url}/tools/scada`);
+    const head = (await page.locator('thead th').allInnerTexts()).join('|');
+    for (const c of ['#', 'Название', 'Организация', 'Адрес', 'Статус', 'Действия']) expect(head).toContain(c);
+    await expect.poll(() => page.locator('[data-scada-status]').count()).toBe(3);
+    await expect.poll(() => page.locator('.scada-badge.ok').count(), { timeout: 10_000 }).toBe(3);
+    expect(await page.locator('.pager-range').innerText()).toContain('3');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.fill('#list-search', 'Воткинское');
+    await page.waitForURL(/searchText=/);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await page.goto(`${server.url}/tools/scada?status=0`);
+    expect(await page.getByText('Записи не найдены').count()).toBe(1);
+  });
+
+  it('opens an object: the mimic and the variables change live', async () => {
+    await page.goto(`${server.url}/tools/scada`);
+    await page.locator('tr', { hasText: PUMP }).getByRole('button', { name: /Открыть/ }).click();
+    await page.waitForURL(/\/tools\/scada\/\d+$/);
+    expect(await page.locator('h1').first().innerText()).toBe(`Объект диспетчеризации: ${PUMP}`);
+    await hydrated(page);
+    await page.locator('.scada-mimic svg').waitFor();
+    const box = (await page.locator('.scada-mimic').boundingBox())!;
+    expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.05);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Переменные' }).click();
+    await hydrated(page);
+    const first = await valueOf('Давление на входе').innerText();
+    expect(first).toMatch(/^\d+,\d{3}$/);
+    await expect.poll(() => valueOf('Давление на входе').innerText(), { timeout: 10_000 }).not.toBe(first);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('resets the fault after the confirmation and shows the audit row', async () => {
+    await expect.poll(() => valueOf('Авария').innerText()).toBe('1,000');
+    const asked: string[] = [];
+    page.once('dialog', (d) => (asked.push(d.message()), void d.accept()));
+    await page.getByRole('button', { name: 'Сбросить аварию' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Команда выполнена' }).waitFor();
+    expect(asked).toEqual(['Вы уверены что хотите сбросить все аварии?']);
+    await expect.poll(() => valueOf('Авария').innerText()).toBe('0,000');
+    expect(await page.locator('.scada-audit tbody tr').first().innerText()).toContain('подтверждено');
+  });
+
+  it('refuses an empty and an out-of-range input, then changes the setpoint after old -> new confirmation', async () => {
+    const change = page.getByRole('button', { name: 'Изменить значение' });
+    page.once('dialog', (d) => void d.accept(''));
+    await change.click();
+    await page.getByRole('alert').filter({ hasText: 'Укажите необходимое значение' }).waitFor();
+    page.once('dialog', (d) => void d.accept('42'));
+    await change.click();
+    await page.getByRole('alert').filter({ hasText: 'Значение вне диапазона' }).waitFor();
+    const asked: string[] = [];
+    page.on('dialog', (d) => (asked.push(d.message()), void (d.type() === 'prompt' ? d.accept('6,5') : d.accept())));
+    await change.click();
+    await page.getByRole('alert').filter({ hasText: 'Команда выполнена' }).waitFor();
+    page.removeAllListeners('dialog');
+    expect(asked[0]).toContain('1,000 … 10,000 бар');
+    expect(asked[1]).toBe('Изменить «Уставка давления»: 5,500 → 6,500 бар?');
+    await expect.poll(() => valueOf('Уставка давления').innerText()).toBe('6,500');
+    const row = await page.locator('.scada-audit tbody tr').first().innerText();
+    expect(row).toContain('Уставка давления');
+    expect(row).toContain('6.5');
+  });
+
+  it('draws a trend with chart.js loaded only on that tab, and shows a report with its spreadsheet', async () => {
+    const scripts: string[] = [];
+    page.on('response', (r) => r.url().endsWith('.js') && scripts.push(r.url()));
+    await page.getByRole('link', { name: 'Тренды' }).click();
+    await hydrated(page);
+    await expect.poll(() => page.locator('.scada-trend-state').innerText(), { timeout: 10_000 }).toBe('');
+    expect(await page.locator('.scada-trend canvas').evaluate((c: HTMLCanvasElement) => c.width > 0)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Отчеты' }).click();
+    await page.getByRole('heading', { name: 'Все отчеты' }).waitFor();
+    await page.locator('.scada-reports a', { hasText: 'Суточный отчет' }).first().click();
+    await page.getByRole('heading', { name: /Суточный отчет/ }).waitFor();
+    expect(await page.locator('.scada-reports tbody tr').count()).toBe(7);
+    expect(await page.locator('.scada-reports').innerText()).toContain('Уставка давления');
+    const href = await page.getByRole('button', { name: 'Скачать .xlsx' }).getAttribute('href');
+    const res = await ctx.request.get(`${server.url}${href}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('spreadsheetml');
+    expect((await res.body()).subarray(0, 2).toString()).toBe('PK');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('keeps the variables tab within the island budget and 360 px wide', async () => {
+    const small = await ctx.newPage();
+    await small.setViewportSize({ width: 360, height: 740 });
+    const js: Buffer[] = [];
+    small.on('response', async (r) => {
+      if (r.url().endsWith('.js') && r.url().startsWith(server.url)) js.push(await r.body().catch(() => Buffer.alloc(0)));
+    });
+    await small.goto(page.url().replace(/\?.*$/, '?tab=variables'));
+    await hydrated(small);
+    await small.waitForLoadState('networkidle');
+    const gz = js.reduce((n, b) => n + gzipSync(b).length, 0);
+    expect(gz).toBeLessThan(90 * 1024);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await small.close();
+  });
+
+  it('another customer gets the 404 page for the object', async () => {
+    const other = await signedInContext(browser, server, 'olga.demidova@demo.example');
+    const p = await other.newPage();
+    const res = await p.goto(page.url().replace(/\?.*$/, ''));
+    expect(res!.status()).toBe(404);
+    await other.close();
+  });
+});
