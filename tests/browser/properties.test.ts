@@ -35,6 +35,7 @@ it('computes a state point and the saturation line at 360 px, axe clean', async 
   await Promise.all([page.waitForURL(/t_c=70/), state.getByRole('button', { name: 'Рассчитать' }).click()]);
   const rho = page.locator('tr', { has: page.locator('th', { hasText: 'Плотность ρ' }) }).locator('td .num');
   await expect(rho.textContent()).resolves.toBe('977,999');
+  await expect(rho.locator('xpath=..').textContent()).resolves.toBe('977,999 кг/м³');
   expect(await page.evaluate(noSideScroll)).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
 

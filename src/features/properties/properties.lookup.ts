@@ -8,13 +8,15 @@ import { PropertyRangeError, saturationAtP, saturationAtT, waterProperties, type
 export type Lookup<R> = { ok: true; value: R } | { ok: false; errors: FieldErrors };
 
 const FIELD = { temperature: 't_c', pressure: 'p_mpa', enthalpy: 'h', density: 'rho' } as const;
+/** Unit symbols are translated too (МПа on a Russian page). */
+const UNIT_KEY = { temperature: 'c', pressure: 'mpa', enthalpy: 'kj_kg', density: 'kg_m3' } as const;
 
 /** Field name → translated message for a range error. Temperatures are reported in °C, pressures in MPa. */
 export function rangeErrors(err: PropertyRangeError, t: T): FieldErrors {
   const field = FIELD[err.quantity];
   const label = t(`properties.fields.${field}`);
   const key = err.reason === 'region3' ? 'properties.errors.region3' : err.reason === 'not_finite' ? 'properties.errors.number' : 'properties.errors.range';
-  return { [field]: t(key, { field: label, min: err.min, max: err.max, unit: err.unit }) };
+  return { [field]: t(key, { field: label, min: err.min, max: err.max, unit: t(`properties.unitSymbols.${UNIT_KEY[err.quantity]}`) }) };
 }
 
 function run<R>(t: T, work: () => R): Lookup<R> {

@@ -9,6 +9,7 @@ import { PRESSURE_UNITS, type PressureUnit } from './properties.schema.ts';
 export interface ResultRow {
   key: string;
   value: string;
+  /** Translated unit symbol ('' for dimensionless). */
   unit: string;
 }
 
@@ -24,6 +25,7 @@ export function waterPageView(url: URL, t: T, locale: string): { water: FormView
   const q = url.searchParams;
   const fmt = numberFormat(locale, { maximumSignificantDigits: 6 });
   const n = (x: number) => fmt.format(x);
+  const u = (key: string) => t(`properties.unitSymbols.${key}`);
 
   const water: FormView = { values: { t_c: q.get('t_c') ?? '', p: q.get('p') ?? '', p_unit: unitOf(q.get('p_unit')) }, errors: {}, rows: null };
   if (q.has('t_c') || q.has('p')) {
@@ -33,16 +35,16 @@ export function waterPageView(url: URL, t: T, locale: string): { water: FormView
       const w = r.value;
       water.rows = [
         { key: 'region', value: t(`properties.region.${w.region}`), unit: '' },
-        { key: 'p_abs', value: n(w.p_mpa), unit: 'MPa' },
-        { key: 'rho', value: n(w.rho), unit: 'kg/m³' },
-        { key: 'v', value: n(w.v), unit: 'm³/kg' },
-        { key: 'h', value: n(w.h), unit: 'kJ/kg' },
-        { key: 's', value: n(w.s), unit: 'kJ/(kg·K)' },
-        { key: 'cp', value: n(w.cp), unit: 'kJ/(kg·K)' },
-        { key: 'cv', value: n(w.cv), unit: 'kJ/(kg·K)' },
-        { key: 'w', value: n(w.w), unit: 'm/s' },
-        { key: 'mu', value: n(w.mu * 1e3), unit: 'mPa·s' },
-        { key: 'lambda', value: n(w.lambda), unit: 'W/(m·K)' },
+        { key: 'p_abs', value: n(w.p_mpa), unit: u('mpa') },
+        { key: 'rho', value: n(w.rho), unit: u('kg_m3') },
+        { key: 'v', value: n(w.v), unit: u('m3_kg') },
+        { key: 'h', value: n(w.h), unit: u('kj_kg') },
+        { key: 's', value: n(w.s), unit: u('kj_kgk') },
+        { key: 'cp', value: n(w.cp), unit: u('kj_kgk') },
+        { key: 'cv', value: n(w.cv), unit: u('kj_kgk') },
+        { key: 'w', value: n(w.w), unit: u('m_s') },
+        { key: 'mu', value: n(w.mu * 1e3), unit: u('mpa_s') },
+        { key: 'lambda', value: n(w.lambda), unit: u('w_mk') },
         { key: 'pr', value: n(w.pr), unit: '' },
       ];
     }
@@ -55,13 +57,13 @@ export function waterPageView(url: URL, t: T, locale: string): { water: FormView
     else {
       const s = r.value;
       saturation.rows = [
-        { key: 't_sat', value: n(s.t_sat_c), unit: '°C' },
-        { key: 'p_sat', value: n(s.p_sat_mpa), unit: 'MPa' },
-        { key: 'h_liquid', value: n(s.h_liquid), unit: 'kJ/kg' },
-        { key: 'h_vapour', value: n(s.h_vapour), unit: 'kJ/kg' },
-        { key: 'r', value: n(s.r), unit: 'kJ/kg' },
-        { key: 'rho_liquid', value: n(s.rho_liquid), unit: 'kg/m³' },
-        { key: 'rho_vapour', value: n(s.rho_vapour), unit: 'kg/m³' },
+        { key: 't_sat', value: n(s.t_sat_c), unit: u('c') },
+        { key: 'p_sat', value: n(s.p_sat_mpa), unit: u('mpa') },
+        { key: 'h_liquid', value: n(s.h_liquid), unit: u('kj_kg') },
+        { key: 'h_vapour', value: n(s.h_vapour), unit: u('kj_kg') },
+        { key: 'r', value: n(s.r), unit: u('kj_kg') },
+        { key: 'rho_liquid', value: n(s.rho_liquid), unit: u('kg_m3') },
+        { key: 'rho_vapour', value: n(s.rho_vapour), unit: u('kg_m3') },
       ];
     }
   }
