@@ -4,8 +4,8 @@ import type { TestServer } from './server.ts';
 
 export type Msg = { topic: string; type: string; data: any };
 
-export function connect(server: TestServer, cookie?: string, origin: string | null = server.url) {
-  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) };
+export function connect(server: TestServer, cookie?: string, origin: string | null = server.url, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}), ...extra };
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers });
   const messages: Msg[] = [];
   const waiters: Array<() => void> = [];

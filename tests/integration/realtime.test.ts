@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeUserSessions } from '../../src/features/auth/session.server.ts';
 import { parseConfig, setConfig } from '../../src/lib/config.ts';
-import { closeDatabase, database } from '../../src/lib/db/index.ts';
+import { join } from 'node:path';
+import { closeDatabase, database, openDatabase } from '../../src/lib/db/index.ts';
 import { bus, createBus, installBus } from '../../src/lib/realtime/bus.ts';
 import { freshDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -30,6 +31,39 @@ describe('WebSocket endpoint', () => {
     expect((await c.next((m) => m.type === 'ready')).topic).toBe(`user:${userId}`);
     c.ws.send(JSON.stringify({ type: 'subscribe', topic: `user:${userId + 1}` }));
     expect((await c.next((m) => m.type === 'denied')).topic).toBe(`user:${userId + 1}`);
+    c.ws.close();
+  });
+
+  it('answers a malformed message with an error event', async () => {
+    const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
+    const c = connect(server, cookie, server.url);
+    await c.next((m) => m.type === 'ready');
+    c.ws.send('not json');
+    expect(await c.next((m) => m.type === 'error')).toEqual({ topic: null, type: 'error', data: { reason: 'malformed' } });
+    c.ws.close();
+  });
+
+  it('a failing subscribe check is logged with the connection id and the topic, and answered with an error', async () => {
+    const { cookie, userId } = await sessionFor(server, 'olga.demidova@demo.example');
+    const c = connect(server, cookie, server.url, { 'x-request-id': 'ws-probe-0001' });
+    await c.next((m) => m.type === 'ready');
+    // The support authorizer reads support_requests: take the table away behind the server's back.
+    const { url, dataDir } = server.database;
+    const other = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+    try {
+      await other.db.schema.alterTable('support_requests').renameTo('support_requests_away').execute();
+      c.ws.send(JSON.stringify({ type: 'subscribe', topic: 'support:1' }));
+      expect(await c.next((m) => m.type === 'error')).toEqual({ topic: 'support:1', type: 'error', data: { reason: 'failed' } });
+    } finally {
+      await other.db.schema.alterTable('support_requests_away').renameTo('support_requests').execute();
+      await other.close();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    const line = server.output().split('\n').find((l) => l.includes('ws: subscribe failed'));
+    expect(line).toMatch(new RegExp(`ERROR ws: subscribe failed req="ws-probe-0001" user=${userId} topic="support:1" err=".*support_requests`));
+    // The connection stays usable.
+    c.ws.send(JSON.stringify({ type: 'subscribe', topic: 'support:999999' }));
+    expect((await c.next((m) => m.topic === 'support:999999')).type).toBe('denied');
     c.ws.close();
   });
 });

@@ -1,8 +1,13 @@
 // WebSocket endpoint (/ws) on the same port as the pages. A connection is authenticated by the
 // session cookie, listens to its own user topic and may subscribe to further topics it is allowed.
+// Each connection has an id (the upgrade's X-Request-Id when plain, else a new one) that its log
+// lines carry; a message that fails is logged with it and answered with an `error` event, so a
+// client never waits for an answer that will not come.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { unavailableCause } from '#lib/http/failure.ts';
+import { requestIdFrom, requestStore } from '#lib/http/request-context.ts';
 import { log } from '#lib/log.ts';
 import { bus } from './bus.ts';
 import { mayListen, SESSION_ENDED, userTopic, type TopicUser } from './topics.ts';
@@ -45,19 +50,23 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
     // The spec's typed streams (/ws?wss_type=scada&…) are served by their feature.
     const typed = upgradeHandlers().get(new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('wss_type') ?? '');
     if (typed) return typed(req, socket, head);
-    opts.authenticate(req).then(
-      (peer) => {
-        if (!peer) return reject(401, 'Unauthorized');
-        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, peer));
-      },
-      (err) => {
-        log.error('ws: authentication failed', { err });
-        reject(500, 'Internal Server Error');
-      },
+    const id = requestIdFrom(req.headers['x-request-id']);
+    requestStore().run({ id }, () =>
+      opts.authenticate(req).then(
+        (peer) => {
+          if (!peer) return reject(401, 'Unauthorized');
+          wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, peer, id));
+        },
+        (err) => {
+          log.error('ws: authentication failed', { err });
+          if (unavailableCause(err)) reject(503, 'Service Unavailable');
+          else reject(500, 'Internal Server Error');
+        },
+      ),
     );
   });
 
-  function onConnection(ws: WebSocket, { user, sessionId }: WsPeer) {
+  function onConnection(ws: WebSocket, { user, sessionId }: WsPeer, connection: string) {
     const subs = new Map<string, () => void>();
     let alive = true;
     const send = (msg: unknown) => {
@@ -79,27 +88,43 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
     send({ topic: userTopic(user.id), type: 'ready', data: null });
 
     ws.on('pong', () => (alive = true));
-    ws.on('message', async (raw) => {
+    ws.on('message', (raw) => {
+      requestStore().run({ id: connection }, () => {
+        onMessage(String(raw)).catch((err: unknown) => {
+          log.error('ws: message failed', { user: user.id, message: String(raw).slice(0, 200), err });
+          send({ topic: null, type: 'error', data: { reason: unavailableCause(err) ? 'unavailable' : 'failed' } });
+        });
+      });
+    });
+    async function onMessage(raw: string) {
       let msg: { type?: unknown; topic?: unknown };
       try {
-        msg = JSON.parse(String(raw));
+        msg = JSON.parse(raw);
       } catch {
-        return;
+        return send({ topic: null, type: 'error', data: { reason: 'malformed' } });
       }
-      if (typeof msg.topic !== 'string') return;
+      if (typeof msg.topic !== 'string') return send({ topic: null, type: 'error', data: { reason: 'malformed' } });
+      const topic = msg.topic;
       if (msg.type === 'subscribe') {
-        const allowed = await mayListen(user, msg.topic);
+        let allowed: boolean;
+        try {
+          allowed = await mayListen(user, topic);
+        } catch (err) {
+          // Logged with the connection's id and the topic; the client learns the subscription failed.
+          log.error('ws: subscribe failed', { user: user.id, topic, err });
+          return send({ topic, type: 'error', data: { reason: unavailableCause(err) ? 'unavailable' : 'failed' } });
+        }
         // The socket may have closed while the check ran; a late subscription would never be undone.
         if (ws.readyState !== ws.OPEN) return;
         if (allowed) {
-          listen(msg.topic);
-          send({ topic: msg.topic, type: 'subscribed', data: null });
-        } else send({ topic: msg.topic, type: 'denied', data: null });
+          listen(topic);
+          send({ topic, type: 'subscribed', data: null });
+        } else send({ topic, type: 'denied', data: null });
       } else if (msg.type === 'unsubscribe') {
-        subs.get(msg.topic)?.();
-        subs.delete(msg.topic);
-      }
-    });
+        subs.get(topic)?.();
+        subs.delete(topic);
+      } else send({ topic, type: 'error', data: { reason: 'malformed' } });
+    }
     const ping = setInterval(() => {
       if (!alive) return ws.terminate();
       alive = false;
