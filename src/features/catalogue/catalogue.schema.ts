@@ -15,7 +15,7 @@ const positive = (max: number) => v.pipe(v.number(M + 'number'), v.finite(M + 'n
 const int = (min: number, max: number) => v.pipe(v.number(M + 'number'), v.integer(M + 'integer'), v.minValue(min, M + 'range'), v.maxValue(max, M + 'range'));
 const text = (max: number, min = 0) => v.pipe(v.string(M + 'text'), v.trim(), v.minLength(min, M + 'required'), v.maxLength(max, M + 'too_long'));
 
-export const SKU = v.pipe(v.string(M + 'sku'), v.trim(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/, M + 'sku'));
+export const SKU = v.pipe(v.string(M + 'sku'), v.trim(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, M + 'sku'));
 
 export const CurvePointSchema = v.object({
   q_m3h: num(0, 100_000),
@@ -24,7 +24,7 @@ export const CurvePointSchema = v.object({
   p1_kw: v.optional(positive(100_000)),
   eta: v.optional(v.pipe(positive(1))),
   npshr_m: v.optional(positive(500)),
-});
+}, M + 'required');
 
 export const MotorSchema = v.object({
   p2_kw: positive(5000),
@@ -33,9 +33,9 @@ export const MotorSchema = v.object({
   cos_phi: positive(1),
   eta: positive(1),
   voltage_v: positive(20_000),
-});
+}, M + 'required');
 
-const DocumentSchema = v.object({ title: text(300, 1), url: v.pipe(v.string(M + 'url'), v.trim(), v.maxLength(1000, M + 'too_long'), v.regex(/^(https?:\/\/|\/)/, M + 'url')) });
+const DocumentSchema = v.object({ title: text(300, 1), url: v.pipe(v.string(M + 'url'), v.trim(), v.maxLength(1000, M + 'too_long'), v.regex(/^(https?:\/\/|\/)/, M + 'url')) }, M + 'required');
 
 const common = {
   sku: SKU,
@@ -62,9 +62,9 @@ export const PumpItemSchema = v.object({
   dn: v.optional(int(6, 3000)),
   pn_bar: v.optional(positive(1000)),
   t_max_c: v.optional(num(-50, 400)),
-});
+}, M + 'required');
 
-export const OtherItemSchema = v.object({ ...common, kind: v.picklist(OTHER_KINDS, M + 'kind') });
+export const OtherItemSchema = v.object({ ...common, kind: v.picklist(OTHER_KINDS, M + 'kind') }, M + 'required');
 
 export const CatalogueItemSchema = v.variant('kind', [PumpItemSchema, OtherItemSchema], M + 'kind');
 
