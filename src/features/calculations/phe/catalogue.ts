@@ -34,3 +34,8 @@ export interface PlateModel {
   /** Mass, kg: per plate and of the frame. */
   mass: { plate: number; frame: number };
 }
+
+/** The first gasket whose temperature range covers the duty, or null when none does. */
+export function gasketFor(model: PlateModel, tMax: number, tMin: number): string | null {
+  return model.gaskets.find((g) => g.tMax >= tMax && g.tMin <= tMin)?.material ?? null;
+}

@@ -48,5 +48,7 @@ describe('rating mode', () => {
     bad(() => ratePack(EXAMPLE_PLATE, { plates: 500, passes: { hot: 1, cold: 1 }, ...flows }), 'plates', 'frame_range');
     bad(() => ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 3, cold: 1 }, ...flows }), 'hot.passes', 'passes_split');
     bad(() => ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, hot: { t_in: 5, m: 1 }, cold: { t_in: 70, m: 1 } }), 'hot.t_in', 'not_hotter');
+    // EPDM stops at 150 °C.
+    bad(() => ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, hot: { t_in: 160, m: 1, p: 1 }, cold: { t_in: 70, m: 1 } }), 'hot.t_in', 'gasket_limit');
   });
 });

@@ -1,7 +1,7 @@
 // Rating mode (to1): a given plate model, plate count and passes with the inlet temperatures and
 // flows; the outlet temperatures follow from ε-NTU. Properties depend on the outlets, so the mean
 // temperatures are iterated (five rounds settle to far below 0.01 K).
-import type { PlateModel } from './catalogue.ts';
+import { gasketFor, type PlateModel } from './catalogue.ts';
 import { channelsFor } from './channel.ts';
 import type { Duty } from './duty.ts';
 import { lmtd, plateEffectiveness } from './effectiveness.ts';
@@ -40,6 +40,8 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   const th = finiteInput('hot.t_in', input.hot.t_in), tc = finiteInput('cold.t_in', input.cold.t_in);
   const mh = positive('hot.m', input.hot.m), mc = positive('cold.m', input.cold.m);
   if (th <= tc) throw new PheInputError('hot.t_in', 'not_hotter', { hot: th, cold: tc });
+  const gasket = gasketFor(model, th, tc);
+  if (!gasket) throw new PheInputError('hot.t_in', 'gasket_limit', { max: Math.max(...model.gaskets.map((g) => g.tMax)) });
   const ph = input.hot.p ?? DEFAULT_PRESSURE, pc = input.cold.p ?? DEFAULT_PRESSURE;
   const options: PackOptions = { fouling: input.fouling ?? { hot: 0, cold: 0 }, wallCorrection: input.wallCorrection ?? true };
 
@@ -70,5 +72,5 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   x.step('hot.t_out', tho, '°C', 'balance');
   x.step('cold.t_out', tco, '°C', 'balance');
   const explanation = explainPack(model, pack, ctx, options, lm, x);
-  return assertFinite({ duty: dutyOut(duty, lm), pack: packOut(model, model.gaskets[0]?.material ?? '', pack, ctx), effectiveness: { value: P1, unit: '' }, explanation });
+  return assertFinite({ duty: dutyOut(duty, lm), pack: packOut(model, gasket, pack, ctx), effectiveness: { value: P1, unit: '' }, explanation });
 }

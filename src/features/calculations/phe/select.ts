@@ -2,7 +2,7 @@
 // count that meets the duty with the margin, within the pressure drops and velocity limits; ranked
 // by price, then area, then margin. Each (model, arrangement) needs about ten pack evaluations: the
 // checks are monotone in the plate count, so the smallest passing count is found by bisection.
-import type { PlateModel } from './catalogue.ts';
+import { gasketFor, type PlateModel } from './catalogue.ts';
 import { channelsFor } from './channel.ts';
 import { resolveDuty, type DutyInput } from './duty.ts';
 import { lmtd, type Passes } from './effectiveness.ts';
@@ -46,10 +46,6 @@ interface Found {
 /** Pressure in MPa absolute → bar gauge, to compare with the PN rating. */
 const barGauge = (p: number) => (p - 0.101325) * 10;
 
-function gasketFor(model: PlateModel, tMax: number, tMin: number): string | null {
-  return model.gaskets.find((g) => g.tMax >= tMax && g.tMin <= tMin)?.material ?? null;
-}
-
 type Outcome = { pack: PackResult } | { reason: RejectReason };
 
 function bestPack(model: PlateModel, ctx: DutyContext, passes: Passes, input: SelectInput, options: PackOptions): Outcome {
@@ -72,7 +68,8 @@ function bestPack(model: PlateModel, ctx: DutyContext, passes: Passes, input: Se
   // Port pressure loss does not fall with more plates: if it alone breaks the limit, no count helps.
   if (first.hot.dpPort > dpMax.hot || first.cold.dpPort > dpMax.cold) return { reason: 'port_velocity' };
   let lo = 0, hi = counts.length - 1;
-  if (!passing(at(hi))) return { reason: at(hi).hot.w < L.channelVelocityMin || at(hi).cold.w < L.channelVelocityMin ? 'velocity_low' : 'frame_too_small' };
+  // The checks only get easier with more plates: if the largest pack fails, every pack does.
+  if (!passing(at(hi))) return { reason: 'frame_too_small' };
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (passing(at(mid))) hi = mid;
