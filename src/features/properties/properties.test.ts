@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { b23Pressure, b23Temperature, region1, region2, saturationPressure, saturationTemperature, stateTP } from './if97.ts';
 import { b2bcEnthalpy, b2bcPressure, region1T_ph, region2T_ph } from './if97-backward.ts';
-import { thermalConductivity, viscosity } from './transport.ts';
+import { surfaceTension, thermalConductivity, viscosity } from './transport.ts';
 import { enthalpy, PropertyRangeError, saturationAtP, saturationAtT, temperatureFromPH, waterProperties } from './water.ts';
 
 /** Asserts `actual` equals the reference written as a decimal string, to the digits it shows. */
@@ -111,6 +111,12 @@ describe('IAPWS 2011 thermal conductivity (Table 4), mW/(m K)', () => {
     [298.15, 0, '18.4341883'], [298.15, 998, '607.712868'], [298.15, 1200, '799.038144'], [873.15, 0, '79.1034659'],
   ];
   for (const [T, rho, want] of rows) it(`T = ${T} K, ρ = ${rho}`, () => digits(thermalConductivity(T, rho) * 1e3, want));
+});
+
+describe('IAPWS surface tension, mN/m', () => {
+  const rows: [number, string][] = [[273.16, '75.65'], [278.15, '74.94'], [283.15, '74.22']];
+  for (const [T, want] of rows) it(`T = ${T} K`, () => digits(surfaceTension(T) * 1e3, want));
+  it('refuses temperatures beyond the critical point', () => expect(() => surfaceTension(700)).toThrow(PropertyRangeError));
 });
 
 describe('liquid water at 0.6 MPa (§2.0 table)', () => {

@@ -4,6 +4,8 @@
 // point and as the §2.0 reference table was computed; regionOf() refuses region 3, so no state
 // near the critical point reaches these functions. See docs/decisions (water properties).
 
+import { checkTemperatureK } from './errors.ts';
+
 const T_STAR = 647.096;
 const RHO_STAR = 322;
 
@@ -60,4 +62,11 @@ export function thermalConductivity(T: number, rho: number): number {
   for (let k = 0; k < L0.length; k++) d += L0[k]! / Tr ** k;
   const lambda0 = Math.sqrt(Tr) / d;
   return lambda0 * residualFactor(L1, Tr, rhor) * 1e-3;
+}
+
+/** Surface tension of water against its vapour, N/m (IAPWS R1-76(2014)), 273.16 K ≤ T ≤ 647.096 K. */
+export function surfaceTension(T: number): number {
+  checkTemperatureK(T, 273.16, T_STAR);
+  const tau = 1 - T / T_STAR;
+  return 235.8e-3 * tau ** 1.256 * (1 - 0.625 * tau);
 }
