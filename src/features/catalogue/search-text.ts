@@ -11,10 +11,21 @@ export function searchText(item: { title: string; sku: string; model?: string; m
   return normalise([item.title, item.sku, item.model ?? '', item.manufacturer ?? ''].join(' ')).slice(0, 1200);
 }
 
-/** Trigrams inside each word (words shorter than 3 characters give none). */
-export function trigrams(text: string): Set<string> {
+/** Trigrams inside each word (words shorter than 3 characters give none): what FTS5 can match. */
+export function innerTrigrams(text: string): Set<string> {
   const out = new Set<string>();
   for (const w of text.split(' ')) for (let i = 0; i + 3 <= w.length; i++) out.add(w.slice(i, i + 3));
+  return out;
+}
+
+/** Trigrams of each word padded as pg_trgm does ("  w" … "d "), so a typo inside a short word still leaves most of them. */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.split(' ')) {
+    if (!w) continue;
+    const p = `  ${w} `;
+    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  }
   return out;
 }
 

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import type { ItemKind } from './catalogue.schema.ts';
-import { MIN_SCORE, normalise, relevance, trigrams } from './search-text.ts';
+import { innerTrigrams, MIN_SCORE, normalise, relevance } from './search-text.ts';
 
 const CANDIDATES = 200;
 export const SEARCH_LIMIT_MAX = 50;
@@ -34,7 +34,7 @@ export interface SearchOptions {
 const columns = ['id', 'sku', 'kind', 'title', 'manufacturer', 'model', 'price_kop', 'lead_days', 'picture', 'demo', 'search'] as const;
 
 async function candidates(db: Kysely<DB>, engine: Engine, q: string, kind: ItemKind | undefined) {
-  const grams = [...trigrams(q)];
+  const grams = [...innerTrigrams(q)];
   let query = db.selectFrom('catalogue_items').select(columns);
   if (kind) query = query.where('kind', '=', kind);
   if (grams.length === 0) return query.where('search', 'like', `%${q}%`).orderBy('title').orderBy('id').limit(CANDIDATES).execute();
