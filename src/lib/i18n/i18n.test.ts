@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveLocale, suggestedLocale } from './index.ts';
 import { fromAcceptLanguage, LOCALES } from './locales.ts';
 import { format, makeT, pick } from './translate.ts';
 
@@ -60,5 +61,16 @@ describe('runtime', () => {
     expect(fromAcceptLanguage('en-US,en;q=0.9,ru;q=0.8')).toBe('en');
     expect(fromAcceptLanguage('pl;q=1, de;q=0.5')).toBe('de');
     expect(fromAcceptLanguage('pl')).toBeUndefined();
+  });
+  it("starts browsers in Russian and only offers the browser's language when none was chosen", () => {
+    expect(resolveLocale(undefined, null)).toBe('ru');
+    expect(resolveLocale('de', 'en-US')).toBe('de');
+    expect(resolveLocale('xx', null)).toBe('ru');
+    // Programmatic clients pass their Accept-Language (the middleware passes null for browsers).
+    expect(resolveLocale(undefined, 'en-US,en;q=0.9')).toBe('en');
+    expect(suggestedLocale(undefined, 'ru', 'en-US,en;q=0.9')).toBe('en');
+    expect(suggestedLocale('ru', 'ru', 'en-US')).toBeUndefined();
+    expect(suggestedLocale(undefined, 'ru', 'ru-RU,en;q=0.5')).toBeUndefined();
+    expect(suggestedLocale(undefined, 'ru', 'pl')).toBeUndefined();
   });
 });
