@@ -34,7 +34,7 @@ export const CONTACTOR_RATINGS = [9, 12, 18, 25, 32, 38, 50, 65, 80, 95, 115, 15
 export const MPCB_RANGES: Array<[number, number]> = [[0.1, 0.16], [0.16, 0.25], [0.25, 0.4], [0.4, 0.63], [0.63, 1], [1, 1.6], [1.6, 2.5], [2.5, 4], [4, 6.3], [6, 10], [9, 14], [13, 18], [17, 23], [20, 25], [24, 32], [30, 40], [37, 50], [48, 65], [55, 80], [70, 100], [80, 125], [100, 160], [130, 200], [160, 250], [200, 320], [250, 400], [320, 500], [400, 630]];
 /**
  * Copper conductors, PVC insulation, one three-core cable in air: permissible continuous current.
- * Source: ПУЭ-7 table 1.3.6 (values as commonly quoted) [unverified — check against the edition in force].
+ * Source: PUE-7 (Russian electrical installation rules) table 1.3.6 (values as commonly quoted) [unverified — check against the edition in force].
  */
 export const CABLE_TABLE: Array<[number, number]> = [[1.5, 19], [2.5, 25], [4, 35], [6, 42], [10, 55], [16, 75], [25, 95], [35, 120], [50, 145], [70, 180], [95, 220], [120, 260], [150, 305], [185, 350], [240, 405]];
 
@@ -75,7 +75,7 @@ export interface CabinetResult {
 }
 
 export function cabinetElectrics(i: CabinetInput): CabinetResult {
-  const x = new Explainer(['calculations.md §2.3', 'IEC 60898-1 trip curves', 'ПУЭ-7 table 1.3.6 [unverified]']);
+  const x = new Explainer(['calculations.md §2.3', 'IEC 60898-1 trip curves', 'PUE-7 table 1.3.6 [unverified]']);
   const fail = (error: string): CabinetResult => ({ ok: false, error, motors: [], running_sum_a: 0, peak_a: 0, main_breaker: null, cable: null, components: [], explanation: x.done() });
   const within = (x: number, lo: number, hi: number) => Number.isFinite(x) && x > lo && x <= hi;
   const badMotor = (m: MotorData) => !within(m.p2_kw, 0, 5000) || !within(m.voltage_v, 0, 20_000) || !within(m.cos_phi, 0, 1) || !within(m.eta, 0, 1);
