@@ -115,8 +115,9 @@ try {
   const cookie = await signIn(server.url);
   const headers = { cookie, 'accept-encoding': 'gzip', accept: 'text/html,application/json' };
   console.log(`${url ? 'PostgreSQL' : 'SQLite'}, ${ids.orders} orders, ${ids.notifications} notifications; ${RUNS} sequential requests each\n`);
-  console.log('| address | status | p50 ms | p95 ms | gzip KB | within budget |');
-  console.log('|---|---|---|---|---|---|');
+  // min: the least disturbed run, a hint of the cost on an idle machine when others share the cores.
+  console.log('| address | status | min ms | p50 ms | p95 ms | gzip KB | within budget |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const path of ADDRESSES) {
     for (let i = 0; i < 3; i++) await get(server.url, path, headers);
     const times: number[] = [];
@@ -133,7 +134,7 @@ try {
     const ok = last.status === 200 && pct(0.5) < P50_BUDGET_MS && last.bytes < SIZE_BUDGET;
     if (!ok) over++;
     const size = `${(last.bytes / 1024).toFixed(1)}${last.encoding === 'gzip' ? '' : ` (${last.encoding})`}`;
-    console.log(`| ${path} | ${last.status} | ${pct(0.5).toFixed(1)} | ${pct(0.95).toFixed(1)} | ${size} | ${ok ? 'yes' : 'NO'} |`);
+    console.log(`| ${path} | ${last.status} | ${times[0]!.toFixed(1)} | ${pct(0.5).toFixed(1)} | ${pct(0.95).toFixed(1)} | ${size} | ${ok ? 'yes' : 'NO'} |`);
   }
   console.log(`\n${over} of ${ADDRESSES.length} addresses over budget (p50 < ${P50_BUDGET_MS} ms, < ${SIZE_BUDGET / 1024} KB gzip, status 200)`);
 } finally {

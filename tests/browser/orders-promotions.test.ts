@@ -158,7 +158,7 @@ describe('accessibility and weight', () => {
       expect(await axeViolations(page), path).toEqual([]);
       await page.close();
     }
-  });
+  }, 180_000);
 
   it('ships no React on /home; measures the JavaScript of /home and of an island page', async () => {
     const measure = async (path: string) => {
