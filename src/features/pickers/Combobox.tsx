@@ -2,7 +2,7 @@
 // fetched after the user types at least `minChars` characters (debounced; the previous request is
 // cancelled); arrows move through it, Enter picks, Escape closes. Used by the organisation, object
 // and address fields. Not an island by itself: islands render it.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import './pickers.css';
 
 export interface ComboboxProps<T> {
@@ -47,6 +47,20 @@ export function Combobox<T>(p: ComboboxProps<T>) {
   useEffect(() => () => {
     clearTimeout(timer.current);
     pending.current?.abort();
+  }, []);
+
+  // Server-rendered and typed into before hydration (a slow link): take the text over and ask for
+  // suggestions, as if it had been typed now. React keeps the typed value in the DOM while it
+  // hydrates and sets defaultValue to the server's; a freshly mounted field has both equal.
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (el && el.value !== el.defaultValue) {
+      p.onInput(el.value);
+      request(el.value);
+    }
+    // Only the moment of hydration matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function request(query: string) {
@@ -104,6 +118,7 @@ export function Combobox<T>(p: ComboboxProps<T>) {
     <div className="combobox">
       <label htmlFor={p.id}>{p.label}</label>
       <input
+        ref={input}
         id={p.id}
         name={p.name}
         type="text"
