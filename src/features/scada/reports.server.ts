@@ -1,4 +1,4 @@
-// Daily and monthly reports of an object (the spec's 'Отчет 1..3' and 'Все отчеты' made real):
+// Daily and monthly reports of an object (the spec's three report items and 'all reports', made real):
 // min/max/avg and sample count per variable over the period, the alarms raised in it and the
 // commands sent. Periods are calendar days and months in the supplier's time zone.
 import { sql, type Kysely } from 'kysely';
@@ -33,7 +33,7 @@ export function periodBounds(kind: ReportKind, period: string, timeZone: string)
   return { from: dayStartUtc(`${period}-01`, timeZone), to: dayStartUtc(next.toISOString().slice(0, 10), timeZone) };
 }
 
-/** 'Все отчеты': the last 7 days and the last 3 months. */
+/** The 'all reports' list: the last 7 days and the last 3 months. */
 export function reportList(timeZone: string, now = new Date()): Array<{ kind: ReportKind; period: string }> {
   const days = Array.from({ length: 7 }, (_, i) => localDay(new Date(now.getTime() - i * 86_400_000), timeZone));
   const month = localDay(now, timeZone).slice(0, 7);

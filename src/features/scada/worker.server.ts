@@ -64,6 +64,8 @@ export class ObjectWorker {
   }
 
   private async cycle() {
+    // Fixed rate: the next read starts one period after this one started, not after it finished.
+    const started = Date.now();
     try {
       if (!this.session) {
         this.session = await this.open(this.driver, this.tags);
@@ -71,7 +73,7 @@ export class ObjectWorker {
         log.info('scada: connected', { object: this.id, driver: this.driver.type });
       }
       await this.poll();
-      this.schedule(this.pollMs);
+      this.schedule(Math.max(0, this.pollMs - (Date.now() - started)));
     } catch (err) {
       log.warn('scada: link failed', { object: this.id, err: (err as Error).message });
       await this.dropSession();
