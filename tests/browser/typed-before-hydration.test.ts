@@ -88,6 +88,21 @@ describe('typed before hydration', () => {
     await context.close();
   });
 
+  it('takes over an address typed before hydration and suggests for it', async () => {
+    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    const release = await openHeld(page, `${server.url}/user-info/profile/personal-information`);
+    const place = page.locator('#f-place');
+    await place.fill('');
+    await place.pressSequentially('ленина', { delay: 10 });
+    await release();
+    await page.getByRole('option').first().waitFor();
+    expect(await place.inputValue()).toBe('ленина');
+    await place.press('ArrowDown');
+    await place.press('Enter');
+    expect(await place.inputValue()).toBe('426011, Удмуртская Респ, г Ижевск, ул Ленина, д 21');
+    await context.close();
+  });
+
   it('keeps the choice of a picker', async () => {
     const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
     await page.goto(`${server.url}/promotions`);
