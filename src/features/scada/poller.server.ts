@@ -12,7 +12,7 @@ import { openModbus } from './drivers/modbus.ts';
 import { openMqtt } from './drivers/mqtt.ts';
 import { openSimulator } from './drivers/simulator.ts';
 import type { TagSpec } from './drivers/types.ts';
-import { sweepSamples } from './history.server.ts';
+import { rollup, sweepSamples } from './history.server.ts';
 import type { Driver } from './scada.schema.ts';
 import { ObjectWorker, type Opener } from './worker.server.ts';
 
@@ -33,6 +33,7 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
   let stopped = false;
   let running = false;
   let lastSweep = 0;
+  let lastRollup = 0;
 
   async function tick() {
     if (running || stopped) return;
@@ -53,6 +54,10 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
       for (const [id, w] of workers) if (!mine.has(id)) (workers.delete(id), await w.stop(), log.info('scada: lease lost', { object: id }));
       if (mine.size) await sync([...mine]);
       for (const w of workers.values()) w.tick();
+      if (now - lastRollup > 60_000) {
+        lastRollup = now;
+        await rollup(db, now);
+      }
       if (now - lastSweep > 86_400_000) {
         lastSweep = now;
         await sweepSamples(db, now);

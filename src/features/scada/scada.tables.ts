@@ -80,7 +80,24 @@ export interface ScadaLeasesTable {
   expires_at: number;
 }
 
+export interface ScadaHourlyTable {
+  tag_id: number;
+  /** Epoch milliseconds of the hour's start. */
+  hour: number;
+  min: number;
+  max: number;
+  sum: number;
+  n: number;
+}
+
+export interface ScadaRollupStateTable {
+  name: string;
+  done_until: number;
+}
+
 export interface ScadaTables {
+  scada_hourly: ScadaHourlyTable;
+  scada_rollup_state: ScadaRollupStateTable;
   scada_objects: ScadaObjectsTable;
   scada_tags: ScadaTagsTable;
   scada_grants: ScadaGrantsTable;

@@ -11,6 +11,7 @@ import * as m0007 from './0007_bounded_lists.ts';
 import * as m0008 from './0008_stored_files.ts';
 import * as m0010 from './0010_catalogue.ts';
 import * as m0012 from './0012_scada.ts';
+import * as m0013 from './0013_scada_rollups.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008_stored_files': m0008,
   '0010_catalogue': m0010,
   '0012_scada': m0012,
+  '0013_scada_rollups': m0013,
 };

@@ -1,0 +1,69 @@
+// History on both engines: deadband and heartbeat decide what is stored, alarms open and close,
+// hourly rollups are made once per closed hour, and a long-range trend reads rollups plus the
+// raw samples of the hours not yet rolled up, with the same figures as the raw data alone.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { migrateToLatest, openDatabase, type Database } from '#lib/db/index.ts';
+import { HEARTBEAT_MS, history, Recorder, rollup } from './history.server.ts';
+
+let test: TestDatabase;
+let database: Database;
+let tags: Array<{ id: number; idx: number; type: string; field_type: string | null; address: Record<string, unknown> }>;
+const H = 3_600_000;
+const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
+
+beforeAll(async () => {
+  test = await freshDatabase();
+  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
+  await migrateToLatest(database.db);
+  const t = new Date().toISOString();
+  const { id } = await database.db.insertInto('scada_objects').values({ key: 'h', title: 'H', organisation_id: null, address: '', search: 'h', driver: '{"type":"simulator"}', created_at: t, updated_at: t }).returning('id').executeTakeFirstOrThrow();
+  tags = [];
+  for (const [idx, key] of ['p', 'alarm'].entries()) {
+    const r = await database.db.insertInto('scada_tags').values({ object_id: id, idx, key, title: key, type: 'float', unit: '', actions: 'Read', field_type: null, min: null, max: null, step: null, deadband: idx === 0 ? 0.5 : 0, alarm: idx, address: '{}' }).returning('id').executeTakeFirstOrThrow();
+    tags.push({ id: r.id, idx, type: 'float', field_type: null, address: {} });
+  }
+});
+afterAll(async () => {
+  await database?.close();
+  await test?.drop();
+});
+
+describe('history', () => {
+  it('stores on change beyond the deadband and on the heartbeat; opens and closes alarms', async () => {
+    const rec = new Recorder(database.db, 1, tags, [0.5, 0], [false, true]);
+    await rec.record([10, 0], T0);
+    await rec.record([10.3, 0], T0 + 1000); // within the deadband
+    await rec.record([11, 1], T0 + 2000); // moved, alarm raised
+    await rec.record([11, 1], T0 + 3000);
+    await rec.record([11, 0], T0 + HEARTBEAT_MS + 2000); // heartbeat for p, alarm cleared
+    const p = await database.db.selectFrom('scada_samples').select(['ts', 'value']).where('tag_id', '=', tags[0]!.id).orderBy('ts').execute();
+    expect(p.map((r) => [Number(r.ts) - T0, r.value])).toEqual([
+      [0, 10],
+      [2000, 11],
+      [HEARTBEAT_MS + 2000, 11],
+    ]);
+    const alarms = await database.db.selectFrom('scada_alarms').selectAll().execute();
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]!.cleared_at).toBe(new Date(T0 + HEARTBEAT_MS + 2000).toISOString());
+  });
+
+  it('rolls closed hours up once and answers long ranges from rollups plus raw samples', async () => {
+    const rows = [];
+    for (let i = 0; i < 48 * 6; i++) rows.push({ tag_id: tags[0]!.id, ts: T0 + H + i * 600_000, value: i % 10 });
+    await database.db.insertInto('scada_samples').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    const before = await history([tags[0]!.id], T0, T0 + 3 * 24 * H, 72, database.db);
+    const now = T0 + 30 * H + 123;
+    expect(await rollup(database.db, now)).toBe(24 * H); // at most a day per run
+    expect(await rollup(database.db, now)).toBe(30 * H - 24 * H);
+    expect(await rollup(database.db, now)).toBe(0);
+    const hourly = await database.db.selectFrom('scada_hourly').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(hourly.n)).toBe(31); // 30 hours of p, and the alarm variable's first hour
+    const after = await history([tags[0]!.id], T0, T0 + 3 * 24 * H, 72, database.db);
+    expect(after).toEqual(before);
+    expect(after[0]!.points.length).toBeLessThanOrEqual(72);
+    const firstFull = after[0]!.points.find((p) => p.t === T0 + 2 * H)!;
+    expect(firstFull).toEqual({ t: T0 + 2 * H, min: 0, max: 9, avg: expect.any(Number) });
+  });
+});
