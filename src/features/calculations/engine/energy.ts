@@ -23,6 +23,8 @@ export interface PowerAt {
   p1_kw: number;
 }
 
+const motorEtaOf = (p: PreparedPump): number => (p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1);
+
 /** Power at flow q (total of this pump) and speed ratio r, or null out of range. */
 export function powerAt(p: PreparedPump, q: number, r: number, o: PowerOptions): PowerAt | null {
   const c = curveAt(p, q, r, o.rho);
@@ -33,8 +35,7 @@ export function powerAt(p: PreparedPump, q: number, r: number, o: PowerOptions):
     eta = 1 - (1 - eta) * Math.pow(1 / r, 0.1);
     p2 = div(o.rho * G * (q / 3600) * c.h_m, Math.max(eta, 0.01) * 1000);
   }
-  const motorEta = p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1;
-  const p1 = div(p2, motorEta * (o.vfd ? o.vfdEta : 1));
+  const p1 = div(p2, motorEtaOf(p) * (o.vfd ? o.vfdEta : 1));
   return { eta, p2_kw: p2, p1_kw: p1 };
 }
 
@@ -50,14 +51,22 @@ export interface ProfileEnergy {
  * speed and is throttled to the flow (the curve at that flow). Flows outside the allowed range are
  * clamped to it (minimum-flow bypass, maximum flow) and flagged.
  */
-export function profileEnergy(p: PreparedPump, qD: number, sys: SystemCurve, profile: LoadPoint[], o: PowerOptions & { rMin: number; fixedRatio: number }): ProfileEnergy {
+export function profileEnergy(
+  p: PreparedPump,
+  qD: number,
+  sys: SystemCurve,
+  profile: LoadPoint[],
+  o: PowerOptions & { rMin: number; fixedRatio: number },
+  withPoints = true,
+): ProfileEnergy {
   let kwh = 0;
   let clamped = false;
   const points: ProfileEnergy['points'] = [];
   for (const lp of profile) {
     if (!(lp.hours > 0) || !(lp.flow_ratio > 0)) continue;
     let q = lp.flow_ratio * qD;
-    let r = o.vfd ? speedForDuty(p, q, systemHead(sys, q), o.rMin) : null;
+    // 1e-7 on the speed ratio is far below any figure shown; a looser tolerance halves the iterations.
+    let r = o.vfd ? speedForDuty(p, q, systemHead(sys, q), o.rMin, 1, 1e-7) : null;
     if (r === null) {
       r = o.fixedRatio;
       const lo = p.qMin * r;
@@ -67,10 +76,18 @@ export function profileEnergy(p: PreparedPump, qD: number, sys: SystemCurve, pro
         q = Math.min(hi, Math.max(lo, q));
       }
     }
+    if (!withPoints && !o.smallPumpCorrection) {
+      // Ranking by energy needs only P₁: P₂ = P₀(Q/r)·r³·ρ/ρ_ref, no η or head evaluation.
+      const q0 = q / r;
+      if (q0 < p.qMin - 1e-9 || q0 > p.qMax + 1e-9) continue;
+      kwh += div(p.power.at(q0) * r ** 3 * (o.rho / RHO_REF), motorEtaOf(p) * (o.vfd ? o.vfdEta : 1)) * lp.hours;
+      continue;
+    }
     const pw = powerAt(p, q, r, o);
     if (!pw) continue;
-    const h = curveAt(p, q, r, o.rho);
     kwh += pw.p1_kw * lp.hours;
+    if (!withPoints) continue;
+    const h = curveAt(p, q, r, o.rho);
     points.push({ q_m3h: q, h_m: h.inRange ? h.h_m : 0, speed_ratio: r, p1_kw: pw.p1_kw, hours: lp.hours });
   }
   return { kwh, clamped, points };

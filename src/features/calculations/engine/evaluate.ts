@@ -128,9 +128,9 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve): 
 }
 
 /** Annual energy over the load profile (kWh), for ranking by energy or life-cycle cost. */
-export function annualEnergy(s: Screened, d: DutyInput, sys: SystemCurve): ReturnType<typeof profileEnergy> {
+export function annualEnergy(s: Screened, d: DutyInput, sys: SystemCurve, withPoints = true): ReturnType<typeof profileEnergy> {
   const o = { rho: d.rho, vfd: d.speed_control, vfdEta: d.vfd_eta, smallPumpCorrection: d.small_pump_correction, rMin: d.r_min, fixedRatio: 1 };
-  return profileEnergy(s.pump, d.q_m3h, sys, d.load_profile, o);
+  return profileEnergy(s.pump, d.q_m3h, sys, d.load_profile, o, withPoints);
 }
 
 /** Energy, cost and the explanation of a screened pump (only for the pumps that are returned). */

@@ -61,12 +61,12 @@ export function operatingPoint(p: PreparedPump, sys: SystemCurve, n = 1, r = 1):
  * operating point by the affinity laws (Q·r, H·r²) leaves the system curve as soon as H_st > 0
  * (the MEASUR #3756 error; see oracles.test.ts). Load-profile points are solved the same way.
  */
-export function speedForDuty(p: PreparedPump, qD: number, hD: number, rMin = 0.3, n = 1): number | null {
+export function speedForDuty(p: PreparedPump, qD: number, hD: number, rMin = 0.3, n = 1, tol = 1e-10): number | null {
   const qEach = qD / n;
   const lo = Math.max(rMin, qEach / p.qMax);
   const hi = Math.min(1, p.qMin > 0 ? qEach / p.qMin : 1);
   if (!(hi >= lo) || !(qEach > 0)) return null;
-  return brent((r) => r * r * p.head.at(qEach / r) - hD, lo, hi);
+  return brent((r) => r * r * p.head.at(qEach / r) - hD, lo, hi, tol);
 }
 
 /**

@@ -165,3 +165,19 @@ describe('input errors name the field', () => {
     expect(r.duty!.rho_kg_m3).toBeCloseTo(999.97, 1);
   });
 });
+
+describe('energy for ranking', () => {
+  it('the lean path used to rank by energy gives the same kWh as the full one', async () => {
+    const { annualEnergy, screenPump, isRejection } = await import('./evaluate.ts');
+    const { normaliseInput } = await import('./select.ts');
+    const { systemCurve } = await import('./hydraulics.ts');
+    for (const speed_control of [false, true]) {
+      const n = normaliseInput({ ...base, speed_control });
+      if (!n.ok) throw new Error('input');
+      const sys = systemCurve(n.duty.q_m3h, n.duty.h_m, n.duty.h_static_m)!;
+      const s = screenPump(cron, n.duty, sys);
+      if (isRejection(s)) throw new Error('rejected');
+      expect(annualEnergy(s, n.duty, sys, false).kwh).toBeCloseTo(annualEnergy(s, n.duty, sys, true).kwh, 6);
+    }
+  });
+});

@@ -183,7 +183,7 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
   if (n.sort === 'annual_energy' || n.sort === 'lcc') {
     const key = new Map<Screened, number>();
     for (const s of passed) {
-      const kwh = annualEnergy(s, d, sys).kwh;
+      const kwh = annualEnergy(s, d, sys, false).kwh;
       key.set(s, n.sort === 'lcc' ? lifeCycleCost(s.base.model.price_kop, kwh, d.kop_per_kwh, d.years, d.discount_rate) : kwh);
     }
     ranked = passed.sort((a, b) => key.get(a)! - key.get(b)! || a.base.model.sku.localeCompare(b.base.model.sku));
