@@ -13,6 +13,8 @@ import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.t
 import { isEmpty, seedDemo } from './lib/db/seed.ts';
 import { bodyLimitFor, limited } from './lib/http/body-limit.ts';
 import { stripEncodedControls } from './lib/http/controls.ts';
+import { installScriptHashes } from './lib/http/csp.ts';
+import { buildScriptHashes } from './lib/http/csp-build.ts';
 import { parseCookies } from './lib/http/cookies.ts';
 import { diskLow } from './lib/http/disk.ts';
 import { unavailableCause, RETRY_AFTER_SECONDS } from './lib/http/failure.ts';
@@ -44,6 +46,8 @@ export async function start(cfg: Config) {
   const entry = `${distDir}server/entry.mjs`;
   if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm start does it for you)');
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  // CSP: the inline scripts this build can send, hashed once (src/lib/http/csp.ts).
+  installScriptHashes(await buildScriptHashes(`${distDir}server`));
   const serveStatic = createStaticHandler(`${distDir}client`);
   const limits = { body: cfg.bodyLimit, upload: cfg.uploadLimit };
   let stopping = false;
