@@ -151,6 +151,7 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve): Evaluat
     x.input('rho', d.rho, 'kg/m3').input('kop_per_kwh', d.kop_per_kwh, 'kop/kWh');
     if (d.npsh_available_m !== null) x.input('npsh_available', d.npsh_available_m, 'm');
     x.step('system.k', sys.k, 'm/(m3/h)2', 'system_curve');
+    x.step('curve.max_residual', p.head.maxResidual, 'm');
     if (trim !== null) x.step('trim.ratio', trim, '1', 'trim');
     if (d.speed_control) x.step('speed.ratio', r, '1', 'speed_for_duty');
     else x.use('operating_point');
@@ -167,6 +168,12 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve): Evaluat
     if (npshr !== null) x.step('npsh.required', npshr, 'm', 'npsh');
     x.step('bep.q', p.bep.q, 'm3/h');
     x.step('bep.ratio', bepRatio, '1', 'bep_ratio');
+    energy.points.forEach((pt, i) => {
+      x.step(`energy.point${i + 1}.q`, pt.q_m3h, 'm3/h');
+      x.step(`energy.point${i + 1}.speed_ratio`, pt.speed_ratio, '1');
+      x.step(`energy.point${i + 1}.p1`, pt.p1_kw, 'kW');
+      x.step(`energy.point${i + 1}.hours`, pt.hours, 'h');
+    });
     x.step('energy.annual', energy.kwh, 'kWh', 'energy');
     x.step('energy.cost', energyCost, 'kop');
     x.step('lcc', lcc, 'kop', 'lcc');

@@ -22,6 +22,11 @@ describe('selectPumps: a passing pump', () => {
     expect(e.explanation.engine.version).toBe(ENGINE_VERSION);
     expect(e.explanation.formulas.map((f) => f.id)).toEqual(expect.arrayContaining(['system_curve', 'operating_point', 'electric_power', 'energy', 'lcc']));
     expect(e.explanation.steps.every((s) => typeof s.unit === 'string' && s.unit.length > 0)).toBe(true);
+    // Every load point of the default profile is traceable: flow, speed, P1 and hours sum to the annual energy.
+    const step = (k: string) => e.explanation.steps.find((s) => s.key === k)!.value;
+    const sum = [1, 2, 3, 4].reduce((acc, i) => acc + step(`energy.point${i}.p1`) * step(`energy.point${i}.hours`), 0);
+    expect(sum).toBeCloseTo(step('energy.annual'), 6);
+    expect(step('energy.annual')).toBeCloseTo(e.annual_kwh, 6);
     expect(e.explanation.source.join(' ')).toContain(cron.model.sku);
     expect(allFinite(r)).toBe(true);
   });
