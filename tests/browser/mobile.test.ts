@@ -132,12 +132,20 @@ async function walk(context: BrowserContext, paths: string[], failures: Map<stri
   const queue = [...paths];
   while (queue.length) {
     const path = queue.shift()!;
-    const res = await page.goto(`${server.url}${path}`);
-    const problems = res && res.status() >= 400 ? [`answers ${res.status()}`] : await page.evaluate(problemsOnPage);
+    let problems: string[];
+    try {
+      const res = await page.goto(`${server.url}${path}`);
+      problems = res && res.status() >= 400 ? [`answers ${res.status()}`] : await page.evaluate(problemsOnPage);
+    } catch (err) {
+      problems = [`does not load: ${(err as Error).message.split('\n')[0]}`];
+    }
     if (problems.length) failures.set(path, problems);
     if (!details) continue;
     // One detail page of each kind linked from here (digits in the path or an id in the query).
-    const links = await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]')].map((a) => a.getAttribute('href')!));
+    // Pages only: downloads (a file extension or the download attribute) are not pages to look at.
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]:not([download])')].map((a) => a.getAttribute('href')!).filter((h) => !/\.[a-z0-9]{2,5}$/i.test(h.split(/[?#]/)[0]!)),
+    );
     for (const href of links) {
       const kind = href.replace(/\d+/g, 'N');
       if (!/N/.test(kind) || seen.has(kind) || /\/(files|media)\//.test(href)) continue;
