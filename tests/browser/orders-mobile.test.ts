@@ -134,6 +134,39 @@ describe('at 360 px', () => {
   });
 });
 
+describe('the object filter', () => {
+  it('suggests objects from the server, filters by the picked one, and keeps text typed before it hydrated', async () => {
+    const ctx = await signedInContext(browser, server, OLGA);
+    const page = await ctx.newPage();
+    // Hold the island's scripts back, as a slow link would, while the person opens the filters and types.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/_astro/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/e-commerce/orders`);
+    await page.locator('.filter-more > summary').click();
+    const field = page.getByRole('combobox', { name: 'Объект' });
+    await field.fill('ЦТП');
+    release();
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await expect(field.inputValue()).resolves.toBe('ЦТП');
+    // Typing on after hydration asks the server (3+ characters) and offers the matches.
+    await field.pressSequentially(' №');
+    const option = page.getByRole('option', { name: /ЦТП № 12/ });
+    await option.waitFor();
+    await expect(page.locator('.filter-combobox .combobox-list [role=option]').count()).resolves.toBe(1);
+    await Promise.all([page.waitForURL(/object=\d+/), option.click()]);
+    await expect(page.locator('#filter-object').inputValue()).resolves.toBe('ЦТП № 12 (Удмуртская)');
+    const objects = await page.locator('tbody td[data-label="Объект"]').allTextContents();
+    expect(objects.length).toBeGreaterThan(0);
+    expect(objects.every((o) => o === 'ЦТП № 12 (Удмуртская)')).toBe(true);
+    await expect(page.locator('.filter-count').textContent()).resolves.toMatch(/^1/);
+    await ctx.close();
+  }, 120_000);
+});
+
 describe('colour contrast axe leaves for review', () => {
   // axe cannot decide text in a scrolled-away part of the change log ("partially obscured") or in
   // fields with a background image (Pico's search and select icons): compute those ratios here.

@@ -15,7 +15,8 @@
  *   countText                    announcement of the number of suggestions, with {n}
  *   errorText                    shown when the search fails
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { Combobox } from '#features/pickers/Combobox.tsx';
 import { getJson } from '#features/pickers/api.ts';
 
@@ -47,20 +48,21 @@ export default function FilterCombobox(p: FilterComboboxProps) {
   const hidden = useRef<HTMLInputElement>(null);
 
   // Text typed before the island took over stays (the server rendered the same input).
-  useEffect(() => {
-    const typed = (document.getElementById(p.id) as HTMLInputElement | null)?.value;
-    if (typed !== undefined && typed !== p.text) {
-      setText(typed);
+  const root = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(root, (typed) => {
+    const t = typed[p.textName];
+    if (typeof t === 'string') {
+      setText(t);
       setValue('');
     }
-  }, [p.id, p.text]);
+  });
 
   function changed() {
     queueMicrotask(() => hidden.current?.dispatchEvent(new Event('change', { bubbles: true })));
   }
 
   return (
-    <div className="filter-combobox">
+    <div className="filter-combobox" ref={root}>
       <Combobox<Item>
         id={p.id}
         name={p.textName}
