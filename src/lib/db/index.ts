@@ -43,7 +43,10 @@ export function openDatabase(cfg: Config['database']): Database {
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Unordered: features land in parallel, so a database that already has a later-numbered
+  // migration still gets an earlier-numbered one that arrived afterwards (they never depend on
+  // each other's order; each touches its own tables).
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;
