@@ -1,0 +1,144 @@
+// Inputs of the three selections (pump, booster station, control cabinet) as they arrive from a page
+// form or a JSON call (both read into flat text values by readForm), turned into the engine's
+// input. valibot checks the shape; the engine checks ranges and units and names the failing field,
+// so there is one rule per figure. Pure: the page, the API and the island share it.
+import * as v from 'valibot';
+import type { LoadPoint, PumpSelectInput, StationSelectInput, StartMethod } from '#features/calculations/engine/index.ts';
+
+export interface FieldIssue {
+  field: string;
+  /** required | number | positive | unit | range | static_above_duty */
+  key: string;
+}
+
+/** A number typed by a person: decimal comma allowed; empty is absent; anything else is NaN. */
+export function numberOf(x: unknown): number | undefined {
+  if (typeof x === 'number') return x;
+  if (typeof x !== 'string' || x.trim() === '') return undefined;
+  const s = x.trim().replace(',', '.');
+  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
+}
+
+const flag = (x: string | undefined): boolean | undefined => (x === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(x.trim().toLowerCase()));
+const text = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4000)));
+
+const RawSchema = v.object({
+  q: text, q_unit: text, h: text, h_unit: text, h_static: text, temperature_c: text, speed_control: text,
+  npsh_available_m: text, electricity_price: text, years: text, discount_rate: text, sort: text, limit: text,
+  load_profile: text, hours_100: text, hours_75: text, hours_50: text, hours_25: text,
+  count: text, standby: text,
+  // control cabinet
+  pumps: text, p2_kw: text, voltage_v: text, duty: text, method: text, control_mode: text, ats: text, dry_run: text, sensors: text, communication: text,
+});
+export type RawInput = v.InferOutput<typeof RawSchema>;
+
+/** The flat values of a form or JSON body, shape-checked (every field optional text). */
+export function rawInput(values: Record<string, unknown>): RawInput {
+  const picked: Record<string, string> = {};
+  for (const k of Object.keys(RawSchema.entries)) if (typeof values[k] === 'string') picked[k] = values[k] as string;
+  return v.parse(RawSchema, picked);
+}
+
+/** Load profile from the JSON array (`load_profile`) or the form's four hour fields (100/75/50/25 %). */
+function profileOf(r: RawInput, issues: FieldIssue[]): LoadPoint[] | undefined {
+  if (r.load_profile) {
+    try {
+      const arr = JSON.parse(r.load_profile) as unknown;
+      if (Array.isArray(arr) && arr.every((p) => p && typeof p === 'object')) return arr.map((p) => ({ flow_ratio: numberOf(p.flow_ratio) ?? Number.NaN, hours: numberOf(p.hours) ?? Number.NaN }));
+    } catch {
+      /* reported below */
+    }
+    issues.push({ field: 'load_profile', key: 'range' });
+    return undefined;
+  }
+  const hours = [r.hours_100, r.hours_75, r.hours_50, r.hours_25];
+  if (hours.every((h) => h === undefined || h === '')) return undefined;
+  return [1, 0.75, 0.5, 0.25].map((flow_ratio, i) => ({ flow_ratio, hours: numberOf(hours[i]) ?? 0 }));
+}
+
+/** Pump selection input; `issues` holds what the engine cannot see (missing values, bad JSON). */
+export function pumpInputOf(r: RawInput): { input: PumpSelectInput; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
+  const q = numberOf(r.q);
+  const h = numberOf(r.h);
+  if (q === undefined) issues.push({ field: 'q', key: 'required' });
+  if (h === undefined) issues.push({ field: 'h', key: 'required' });
+  const price = numberOf(r.electricity_price);
+  const input: PumpSelectInput = {
+    q: q ?? Number.NaN,
+    q_unit: r.q_unit || 'm3/h',
+    h: h ?? Number.NaN,
+    h_unit: r.h_unit || 'm',
+    h_static: numberOf(r.h_static),
+    temperature_c: numberOf(r.temperature_c),
+    speed_control: flag(r.speed_control) ?? false,
+    npsh_available_m: numberOf(r.npsh_available_m) ?? null,
+    load_profile: profileOf(r, issues),
+    // Price is entered in roubles per kWh; the engine counts kopecks.
+    electricity_kop_kwh: price === undefined ? undefined : Math.round(price * 100),
+    years: numberOf(r.years),
+    discount_rate: numberOf(r.discount_rate),
+    sort: (r.sort || undefined) as PumpSelectInput['sort'],
+    limit: numberOf(r.limit),
+  };
+  return { input, issues };
+}
+
+export function stationInputOf(r: RawInput): { input: StationSelectInput; issues: FieldIssue[] } {
+  const { input, issues } = pumpInputOf(r);
+  const count = numberOf(r.count);
+  const standby = numberOf(r.standby);
+  return { input: { ...input, count: count === undefined ? undefined : count, standby: standby === undefined ? undefined : standby }, issues };
+}
+
+export const CONTROL_MODES = ['pressure', 'level', 'differential_pressure', 'flow', 'manual'] as const;
+export const START_METHOD_LIST: readonly StartMethod[] = ['direct', 'star_delta', 'soft_starter', 'vfd'];
+
+export interface ControlInput {
+  /** Pumps carried over from a pump or station result (catalogue skus), or one motor by its P2. */
+  skus: string[];
+  p2_kw: number | undefined;
+  voltage_v: number;
+  duty: number;
+  standby: number;
+  method: StartMethod;
+  control_mode: string;
+  ats: boolean;
+  dry_run: boolean;
+  sensors: string;
+  communication: string;
+}
+
+export function controlInputOf(r: RawInput): { input: ControlInput; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
+  let skus: string[] = [];
+  if (r.pumps) {
+    try {
+      const arr = r.pumps.startsWith('[') ? (JSON.parse(r.pumps) as unknown) : r.pumps.split(',');
+      if (!Array.isArray(arr) || arr.length > 6 || !arr.every((s) => typeof s === 'string' && s.trim().length > 0 && s.length <= 100)) throw new Error('pumps');
+      skus = arr.map((s: string) => s.trim());
+    } catch {
+      issues.push({ field: 'pumps', key: 'range' });
+    }
+  }
+  const p2 = numberOf(r.p2_kw);
+  if (!skus.length && p2 === undefined && !issues.length) issues.push({ field: 'p2_kw', key: 'required' });
+  else if (p2 !== undefined && !(p2 > 0 && p2 <= 1000)) issues.push({ field: 'p2_kw', key: Number.isNaN(p2) ? 'number' : 'range' });
+  const voltage = numberOf(r.voltage_v) ?? 400;
+  if (![230, 380, 400, 415, 690].includes(voltage)) issues.push({ field: 'voltage_v', key: Number.isNaN(voltage) ? 'number' : 'range' });
+  const duty = numberOf(r.duty) ?? numberOf(r.count) ?? 1;
+  if (!(Number.isInteger(duty) && duty >= 1 && duty <= 6)) issues.push({ field: 'duty', key: Number.isNaN(duty) ? 'number' : 'range' });
+  const standby = numberOf(r.standby) ?? 0;
+  if (!(Number.isInteger(standby) && standby >= 0 && standby <= 3)) issues.push({ field: 'standby', key: Number.isNaN(standby) ? 'number' : 'range' });
+  const method = (r.method || 'direct') as StartMethod;
+  if (!START_METHOD_LIST.includes(method)) issues.push({ field: 'method', key: 'unit' });
+  const mode = r.control_mode || 'pressure';
+  if (!(CONTROL_MODES as readonly string[]).includes(mode)) issues.push({ field: 'control_mode', key: 'unit' });
+  return {
+    input: {
+      skus, p2_kw: p2, voltage_v: voltage, duty, standby, method, control_mode: mode,
+      ats: flag(r.ats) ?? false, dry_run: flag(r.dry_run) ?? true, sensors: r.sensors ?? '', communication: r.communication ?? '',
+    },
+    issues,
+  };
+}
