@@ -134,6 +134,31 @@ describe('at 360 px', () => {
   });
 });
 
+describe('promotion products', () => {
+  it('thumbnails keep their square at 360 and 1280 px, and select all ticks every product', async () => {
+    for (const width of [360, 1280]) {
+      const ctx = await signedInContext(browser, server, OLGA, { viewport: { width, height: 800 } });
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/promotions/1`);
+      const boxes = await page.locator('.promo-order img').evaluateAll((imgs) => imgs.map((i) => i.getBoundingClientRect()).map((r) => [r.width, r.height]));
+      expect(boxes.length, `${width}`).toBeGreaterThan(0);
+      for (const [w, h] of boxes) {
+        expect(w, `${width}`).toBeGreaterThanOrEqual(40);
+        expect(h, `${width}`).toBe(w);
+      }
+      const all = page.getByRole('checkbox', { name: 'Выбрать все товары' });
+      await all.check();
+      const ticked = await page.locator('input[name=ids]:not(:disabled)').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).checked));
+      expect(ticked.length).toBeGreaterThan(1);
+      expect(ticked.every(Boolean)).toBe(true);
+      await expect(page.getByRole('button', { name: 'Создать заказ' }).isEnabled()).resolves.toBe(true);
+      await page.getByRole('checkbox', { name: /^Выбрать «/ }).first().uncheck();
+      await expect(all.evaluate((x) => (x as HTMLInputElement).indeterminate)).resolves.toBe(true);
+      await ctx.close();
+    }
+  }, 120_000);
+});
+
 describe('the object filter', () => {
   it('suggests objects from the server, filters by the picked one, and keeps text typed before it hydrated', async () => {
     const ctx = await signedInContext(browser, server, OLGA);
