@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lookup, type Messages } from '#lib/i18n/translate.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import { activeEntry, activeIds, breadcrumbs, hubCards, mayOpen, menuFor, menuKeys, normalisePath, type MenuEntry, type MenuUser } from './menu.ts';
+import { activeEntry, activeIds, breadcrumbs, hubCards, mayAccess, mayOpen, menuFor, menuKeys, normalisePath, requirementsOf, type MenuEntry, type MenuUser } from './menu.ts';
 
 const customer: MenuUser = { is_admin: 0, is_employee: 0, module_scada: 0 };
 const scada: MenuUser = { ...customer, module_scada: 1 };
@@ -131,5 +131,27 @@ describe('dictionaries', () => {
   it.each(LOCALES)('%s holds every label and description of the map', (locale) => {
     const dict = JSON.parse(readFileSync(new URL(`../../../i18n/${locale}.json`, import.meta.url), 'utf8')) as Messages;
     expect(menuKeys().filter((k) => !lookup(dict, k))).toEqual([]);
+  });
+});
+
+describe('requirementsOf / mayAccess (the middleware guard)', () => {
+  const none: MenuUser = { is_admin: 0, is_employee: 0, module_scada: 0 };
+  it('collects the requirement of a page, every page under it, its API prefixes and the extra guards', () => {
+    expect(requirementsOf('/tools/scada')).toEqual(['scada']);
+    expect(requirementsOf('/tools/scada/7/anything/')).toEqual(['scada']);
+    expect(requirementsOf('/api/v1/scada/objects')).toEqual(['scada']);
+    expect(requirementsOf('/e-commerce/design/new-calculation/btp/free')).toEqual(['employee']);
+    expect(requirementsOf('/support/desk')).toEqual(['employee']);
+    expect(requirementsOf('/api/v1/support/desk')).toEqual(['employee']);
+    expect(requirementsOf('/tools/scadax')).toEqual([]);
+    expect(requirementsOf('/api/v1/support')).toEqual([]);
+    expect(requirementsOf('/home')).toEqual([]);
+  });
+  it('lets through exactly the users holding every requirement', () => {
+    expect(mayAccess('/tools/scada/1', none)).toBe(false);
+    expect(mayAccess('/tools/scada/1', { ...none, module_scada: 1 })).toBe(true);
+    expect(mayAccess('/api/v1/support/desk', { ...none, is_admin: 1 })).toBe(false);
+    expect(mayAccess('/api/v1/support/desk', { ...none, is_employee: 1 })).toBe(true);
+    expect(mayAccess('/notifications', none)).toBe(true);
   });
 });
