@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
+import { connect } from '../helpers/ws.ts';
 import { enableScada, putObject, scadaEnv, stream, until } from './scada-helpers.ts';
 
 let server: TestServer;
@@ -61,6 +62,16 @@ describe('list and object', () => {
     const s = stream(server, olga, id);
     expect(await s.refused).toBe(404);
     expect(s.frames).toHaveLength(0);
+    // The generic socket's scada topic (list pages follow statuses there) is refused the same way.
+    const olgaWs = connect(server, `sid=${olga}`);
+    expect(await olgaWs.subscribe(`scada:${id}`)).toBe('denied');
+    const dmitryWs = connect(server, `sid=${dmitry}`);
+    expect(await dmitryWs.subscribe(`scada:${id}`)).toBe('subscribed');
+    await dmitryWs.next((m) => m.topic === `scada:${id}` && m.type === 'scada.values');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(olgaWs.messages.some((m) => m.type === 'scada.values')).toBe(false);
+    olgaWs.ws.close();
+    dmitryWs.ws.close();
   });
 
   it('streams the full array first, then changes, with status and quality', async () => {

@@ -97,8 +97,8 @@ describe('Modbus TCP driver', () => {
     await new Promise((r) => setTimeout(r, 5200)); // past the rate window of the earlier setpoint write
     const res = await api('/api/v1/scada/action', { token, body: form(tagIds.sp!, '5') });
     device.setMode('normal');
-    expect(res.status).toBe(202);
     expect(res.data).toMatchObject({ message: 'Sent, but the device did not confirm the value', data: { result: 'not_confirmed' } });
+    expect(res.status).toBe(202);
     const audit = (await api(`/api/v1/scada/${id}/audit`, { token })).data.data;
     expect(audit[0]).toMatchObject({ result: 'not_confirmed', requested: '5', tag: 'Setpoint' });
   });

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { migrateToLatest, openDatabase, type Database } from '#lib/db/index.ts';
+import { sql } from 'kysely';
 import { HEARTBEAT_MS, history, Recorder, rollup } from './history.server.ts';
+import { dropOldPartitions, ensurePartitions } from './partitions.server.ts';
 
 let test: TestDatabase;
 let database: Database;
@@ -28,6 +30,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
   await test?.drop();
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('monthly partitions (PostgreSQL)', () => {
+  it('creates months ahead, keeps samples in them, and retention drops whole old months', async () => {
+    const made = await ensurePartitions(database.db, Date.UTC(2020, 0, 15), 1);
+    expect(made).toEqual(['scada_samples_y2020m01', 'scada_samples_y2020m02']);
+    await database.db.insertInto('scada_samples').values({ tag_id: tags[0]!.id, ts: Date.UTC(2020, 0, 20), value: 1 }).execute();
+    const { rows } = await sql<{ n: string }>`select count(*) as n from scada_samples_y2020m01`.execute(database.db);
+    expect(Number(rows[0]!.n)).toBe(1);
+    expect(await dropOldPartitions(database.db, Date.UTC(2020, 1, 10))).toEqual(['scada_samples_y2020m01']);
+    const left = await database.db.selectFrom('scada_samples').select('ts').where('ts', '<', Date.UTC(2020, 2, 1)).execute();
+    expect(left).toEqual([]);
+  });
 });
 
 describe('history', () => {
@@ -55,9 +70,9 @@ describe('history', () => {
     await database.db.insertInto('scada_samples').values(rows).onConflict((oc) => oc.doNothing()).execute();
     const before = await history([tags[0]!.id], T0, T0 + 3 * 24 * H, 72, database.db);
     const now = T0 + 30 * H + 123;
-    expect(await rollup(database.db, now)).toBe(24 * H); // at most a day per run
-    expect(await rollup(database.db, now)).toBe(30 * H - 24 * H);
-    expect(await rollup(database.db, now)).toBe(0);
+    expect(await rollup(database.db, now, 24)).toBe(24 * H); // at most maxHours per run
+    expect(await rollup(database.db, now, 24)).toBe(30 * H - 24 * H);
+    expect(await rollup(database.db, now, 24)).toBe(0);
     const hourly = await database.db.selectFrom('scada_hourly').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(hourly.n)).toBe(31); // 30 hours of p, and the alarm variable's first hour
     const after = await history([tags[0]!.id], T0, T0 + 3 * 24 * H, 72, database.db);

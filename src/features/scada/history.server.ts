@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { TagSpec } from './drivers/types.ts';
+import { dropOldPartitions } from './partitions.server.ts';
 
 export const HEARTBEAT_MS = 5 * 60_000;
 /** Raw samples older than this are deleted by the poller's daily sweep (audit and alarms are kept). */
@@ -124,10 +125,11 @@ async function rolledUntil(handle: Kysely<DB>): Promise<number> {
 }
 
 /**
- * Rolls closed hours of raw samples into scada_hourly, at most a day per run. Safe on several
+ * Rolls closed hours of raw samples into scada_hourly, `maxHours` per run (the poller runs it every
+ * minute, so it catches up 60 hours an hour). Safe on several
  * instances at once: rows are keyed by (tag, hour) and inserted only once; the mark only moves on.
  */
-export async function rollup(handle: Kysely<DB>, now = Date.now()): Promise<number> {
+export async function rollup(handle: Kysely<DB>, now = Date.now(), maxHours = 1): Promise<number> {
   const until = Math.floor(now / HOUR) * HOUR;
   let from = await rolledUntil(handle);
   if (!from) {
@@ -135,7 +137,7 @@ export async function rollup(handle: Kysely<DB>, now = Date.now()): Promise<numb
     if (!first?.ts) return 0;
     from = Math.floor(Number(first.ts) / HOUR) * HOUR;
   }
-  const end = Math.min(until, from + 24 * HOUR);
+  const end = Math.min(until, from + maxHours * HOUR);
   if (end <= from) return 0;
   await handle
     .insertInto('scada_hourly')
@@ -155,6 +157,9 @@ export async function rollup(handle: Kysely<DB>, now = Date.now()): Promise<numb
   return end - from;
 }
 
+/** Retention: whole old months on PostgreSQL, then any older rows left (SQLite, default partition). */
 export async function sweepSamples(handle: Kysely<DB>, now = Date.now()) {
-  await handle.deleteFrom('scada_samples').where('ts', '<', now - RETENTION_DAYS * 86_400_000).execute();
+  const cutoff = now - RETENTION_DAYS * 86_400_000;
+  await dropOldPartitions(handle, cutoff);
+  await handle.deleteFrom('scada_samples').where('ts', '<', cutoff).execute();
 }

@@ -13,6 +13,7 @@ import { openMqtt } from './drivers/mqtt.ts';
 import { openSimulator } from './drivers/simulator.ts';
 import type { TagSpec } from './drivers/types.ts';
 import { rollup, sweepSamples } from './history.server.ts';
+import { ensurePartitions } from './partitions.server.ts';
 import type { Driver } from './scada.schema.ts';
 import { ObjectWorker, type Opener } from './worker.server.ts';
 
@@ -54,14 +55,6 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
       for (const [id, w] of workers) if (!mine.has(id)) (workers.delete(id), await w.stop(), log.info('scada: lease lost', { object: id }));
       if (mine.size) await sync([...mine]);
       for (const w of workers.values()) w.tick();
-      if (now - lastRollup > 60_000) {
-        lastRollup = now;
-        await rollup(db, now);
-      }
-      if (now - lastSweep > 86_400_000) {
-        lastSweep = now;
-        await sweepSamples(db, now);
-      }
     } catch (err) {
       log.warn('scada: poller tick failed', { err });
     } finally {
@@ -84,14 +77,40 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
     }
   }
 
+  // Housekeeping runs apart from the lease tick, so a long rollup never delays lease renewal.
+  let housekeeping = false;
+  async function keep() {
+    if (housekeeping || stopped) return;
+    housekeeping = true;
+    const now = Date.now();
+    try {
+      if (now - lastSweep > 86_400_000) {
+        lastSweep = now;
+        await ensurePartitions(db, now);
+        await sweepSamples(db, now);
+      }
+      if (now - lastRollup > 60_000) {
+        lastRollup = now;
+        await rollup(db, now);
+      }
+    } catch (err) {
+      log.warn('scada: housekeeping failed', { err });
+    } finally {
+      housekeeping = false;
+    }
+  }
   const timer = setInterval(() => void tick(), TICK_MS);
   timer.unref();
-  void tick();
+  const keeper = setInterval(() => void keep(), 60_000);
+  keeper.unref();
+  // Month partitions exist before the first sample of a month is written (PostgreSQL).
+  void keep().then(() => tick());
   return {
     holder,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearInterval(keeper);
       await Promise.all([...workers.values()].map((w) => w.stop()));
       workers.clear();
       // Hand the leases over at once instead of making the others wait for expiry.
