@@ -1,0 +1,215 @@
+// Inputs of the three heat exchanger calculations (to1 standard, to2 two-stage DHW, to3 steam
+// condensation) as they arrive from a page form or a JSON call: flat text values in the units people
+// think in (kW or Gcal/h, t/h or m3/h, kPa or m w.c., bar or kgf/cm2, gauge or absolute said
+// explicitly), turned into the PHE engine's SI input. valibot checks the shape; the engine checks
+// the physics and names the failing field, so there is one rule per figure. Pure: the page, the API
+// and an island share it.
+import * as v from 'valibot';
+import type { CondensationInput, DhwInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
+import { waterProperties } from '#features/properties/water.ts';
+
+export interface FieldIssue {
+  field: string;
+  /** required | number | unit | positive | property_range */
+  key: string;
+  params?: Record<string, number | string>;
+}
+
+export const Q_UNITS = { kW: 1, MW: 1000, 'Gcal/h': 1163 } as const;
+export const FLOW_UNITS = ['t/h', 'm3/h', 'kg/s'] as const;
+/** MPa per unit. */
+export const P_UNITS = { bar: 0.1, 'kgf/cm2': 0.0980665, MPa: 1 } as const;
+export const P_KINDS = ['gauge', 'absolute'] as const;
+/** kPa per unit. */
+export const DP_UNITS = { kPa: 1, 'm w.c.': 9.80665, bar: 100 } as const;
+export const STEAM_STATES = ['saturated', 'superheated', 'wet', 'enthalpy'] as const;
+const ATM = 0.101325;
+
+const text = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)));
+const FIELDS = [
+  // shared
+  'q', 'q_unit', 'flow_unit', 'p_unit', 'p_kind', 'dp_unit', 'margin', 'limit',
+  // to1
+  'hot_t_in', 'hot_t_out', 'cold_t_in', 'cold_t_out', 'hot_flow', 'cold_flow', 'hot_p', 'cold_p', 'hot_dp_max', 'cold_dp_max',
+  // to2
+  'heating_q', 'dhw_q', 'network_supply', 'network_return', 'building_supply', 'building_return', 't_inside', 't_outdoor',
+  'dhw_t_cold', 'dhw_t_hot', 'break_supply', 'approach',
+  // to3
+  'steam_p', 'steam_state', 'steam_t', 'steam_x', 'steam_h', 'condensate_out', 'water_t_in', 'water_t_out', 'water_flow', 'water_dp_max', 'condensing_alpha',
+] as const;
+const RawSchema = v.object(Object.fromEntries(FIELDS.map((f) => [f, text])) as Record<(typeof FIELDS)[number], typeof text>);
+export type RawInput = v.InferOutput<typeof RawSchema>;
+
+/** The flat values of a form or JSON body, shape-checked (every field optional text). */
+export function rawInput(values: Record<string, unknown>): RawInput {
+  const picked: Record<string, string> = {};
+  for (const k of FIELDS) if (typeof values[k] === 'string') picked[k] = values[k] as string;
+  return v.parse(RawSchema, picked);
+}
+
+/** A number typed by a person: decimal comma allowed; empty is absent; anything else is NaN. */
+export function numberOf(x: string | undefined): number | undefined {
+  if (x === undefined || x.trim() === '') return undefined;
+  const s = x.trim().replace(',', '.');
+  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
+}
+
+/** Reads the raw values with issues collected instead of thrown, so all bad fields come back at once. */
+class Reader {
+  readonly issues: FieldIssue[] = [];
+  readonly r: RawInput;
+  constructor(r: RawInput) {
+    this.r = r;
+  }
+  private add(field: string, key: string, params?: FieldIssue['params']) {
+    if (!this.issues.some((i) => i.field === field)) this.issues.push({ field, key, ...(params ? { params } : {}) });
+  }
+  opt(field: keyof RawInput): number | undefined {
+    const n = numberOf(this.r[field]);
+    if (n !== undefined && !Number.isFinite(n)) this.add(field, 'number');
+    return n !== undefined && Number.isFinite(n) ? n : undefined;
+  }
+  req(field: keyof RawInput): number {
+    const n = this.opt(field);
+    if (n === undefined && !this.issues.some((i) => i.field === field)) this.add(field, 'required');
+    return n ?? Number.NaN;
+  }
+  pick<K extends string>(field: keyof RawInput, allowed: readonly K[], fallback: K): K {
+    const x = this.r[field];
+    if (x === undefined || x === '') return fallback;
+    if ((allowed as readonly string[]).includes(x)) return x as K;
+    this.add(field, 'unit');
+    return fallback;
+  }
+  fail(field: string, key: string, params?: FieldIssue['params']) {
+    this.add(field, key, params);
+  }
+  /** Load in kW. */
+  load(field: keyof RawInput, required: boolean): number | undefined {
+    const unit = this.pick('q_unit', Object.keys(Q_UNITS) as Array<keyof typeof Q_UNITS>, 'kW');
+    const x = required ? this.req(field) : this.opt(field);
+    return x === undefined ? undefined : x * Q_UNITS[unit];
+  }
+  /** Pressure as MPa absolute (gauge adds one standard atmosphere). */
+  pressure(field: keyof RawInput): number | undefined {
+    const unit = this.pick('p_unit', Object.keys(P_UNITS) as Array<keyof typeof P_UNITS>, 'bar');
+    const kind = this.pick('p_kind', P_KINDS, 'gauge');
+    const x = this.opt(field);
+    if (x === undefined) return undefined;
+    const abs = x * P_UNITS[unit] + (kind === 'gauge' ? ATM : 0);
+    if (abs <= 0) this.fail(field, 'absolute_positive');
+    return abs;
+  }
+  /** Allowed pressure drop, kPa. */
+  dp(field: keyof RawInput, fallbackKpa: number): number {
+    const unit = this.pick('dp_unit', Object.keys(DP_UNITS) as Array<keyof typeof DP_UNITS>, 'kPa');
+    const x = this.opt(field);
+    return x === undefined ? fallbackKpa : x * DP_UNITS[unit];
+  }
+  /** Mass flow, kg/s; m3/h is turned into mass with the density at the stream's inlet state. */
+  flow(field: keyof RawInput, tIn: number, pAbs: number): number | undefined {
+    const unit = this.pick('flow_unit', FLOW_UNITS, 't/h');
+    const x = this.opt(field);
+    if (x === undefined) return undefined;
+    if (unit === 'kg/s') return x;
+    if (unit === 't/h') return x / 3.6;
+    if (!Number.isFinite(tIn)) return Number.NaN;
+    try {
+      return (x * waterProperties(tIn, pAbs).rho) / 3600;
+    } catch {
+      // The engine names the temperature field with its own range message.
+      return x / 3.6;
+    }
+  }
+  margin(): number {
+    return this.opt('margin') ?? 10;
+  }
+}
+
+const DEFAULT_P = 0.6;
+
+/** to1: load or flows, any three of the four temperatures. */
+export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssue[] } {
+  const x = new Reader(r);
+  const hotIn = x.req('hot_t_in'), coldIn = x.req('cold_t_in');
+  const hotOut = x.opt('hot_t_out'), coldOut = x.opt('cold_t_out');
+  const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
+  const q = x.load('q', false);
+  const hm = x.flow('hot_flow', hotIn, ph), cm = x.flow('cold_flow', coldIn, pc);
+  const known = [hotOut, coldOut].filter((t) => t !== undefined).length;
+  if (known === 0) x.fail('hot_t_out', 'required');
+  const input: SelectInput = {
+    duty: {
+      ...(q !== undefined ? { q } : {}),
+      hot: { t_in: hotIn, ...(hotOut !== undefined ? { t_out: hotOut } : {}), ...(hm !== undefined ? { m: hm } : {}), p: ph },
+      cold: { t_in: coldIn, ...(coldOut !== undefined ? { t_out: coldOut } : {}), ...(cm !== undefined ? { m: cm } : {}), p: pc },
+    },
+    dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) },
+    marginMin: x.margin(),
+    limit: Math.min(Math.max(Math.round(x.opt('limit') ?? 5), 1), 10),
+  };
+  return { input, issues: x.issues };
+}
+
+/** to2: heating and DHW loads with the temperature charts; the same pressure-drop limits for both stages. */
+export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { hot: number; cold: number }; marginMin: number }; issues: FieldIssue[] } {
+  const x = new Reader(r);
+  const input: DhwInput = {
+    heating: {
+      q_max: x.load('heating_q', true)!,
+      network: { supply: x.req('network_supply'), return: x.req('network_return') },
+      building: { supply: x.req('building_supply'), return: x.req('building_return') },
+      t_inside: x.opt('t_inside') ?? 20,
+      t_outdoor_design: x.req('t_outdoor'),
+    },
+    dhw: { q_max: x.load('dhw_q', true)!, t_cold: x.opt('dhw_t_cold') ?? 5, t_hot: x.opt('dhw_t_hot') ?? 60 },
+  };
+  const bs = x.opt('break_supply'), ap = x.opt('approach');
+  if (bs !== undefined) input.break_supply = bs;
+  if (ap !== undefined) input.approach = ap;
+  for (const f of ['heating_q', 'dhw_q'] as const) if (Number.isFinite(numberOf(r[f])) && numberOf(r[f])! <= 0) x.fail(f, 'positive');
+  return { input, limits: { dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) }, marginMin: x.margin() }, issues: x.issues };
+}
+
+/** to3: steam state and pressure, heated water, load or water flow. */
+export function to3InputOf(r: RawInput): { input: CondensationInput; issues: FieldIssue[] } {
+  const x = new Reader(r);
+  const unit = x.pick('p_unit', Object.keys(P_UNITS) as Array<keyof typeof P_UNITS>, 'bar');
+  const kind = x.pick('p_kind', P_KINDS, 'gauge');
+  const pRaw = x.req('steam_p');
+  const stateKind = x.pick('steam_state', STEAM_STATES, 'saturated');
+  let state: SteamState = { kind: 'saturated' };
+  if (stateKind === 'superheated') state = { kind: 'superheated', t: x.req('steam_t') };
+  if (stateKind === 'wet') state = { kind: 'wet', x: x.req('steam_x') };
+  if (stateKind === 'enthalpy') state = { kind: 'enthalpy', h: x.req('steam_h') };
+  const tIn = x.req('water_t_in'), tOut = x.req('water_t_out');
+  const m = x.flow('water_flow', tIn, DEFAULT_P);
+  const q = x.load('q', false);
+  if (q === undefined && m === undefined && !x.issues.length) x.fail('q', 'required');
+  const co = x.opt('condensate_out'), alpha = x.opt('condensing_alpha');
+  if (alpha !== undefined && alpha <= 0) x.fail('condensing_alpha', 'positive');
+  const input: CondensationInput = {
+    // MPa as the engine wants; gauge is passed on so the engine adds the atmosphere once.
+    steam: { p: pRaw * P_UNITS[unit], gauge: kind === 'gauge', state },
+    water: { t_in: tIn, t_out: tOut, ...(m !== undefined ? { m } : {}) },
+    ...(q !== undefined ? { q } : {}),
+    ...(co !== undefined ? { condensate_out: co } : {}),
+    ...(alpha !== undefined ? { condensing_alpha: alpha } : {}),
+    marginMin: x.margin(),
+    dpMax: x.dp('water_dp_max', 50),
+  };
+  return { input, issues: x.issues };
+}
+
+/** Engine field (dotted path into its input) -> form field name. */
+const ENGINE_FIELDS: Record<string, string> = {
+  'hot.m': 'hot_flow', 'cold.m': 'cold_flow', 'hot.dp_max': 'hot_dp_max', 'cold.dp_max': 'cold_dp_max',
+  'heating.network.supply': 'network_supply', 'heating.building.supply': 'building_supply', 'heating.building.return': 'building_return',
+  'heating.t_outdoor_design': 't_outdoor', 'dhw.t_hot': 'dhw_t_hot', stage2_primary_out: 'approach', single_primary_out: 'approach',
+  'water.t_out': 'water_t_out', 'water.t_in': 'water_t_in', 'water.m': 'water_flow', 'steam.p': 'steam_p', 'steam.t': 'steam_t',
+  'steam.x': 'steam_x', 'steam.h': 'steam_h', plates: 'q', 'hot.passes': 'q', 'cold.passes': 'q', 'hot.fouling': 'q', 'cold.fouling': 'q',
+};
+export function formField(engineField: string, kind: 'to1' | 'to2' | 'to3'): string {
+  if (kind === 'to3' && engineField === 'dp_max') return 'water_dp_max';
+  return ENGINE_FIELDS[engineField] ?? engineField.replace(/\./g, '_');
+}

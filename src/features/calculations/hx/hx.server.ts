@@ -1,0 +1,133 @@
+// The three heat exchanger calculations over the plate catalogue, answered in the spec's result
+// shape { type, entities, error, warning } plus the duty, the translated rejections and warnings and
+// the engine's explanation. Input problems (ours or the engine's PheInputError) answer 400 with one
+// translated message per form field; nothing non-finite leaves (the engine asserts it).
+import { DEMO_PLATES, designCondensation, designDhw, ENGINE_NAME, ENGINE_VERSION, PheInputError, selectDhwHeaters, selectPlates, type Explanation, type PlateModel } from '#features/calculations/phe/index.ts';
+import type { T } from '#lib/i18n/index.ts';
+import { formField, to1InputOf, to2InputOf, to3InputOf, type FieldIssue, type RawInput } from './hx.schema.ts';
+
+export type HxKind = 'to1' | 'to2' | 'to3';
+export const HX_KINDS: readonly HxKind[] = ['to1', 'to2', 'to3'];
+
+export interface HxAnswer {
+  status: number;
+  body: {
+    type: 'success' | 'empty' | 'error' | 'warning';
+    entities: unknown[];
+    error: string | null;
+    warning: string | null;
+    errors?: Record<string, string>;
+    duty?: unknown;
+    design?: unknown;
+    rejected?: Array<{ model: string; reason: string; text: string }>;
+    warnings?: Array<{ code: string; params?: Record<string, number | string>; text: string }>;
+    explanation?: Explanation;
+    input?: RawInput;
+    engine: { name: string; version: string };
+  };
+}
+
+const ENGINE = { name: ENGINE_NAME, version: ENGINE_VERSION };
+/** The plate catalogue: the demo range until the supplier's data is loaded (each answer warns demo_catalogue). */
+const catalogue = (): readonly PlateModel[] => DEMO_PLATES;
+
+const fmt = (p: Record<string, number | string> | undefined) =>
+  Object.fromEntries(Object.entries(p ?? {}).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1000) / 1000 : v]));
+
+/** "Hot side outlet, °C: the hot side must cool down (below 70 °C)" and its kin. */
+export function issueText(i: FieldIssue, t: T): string {
+  // The engine's steam pressure range carries no unit: it is MPa absolute.
+  const unit: Record<string, string> = i.key === 'property_range' && !i.params?.unit ? { unit: 'MPa' } : {};
+  return t(`hx.errors.${i.key}`, { field: t(`hx.fields.${i.field}`), ...unit, ...fmt(i.params) });
+}
+
+function errorAnswer(issues: FieldIssue[], t: T, raw: RawInput): HxAnswer {
+  const errors: Record<string, string> = {};
+  for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t);
+  return { status: 400, body: { type: 'error', entities: [], error: Object.values(errors)[0] ?? t('hx.errors.input'), warning: null, errors, input: raw, engine: ENGINE } };
+}
+
+export const rejectText = (reason: string, t: T) => t(`hx.reject.${reason}`);
+export const warningText = (code: string, params: Record<string, number | string> | undefined, t: T) => t(`hx.warn.${code}`, fmt(params));
+
+function warningsOf(explanations: Explanation[], t: T) {
+  const seen = new Map<string, { code: string; params?: Record<string, number | string>; text: string }>();
+  for (const e of explanations) for (const w of e.warnings) if (!seen.has(w.code)) seen.set(w.code, { ...w, text: warningText(w.code, w.params, t) });
+  return [...seen.values()];
+}
+const rejectedOf = (list: Array<{ model: string; reason: string }>, t: T) => list.map((r) => ({ ...r, text: rejectText(r.reason, t) }));
+
+/** Runs the engine; its input errors become 400 with the form field named. */
+function guarded(kind: HxKind, raw: RawInput, t: T, run: () => HxAnswer): HxAnswer {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof PheInputError) return errorAnswer([{ field: formField(err.field, kind), key: err.code, params: err.params }], t, raw);
+    throw err;
+  }
+}
+
+function to1(raw: RawInput, t: T): HxAnswer {
+  const { input, issues } = to1InputOf(raw);
+  if (issues.length) return errorAnswer(issues, t, raw);
+  return guarded('to1', raw, t, () => {
+    const s = selectPlates(input, catalogue());
+    const found = s.candidates.length > 0;
+    const rejected = rejectedOf(s.rejected, t);
+    return {
+      status: 200,
+      body: {
+        type: found ? 'success' : 'empty', entities: s.candidates, error: null,
+        warning: found ? null : t('hx.empty', { why: rejected[0]?.text ?? '' }),
+        duty: s.duty, rejected, warnings: warningsOf(s.candidates.map((c) => c.explanation), t),
+        explanation: s.candidates[0]?.explanation, input: raw, engine: ENGINE,
+      },
+    };
+  });
+}
+
+function to2(raw: RawInput, t: T): HxAnswer {
+  const { input, limits, issues } = to2InputOf(raw);
+  if (issues.length) return errorAnswer(issues, t, raw);
+  return guarded('to2', raw, t, () => {
+    const design = designDhw(input);
+    const sel = selectDhwHeaters(design, limits, catalogue());
+    const entities = design.stages.map((stage, i) => ({ stage: i + 1, duty: stage, candidates: sel[i]!.candidates, rejected: rejectedOf(sel[i]!.rejected, t) }));
+    const found = entities.every((e) => e.candidates.length > 0);
+    const firstMiss = entities.find((e) => !e.candidates.length);
+    const { explanation, ...rest } = design;
+    return {
+      status: 200,
+      body: {
+        type: found ? 'success' : 'empty', entities, error: null,
+        warning: found ? null : t('hx.emptyStage', { stage: firstMiss!.stage, why: firstMiss!.rejected[0]?.text ?? '' }),
+        design: rest, warnings: warningsOf([explanation, ...sel.flatMap((s) => s.candidates.map((c) => c.explanation))], t),
+        explanation, input: raw, engine: ENGINE,
+      },
+    };
+  });
+}
+
+function to3(raw: RawInput, t: T): HxAnswer {
+  const { input, issues } = to3InputOf(raw);
+  if (issues.length) return errorAnswer(issues, t, raw);
+  return guarded('to3', raw, t, () => {
+    const { candidates, rejected: rej, explanation, ...design } = designCondensation(input, catalogue());
+    const found = candidates.length > 0;
+    const rejected = rejectedOf(rej, t);
+    return {
+      status: 200,
+      body: {
+        type: found ? 'success' : 'empty', entities: candidates, error: null,
+        warning: found ? null : t('hx.empty', { why: rejected[0]?.text ?? '' }),
+        design, rejected, warnings: warningsOf([explanation], t), explanation, input: raw, engine: ENGINE,
+      },
+    };
+  });
+}
+
+export function hxAnswer(kind: HxKind, raw: RawInput, t: T): HxAnswer {
+  if (kind === 'to1') return to1(raw, t);
+  if (kind === 'to2') return to2(raw, t);
+  return to3(raw, t);
+}
