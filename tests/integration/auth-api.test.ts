@@ -92,12 +92,13 @@ describe('POST /api/v1/profile/register', () => {
     expect(missing.body.errors).toEqual({ post: 'Поле обязательно для заполнения', organisation: 'Поле обязательно для заполнения' });
     const badInn = await post('register', person(2, { account_type: 'corporate', post: 'Инженер', organisation: '7707083894' }));
     expect(badInn.body.errors).toEqual({ organisation: 'Некорректный ИНН' });
-    const ok = await post('register', person(2, { account_type: 'corporate', post: 'Инженер', organisation: '7707083893', agree: 'true' }));
+    const ok = await post('register', person(2, { account_type: 'corporate', post: 'Инженер', organisation: '7707083893', organisation_name: 'ПАО Сбербанк', agree: 'true' }));
     expect(ok.status).toBe(201);
     expect((await (await profile(ok.body.access_token)).json()).user).toMatchObject({ account_type: 'corporate', post: 'Инженер' });
-    // The organisation it registered with is already on the new account's list, with its post.
+    // The organisation it registered with is already on the new account's list, with its post and,
+    // without a suggestions provider, the name the person gave.
     const orgs = await fetch(`${server.url}/api/v1/organisations/all`, { headers: { authorization: `Bearer ${ok.body.access_token}` } });
-    expect((await orgs.json()).data.entities).toMatchObject([{ inn: '7707083893', post: 'Инженер' }]);
+    expect((await orgs.json()).data.entities).toMatchObject([{ inn: '7707083893', post: 'Инженер', name: 'ПАО Сбербанк' }]);
   });
 
   it('answers every validation message of the specification', async () => {

@@ -141,6 +141,7 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
             {!enhanced && <p><small>{t('auth.registration.corporateOnly')}</small></p>}
             {field('post', 'text', 'organization-title', { required: corporate })}
             {field('organisation', 'text', 'off', { inputMode: 'numeric', required: corporate })}
+            {!partySuggestUrl && field('organisation_name', 'text', 'organization', { required: false })}
             {suggestions.length > 0 && (
               <ul className="auth-suggestions" aria-label={t('auth.registration.suggestions')}>
                 {suggestions.map((s) => (

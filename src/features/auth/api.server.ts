@@ -35,7 +35,7 @@ export async function loginCall(ctx: APIContext): Promise<Response> {
 export async function registerCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
   const input: Record<string, string | boolean | undefined> = {};
-  for (const key of ['name', 'surname', 'patronymic', 'email', 'phone', 'account_type', 'post', 'organisation', 'password', 'password_confirmation']) input[key] = text(form, key);
+  for (const key of ['name', 'surname', 'patronymic', 'email', 'phone', 'account_type', 'post', 'organisation', 'organisation_name', 'password', 'password_confirmation']) input[key] = text(form, key);
   input.agree = formBool(form.agree);
   const parsed = parseRegistration(input);
   if (!parsed.ok) return invalid(ctx, parsed.errors);

@@ -104,6 +104,8 @@ export const RegistrationStep2 = v.pipe(
     account_type: v.optional(v.picklist(['personal', 'corporate'], 'validation.accountType'), 'personal'),
     post: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200, 'validation.tooLong')),
     organisation: v.pipe(v.optional(v.string(), ''), v.trim()),
+    // Without a suggestions provider nobody can name an INN new to the cabinet but the person.
+    organisation_name: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(300, 'validation.tooLong')),
   }),
   v.forward(
     v.partialCheck([['account_type'], ['post']], (i) => i.account_type !== 'corporate' || i.post !== '', 'validation.required'),
@@ -136,7 +138,7 @@ export const REGISTRATION_STEPS = [RegistrationStep1, RegistrationStep2, Registr
 /** Field names of each wizard step, in the order they appear. */
 export const STEP_FIELDS = [
   ['name', 'surname', 'patronymic'],
-  ['email', 'phone', 'account_type', 'post', 'organisation'],
+  ['email', 'phone', 'account_type', 'post', 'organisation', 'organisation_name'],
   ['password', 'password_confirmation', 'agree'],
 ] as const;
 
@@ -156,6 +158,7 @@ export interface Registration {
   account_type: 'personal' | 'corporate';
   post: string | null;
   organisation: string | null;
+  organisation_name: string | null;
   password: string;
 }
 
@@ -177,6 +180,7 @@ export function parseRegistration(input: RegistrationInput): { ok: true; value: 
       account_type: corporate ? 'corporate' : 'personal',
       post: corporate ? s('post') : s('post') || null,
       organisation: corporate ? cleanInn(s('organisation')) : null,
+      organisation_name: corporate ? s('organisation_name') || null : null,
       password: String(input.password ?? ''),
     },
   };

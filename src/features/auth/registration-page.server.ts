@@ -16,7 +16,7 @@ export interface RegistrationView {
   dialog: string | null;
 }
 
-const TEXT_FIELDS = ['name', 'surname', 'patronymic', 'email', 'phone', 'account_type', 'post', 'organisation'] as const;
+const TEXT_FIELDS = ['name', 'surname', 'patronymic', 'email', 'phone', 'account_type', 'post', 'organisation', 'organisation_name'] as const;
 
 /** The step to reopen: the first with an error, else the last one (where the form was sent). */
 export const firstStepWithError = (errors: FieldErrors): number => {

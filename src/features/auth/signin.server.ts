@@ -102,7 +102,7 @@ export async function register(ctx: AuthCtx, r: Registration): Promise<User> {
   const hash = await hashPassword(r.password);
   const t0 = now();
   const user = await insertAccount();
-  if (r.account_type === 'corporate' && r.organisation && r.post) await linkOrganisation(user.id, r.organisation, r.post);
+  if (r.account_type === 'corporate' && r.organisation && r.post) await linkOrganisation(user.id, r.organisation, r.post, r.organisation_name ?? '');
   return user;
 
   async function insertAccount(): Promise<User> {
@@ -141,12 +141,13 @@ export async function register(ctx: AuthCtx, r: Registration): Promise<User> {
 
 /**
  * A corporate account starts linked to the organisation it registered with (created from the
- * suggestion provider's data when configured). The account exists either way: a failure here is
+ * suggestion provider's data when configured, else named as the person typed it; an INN new to the
+ * cabinet without a name is not linked). The account exists either way: a failure here is
  * logged and the user can add the organisation later from their organisations page.
  */
-async function linkOrganisation(userId: number, inn: string, post: string) {
+async function linkOrganisation(userId: number, inn: string, post: string, name: string) {
   try {
-    await createOrganisation(userId, { inn, post, name: '' });
+    await createOrganisation(userId, { inn, post, name });
   } catch (err) {
     log.warn('registration: organisation not linked', { userId, inn, err });
   }
