@@ -25,7 +25,7 @@ function errorPage(html: string) {
 
 /** A browser request: its language is the one chosen with the switcher (the lang cookie). */
 function page(path: string, init: RequestInit & { lang?: string } = {}) {
-  const headers = { accept: 'text/html', ...(init.headers as Record<string, string>) };
+  const headers: Record<string, string> = { accept: 'text/html', ...(init.headers as Record<string, string>) };
   headers.cookie = [`lang=${init.lang ?? 'en'}`, headers.cookie].filter(Boolean).join('; ');
   return fetch(`${server.url}${path}`, { redirect: 'manual', ...init, headers });
 }
