@@ -43,8 +43,9 @@ export function stream(server: TestServer, token: string, id: number) {
       const timer = setTimeout(() => reject(new Error(`no matching frame; got ${JSON.stringify(frames.slice(-3))}`)), ms);
       const check = () => {
         const f = frames.find(pred);
-        if (f) (clearTimeout(timer), resolve(f));
-        else waiters.push(check);
+        if (!f) return void waiters.push(check);
+        clearTimeout(timer);
+        resolve(f);
       };
       check();
     });

@@ -28,6 +28,8 @@ export default function ScadaTrend({ id, tags, locale, timeZone, strings }: Prop
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart | null>(null);
 
+  const chosenKey = chosen.join(',');
+  // Redrawn when the variables or the range change; the other inputs are fixed for the page.
   useEffect(() => {
     let cancelled = false;
     (async () => {
@@ -35,7 +37,7 @@ export default function ScadaTrend({ id, tags, locale, timeZone, strings }: Prop
       try {
         const to = Date.now();
         const points = Math.min(2000, Math.max(100, Math.round(canvas.current?.clientWidth ?? 800)));
-        const q = new URLSearchParams({ tags: chosen.join(','), from: new Date(to - RANGES[range]).toISOString(), to: new Date(to).toISOString(), points: String(points) });
+        const q = new URLSearchParams({ tags: chosenKey, from: new Date(to - RANGES[range]).toISOString(), to: new Date(to).toISOString(), points: String(points) });
         const [res, lib] = await Promise.all([fetch(`/api/v1/scada/${id}/history?${q}`), import('chart.js')]);
         if (!res.ok) throw new Error(String(res.status));
         const data = ((await res.json()) as { data: Series[] }).data;
@@ -71,7 +73,8 @@ export default function ScadaTrend({ id, tags, locale, timeZone, strings }: Prop
     return () => {
       cancelled = true;
     };
-  }, [id, chosen.join(','), range]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, chosenKey, range]);
 
   useEffect(() => () => chart.current?.destroy(), []);
 

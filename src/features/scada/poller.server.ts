@@ -52,7 +52,12 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
       await db.updateTable('scada_leases').set({ holder, expires_at: now + LEASE_TTL_MS }).where('expires_at', '<', now).execute();
       const held = await db.updateTable('scada_leases').set({ expires_at: now + LEASE_TTL_MS }).where('holder', '=', holder).returning('name').execute();
       const mine = new Set(held.map((h) => Number(h.name.slice('object:'.length))));
-      for (const [id, w] of workers) if (!mine.has(id)) (workers.delete(id), await w.stop(), log.info('scada: lease lost', { object: id }));
+      for (const [id, w] of workers) {
+        if (mine.has(id)) continue;
+        workers.delete(id);
+        await w.stop();
+        log.info('scada: lease lost', { object: id });
+      }
       if (mine.size) await sync([...mine]);
       for (const w of workers.values()) w.tick();
     } catch (err) {
