@@ -12,6 +12,7 @@ import type { SupportTables } from '#features/support/support.tables.ts';
 import type { StorageTables } from '#lib/storage/storage.tables.ts';
 import type { ScadaTables } from '#features/scada/scada.tables.ts';
 import type { CatalogueTables } from '#features/catalogue/catalogue.tables.ts';
+import type { RegistryTables } from '#features/registry/registry.tables.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -53,7 +54,7 @@ interface CoreTables {
 }
 
 // Features declare their tables in src/features/<area>/<area>.tables.ts and are listed here.
-export interface DB extends CoreTables, AuthTables, OrganisationTables, ObjectTables, OrderTables, NotificationTables, PromotionTables, NewsTables, SupportTables, StorageTables, ScadaTables, CatalogueTables {}
+export interface DB extends CoreTables, AuthTables, OrganisationTables, ObjectTables, OrderTables, NotificationTables, PromotionTables, NewsTables, SupportTables, StorageTables, ScadaTables, CatalogueTables, RegistryTables {}
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -7,6 +7,7 @@ import { seedOrdersPromotions } from './demo/orders-promotions.ts';
 import { seedSupportDemo } from '#features/support/support.seed.ts';
 import { seedScadaDemo } from '#features/scada/scada.seed.ts';
 import { seedDemoCatalogue } from '#features/catalogue/seed.server.ts';
+import { seedRegistryDemo } from '#features/registry/registry.seed.ts';
 import demoUsers from './demo/users.json' with { type: 'json' };
 import type { DB } from './schema.ts';
 
@@ -39,5 +40,6 @@ export async function seedDemo(db: Kysely<DB>): Promise<number> {
   await seedOrdersPromotions(db);
   await seedScadaDemo(db);
   await seedDemoCatalogue(db);
+  await seedRegistryDemo(db);
   return created;
 }

@@ -12,6 +12,7 @@ import * as m0008 from './0008_stored_files.ts';
 import * as m0010 from './0010_catalogue.ts';
 import * as m0012 from './0012_scada.ts';
 import * as m0013 from './0013_scada_rollups.ts';
+import * as m0014 from './0014_product_registry.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0010_catalogue': m0010,
   '0012_scada': m0012,
   '0013_scada_rollups': m0013,
+  '0014_product_registry': m0014,
 };

@@ -1,0 +1,75 @@
+// Product registry: constants, URLs and the valibot schemas of the back office's calls. Pure.
+import * as v from 'valibot';
+import { isCalendarDate } from '#lib/dates.ts';
+import { isFileId } from '#lib/storage/types.ts';
+
+export const DOCUMENT_KINDS = ['passport', 'manual', 'certificate', 'drawing'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** 0 in production (warning badge), 1 ready (success badge). */
+export const PRODUCT_STATUSES = [0, 1] as const;
+
+/** List filters (`status`, organisation `oid`) and sort fields of /productions and the API. */
+export const LIST_FIELDS = ['status', 'oid', 'serial', 'title'] as const;
+export type RegistryField = (typeof LIST_FIELDS)[number];
+
+export const productUrl = (id: number): string => `/productions/${id}`;
+export const productFileUrl = (id: number, fileId: string): string => `/productions/${id}/files/${fileId}`;
+export const calculationUrl = (id: number): string => `/e-commerce/design/calculations/${id}/calculation`;
+
+/** Live events on the readers' user topics (`user:<id>`): the open product page refreshes its parts. */
+export const PRODUCT_CHANGED = 'production.changed';
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'registry.validation.text'));
+const required = (max: number) => v.pipe(text(max), v.minLength(1, 'registry.validation.text'));
+const status = v.picklist(PRODUCT_STATUSES, 'registry.validation.status');
+const fileId = v.pipe(v.string(), v.check(isFileId, 'registry.validation.fileId'));
+const calendarDate = v.pipe(v.string(), v.check(isCalendarDate, 'registry.validation.date'));
+const instant = v.pipe(v.string(), v.check((s) => !Number.isNaN(Date.parse(s)), 'registry.validation.instant'));
+const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+
+export const CreateSchema = v.object({
+  order_id: id,
+  request_id: v.optional(v.nullable(id)),
+  products: v.pipe(
+    v.array(
+      v.object({
+        serial: v.pipe(required(100), v.regex(/^[\w./-]+$/, 'registry.validation.serial')),
+        order_item_id: v.optional(v.nullable(id)),
+        sku: v.optional(v.nullable(text(100))),
+        title: v.optional(v.nullable(text(300))),
+        description: v.optional(v.nullable(text(4000))),
+        picture_file_id: v.optional(v.nullable(fileId)),
+        status: v.optional(status, 0),
+      }),
+    ),
+    v.minLength(1, 'registry.validation.products'),
+    v.maxLength(500, 'registry.validation.products'),
+  ),
+});
+
+export const HistorySchema = v.object({
+  date: v.optional(v.nullable(instant)),
+  title: required(300),
+  description: v.optional(v.nullable(text(4000))),
+  status: v.optional(status, 0),
+});
+
+export const StatusSchema = v.object({ status });
+
+export const DocumentSchema = v.object({
+  kind: v.picklist(DOCUMENT_KINDS, 'registry.validation.kind'),
+  name: v.optional(v.nullable(text(300))),
+  file_id: v.optional(v.nullable(fileId)),
+});
+
+export const ShipmentSchema = v.object({
+  numb: required(60),
+  date: calendarDate,
+  attach: v.optional(v.pipe(v.array(v.object({ file_id: fileId, name: v.optional(v.nullable(text(300))) })), v.maxLength(50)), []),
+});
+
+export const GrantSchema = v.object({
+  emails: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('registry.validation.email'))), v.minLength(1), v.maxLength(100)),
+  revoke: v.optional(v.boolean(), false),
+});

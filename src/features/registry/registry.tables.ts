@@ -1,0 +1,80 @@
+// Kysely types of the product registry (migration 0014_product_registry).
+import type { Generated } from 'kysely';
+import type { DocumentKind } from './registry.schema.ts';
+
+export interface ProductsTable {
+  id: Generated<number>;
+  serial: string;
+  sku: string | null;
+  title: string;
+  description: string | null;
+  /** FileStore id of the picture (kind product-picture). */
+  picture_file_id: string | null;
+  /** The customer whose order the product came from. */
+  user_id: number;
+  organisation_id: number | null;
+  object_id: number | null;
+  /** 0 in production, 1 ready. */
+  status: number;
+  /** The calculation the product came from (has_request). */
+  request_id: number | null;
+  /** The order it was sold in (has_realization). */
+  order_id: number | null;
+  order_item_id: number | null;
+  search: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductAccessTable {
+  user_id: number;
+  product_id: number;
+  kind: 'owner' | 'grant';
+  status: number;
+  organisation_id: number | null;
+  created_at: string;
+}
+
+export interface ProductHistoryTable {
+  id: Generated<number>;
+  product_id: number;
+  date: string;
+  title: string;
+  description: string | null;
+  status: number;
+  created_at: string;
+}
+
+export interface ProductDocumentsTable {
+  id: Generated<number>;
+  product_id: number;
+  kind: DocumentKind;
+  name: string;
+  file_id: string;
+  created_at: string;
+}
+
+export interface ProductShipmentsTable {
+  id: Generated<number>;
+  product_id: number;
+  numb: string;
+  /** Calendar date YYYY-MM-DD. */
+  date: string;
+  created_at: string;
+}
+
+export interface ProductShipmentFilesTable {
+  id: Generated<number>;
+  shipment_id: number;
+  name: string;
+  file_id: string;
+}
+
+export interface RegistryTables {
+  products: ProductsTable;
+  product_access: ProductAccessTable;
+  product_history: ProductHistoryTable;
+  product_documents: ProductDocumentsTable;
+  product_shipments: ProductShipmentsTable;
+  product_shipment_files: ProductShipmentFilesTable;
+}
