@@ -59,12 +59,13 @@ export async function start(cfg: Config) {
     req.headers['x-request-id'] = id;
     res.setHeader('X-Request-Id', id);
     const started = performance.now();
-    serverTiming(res, started);
+    const context = { id, dbMs: 0 };
+    serverTiming(res, started, context);
     res.once('close', () => {
       const path = (req.url ?? '/').split('?')[0];
       log.info('request', { req: id, method: req.method, path, status: res.writableFinished ? res.statusCode : 'aborted', ms: Math.round((performance.now() - started) * 10) / 10 });
     });
-    requestStore().run({ id }, () => {
+    requestStore().run(context, () => {
       route(req, res).catch((err) => {
         log.error('request failed outside the application', { err });
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -151,11 +152,14 @@ function loadDotEnv() {
   for (const [key, value] of Object.entries(parseEnv(readFileSync('.env', 'utf8')))) process.env[key] ??= value;
 }
 
-/** Server-Timing: the time until the answer's headers were written (total; the body may stream on). */
-function serverTiming(res: ServerResponse, started: number) {
+/**
+ * Server-Timing: the time until the answer's headers were written (total; the body may stream on)
+ * and the database time spent by then (db, counted by the Kysely log hook in lib/db).
+ */
+function serverTiming(res: ServerResponse, started: number, context: { dbMs: number }) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
-    if (!this.headersSent) this.setHeader('Server-Timing', `total;dur=${(performance.now() - started).toFixed(1)}`);
+    if (!this.headersSent) this.setHeader('Server-Timing', `total;dur=${(performance.now() - started).toFixed(1)}, db;dur=${context.dbMs.toFixed(1)}`);
     return writeHead.apply(this, args);
   } as ServerResponse['writeHead'];
 }

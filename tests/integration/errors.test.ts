@@ -81,7 +81,12 @@ describe('request id, access log and Server-Timing', () => {
   it('echoes a plain X-Request-Id, replaces a bad one, and logs exactly one line per request', async () => {
     const given = await fetch(`${server.url}/auth/login`, { headers: { 'x-request-id': 'probe-1234-abcd' } });
     expect(given.headers.get('x-request-id')).toBe('probe-1234-abcd');
-    expect(given.headers.get('server-timing')).toMatch(/^total;dur=\d+(\.\d+)?$/);
+    expect(given.headers.get('server-timing')).toMatch(/^total;dur=\d+(\.\d+)?, db;dur=\d+(\.\d+)?$/);
+    // A page that reads the database reports the time its queries took.
+    const home = await fetch(`${server.url}/home`, { headers: { cookie } });
+    const timing = /total;dur=([\d.]+), db;dur=([\d.]+)/.exec(home.headers.get('server-timing') ?? '');
+    expect(Number(timing?.[2])).toBeGreaterThan(0);
+    expect(Number(timing?.[2])).toBeLessThanOrEqual(Number(timing?.[1]));
     const bad = await fetch(`${server.url}/auth/login`, { headers: { 'x-request-id': 'bad id\u00e9' } });
     const generated = bad.headers.get('x-request-id')!;
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);

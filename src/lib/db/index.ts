@@ -2,9 +2,10 @@
 // One handle per process, registered on globalThis so the server entry and the Astro bundle share it.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
+import { Kysely, Migrator, type LogEvent, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import { config, type Config } from '#lib/config.ts';
+import { addDbTime } from '#lib/http/request-context.ts';
 import { log } from '#lib/log.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
@@ -23,6 +24,9 @@ export interface Database {
 // COUNT(*) and bigint columns arrive as strings from pg; the values we keep fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Query time of the current request, for its Server-Timing header (db;dur=). */
+const countDbTime = (event: LogEvent): void => addDbTime(event.queryDurationMillis);
+
 export function openDatabase(cfg: Config['database']): Database {
   if (cfg.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: cfg.url, max: 10, idleTimeoutMillis: 30_000 });
@@ -33,12 +37,12 @@ export function openDatabase(cfg: Config['database']): Database {
     // (a transaction, a held connection) and dropped by the server would otherwise emit an unhandled
     // 'error' and end the process. Its next query fails and the request answers 503 instead.
     pool.on('connect', (client) => client.on('error', (err) => log.warn('database: connection lost', { err: err.message })));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: countDbTime });
     return { db, engine: 'postgres', pool, close: () => db.destroy() };
   }
   if (cfg.file !== ':memory:') mkdirSync(dirname(cfg.file), { recursive: true });
   const sqlite = openSqlite(cfg.file);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log: countDbTime });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 
 export interface RequestContext {
   id: string;
+  /** Milliseconds spent in database queries so far (Server-Timing db). */
+  dbMs?: number;
 }
 
 const KEY = Symbol.for('cabinet.requestContext');
@@ -17,6 +19,11 @@ export function requestStore(): AsyncLocalStorage<RequestContext> {
 }
 
 export const currentRequest = (): RequestContext | undefined => requestStore().getStore();
+
+export function addDbTime(ms: number): void {
+  const ctx = requestStore().getStore();
+  if (ctx) ctx.dbMs = (ctx.dbMs ?? 0) + ms;
+}
 
 // A client's (or proxy's) id is kept when it is short and plain, so logs can be joined across hops;
 // anything else is replaced, so the id never carries markup or line breaks into logs.
