@@ -42,7 +42,7 @@ export function useCreate<T>(url: string, failed: string, initialErrors: Record<
 }
 
 interface FrameProps {
-  formRef: RefObject<HTMLFormElement | null>;
+  ref: RefObject<HTMLFormElement | null>;
   /** Where the form posts without JavaScript. */
   action: string;
   className: string;
@@ -59,9 +59,9 @@ interface FrameProps {
   children: ReactNode;
 }
 
-export function CreateFormFrame(p: FrameProps) {
+export function CreateFormFrame({ ref, ...p }: FrameProps) {
   return (
-    <form ref={p.formRef} method="post" action={p.action} onSubmit={p.onSubmit} noValidate className={p.className}>
+    <form ref={ref} method="post" action={p.action} onSubmit={p.onSubmit} noValidate className={p.className}>
       {p.message && <p className="form-message" role="alert">{p.message}</p>}
       {p.children}
       <div className="form-actions">

@@ -5,7 +5,8 @@
 // picking a suggested address moves the marker there. What was typed before hydration is kept.
 // Without JavaScript the same fields post to the page; with it the form posts to /api/v1/objects and
 // shows the result. Used on /user-info/my-objects/new and inside ObjectPicker's dialog.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useHydrated } from '#components/use-hydrated.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { parseWith } from '#lib/validation.ts';
@@ -40,7 +41,7 @@ const show = (n: number) => String(Math.round(n * 1e6) / 1e6);
 export default function ObjectForm(props: ObjectFormProps) {
   const t = useMemo(() => makeT(props.strings), [props.strings]);
   const id = (s: string) => `${props.idPrefix ?? 'object'}-${s}`;
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [name, setName] = useState(props.initial?.name ?? '');
   const [address, setAddress] = useState(props.initial?.address ?? '');
   const [lat, setLat] = useState(props.initial?.lat ?? '');
@@ -49,7 +50,6 @@ export default function ObjectForm(props: ObjectFormProps) {
   const save = useCreate<ObjectItem>('/api/v1/objects', t('objects.errors.save'), props.errors);
   const { serverErrors, forget, setMessage } = save;
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
   useTypedBeforeHydration(form, (typed) => {
     const text = (k: string) => (typeof typed[k] === 'string' ? (typed[k] as string) : undefined);
     if (text('name') !== undefined) setName(text('name')!);
@@ -123,7 +123,7 @@ export default function ObjectForm(props: ObjectFormProps) {
 
   const err = { name: errorOf('name'), address: errorOf('address'), coords: errorOf('coords') };
   return (
-    <CreateFormFrame formRef={form} action={props.action} className="object-form" message={save.message} onSubmit={submit} saving={save.saving}
+    <CreateFormFrame ref={form} action={props.action} className="object-form" message={save.message} onSubmit={submit} saving={save.saving}
       submitLabel={t('objects.form.submit')} savingLabel={t('pickers.saving')} cancelLabel={t('pickers.cancel')} onCancel={props.onCancel} cancelHref={props.closeHref}>
       <label htmlFor={id('name')}>{t('objects.form.name')}</label>
       <input id={id('name')} name="name" value={name} required maxLength={200} aria-invalid={err.name ? true : undefined} aria-describedby={err.name ? id('name-error') : undefined}

@@ -5,7 +5,8 @@
 // suggestion field without picking. What was typed before hydration is kept. With
 // JavaScript the form posts to /api/v1/organisations and shows the result. Used on
 // /user-info/my-organisations/new and inside OrganisationPicker's dialog.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useHydrated } from '#components/use-hydrated.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { cleanInn } from '#lib/inn.ts';
@@ -39,7 +40,7 @@ const isInnLike = (s: string) => /^(\d{10}|\d{12})$/.test(cleanInn(s));
 export default function OrganisationForm(props: OrganisationFormProps) {
   const t = useMemo(() => makeT(props.strings), [props.strings]);
   const id = (s: string) => `${props.idPrefix ?? 'organisation'}-${s}`;
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [query, setQuery] = useState(props.initial?.name || props.initial?.inn || '');
   const [inn, setInn] = useState(props.initial?.inn ?? '');
   const [name, setName] = useState(props.initial?.name ?? '');
@@ -49,7 +50,6 @@ export default function OrganisationForm(props: OrganisationFormProps) {
   const save = useCreate<OrganisationItem>('/api/v1/organisations', t('organisations.errors.save'), props.errors);
   const { serverErrors, forget, setMessage } = save;
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
   // The server renders the plain fields (inn, name, post); keep what was typed into them.
   useTypedBeforeHydration(form, (typed) => {
     if (typeof typed.inn === 'string') {
@@ -102,7 +102,7 @@ export default function OrganisationForm(props: OrganisationFormProps) {
   const err = { inn: errorOf('inn'), post: errorOf('post'), name: askName ? errorOf('name') : undefined };
   const innDescribedBy = err.inn ? id('inn-error') : id('inn-hint');
   return (
-    <CreateFormFrame formRef={form} action={props.action} className="organisation-form" message={save.message} onSubmit={submit} saving={save.saving}
+    <CreateFormFrame ref={form} action={props.action} className="organisation-form" message={save.message} onSubmit={submit} saving={save.saving}
       submitLabel={t('organisations.form.submit')} savingLabel={t('pickers.saving')} cancelLabel={t('pickers.cancel')} onCancel={props.onCancel} cancelHref={props.closeHref}>
       {suggesting ? (
         <>

@@ -6,6 +6,7 @@
 // itself carries the name and shows the items the server passed. The dialog is portalled to <body>.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '#components/use-hydrated.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { getJson } from './api.ts';
 import { Combobox } from './Combobox.tsx';
@@ -42,29 +43,34 @@ export interface PickerProps<T extends PickerItem> {
 }
 
 export function Picker<T extends PickerItem>(p: PickerProps<T>) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [items, setItems] = useState<T[] | null>(p.items ?? null);
   const [more, setMore] = useState(false);
   const [query, setQuery] = useState('');
   const root = useRef<HTMLDivElement>(null);
+  const [value, setValue] = useState(p.value ? String(p.value) : '');
   // An option chosen before the island took over stays chosen.
   useTypedBeforeHydration(root, (typed) => {
     if (typeof typed[p.name] === 'string') setValue(typed[p.name] as string);
   });
-  const [value, setValue] = useState(p.value ? String(p.value) : '');
   const [error, setError] = useState('');
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const hidden = useRef<HTMLInputElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
+  // The newest items of the bounded "all" call; the chosen item stays an option even when it is not among them.
+  function take(r: { data: { totalCount: number; entities: T[] } }) {
+    setItems((old) => [...r.data.entities, ...(old ?? []).filter((o) => String(o.id) === value && !r.data.entities.some((e) => e.id === o.id))]);
+    setMore(r.data.totalCount > r.data.entities.length);
+    setError('');
+  }
+  const firstPage = () => getJson<{ data: { totalCount: number; entities: T[] } }>(`${p.url}?limit=${ALL_DEFAULT_LIMIT}`);
+
   async function load(): Promise<T[] | null> {
     try {
-      const r = await getJson<{ data: { totalCount: number; entities: T[] } }>(`${p.url}?limit=${ALL_DEFAULT_LIMIT}`);
-      // The chosen item stays an option even when it is not among the newest.
-      setItems((old) => [...r.data.entities, ...(old ?? []).filter((o) => String(o.id) === value && !r.data.entities.some((e) => e.id === o.id))]);
-      setMore(r.data.totalCount > r.data.entities.length);
-      setError('');
+      const r = await firstPage();
+      take(r);
       return r.data.entities;
     } catch {
       setError(p.loadError);
@@ -73,8 +79,14 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
   }
 
   useEffect(() => {
-    setHydrated(true);
-    void load();
+    let current = true;
+    firstPage().then(
+      (r) => current && take(r),
+      () => current && setError(p.loadError),
+    );
+    return () => {
+      current = false;
+    };
     // Loaded once when the picker appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -149,11 +161,16 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
               <header>
                 <h2 id={titleId}>{p.dialogTitle}</h2>
               </header>
-              {open && p.renderForm(created, closeDialog)}
+              {open && <DialogForm render={p.renderForm} done={created} cancel={closeDialog} />}
             </article>
           </dialog>,
           document.body,
         )}
     </div>
   );
+}
+
+/** The create form inside the dialog (a component of its own, so the callbacks are props, not calls during render). */
+function DialogForm<T>({ render, done, cancel }: { render: PickerProps<PickerItem & T>['renderForm']; done: (item: PickerItem & T) => void; cancel: () => void }) {
+  return <>{render(done, cancel)}</>;
 }

@@ -1,14 +1,17 @@
 // The island's live connection: one WebSocket to /ws, subscribed to the given topics (the user's own
 // topic comes automatically), reconnecting with back-off until the session ends (close code 4401).
 // Returns whether the connection is up with every wanted topic confirmed.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export type LiveEvent = { topic: string; type: string; data: Record<string, unknown> | null };
 
 export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): boolean {
   const [live, setLive] = useState(false);
   const handler = useRef(onEvent);
-  handler.current = onEvent;
+  // Events reach the newest handler (set after each render, not during it).
+  useLayoutEffect(() => {
+    handler.current = onEvent;
+  });
   const wanted = useRef<string[]>(topics);
   const socket = useRef<WebSocket | null>(null);
   const subscribed = useRef(new Set<string>());

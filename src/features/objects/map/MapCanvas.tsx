@@ -1,7 +1,7 @@
 // A Leaflet map for islands (the object form, one object's map). Leaflet is imported when the map
 // mounts, never with the page. The all-objects map is a plain script instead (objects-map.client.ts). Tiles come from the configured URL; without tiles (offline, tests)
 // the map still takes clicks and shows markers. Markers carry their name as text for screen readers.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Map as LMap, LayerGroup, Marker } from 'leaflet';
 import type { Point } from '#features/objects/objects.schema.ts';
 import '#features/pickers/pickers.css';
@@ -50,7 +50,10 @@ export function MapCanvas(props: MapCanvasProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<{ L: Leaflet; map: LMap; layer: LayerGroup } | null>(null);
   const latest = useRef(props);
-  latest.current = props;
+  // The map's handlers read the newest props (set after each render, not during it).
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {

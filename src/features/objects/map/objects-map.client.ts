@@ -24,6 +24,8 @@ interface Texts {
   open: string;
 }
 
+/** Markers closer than this (px) are merged: pins are 26 px, clusters 36 px. */
+const MIN_GAP = 40;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const fill = (text: string, count: number) => text.replace('{count}', String(count));
 const clamp = (n: number, limit: number) => Math.max(-limit, Math.min(limit, n));
@@ -46,9 +48,26 @@ async function start(box: HTMLElement) {
       L.divIcon({ className: 'map-pin', html: `<span class="pin-shape" aria-hidden="true"></span><span class="sr-only">${esc(label)}</span>`, iconSize: [26, 26], iconAnchor: [13, 26], popupAnchor: [0, -24] });
     const cluster = (count: number) => L.divIcon({ className: 'map-cluster', html: `<span>${count}</span>`, iconSize: [36, 36] });
 
+    // Neighbouring grid cells can put markers a few pixels apart; merge those into one cluster, so
+    // every marker keeps a target of its own (WCAG 2.5.8) and none hides another. At most 400 cells.
+    function spread(cells: Cell[]): Cell[] {
+      const kept: Array<Cell & { x: number; y: number }> = [];
+      for (const c of cells) {
+        const pt = map.latLngToContainerPoint([c.lat, c.lon]);
+        const near = kept.find((k) => Math.hypot(k.x - pt.x, k.y - pt.y) < MIN_GAP);
+        if (!near) {
+          kept.push({ ...c, x: pt.x, y: pt.y });
+          continue;
+        }
+        const count = near.count + c.count;
+        Object.assign(near, { lat: (near.lat * near.count + c.lat * c.count) / count, lon: (near.lon * near.count + c.lon * c.count) / count, count, id: undefined, name: undefined, address: undefined });
+      }
+      return kept;
+    }
+
     function draw(answer: Answer['data']) {
       layer.clearLayers();
-      for (const c of answer.cells) {
+      for (const c of spread(answer.cells)) {
         if (c.count === 1 && c.id !== undefined) {
           const name = c.name ?? '';
           const m = L.marker([c.lat, c.lon], { icon: pin(name), title: name, keyboard: true });
