@@ -13,6 +13,7 @@ import * as m0010 from './0010_catalogue.ts';
 import * as m0012 from './0012_scada.ts';
 import * as m0013 from './0013_scada_rollups.ts';
 import * as m0014 from './0014_product_registry.ts';
+import * as m0015 from './0015_calculations.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0012_scada': m0012,
   '0013_scada_rollups': m0013,
   '0014_product_registry': m0014,
+  '0015_calculations': m0015,
 };

@@ -1,0 +1,139 @@
+// The saved-calculation calls: save, list, one, order. Saving reruns the selection on the server
+// from the inputs and keeps only what the user chose (by catalogue id) with catalogue prices.
+import * as v from 'valibot';
+import { getOrder } from '#features/orders/orders.server.ts';
+import { createOrder } from '#features/orders/orders.server.ts';
+import { checkPlace } from '#features/orders/orders.api.server.ts';
+import { notify } from '#features/notifications/notifications.server.ts';
+import type { User } from '#lib/db/schema.ts';
+import { db } from '#lib/db/index.ts';
+import { HttpError, json, type FormValues } from '#lib/http/api.ts';
+import type { T } from '#lib/i18n/index.ts';
+import { ListQueryError, parseListQuery } from '#lib/list.ts';
+import { rawInput } from '../calculations.schema.ts';
+import { selectAnswer, type Kind } from '../select.server.ts';
+import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered, type ChosenItem } from './saved.server.ts';
+
+const idText = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,15}$/, 'calcPumps.errors.number'), v.transform((s) => (s ? Number(s) : null))), '');
+const SaveSchema = v.object({
+  kind: v.picklist(CALC_KINDS, 'calcPumps.errors.unit'),
+  inputs: v.pipe(v.string('calcPumps.errors.required'), v.maxLength(20_000, 'calcPumps.errors.range')),
+  chosen: v.pipe(v.string('calcPumps.errors.required'), v.maxLength(2_000, 'calcPumps.errors.range')),
+  oid: idText,
+  object: idText,
+});
+
+const fieldError = (field: string, key: string, t: T) => ({ [field]: t(`calcPumps.errors.${key}`, { field: t(`calcPumps.fields.${field}`) }) });
+
+function parseJsonObject(s: string): Record<string, string> | null {
+  try {
+    const o = JSON.parse(s) as unknown;
+    if (!o || typeof o !== 'object' || Array.isArray(o)) return null;
+    return Object.fromEntries(Object.entries(o).flatMap(([k, val]) => (val === null || val === undefined ? [] : [[k, typeof val === 'object' ? JSON.stringify(val) : String(val)]])));
+  } catch {
+    return null;
+  }
+}
+
+function parseIds(s: string): number[] | null {
+  const parts = s.trim().startsWith('[') ? (() => { try { return JSON.parse(s) as unknown; } catch { return null; } })() : s.split(',');
+  if (!Array.isArray(parts) || parts.length === 0 || parts.length > 20) return null;
+  const ids = parts.map((p) => Number(p));
+  return ids.every((n) => Number.isInteger(n) && n > 0) ? [...new Set(ids)] : null;
+}
+
+/** The chosen catalogue items of a result, with their quantities (a booster set: all its pumps). */
+function chosenFrom(kind: Kind, body: any, cids: number[]): { items: ChosenItem[]; entities: unknown[] } | null {
+  const items: ChosenItem[] = [];
+  const entities: unknown[] = [];
+  for (const cid of cids) {
+    if (kind === 'station') {
+      const e = body.entities.find((x: any) => x.cid === cid || x.cabinet?.id === cid);
+      if (!e) return null;
+      if (e.cid === cid) items.push({ cid, sku: e.sku, title: e.title, price_kop: e.pumps_price_kop / (e.duty_count + e.standby_count), quantity: e.duty_count + e.standby_count });
+      else items.push({ cid, sku: e.cabinet.sku, title: e.cabinet.title, price_kop: e.cabinet.price_kop, quantity: 1 });
+      if (!entities.includes(e)) entities.push(e);
+    } else {
+      const e = body.entities.find((x: any) => x.cid === cid);
+      if (!e) return null;
+      items.push({ cid, sku: e.sku, title: e.title, price_kop: e.price_kop, quantity: 1 });
+      entities.push(e);
+    }
+  }
+  return { items, entities };
+}
+
+function titleOf(kind: Kind, inputs: Record<string, string>, body: any, t: T): string {
+  if (kind === 'control') return t('calcPumps.saved.title.control', { n: body.duty?.pumps ?? '', p2: body.duty?.p2_kw ?? '', method: t(`calcPumps.method.${body.duty?.method ?? 'direct'}`) });
+  return t(`calcPumps.saved.title.${kind}`, { q: inputs.q ?? '', qu: inputs.q_unit || 'm3/h', h: inputs.h ?? '', hu: inputs.h_unit || 'm' });
+}
+
+export type SaveResult = { ok: true; id: number; request: string } | { ok: false; status: number; message: string; errors: Record<string, string> };
+
+export async function saveCalculation(user: User, values: FormValues, t: T): Promise<SaveResult> {
+  const bad = (errors: Record<string, string>, status = 400): SaveResult => ({ ok: false, status, message: Object.values(errors)[0] ?? t('calcPumps.errors.input'), errors });
+  const parsed = v.safeParse(SaveSchema, { kind: values.kind, inputs: values.inputs, chosen: values.chosen, oid: values.oid ?? '', object: values.object ?? '' });
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const field = v.getDotPath(issue) ?? 'kind';
+    return bad({ [field]: t(issue.message, { field: t(`calcPumps.fields.${field}`) }) });
+  }
+  const p = parsed.output;
+  const inputs = parseJsonObject(p.inputs);
+  if (!inputs) return bad(fieldError('inputs', 'range', t));
+  const cids = parseIds(p.chosen);
+  if (!cids) return bad(fieldError('chosen', 'range', t));
+  const place = await checkPlace(user, p.oid, p.object, t);
+  if (Object.keys(place).length) return bad(place, 404);
+  const answer = await selectAnswer(p.kind, db(), rawInput(inputs), t);
+  if (answer.status !== 200) return bad(answer.body.errors ?? {});
+  const chosen = chosenFrom(p.kind, answer.body, cids);
+  if (!chosen) return bad(fieldError('chosen', 'unknown', t));
+  const saved = await insertCalculation(user.id, {
+    kind: p.kind, title: titleOf(p.kind, inputs, answer.body, t), inputs, result: { ...answer.body, entities: chosen.entities }, chosen: chosen.items,
+    organisation_id: p.oid, object_id: p.object,
+  });
+  return { ok: true, ...saved };
+}
+
+export async function saveResponse(user: User, values: FormValues, t: T): Promise<Response> {
+  const r = await saveCalculation(user, values, t);
+  if (!r.ok) return json({ type: 'error', message: r.message, error: r.message, errors: r.errors }, r.status);
+  return json({ type: 'success', request: r.request, id: r.id });
+}
+
+export async function listResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
+  try {
+    return json({ data: await listCalculations(user.id, parseListQuery(params, CALC_FIELDS)) });
+  } catch (err) {
+    if (err instanceof ListQueryError) return json({ message: t('calcPumps.errors.input'), errors: { filter: err.message } }, 400);
+    throw err;
+  }
+}
+
+const idOf = (id: string | undefined): number | null => (/^\d{1,15}$/.test(id ?? '') ? Number(id) : null);
+
+export async function calculationOrThrow(user: User, id: string | undefined, t: T) {
+  const n = idOf(id);
+  const c = n === null ? null : await getCalculation(user.id, n);
+  if (!c) throw new HttpError(404, t('errors.notFound', { name: t('calcPumps.saved.entity') }));
+  return c;
+}
+
+/** Orders a saved calculation: a real order with its chosen items at their catalogue prices; notifies (module request). */
+export async function orderCalculation(user: User, id: string | undefined, t: T): Promise<{ orderId: number; number: string; calculationId: number }> {
+  const c = await calculationOrThrow(user, id, t);
+  if (c.order_id !== null) throw new HttpError(409, t('calcPumps.saved.alreadyOrdered'));
+  const orderId = await createOrder(user.id, {
+    title: `${c.request}: ${c.title}`,
+    comment: null,
+    organisation_id: c.organisation_id,
+    object_id: c.object_id,
+    source: 'cabinet',
+    lines: c.chosen.map((i) => ({ catalogue_id: String(i.cid), title: i.title, sku: i.sku, unit: t('orders.units.pcs'), quantity: i.quantity, price: i.price_kop })),
+  });
+  await markOrdered(user.id, c.id, orderId);
+  const order = await getOrder(user.id, orderId);
+  await notify(user.id, { module: 'request', title: t('calcPumps.saved.orderedNote', { request: c.request, number: order?.number ?? '' }), url: `/e-commerce/orders/${orderId}/order`, pid: c.id });
+  return { orderId, number: order?.number ?? '', calculationId: c.id };
+}
