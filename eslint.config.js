@@ -9,7 +9,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // A missing dependency is a stale-closure bug waiting to happen: fail, don't warn.
+      'react-hooks/exhaustive-deps': 'error',
+      // Islands flip a `hydrated` flag in a mount effect on purpose: the first client render must
+      // match the server's HTML (no #418), then the enhanced controls appear. Shown, not failed.
+      'react-hooks/set-state-in-effect': 'warn',
+    },
   },
   {
     // Tests read loosely typed JSON answers and migrations use Kysely<any> (a migration must not
