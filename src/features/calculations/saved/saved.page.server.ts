@@ -1,0 +1,24 @@
+// The saved-calculation pages' form posts: save from a result card (then open the saved calculation)
+// and order from the calculation page (then open the order). Failures come back as a message.
+import type { User } from '#lib/db/schema.ts';
+import { HttpError, readForm } from '#lib/http/api.ts';
+import { orderUrl } from '#features/orders/orders.schema.ts';
+import { orderCalculation, saveCalculation } from './saved.api.server.ts';
+
+export const calculationUrl = (id: number): string => `/e-commerce/design/calculations/${id}/calculation`;
+
+/** POST of the list page: saves and answers where to go, or the error to show with its status. */
+export async function savePost(user: User, request: Request, t: App.Locals['t']): Promise<{ redirect: string } | { status: number; message: string; errors: Record<string, string> }> {
+  const r = await saveCalculation(user, await readForm(request), t);
+  return r.ok ? { redirect: calculationUrl(r.id) } : { status: r.status, message: r.message, errors: r.errors };
+}
+
+export async function orderPost(user: User, id: string | undefined, t: App.Locals['t']): Promise<{ redirect: string } | { status: number; message: string }> {
+  try {
+    const r = await orderCalculation(user, id, t);
+    return { redirect: orderUrl(r.orderId) };
+  } catch (err) {
+    if (err instanceof HttpError) return { status: err.status, message: err.message };
+    throw err;
+  }
+}

@@ -1,0 +1,82 @@
+// The saved-calculation journey without JavaScript: select, save from a result card, open the saved
+// calculation (offer, inputs, datasheet with explanations), find it in the list (search, filter),
+// order it (a real order opens), and another user's calculation page is 404.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { sessionFor } from '../helpers/session.ts';
+
+let server: TestServer;
+let olga: string;
+let dmitry: string;
+beforeAll(async () => {
+  server = await startServer();
+  olga = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
+  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).cookie;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const page = async (path: string, form?: Record<string, string>, cookie = olga) => {
+  const headers: Record<string, string> = { Cookie: cookie, 'Accept-Language': 'en' };
+  if (form) headers.Origin = server.url;
+  const res = await fetch(new URL(path, server.url), { method: form ? 'POST' : 'GET', headers, body: form ? new URLSearchParams(form) : undefined, redirect: 'manual' });
+  return { status: res.status, html: await res.text(), location: res.headers.get('location') };
+};
+const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#34;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'");
+const hidden = (html: string, name: string) => unescape(html.match(new RegExp(`name="${name}" value="([^"]*)"`))![1]!);
+
+describe('save, open, list, order without JavaScript', () => {
+  let calcPath = '';
+  let request = '';
+  it('saves from a result card and opens the saved calculation', async () => {
+    const sel = await page('/e-commerce/design/new-calculation/pump', { q: '60', q_unit: 'm3/h', h: '13', h_unit: 'm', h_static: '5', speed_control: '1' });
+    const form = sel.html.slice(sel.html.indexOf('<form method="post" action="/e-commerce/design/calculations"'));
+    const fields = { kind: hidden(form, 'kind'), inputs: hidden(form, 'inputs'), chosen: hidden(form, 'chosen') };
+    expect(JSON.parse(fields.inputs)).toMatchObject({ q: '60', h: '13' });
+    const saved = await page('/e-commerce/design/calculations', fields);
+    expect(saved.status).toBe(303);
+    expect(saved.location).toMatch(/^\/e-commerce\/design\/calculations\/\d+\/calculation$/);
+    calcPath = saved.location!;
+    const view = await page(calcPath);
+    expect(view.status).toBe(200);
+    request = view.html.match(/R-\d{6}/)![0];
+    expect(view.html).toContain('Commercial offer');
+    expect(view.html).toContain('Datasheet');
+    expect(view.html).toContain('Where these figures come from');
+    expect(view.html).toContain('Edit and recalculate');
+    expect(view.html).toMatch(/href="\/e-commerce\/design\/new-calculation\/pump\?[^"]*q=60/);
+  });
+
+  it('a tampered save is refused with the message', async () => {
+    const r = await page('/e-commerce/design/calculations', { kind: 'pump', inputs: '{"q":"60","h":"13"}', chosen: '999999' });
+    expect(r.status).toBe(400);
+    expect(r.html).toContain('Chosen equipment: not in the catalogue');
+  });
+
+  it('lists it, with search and kind filter', async () => {
+    const list = await page('/e-commerce/design/calculations');
+    expect(list.html).toContain(request);
+    expect(list.html).toContain('Pump: 60 m3/h, 13 m');
+    expect((await page(`/e-commerce/design/calculations?searchText=${request}`)).html).toContain(request);
+    const stations = await page(`/e-commerce/design/calculations?filter=${encodeURIComponent('{"kind":"station"}')}`);
+    expect(stations.html).not.toContain(request);
+  });
+
+  it("another user's calculation page is 404", async () => {
+    expect((await page(calcPath, undefined, dmitry)).status).toBe(404);
+    expect((await page(calcPath, { action: 'order' }, dmitry)).status).toBe(404);
+  });
+
+  it('orders it: the order opens with the item', async () => {
+    const r = await page(calcPath, { action: 'order' });
+    expect(r.status).toBe(303);
+    expect(r.location).toMatch(/^\/e-commerce\/orders\/\d+\/order$/);
+    const order = await page(r.location!);
+    expect(order.status).toBe(200);
+    expect(order.html).toContain(request);
+    const view = await page(calcPath);
+    expect(view.html).toContain('Open the order');
+    expect(view.html).toContain('Ordered');
+  });
+});
