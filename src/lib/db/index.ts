@@ -46,7 +46,7 @@ export function openDatabase(cfg: Config['database']): Database {
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
   // Unordered: features land in parallel, so a database that already has a later-numbered
   // migration still gets an earlier-numbered one that arrived afterwards (they never depend on
   // each other's order; each touches its own tables).
@@ -56,7 +56,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   return result;
 }
 
-export async function ping(db: Kysely<any>): Promise<void> {
+export async function ping(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 

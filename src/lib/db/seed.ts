@@ -1,6 +1,6 @@
 // Demo data: created by `npm run seed` and on the first start with DEMO on (an empty database only).
 // Every demo account uses the reserved .example domain and the password DEMO_PASSWORD.
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '#lib/crypto/password.ts';
 import { seedOrganisationsObjects } from './demo/organisations-objects.ts';
 import { seedOrdersPromotions } from './demo/orders-promotions.ts';
@@ -31,7 +31,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<number> {
     if (exists) continue;
     await db
       .insertInto('users')
-      .values({ ...(u as any), password_hash: hash, created_at: t, updated_at: t })
+      .values({ ...(u as unknown as Omit<Insertable<DB['users']>, 'password_hash' | 'created_at' | 'updated_at'>), password_hash: hash, created_at: t, updated_at: t })
       .execute();
     created++;
   }

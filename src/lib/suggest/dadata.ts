@@ -23,7 +23,19 @@ export class SuggestError extends Error {
 /** Udmurtia: address suggestions from the supplier's region come first. */
 export const REGION_BOOST = '18';
 
-type Raw = { value?: unknown; unrestricted_value?: unknown; data?: Record<string, any> | null };
+// The provider's JSON, as far as we read it; every leaf is checked by str()/num() before use.
+type Named = { full_with_opf?: unknown; short_with_opf?: unknown; value?: unknown; unrestricted_value?: unknown };
+type RawData = {
+  inn?: unknown;
+  kpp?: unknown;
+  ogrn?: unknown;
+  name?: Named | null;
+  address?: Named | null;
+  geo_lat?: unknown;
+  geo_lon?: unknown;
+  qc_geo?: unknown;
+};
+type Raw = { value?: unknown; unrestricted_value?: unknown; data?: RawData | null };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const num = (v: unknown): number | null => {
