@@ -80,22 +80,35 @@ const organisationsMatching = (userId: number, p: string) =>
   sql`select uo.organisation_id from user_organisations uo join organisations o on o.id = uo.organisation_id where uo.user_id = ${userId} and o.search like ${p} escape '\\'`;
 const objectsMatching = (userId: number, p: string) => sql`select objects.id from objects where objects.user_id = ${userId} and objects.search like ${p} escape '\\'`;
 
+/** Up to this many matching ids go into the query as a list; more stay a subquery. */
+const ID_LIST_MAX = 2000;
+
+/**
+ * `column in (ids of the names matching p)`. The names are searched once here instead of once in the
+ * count and once in the page query (a scan of up to 100,000 objects each time); a list longer than
+ * ID_LIST_MAX stays a subquery (bound parameters are limited), the LIMIT stops that scan early.
+ */
+async function inMatching(column: 'orders.organisation_id' | 'orders.object_id', names: ReturnType<typeof sql>) {
+  const { rows } = await sql<Record<string, number>>`${names} limit ${ID_LIST_MAX + 1}`.execute(db());
+  if (rows.length > ID_LIST_MAX) return sql<boolean>`${sql.ref(column)} in (${names})`;
+  return rows.length ? sql<boolean>`${sql.ref(column)} in (${sql.join(rows.map((r) => Number(Object.values(r)[0])))})` : sql<boolean>`1 = 0`;
+}
+
 /** The user's orders (or archived orders) that pass the query's search and filters. */
-function matching(userId: number, q: OrderQuery, archived: boolean) {
+async function matching(userId: number, q: OrderQuery, archived: boolean) {
   let base = db().selectFrom('orders').where('orders.user_id', '=', userId).where('orders.archived', '=', archived ? 1 : 0);
   if (q.searchText) {
     const p = containsPattern(q.searchText);
-    base = base.where(
-      sql<boolean>`(orders.search like ${p} escape '\\' or orders.organisation_id in (${organisationsMatching(userId, p)}) or orders.object_id in (${objectsMatching(userId, p)}))`,
-    );
+    const [byOrganisation, byObject] = await Promise.all([inMatching('orders.organisation_id', organisationsMatching(userId, p)), inMatching('orders.object_id', objectsMatching(userId, p))]);
+    base = base.where(sql<boolean>`(orders.search like ${p} escape '\\' or ${byOrganisation} or ${byObject})`);
   }
   const f = q.filter;
   if (f.status) base = isOrderStatus(f.status) ? base.where('orders.status', '=', f.status) : base.where(sql<boolean>`1 = 0`);
   // A chosen organisation or object (its id), or without JavaScript the typed part of its name.
   if (f.oid !== undefined) base = base.where('orders.organisation_id', '=', idFilter(f.oid) ?? -1);
-  else if (f.oid_text) base = base.where(sql<boolean>`orders.organisation_id in (${organisationsMatching(userId, containsPattern(f.oid_text))})`);
+  else if (f.oid_text) base = base.where(await inMatching('orders.organisation_id', organisationsMatching(userId, containsPattern(f.oid_text))));
   if (f.object !== undefined) base = base.where('orders.object_id', '=', idFilter(f.object) ?? -1);
-  else if (f.object_text) base = base.where(sql<boolean>`orders.object_id in (${objectsMatching(userId, containsPattern(f.object_text))})`);
+  else if (f.object_text) base = base.where(await inMatching('orders.object_id', objectsMatching(userId, containsPattern(f.object_text))));
   const tz = config().timeZone;
   const from = f.date ?? f.date_from;
   const to = f.date ?? f.date_to;
@@ -105,7 +118,7 @@ function matching(userId: number, q: OrderQuery, archived: boolean) {
 }
 
 export async function listOrders(userId: number, q: OrderQuery, archived: boolean): Promise<ListResult<OrderListItem>> {
-  const base = matching(userId, q, archived);
+  const base = await matching(userId, q, archived);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const totalCount = Number(n);
   const sortField = (q.sortField in SORT_COLUMNS ? q.sortField : 'id') as keyof typeof SORT_COLUMNS;
