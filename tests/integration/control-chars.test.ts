@@ -2,13 +2,14 @@
 // so the same request succeeds on both engines: JSON and form bodies, file names, query strings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
+import { backoffice, integrationEnv } from '../helpers/backoffice.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 let api: ApiClient;
 let olga: string;
 beforeAll(async () => {
-  ({ server, api, olga } = await startWithCustomers());
+  ({ server, api, olga } = await startWithCustomers(integrationEnv));
 });
 afterAll(async () => {
   await server?.stop();
@@ -59,5 +60,14 @@ describe('control characters at the boundary', () => {
     }
     const page = await fetch(`${server.url}/user-info/my-objects?searchText=%00%D0%A1%D0%BA%D0%BB%D0%B0%D0%B4`, { headers: { authorization: `Bearer ${olga}` } });
     expect(page.status).toBe(200);
+  });
+
+  it('takes a back-office manager message (integration JSON body) with U+0000', async () => {
+    const orders = await api('/api/app/sales.get?pageSize=10&pageNumber=1', { token: olga, tokenInQuery: true });
+    const id = orders.data.data.entities[0].id as number;
+    const r = await backoffice(server)(`/api/integration/orders/${id}/messages`, { json: { text: `Счёт${NUL} выставлен`, manager: `Сергей${NUL}` } });
+    expect(r.status).toBe(201);
+    const order = JSON.stringify((await api(`/api/v1/orders/${id}`, { token: olga })).data);
+    expect(order).toContain('Счёт выставлен');
   });
 });

@@ -2,6 +2,7 @@
 // JSON and whose file fields carry uploads (documents, pictures). Values keep their JSON types.
 import { HttpError } from '#lib/http/api.ts';
 import { isBodyTooLarge } from '#lib/http/body-limit.ts';
+import { stripControlsDeep } from '#lib/http/controls.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type * as v from 'valibot';
 import { parseWith } from '#lib/validation.ts';
@@ -25,7 +26,8 @@ export async function readBody(request: Request, t: T): Promise<IntegrationBody>
       raw = typeof data === 'string' && data.trim() ? JSON.parse(data) : {};
     } else throw bad();
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw bad();
-    return { data: raw as Record<string, unknown>, files };
+    // Control characters out, as for every other body (PostgreSQL refuses U+0000 in text).
+    return { data: stripControlsDeep(raw) as Record<string, unknown>, files };
   } catch (err) {
     if (err instanceof HttpError) throw err;
     if (isBodyTooLarge(err)) throw new HttpError(413, t('integration.errors.tooLarge'));
