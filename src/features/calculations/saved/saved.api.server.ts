@@ -134,6 +134,6 @@ export async function orderCalculation(user: User, id: string | undefined, t: T)
   });
   await markOrdered(user.id, c.id, orderId);
   const order = await getOrder(user.id, orderId);
-  await notify(user.id, { module: 'request', title: t('calcPumps.saved.orderedNote', { request: c.request, number: order?.number ?? '' }), url: `/e-commerce/orders/${orderId}/order`, pid: c.id });
+  await notify(user.id, { module: 'request', icon: 'order', title: t('calcPumps.saved.orderedNote', { request: c.request, number: order?.number ?? '' }), url: `/e-commerce/orders/${orderId}/order`, pid: c.id });
   return { orderId, number: order?.number ?? '', calculationId: c.id };
 }
