@@ -67,6 +67,24 @@ describe('MQTT driver', () => {
     expect(res.data.data).toMatchObject({ result: 'confirmed', old_value: 55, value: 60 });
   });
 
+  it('with stale_ms, shows the object offline when the device falls silent, online again when it speaks', async () => {
+    const r = await putObject(server, 'mqtt-silent', {
+      title: 'Silent device',
+      driver: { type: 'mqtt', url: BROKER, topic_prefix: `${prefix}silent/`, poll_ms: 500, stale_ms: 1500 },
+      tags: [{ key: 'a', title: 'A', type: 'float', actions: 'Read', address: { topic: 'a' } }],
+      grants: [{ email: 'dmitry.volkov@demo.example' }],
+    });
+    const sid = r.data.data.id;
+    const status = async () => (await api(`/api/v1/scada/tags/${sid}`, { token })).data;
+    const speak = setInterval(() => void device.publishAsync(`${prefix}silent/a`, '1.5'), 300);
+    await until(async () => (await status()).status === 1, 15_000);
+    clearInterval(speak);
+    await until(async () => (await status()).status === 0, 10_000);
+    expect((await status()).quality).toEqual(['s']);
+    await device.publishAsync(`${prefix}silent/a`, '2.5');
+    await until(async () => (await status()).values[0] === 2.5 && (await status()).status === 1, 15_000);
+  });
+
   it('shows the object offline when its broker cannot be reached', async () => {
     const r = await putObject(server, 'mqtt-down', { title: 'No broker', driver: { type: 'mqtt', url: 'mqtt://127.0.0.1:1' }, tags: [{ key: 'a', title: 'A', type: 'float', actions: 'Read', address: { topic: 'a' } }], grants: [{ email: 'dmitry.volkov@demo.example' }] });
     await new Promise((res) => setTimeout(res, 3000));

@@ -21,6 +21,8 @@ export const MqttDriver = v.object({
   url: v.pipe(text(500), v.regex(/^mqtts?:\/\/[^\s]+$/, m('url'))),
   topic_prefix: v.optional(text(200), ''),
   poll_ms: v.optional(v.pipe(num, v.minValue(200), v.maxValue(60_000)), 2000),
+  /** The device publishes at least this often: silence longer than this means no link. */
+  stale_ms: v.optional(v.nullable(v.pipe(num, v.minValue(500), v.maxValue(86_400_000))), null),
 });
 export const DriverSchema = v.variant('type', [SimulatorDriver, ModbusDriver, MqttDriver], m('driver'));
 export type Driver = v.InferOutput<typeof DriverSchema>;

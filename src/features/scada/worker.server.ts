@@ -7,7 +7,7 @@ import type { DB } from '#lib/db/schema.ts';
 import { log } from '#lib/log.ts';
 import type { Bus } from '#lib/realtime/bus.ts';
 import type { Driver } from './scada.schema.ts';
-import type { DriverSession, TagSpec } from './drivers/types.ts';
+import { NoDataError, type DriverSession, type TagSpec } from './drivers/types.ts';
 import { Recorder } from './history.server.ts';
 import { CMD_TOPIC, LIVE_TOPIC, type WriteReply, type WriteRequest } from './live.ts';
 
@@ -75,6 +75,11 @@ export class ObjectWorker {
       await this.poll();
       this.schedule(Math.max(0, this.pollMs - (Date.now() - started)));
     } catch (err) {
+      if (err instanceof NoDataError) {
+        // Connected but nothing fresh from the device: no reconnect, the status follows the reads.
+        this.checkOnline();
+        return this.schedule(this.pollMs);
+      }
       log.warn('scada: link failed', { object: this.id, err: (err as Error).message });
       await this.dropSession();
       this.checkOnline();

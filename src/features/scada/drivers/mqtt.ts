@@ -1,10 +1,11 @@
 // MQTT through MQTT.js: subscribes to each tag's topic under the object's prefix and keeps the last
 // value; a read returns those (null until a first message, or when the payload is not a number).
-// The link is up while the broker connection is; writes publish to the tag's write topic (QoS 1).
+// The link is up while the broker connection is (and, with stale_ms, while the device keeps
+// publishing); writes publish to the tag's write topic (QoS 1).
 import mqtt from 'mqtt';
 import type * as v from 'valibot';
 import type { MqttAddress, MqttDriver } from '../scada.schema.ts';
-import { LinkError, withTimeout, type DriverSession, type TagSpec } from './types.ts';
+import { LinkError, NoDataError, withTimeout, type DriverSession, type TagSpec } from './types.ts';
 
 type Settings = v.InferOutput<typeof MqttDriver>;
 
@@ -35,13 +36,17 @@ export async function openMqtt(s: Settings, tags: TagSpec[]): Promise<DriverSess
     const topic = topicOf(tag.address as unknown as MqttAddress);
     byTopic.set(topic, [...(byTopic.get(topic) ?? []), i]);
   });
+  let lastMessage = Date.now();
   client.on('message', (topic, payload) => {
+    lastMessage = Date.now();
     for (const i of byTopic.get(topic) ?? []) values[i] = payloadValue(payload.toString('utf8'), (tags[i]!.address as unknown as MqttAddress).json_path);
   });
   if (byTopic.size) await client.subscribeAsync([...byTopic.keys()], { qos: 1 });
   return {
     async read() {
       if (!client.connected) throw new LinkError('mqtt: not connected');
+      // A connected broker says nothing about the device: with stale_ms, silence is no link.
+      if (s.stale_ms && Date.now() - lastMessage > s.stale_ms) throw new NoDataError('mqtt: the device is silent');
       return [...values];
     },
     async write(tag, value) {

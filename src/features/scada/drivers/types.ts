@@ -17,6 +17,8 @@ export interface DriverSession {
 }
 
 export class LinkError extends Error {}
+/** The connection is fine but the device has nothing fresh: the read fails, the session stays. */
+export class NoDataError extends Error {}
 
 /** Rejects with a LinkError when the promise does not settle in time. */
 export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
