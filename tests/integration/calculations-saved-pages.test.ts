@@ -1,6 +1,7 @@
 // The saved-calculation journey without JavaScript: select, save from a result card, open the saved
 // calculation (offer, inputs, datasheet with explanations), find it in the list (search, filter),
 // order it (a real order opens), and another user's calculation page is 404.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
@@ -61,6 +62,25 @@ describe('save, open, list, order without JavaScript', () => {
     expect((await page(`/e-commerce/design/calculations?searchText=${request}`)).html).toContain(request);
     const stations = await page(`/e-commerce/design/calculations?filter=${encodeURIComponent('{"kind":"station"}')}`);
     expect(stations.html).not.toContain(request);
+  });
+
+  it('exports the offer, the result list and the inputs to .xlsx', async () => {
+    const res = await fetch(new URL(`${calcPath.replace(/calculation$/, 'result.xlsx')}`, server.url), { headers: { Cookie: olga, 'Accept-Language': 'en' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('content-disposition')).toContain(`${request}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Commercial offer', 'Selection results', 'Inputs']);
+    const offer = book.worksheets[0]!;
+    expect(String(offer.getCell('A1').value)).toContain(request);
+    expect(offer.getRow(3).getCell(3).value).toBe(1);
+    expect(typeof offer.getRow(3).getCell(4).value).toBe('number');
+    const result = book.worksheets[1]!;
+    expect(result.getRow(2).getCell(3).value).toBe('Q, m3/h');
+    expect(result.getRow(3).getCell(3).value).toBeCloseTo(60, 0);
+    const other = await fetch(new URL(calcPath.replace(/calculation$/, 'result.xlsx'), server.url), { headers: { Cookie: dmitry } });
+    expect(other.status).toBe(404);
   });
 
   it("another user's calculation page is 404", async () => {
