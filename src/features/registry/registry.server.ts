@@ -70,7 +70,13 @@ const listColumns = ['p.id', 'p.serial', 'p.title', 'p.organisation_id as oid', 
 const SORT = { id: 'a.product_id', status: 'a.status', oid: 'a.organisation_id', serial: 'p.serial', title: 'p.title' } as const;
 
 export async function listProducts(userId: number, q: ListQuery<RegistryField>, handle: Kysely<DB> = defaultDb()): Promise<ListResult<ProductListItem>> {
-  let base = handle.selectFrom('product_access as a').innerJoin('products as p', 'p.id', 'a.product_id').where('a.user_id', '=', userId);
+  // products is joined only when the search or the sort needs its columns: counts and id pages of the
+  // plain, status and organisation lists stay within product_access's index entries.
+  const needsProduct = !!q.searchText || q.sortField === 'serial' || q.sortField === 'title';
+  let base = handle
+    .selectFrom('product_access as a')
+    .$if(needsProduct, (b) => b.innerJoin('products as p', 'p.id', 'a.product_id'))
+    .where('a.user_id', '=', userId);
   if (q.searchText) base = base.where(sql<boolean>`p.search like ${containsPattern(q.searchText)} escape '\\'`);
   if (q.filter.status === '0' || q.filter.status === '1') base = base.where('a.status', '=', Number(q.filter.status));
   if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid)) base = base.where('a.organisation_id', '=', Number(q.filter.oid));
@@ -80,7 +86,7 @@ export async function listProducts(userId: number, q: ListQuery<RegistryField>, 
   if (!w) return { totalCount: total, entities: [] };
   const order = w.reverse ? flip(q.sortOrder) : q.sortOrder;
   // Ids first (index entries of product_access for the common orders), then the few full rows.
-  const ids = (await base.select('a.product_id').orderBy(SORT[q.sortField], order).orderBy('a.product_id', order).limit(w.limit).offset(w.offset).execute()).map((r) => r.product_id);
+  const ids = (await base.select('a.product_id').orderBy(sql.ref(SORT[q.sortField]), order).orderBy('a.product_id', order).limit(w.limit).offset(w.offset).execute()).map((r) => r.product_id);
   if (w.reverse) ids.reverse();
   if (ids.length === 0) return { totalCount: total, entities: [] };
   const rows = await readable(handle, userId).select([...listColumns]).where('p.id', 'in', ids).execute();
