@@ -1,0 +1,41 @@
+// Chart data for the pump page's island: curve samples of the top results (at most 8, so the page
+// stays small) at their duty speed with the system curve, and the figures the comparison shows.
+import { sampleCurves, systemCurve } from '#features/calculations/engine/index.ts';
+import { preparedPumps } from '#features/catalogue/pumps.server.ts';
+import { db } from '#lib/db/index.ts';
+import { formatMoney } from '#lib/format.ts';
+import type { T } from '#lib/i18n/index.ts';
+import type { ChartItem } from './PumpCharts.tsx';
+
+const MAX_CHARTED = 8;
+
+export async function chartItems(body: { entities: unknown[]; duty?: unknown }, t: T, locale: string): Promise<ChartItem[]> {
+  const duty = body.duty as { q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number } | null | undefined;
+  if (!duty) return [];
+  const bySku = new Map((await preparedPumps(db())).map((p) => [p.model.sku, p]));
+  const sys = systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m);
+  const nf = (x: number | null, d = 2) => (x === null ? '—' : new Intl.NumberFormat(locale, { maximumFractionDigits: d }).format(x));
+  return (body.entities as any[]).slice(0, MAX_CHARTED).flatMap((e) => {
+    const p = bySku.get(e.sku);
+    if (!p) return [];
+    const s = sampleCurves(p, e.duty.speed_ratio, sys, duty.rho_kg_m3, 25);
+    const round = (xs: Array<number | null>) => xs.map((x) => (x === null ? null : Math.round(x * 1000) / 1000));
+    return [{
+      sku: e.sku,
+      title: e.title,
+      duty: { q_m3h: e.duty.q_m3h, h_m: e.duty.h_m },
+      s: { q_m3h: round(s.q_m3h) as number[], h_m: round(s.h_m) as number[], h_nominal_m: round(s.h_nominal_m), eta: round(s.eta) as number[], p2_kw: round(s.p2_kw) as number[], npshr_m: round(s.npshr_m), system_h_m: round(s.system_h_m) as number[] },
+      figures: [
+        ['Q, m³/h', nf(e.duty.q_m3h, 1)],
+        ['H, m', nf(e.duty.h_m, 1)],
+        ['η, %', nf(e.duty.eta * 100, 1)],
+        ['P₁, kW', nf(e.duty.p1_kw)],
+        ['NPSHr, m', nf(e.duty.npshr_m, 1)],
+        ['n/n₀', nf(e.duty.speed_ratio, 3)],
+        [`${t('calcPumps.page.annualKwh')}, kWh`, nf(e.annual_kwh, 0)],
+        [`${t('calcPumps.page.lcc')}, ₽`, formatMoney(e.lcc_kop)],
+        [`${t('calcPumps.page.priceItem')}, ₽`, formatMoney(e.price_kop)],
+      ],
+    }];
+  });
+}
