@@ -96,6 +96,7 @@ export const SITE_MAP: readonly MenuEntry[] = [
     children: [
       e('scanner', { href: '/tools/scanner', aside: true, badge: 'beta' }),
       e('scada', { href: '/tools/scada', aside: true, requires: 'scada', api: ['/api/v1/scada'] }),
+      e('water', { href: '/tools/water', aside: true }),
     ],
   }),
   // No page of its own: /user-info only redirects to the profile.
