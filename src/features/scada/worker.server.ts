@@ -96,8 +96,9 @@ export class ObjectWorker {
     this.values = values;
     if (!this.status) this.dirty = true;
     this.status = 1;
-    await this.recorder.record(values, this.lastOk);
+    // Subscribers first: storing the samples must not delay the live values.
     this.requestFlush();
+    await this.recorder.record(values, this.lastOk);
   }
 
   private checkOnline() {
