@@ -83,6 +83,28 @@ describe('save, open, list, order without JavaScript', () => {
     expect(other.status).toBe(404);
   });
 
+  it('ties it to the user organisation and object through the pickers form; another user object is refused', async () => {
+    const view = await page(calcPath);
+    expect(view.html).toContain('name="oid"');
+    const json = async (path: string, cookie: string) => (await (await fetch(new URL(path, server.url), { headers: { Cookie: cookie, Accept: 'application/json' } })).json()) as any;
+    const org = (await json('/api/v1/organisations?pageSize=1', olga)).data.entities[0];
+    const obj = (await json('/api/v1/objects?pageSize=1', olga)).data.entities[0];
+    const r = await page(`${calcPath}?action=place`, { oid: String(org.id), object: obj ? String(obj.id) : '' });
+    expect(r.status).toBe(303);
+    const id = calcPath.match(/\d+/)![0];
+    const saved = (await json(`/api/v1/calculations/${id}`, olga)).data;
+    expect(saved.organisation_id).toBe(org.id);
+    const made = await fetch(new URL('/api/v1/objects', server.url), { method: 'POST', headers: { Cookie: dmitry, Origin: server.url, 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ name: 'Pump house 3', address: 'Lenina 5, Tver', lat: '56.86', lon: '35.9' }) });
+    expect(made.status).toBe(201);
+    const foreign = ((await made.json()) as any).data;
+    const bad = await page(`${calcPath}?action=place`, { oid: '', object: String(foreign.id) });
+    expect(bad.status).toBe(404);
+    expect(bad.html).toMatch(/not found/i);
+    const nonsense = await page(`${calcPath}?action=place`, { oid: 'x' });
+    expect(nonsense.status).toBe(400);
+    expect(nonsense.html).toContain('Organisation: enter a number');
+  });
+
   it("another user's calculation page is 404", async () => {
     expect((await page(calcPath, undefined, dmitry)).status).toBe(404);
     expect((await page(calcPath, { action: 'order' }, dmitry)).status).toBe(404);

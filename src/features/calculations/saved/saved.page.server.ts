@@ -3,7 +3,9 @@
 import type { User } from '#lib/db/schema.ts';
 import { HttpError, readForm } from '#lib/http/api.ts';
 import { orderUrl } from '#features/orders/orders.schema.ts';
-import { orderCalculation, saveCalculation } from './saved.api.server.ts';
+import { checkPlace } from '#features/orders/orders.api.server.ts';
+import { calculationOrThrow, orderCalculation, saveCalculation } from './saved.api.server.ts';
+import { setPlace } from './saved.server.ts';
 
 export const calculationUrl = (id: number): string => `/e-commerce/design/calculations/${id}/calculation`;
 
@@ -17,6 +19,26 @@ export async function orderPost(user: User, id: string | undefined, t: App.Local
   try {
     const r = await orderCalculation(user, id, t);
     return { redirect: orderUrl(r.orderId) };
+  } catch (err) {
+    if (err instanceof HttpError) return { status: err.status, message: err.message };
+    throw err;
+  }
+}
+
+const idField = (x: unknown): number | null | undefined => (typeof x !== 'string' || x.trim() === '' ? null : /^\d{1,15}$/.test(x.trim()) ? Number(x) : undefined);
+
+/** POST action=place of the calculation page: organisation and object from the pickers (the user's own, else the message). */
+export async function placePost(user: User, id: string | undefined, request: Request, t: App.Locals['t']): Promise<{ redirect: string } | { status: number; message: string }> {
+  const form = await readForm(request);
+  try {
+    const c = await calculationOrThrow(user, id, t);
+    const oid = idField(form.oid);
+    const object = idField(form.object);
+    if (oid === undefined || object === undefined) return { status: 400, message: t('calcPumps.errors.number', { field: t(`calcPumps.fields.${oid === undefined ? 'oid' : 'object'}`) }) };
+    const errors = await checkPlace(user, oid, object, t);
+    if (Object.keys(errors).length) return { status: 404, message: Object.values(errors)[0]! };
+    await setPlace(user.id, c.id, oid, object);
+    return { redirect: calculationUrl(c.id) };
   } catch (err) {
     if (err instanceof HttpError) return { status: err.status, message: err.message };
     throw err;

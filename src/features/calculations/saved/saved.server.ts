@@ -126,3 +126,8 @@ export async function countSaved(userId: number, handle?: Kysely<DB>): Promise<n
 export async function markOrdered(userId: number, id: number, orderId: number, handle?: Kysely<DB>): Promise<void> {
   await calcDb(handle).updateTable('calculations').set({ status: 'ordered', order_id: orderId, updated_at: now() }).where('id', '=', id).where('user_id', '=', userId).execute();
 }
+
+/** Ties the calculation to an organisation and object (already checked to be the user's own). */
+export async function setPlace(userId: number, id: number, oid: number | null, object: number | null, handle?: Kysely<DB>): Promise<void> {
+  await calcDb(handle).updateTable('calculations').set({ organisation_id: oid, object_id: object, updated_at: now() }).where('id', '=', id).where('user_id', '=', userId).execute();
+}
