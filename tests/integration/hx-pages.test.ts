@@ -70,6 +70,10 @@ describe('heat exchanger pages', () => {
     expect(html).not.toContain('Calculation result');
     const ru = await post('/e-commerce/design/new-calculation/to/to3', { steam_p: '3', steam_state: 'superheated', steam_t: '120', water_t_in: '70', water_t_out: '95', q: '500' }, 'ru');
     expect(ru.status).toBe(400);
+    // Unit symbols of the answer are in the user's language too.
+    const ruOk = await (await post('/e-commerce/design/new-calculation/to/to1', { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' }, 'ru')).text();
+    expect(ruOk).toContain('500 кВт (0,4299 Гкал/ч)');
+    expect(ruOk).toMatch(/\d кПа</);
     expect(await ru.text()).toContain('Температура перегретого пара, °C: перегретый пар должен быть горячее температуры насыщения 143.73 °C при этом давлении');
   });
 });

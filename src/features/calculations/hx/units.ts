@@ -1,0 +1,14 @@
+// Unit symbols of the PHE engine's answers shown in the user's language ("kW" is "кВт" in Russian).
+// The engine's unit strings are stable; one not listed here is shown as the engine wrote it.
+import type { T } from '#lib/i18n/index.ts';
+
+const KEYS: Record<string, string> = {
+  kW: 'kW', 'kg/s': 'kg_s', 'm3/h': 'm3_h', 't/h': 't_h', '°C': 'degC', K: 'K', kPa: 'kPa', MPa: 'MPa', bar: 'bar', 'm/s': 'm_s', m2: 'm2',
+  'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', kg: 'kg', 'kg/m3': 'kg_m3', 'kJ/kg': 'kJ_kg', 'kJ/(kg K)': 'kJ_kgK', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK',
+  mm: 'mm', pcs: 'pcs', kopecks: 'kopecks', '%': 'percent',
+};
+
+export function unitText(unit: string, t: T): string {
+  const key = KEYS[unit];
+  return key ? t(`hx.unit.${key}`) : unit;
+}
