@@ -101,6 +101,17 @@ describe('registry journey', () => {
     expect(await axeViolations(page)).toEqual([]);
     await docs.getByRole('button', { name: 'Закрыть' }).click();
     await page.waitForURL(new RegExp(`/productions/${productId}$`));
+    // While the shipping documents load, the dialog says 'Загрузка...' (the navigation is stopped
+    // here, after the page's own click handler, to look at that state).
+    const loading = await page.evaluate(() => {
+      document.addEventListener('click', (e) => e.preventDefault(), { once: true });
+      (document.querySelector('[data-shipments]') as HTMLElement).click();
+      const d = document.getElementById('product-shipments-loading') as HTMLDialogElement;
+      const seen = d.open ? d.textContent : null;
+      d.close();
+      return seen;
+    });
+    expect(loading).toContain('Загрузка...');
     await page.getByRole('button', { name: 'Отгрузочные документы' }).click();
     const ship = page.locator('dialog#product-shipments');
     await ship.waitFor();
