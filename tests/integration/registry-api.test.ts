@@ -198,6 +198,10 @@ describe('GET /api/v1/productions', () => {
     expect(g.data).toEqual({ type: 'success', changed: 1 });
     expect((await api(`/api/v1/productions/${id}`, { token: dmitry.token })).status).toBe(200);
     expect((await api('/api/v1/productions?search=T-4000&searchFields=serial', { token: dmitry.token })).data.meta.pagination.total).toBe(1);
+    const shown = await call(`/api/integration/productions/${id}`);
+    expect(shown.data.data).toMatchObject({ id, serial: 'T-4000', customer_id: olga.userId, shipments: [] });
+    expect(shown.data.data.readers).toEqual(expect.arrayContaining([{ email: 'olga.demidova@demo.example', kind: 'owner' }, { email: 'dmitry.volkov@demo.example', kind: 'grant' }]));
+    expect((await call('/api/integration/productions/999999')).status).toBe(404);
     expect((await call(`/api/integration/productions/${id}/grants`, { json: { emails: ['nobody@demo.example'] } })).status).toBe(422);
     await call(`/api/integration/productions/${id}/grants`, { json: { emails: ['dmitry.volkov@demo.example'], revoke: true } });
     expect((await api(`/api/v1/productions/${id}`, { token: dmitry.token })).status).toBe(404);
