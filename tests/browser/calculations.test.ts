@@ -73,3 +73,22 @@ it('selects, charts, compares, saves, offers and orders a pump', async () => {
   expect(notes.some((n: { module: string; title: string }) => n.module === 'request' && n.title.includes(request))).toBe(true);
   await page.close();
 });
+
+it('recalculates live while typing; what was typed before hydration counts', async () => {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/pump`, { waitUntil: 'domcontentloaded' });
+  // Typed straight away, possibly before the island hydrates: the island reads the form itself.
+  await page.getByLabel('Расход', { exact: true }).fill('60');
+  await page.getByLabel('Напор', { exact: true }).fill('13');
+  await hydrated(page);
+  await page.waitForSelector('.calc-live[data-state="ok"]');
+  await expect(page.locator('.calc-live').textContent()).resolves.toMatch(/^Подходят: \d+\. Лучший: .+ η [\d,]+ %/);
+  await page.getByLabel('Напор', { exact: true }).fill('400');
+  await page.waitForSelector('.calc-live[data-state="empty"]');
+  await expect(page.locator('.calc-live').textContent()).resolves.toMatch(/^Подходящего оборудования нет: при 60 м³\/ч лучший насос даёт/);
+  await page.getByLabel('Расход', { exact: true }).fill('abc');
+  await page.waitForSelector('.calc-live[data-state="invalid"]');
+  await expect(page.locator('.calc-live li').first().textContent()).resolves.toBe('Расход: введите число');
+  await clean(page);
+  await page.close();
+});
