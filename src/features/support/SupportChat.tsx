@@ -1,7 +1,7 @@
 // The support island: the request list and the chat of the selected request, for a customer
 // (/support/reports) or for employees (/support/desk). Server-rendered with real links and forms;
 // once hydrated it loads requests in place, sends over fetch and follows live events from /ws.
-import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages, type T } from '#lib/i18n/translate.ts';
 import { ChatView, type ComposerState } from './ChatView.tsx';
@@ -85,7 +85,7 @@ export default function SupportChat(props: SupportChatProps) {
 
   // Loads the latest page of a request's chat. `keep`: a live refresh of the open chat, which keeps
   // the older messages already loaded in front of the new latest page.
-  const load = useCallback(async (id: number, keep = false) => {
+  const load = async (id: number, keep = false) => {
     const r = await call<ChatAnswer>(`${API}/${id}`, {}, offline);
     if (current.current !== null && current.current !== id) return;
     if (!r.ok) return setFlash(r.message);
@@ -96,7 +96,7 @@ export default function SupportChat(props: SupportChatProps) {
       return { request: r.data.request, messages: [...earlier, ...latest], older: earlier.length ? s!.older : older };
     });
     setUnread(id, 0);
-  }, []);
+  };
 
   const loadOlder = async () => {
     const first = selected?.messages[0];
@@ -110,13 +110,13 @@ export default function SupportChat(props: SupportChatProps) {
     setSelected((s) => (s && s.request.id === id ? { ...s, messages: [...r.data.data.filter((m) => m.id < (s.messages[0]?.id ?? Infinity)), ...s.messages], older: !!r.data.meta?.older } : s));
   };
 
-  const reloadList = useCallback(async () => {
+  const reloadList = async () => {
     const query = basePath.includes('?') ? basePath.slice(basePath.indexOf('?')) : '';
     if (mode === 'desk') {
       const r = await call<{ data: { items: DeskItem[] } }>(`${API}/desk${query}`);
       if (r.ok) setList(r.data.data.items);
     } else await own.reload();
-  }, []);
+  };
 
   const later = (key: string, fn: () => void) => {
     clearTimeout(timers.current[key]);
@@ -142,20 +142,21 @@ export default function SupportChat(props: SupportChatProps) {
   const topics = [...(selectedId ? [requestTopic(selectedId)] : []), ...(mode === 'desk' ? [DESK_TOPIC] : [])];
   const live = useLive(topics, onEvent);
 
+  // Browser events reach the current render's functions (effect events), registered once.
+  const onPop = useEffectEvent(() => {
+    const id = Number(new URLSearchParams(location.search).get('id'));
+    current.current = id || null;
+    if (id) load(id);
+    else setSelected(null);
+  });
+  const onVisible = useEffectEvent(() => {
+    if (document.visibilityState === 'visible' && pending.current) {
+      pending.current = false;
+      refreshChat();
+    }
+  });
+  const onChanged = useEffectEvent(() => reloadList());
   useEffect(() => {
-    const onPop = () => {
-      const id = Number(new URLSearchParams(location.search).get('id'));
-      current.current = id || null;
-      if (id) load(id);
-      else setSelected(null);
-    };
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && pending.current) {
-        pending.current = false;
-        refreshChat();
-      }
-    };
-    const onChanged = () => reloadList();
     window.addEventListener('popstate', onPop);
     window.addEventListener(CHANGED_EVENT, onChanged);
     document.addEventListener('visibilitychange', onVisible);

@@ -1,24 +1,22 @@
 // The island's live connection: one WebSocket to /ws, subscribed to the given topics (the user's own
 // topic comes automatically), reconnecting with back-off until the session ends (close code 4401).
 // Returns whether the connection is up with every wanted topic confirmed.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 export type LiveEvent = { topic: string; type: string; data: Record<string, unknown> | null };
 
 export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): boolean {
   const [live, setLive] = useState(false);
-  const handler = useRef(onEvent);
-  // Events reach the newest handler (set after each render, not during it).
-  useLayoutEffect(() => {
-    handler.current = onEvent;
-  });
+  // Events reach the newest handler without reopening the socket.
+  const deliver = useEffectEvent((e: LiveEvent) => onEvent(e));
   const wanted = useRef<string[]>(topics);
   const socket = useRef<WebSocket | null>(null);
   const subscribed = useRef(new Set<string>());
   const confirmed = useRef(new Set<string>());
 
-  const check = () => setLive(!!socket.current && socket.current.readyState === WebSocket.OPEN && wanted.current.every((t) => confirmed.current.has(t)));
-  const sync = () => {
+  // Both read only refs; effect events so the socket's callbacks never hold a stale render.
+  const check = useEffectEvent(() => setLive(!!socket.current && socket.current.readyState === WebSocket.OPEN && wanted.current.every((t) => confirmed.current.has(t))));
+  const sync = useEffectEvent(() => {
     const ws = socket.current;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
     const next = new Set(wanted.current);
@@ -30,7 +28,7 @@ export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): bool
     for (const t of next) if (!subscribed.current.has(t)) ws.send(JSON.stringify({ type: 'subscribe', topic: t }));
     subscribed.current = next;
     check();
-  };
+  });
 
   useEffect(() => {
     let stopped = false;
@@ -54,7 +52,7 @@ export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): bool
         } else if (e.type === 'subscribed' || e.type === 'denied') {
           confirmed.current.add(e.topic);
           check();
-        } else handler.current(e);
+        } else deliver(e);
       };
       ws.onclose = (c) => {
         socket.current = null;
@@ -74,7 +72,7 @@ export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): bool
 
   const key = topics.join(' ');
   useEffect(() => {
-    wanted.current = topics;
+    wanted.current = key ? key.split(' ') : [];
     sync();
   }, [key]);
   return live;
