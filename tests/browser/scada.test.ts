@@ -35,7 +35,7 @@ describe('dispatching journey', () => {
     for (const c of ['#', 'Название', 'Организация', 'Адрес', 'Статус', 'Действия']) expect(head).toContain(c);
     await expect.poll(() => page.locator('[data-scada-status]').count()).toBe(3);
     await expect.poll(() => page.locator('.scada-badge.ok').count(), { timeout: 10_000 }).toBe(3);
-    expect(await page.locator('.pager-range').innerText()).toContain('3');
+    expect(await page.locator('.pager-range').innerText()).toBe('Показывать строки с 1 по 3 из 3');
     expect(await axeViolations(page)).toEqual([]);
     await page.fill('#list-search', 'Воткинское');
     await page.waitForURL(/searchText=/);
