@@ -1,6 +1,6 @@
 // `npm test`: makes sure Debian's Chromium is present for the browser suites (installing it with
-// apt-get when missing), builds the bundle when stale, runs every vitest project and ends with a
-// plain "N passed, N failed" line. Extra arguments go to vitest (e.g. `npm test -- --project db`).
+// apt-get when missing), runs the static checks (tsc, astro check, eslint) on a whole run, builds the
+// bundle when stale, runs every vitest project and ends with a plain "N passed, N failed" line. Extra arguments go to vitest (e.g. `npm test -- --project db`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,12 +23,32 @@ function ensureChromium() {
 
 const args = process.argv.slice(2);
 const onlyNonBrowser = args.includes('--project') && !args.includes('browser');
+const root = new URL('..', import.meta.url).pathname;
+
+// The whole run (no arguments) starts with the static checks: TypeScript over .ts and .astro files
+// and the linter (React hooks rules). A part (`npm test -- --project db`, a file) skips them.
+function staticChecks(): boolean {
+  const steps: Array<[string, string[]]> = [
+    ['tsc', [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit']],
+    ['astro check', [join(root, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'error']],
+    ['eslint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']],
+  ];
+  let ok = true;
+  for (const [name, argv] of steps) {
+    const started = Date.now();
+    const r = spawnSync(process.execPath, argv, { stdio: 'inherit', cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    console.log(`${name}: ${r.status === 0 ? 'clean' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    ok &&= r.status === 0;
+  }
+  return ok;
+}
+const checked = args.length === 0 ? staticChecks() : true;
+
 if (!onlyNonBrowser) ensureChromium();
 buildIfStale();
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-vitest-'));
 const report = join(dir, 'report.json');
-const root = new URL('..', import.meta.url).pathname;
 const run = spawnSync(
   process.execPath,
   [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
@@ -43,4 +63,5 @@ if (existsSync(report)) {
 }
 rmSync(dir, { recursive: true, force: true });
 if (summary) console.log(`\ntests: ${summary}`);
-process.exit(run.status ?? 1);
+if (!checked) console.log('static checks failed (see tsc / astro check / eslint above)');
+process.exit(checked ? (run.status ?? 1) : 1);
