@@ -47,6 +47,8 @@ describe('heat exchanger pages', () => {
     expect(html).toContain('Q = m₁·cp₁·(t₁′ − t₁″) = m₂·cp₂·(t₂″ − t₂′)');
     expect(html).toContain('The plate catalogue is a demo range');
     expect(html).toContain('500 kW (0.4299 Gcal/h)');
+    // The Q-t profile is server-drawn SVG whose text states the end temperatures.
+    expect(html).toMatch(/<svg viewBox="0 0 320 180" role="img" aria-label="Temperature profile\. Heating side: 30 °C → 70 °C; Heated side: 5 °C → 60 °C"/);
   });
 
   it('answer to2 with both stages and to3 with the steam state and zones', async () => {
@@ -59,6 +61,7 @@ describe('heat exchanger pages', () => {
     expect(three).toContain('Steam pressure (absolute)');
     expect(three).toContain('0.4013 MPa');
     expect(three).toContain('Condensing');
+    expect(three).toMatch(/aria-label="Temperature profile\. Heating side: [\d.]+ °C → [\d.]+ °C; Heated side: 70 °C → 95 °C"/);
   });
 
   it('answer bad input with 400, the message linked to its field and the typed values kept', async () => {
