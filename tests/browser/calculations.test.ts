@@ -92,3 +92,19 @@ it('recalculates live while typing; what was typed before hydration counts', asy
   await clean(page);
   await page.close();
 });
+
+it('draws the staging chart of the best booster set', async () => {
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/station`);
+  await page.getByLabel('Расход', { exact: true }).fill('60');
+  await page.getByLabel('Напор', { exact: true }).fill('40');
+  await page.getByLabel('Статический напор', { exact: true }).fill('30');
+  await page.getByLabel('Частотное регулирование').check();
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Подобрать' }).click()]);
+  await page.waitForLoadState('load');
+  await page.locator('canvas[aria-label="График мощности по числу работающих насосов"]').scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await page.waitForSelector('canvas[aria-label="График мощности по числу работающих насосов"][data-state="ready"]');
+  await clean(page);
+  await page.close();
+});
