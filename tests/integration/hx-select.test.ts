@@ -80,6 +80,7 @@ describe('POST /api/v1/calculations/to1/select', () => {
       [{ hot_t_in: 70, hot_t_out: 30, cold_t_in: 5 }, 'q', 'Heat load: not enough data; give the load or the flow of the side whose temperature is missing'],
       [{ ...TO1, hot_t_in: 190, hot_p: 1, p_unit: 'bar', p_kind: 'absolute' }, 'hot_t_in', 'Heating side inlet, °C: at 110 °C and 0.1 MPa (absolute) the water boils; raise the pressure or lower the temperature'],
       [{ ...TO1, hot_p: -2, p_unit: 'bar', p_kind: 'gauge' }, 'hot_p', 'Heating side pressure: the absolute pressure must be greater than zero'],
+      [{ ...TO1, hot_p: 2000, p_unit: 'bar', p_kind: 'absolute' }, 'hot_p', 'Heating side pressure: outside the range of the water property equations (0.000001 to 100 MPa)'],
       [{ ...TO1, q: 'a lot' }, 'q', 'Heat load: enter a number'],
       [{ ...TO1, q: 'Infinity' }, 'q', 'Heat load: enter a number'],
       [{ ...TO1, q_unit: 'hp' }, 'q_unit', 'Load unit: unknown value'],
@@ -121,6 +122,8 @@ describe('POST /api/v1/calculations/to2/select', () => {
       [{ ...TO2, dhw_t_hot: 3 }, 'dhw_t_hot', 'Hot water, °C: must be above the cold water temperature'],
       [{ ...TO2, dhw_q: -5 }, 'dhw_q', 'Peak hot water load: must be greater than zero'],
       [{ ...TO2, heating_q: undefined }, 'heating_q', 'Design heating load: required'],
+      [{ ...TO2, approach: 40 }, 'approach', 'Stage I approach, K: the network return at the break point (42.38 °C) does not heat the cold water, so stage I has no load'],
+      [{ ...TO2, approach: -30 }, 'approach', 'Stage I approach, K: stage I already heats the water to 60 °C, so stage II has no load; reduce the approach'],
     ];
     for (const [json, field, text] of cases) {
       const r = await call('to2', json);
@@ -156,6 +159,7 @@ describe('POST /api/v1/calculations/to3/select', () => {
       [{ ...TO3, condensate_out: 160 }, 'condensate_out', 'Condensate outlet, °C: the condensate cannot be hotter than the saturation temperature 143.73 °C'],
       [{ ...TO3, water_t_out: 150 }, 'water_t_out', 'Water outlet, °C: the temperatures cross; heat cannot pass from the colder stream to the hotter one'],
       [{ ...TO3, steam_state: 'ice' }, 'steam_state', 'Steam state: unknown value'],
+      [{ ...TO3, steam_state: 'superheated', steam_t: 200, water_t_out: 150 }, 'water_t_out', 'Water outlet, °C: no counter-flow exchanger can reach these temperatures; no temperature difference is left at one end'],
       [{ ...TO3, q: undefined }, 'q', 'Heat load: required'],
     ];
     for (const [json, field, text] of cases) {

@@ -31,8 +31,9 @@ const ENGINE = { name: ENGINE_NAME, version: ENGINE_VERSION };
 /** The plate catalogue: the demo range until the supplier's data is loaded (each answer warns demo_catalogue). */
 const catalogue = (): readonly PlateModel[] => DEMO_PLATES;
 
+// Six significant digits: enough for 143.73 °C and for a 0.000001 MPa range bound alike.
 const fmt = (p: Record<string, number | string> | undefined) =>
-  Object.fromEntries(Object.entries(p ?? {}).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1000) / 1000 : v]));
+  Object.fromEntries(Object.entries(p ?? {}).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toPrecision(6)) : v]));
 
 /** "Hot side outlet, °C: the hot side must cool down (below 70 °C)" and its kin. */
 export function issueText(i: FieldIssue, t: T): string {
@@ -62,7 +63,13 @@ function guarded(kind: HxKind, raw: RawInput, t: T, run: () => HxAnswer): HxAnsw
   try {
     return run();
   } catch (err) {
-    if (err instanceof PheInputError) return errorAnswer([{ field: formField(err.field, kind), key: err.code, params: err.params }], t, raw);
+    if (err instanceof PheInputError) {
+      // The engine names a stream's temperature for any property failure; a pressure out of the
+      // equations' range belongs on that stream's pressure field.
+      const stream = /^(hot|cold)\.t_in$/.exec(err.field)?.[1];
+      const field = stream && err.code === 'property_range' && err.params.quantity === 'pressure' ? `${stream}_p` : formField(err.field, kind);
+      return errorAnswer([{ field, key: err.code, params: err.params }], t, raw);
+    }
     throw err;
   }
 }
