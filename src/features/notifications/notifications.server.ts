@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { db, now } from '#lib/db/index.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { userTopic } from '#lib/realtime/topics.ts';
-import { containsPattern, flip, type ListResult } from '#lib/list.ts';
+import { flip, type ListResult } from '#lib/list.ts';
 import { pageByIds } from '#lib/list-page.server.ts';
 import { log } from '#lib/log.ts';
 import {
@@ -22,6 +22,7 @@ import {
   type NotificationModule,
 } from './notifications.schema.ts';
 import type { NotificationRow } from './notifications.tables.ts';
+import { containsWhere } from '#lib/search.server.ts';
 
 export interface NotifyInput {
   module: NotificationModule;
@@ -107,7 +108,7 @@ export async function listNotifications(userId: number, q: NotificationQuery): P
   let base = db().selectFrom('notifications').where('user_id', '=', userId);
   if (q.filter.module) base = base.where('module', '=', q.filter.module);
   if (q.filter.status !== undefined) base = base.where('status', '=', q.filter.status);
-  if (q.searchText) base = base.where(sql<boolean>`search like ${containsPattern(q.searchText)} escape '\\'`);
+  if (q.searchText) base = base.where(containsWhere(db(), 'notifications', q.searchText));
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const totalCount = Number(n);
   const entities = await pageByIds(

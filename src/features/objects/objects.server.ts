@@ -3,9 +3,10 @@
 import { sql, type Kysely } from 'kysely';
 import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
-import { containsPattern, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
+import { searchText, type ListQuery, type ListResult } from '#lib/list.ts';
 import { ALL_DEFAULT_LIMIT, type AllQuery } from '#features/pickers/pickers.schema.ts';
 import { formatCoords, type OBJECT_FIELDS, type ObjectCreate, type ObjectItem } from './objects.schema.ts';
+import { containsWhere } from '#lib/search.server.ts';
 
 type Field = (typeof OBJECT_FIELDS)[number];
 
@@ -15,10 +16,10 @@ const scoped = (handle: Kysely<DB>, userId: number) => handle.selectFrom('object
 
 export async function listObjects(userId: number, q: ListQuery<Field>, handle: Kysely<DB> = defaultDb()): Promise<ListResult<ObjectItem>> {
   let base = scoped(handle, userId);
-  if (q.searchText) base = base.where(sql<boolean>`search like ${containsPattern(q.searchText)} escape '\\'`);
+  if (q.searchText) base = base.where(containsWhere(handle, 'objects', q.searchText));
   for (const value of Object.values(q.filter) as string[]) {
     // search holds the lower-cased name and address; a filter is a case-insensitive "contains".
-    base = base.where(sql<boolean>`search like ${containsPattern(value)} escape '\\'`);
+    base = base.where(containsWhere(handle, 'objects', value));
   }
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const entities = await base
@@ -37,7 +38,7 @@ const numeric = (o: ObjectItem): ObjectItem => ({ ...o, lat: Number(o.lat), lon:
 /** The user's objects for pickers: at most `limit`, newest first, optionally only those whose name or address contains `search`; totalCount counts every match. */
 export async function findObjects(userId: number, q: AllQuery, handle: Kysely<DB> = defaultDb()): Promise<ListResult<ObjectItem>> {
   let base = scoped(handle, userId);
-  if (q.search) base = base.where(sql<boolean>`search like ${containsPattern(q.search)} escape '\\'`);
+  if (q.search) base = base.where(containsWhere(handle, 'objects', q.search));
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const entities = await base.select([...itemColumns]).orderBy('id', 'desc').limit(q.limit).execute();
   return { totalCount: Number(n), entities: entities.map(numeric) };

@@ -11,6 +11,7 @@ import type { PartySuggestion } from '#lib/suggest/types.ts';
 import { ALL_DEFAULT_LIMIT, type AllQuery } from '#features/pickers/pickers.schema.ts';
 import { parseWith } from '#lib/validation.ts';
 import { OrganisationNamedSchema, type ORGANISATION_FIELDS, type OrganisationCreate, type OrganisationItem } from './organisations.schema.ts';
+import { containsWhere } from '#lib/search.server.ts';
 
 type Field = (typeof ORGANISATION_FIELDS)[number];
 
@@ -31,7 +32,7 @@ export async function listOrganisations(userId: number, q: ListQuery<Field>, han
   let base = scoped(handle, userId);
   if (q.searchText) {
     const p = containsPattern(q.searchText);
-    base = base.where((eb) => eb.or([sql<boolean>`organisations.search like ${p} escape '\\'`, sql<boolean>`user_organisations.search like ${p} escape '\\'`]));
+    base = base.where((eb) => eb.or([containsWhere(handle, 'organisations', q.searchText), sql<boolean>`user_organisations.search like ${p} escape '\\'`]));
   }
   for (const [field, value] of Object.entries(q.filter) as Array<[Field, string]>) {
     base = base.where(sql<boolean>`${sql.ref(SEARCHED[field])} like ${containsPattern(value)} escape '\\'`);
@@ -55,7 +56,7 @@ export async function findOrganisations(userId: number, q: AllQuery, handle: Kys
   let base = scoped(handle, userId);
   if (q.search) {
     const p = containsPattern(q.search);
-    base = base.where((eb) => eb.or([sql<boolean>`organisations.search like ${p} escape '\\'`, sql<boolean>`user_organisations.search like ${p} escape '\\'`]));
+    base = base.where((eb) => eb.or([containsWhere(handle, 'organisations', q.search), sql<boolean>`user_organisations.search like ${p} escape '\\'`]));
   }
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const entities = await base.select([...itemColumns]).orderBy('organisations.id', 'desc').limit(q.limit).execute();

@@ -6,9 +6,9 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { avatarSrc } from '#features/chrome/avatar.ts';
 import { db } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
-import { containsPattern } from '#lib/list.ts';
 import { fullName, supportFileUrl } from './support.server.ts';
 import { CLOSED, OPEN, type SupportListItem, type SupportMessage } from './support.types.ts';
+import { containsWhere } from '#lib/search.server.ts';
 
 /** Requests per page of a customer's list, and messages per page of a chat. */
 export const OWN_PAGE = 30;
@@ -51,7 +51,7 @@ export async function listOwn(userId: number, q: OwnQuery = {}): Promise<Page<Su
     .select((eb) => unreadAnswers(eb).as('unread_messages'))
     .where('user_id', '=', userId);
   const search = (q.search ?? '').trim();
-  if (search.length >= 3) query = query.where(sql<boolean>`search like ${containsPattern(search)} escape '\\'`);
+  if (search.length >= 3) query = query.where(containsWhere(db(), 'support_requests', search));
   if (q.before) query = query.where('id', '<', q.before);
   // One more row than shown tells whether an older page exists, without counting them all.
   const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();

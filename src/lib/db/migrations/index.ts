@@ -14,6 +14,7 @@ import * as m0012 from './0012_scada.ts';
 import * as m0013 from './0013_scada_rollups.ts';
 import * as m0014 from './0014_product_registry.ts';
 import * as m0015 from './0015_calculations.ts';
+import * as m0017 from './0017_search_trigram.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0013_scada_rollups': m0013,
   '0014_product_registry': m0014,
   '0015_calculations': m0015,
+  '0017_search_trigram': m0017,
 };
