@@ -8,7 +8,7 @@ import { PropertyRangeError, saturationAtP, saturationAtT, waterProperties, type
 export type Lookup<R> = { ok: true; value: R } | { ok: false; errors: FieldErrors };
 
 const FIELD = { temperature: 't_c', pressure: 'p_mpa', enthalpy: 'h', density: 'rho' } as const;
-/** Unit symbols are translated too (МПа on a Russian page). */
+/** Unit symbols are translated too (a Russian page shows the Russian symbol for MPa). */
 const UNIT_KEY = { temperature: 'c', pressure: 'mpa', enthalpy: 'kj_kg', density: 'kg_m3' } as const;
 
 /** Field name → translated message for a range error. Temperatures are reported in °C, pressures in MPa. */

@@ -1,4 +1,4 @@
-// Unit symbols of the PHE engine's answers shown in the user's language ("kW" is "кВт" in Russian).
+// Unit symbols of the PHE engine's answers shown in the user's language (kW has its own Russian symbol).
 // The engine's unit strings are stable; one not listed here is shown as the engine wrote it.
 import type { T } from '#lib/i18n/index.ts';
 
