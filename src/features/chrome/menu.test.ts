@@ -33,8 +33,8 @@ describe('side menu', () => {
     expect(ids(menuFor('aside', customer))).toEqual(['home', 'notifications', 'promotions', 'orders', 'design', 'productions', 'tools', 'personal', 'support']);
   });
   it('shows Dispatching only with the scada module', () => {
-    expect(ids(child(menuFor('aside', customer), 'tools')!.children!)).toEqual(['scanner']);
-    expect(ids(child(menuFor('aside', scada), 'tools')!.children!)).toEqual(['scanner', 'scada']);
+    expect(ids(child(menuFor('aside', customer), 'tools')!.children!)).toEqual(['scanner', 'water']);
+    expect(ids(child(menuFor('aside', scada), 'tools')!.children!)).toEqual(['scanner', 'scada', 'water']);
   });
   it('marks the scanner beta', () => {
     expect(child(menuFor('aside', customer), 'tools', 'scanner')!.badge).toBe('beta');
@@ -107,8 +107,8 @@ describe('breadcrumbs', () => {
 
 describe('hubs and access', () => {
   it('offers the sub-sections the user may open', () => {
-    expect(hubCards('tools', customer).map((c) => c.href)).toEqual(['/tools/scanner']);
-    expect(hubCards('tools', scada).map((c) => c.href)).toEqual(['/tools/scanner', '/tools/scada']);
+    expect(hubCards('tools', customer).map((c) => c.href)).toEqual(['/tools/scanner', '/tools/water']);
+    expect(hubCards('tools', scada).map((c) => c.href)).toEqual(['/tools/scanner', '/tools/scada', '/tools/water']);
     expect(hubCards('newCalculation', employee).map((c) => c.id)).toContain('calcBtp');
     expect(hubCards('newCalculation', customer).map((c) => c.id)).not.toContain('calcBtp');
     expect(hubCards('calcTo', customer).map((c) => c.id)).toEqual(['calcTo1', 'calcTo2', 'calcTo3']);
