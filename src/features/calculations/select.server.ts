@@ -155,6 +155,9 @@ export async function selectControlAnswer(db: Kysely<DB>, raw: RawInput, t: T): 
   };
 }
 
+export type PumpEntityView = ReturnType<typeof pumpEntity>;
+export type StationEntityView = ReturnType<typeof stationEntity>;
+
 export function selectAnswer(kind: Kind, db: Kysely<DB>, raw: RawInput, t: T): Promise<SelectAnswer> {
   if (kind === 'pump') return selectPumpAnswer(db, raw, t);
   if (kind === 'station') return selectStationAnswer(db, raw, t);

@@ -6,6 +6,7 @@ import { db } from '#lib/db/index.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { ChartItem } from './PumpCharts.tsx';
+import type { PumpEntityView } from '../select.server.ts';
 
 const MAX_CHARTED = 8;
 
@@ -15,7 +16,7 @@ export async function chartItems(body: { entities: unknown[]; duty?: unknown }, 
   const bySku = new Map((await preparedPumps(db())).map((p) => [p.model.sku, p]));
   const sys = systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m);
   const nf = (x: number | null, d = 2) => (x === null ? '—' : new Intl.NumberFormat(locale, { maximumFractionDigits: d }).format(x));
-  return (body.entities as any[]).slice(0, MAX_CHARTED).flatMap((e) => {
+  return (body.entities as PumpEntityView[]).slice(0, MAX_CHARTED).flatMap((e) => {
     const p = bySku.get(e.sku);
     if (!p) return [];
     const s = sampleCurves(p, e.duty.speed_ratio, sys, duty.rho_kg_m3, 25);

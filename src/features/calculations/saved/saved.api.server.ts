@@ -11,7 +11,7 @@ import { HttpError, json, type FormValues } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ListQueryError, parseListQuery } from '#lib/list.ts';
 import { rawInput } from '../calculations.schema.ts';
-import { selectAnswer, type Kind } from '../select.server.ts';
+import { selectAnswer, type Kind, type SelectAnswer, type StationEntityView } from '../select.server.ts';
 import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered, type ChosenItem } from './saved.server.ts';
 
 const idText = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,15}$/, 'calcPumps.errors.number'), v.transform((s) => (s ? Number(s) : null))), '');
@@ -43,18 +43,20 @@ function parseIds(s: string): number[] | null {
 }
 
 /** The chosen catalogue items of a result, with their quantities (a booster set: all its pumps). */
-function chosenFrom(kind: Kind, body: any, cids: number[]): { items: ChosenItem[]; entities: unknown[] } | null {
+type Priced = { cid: number | null; sku: string; title: string; price_kop: number };
+
+function chosenFrom(kind: Kind, body: SelectAnswer['body'], cids: number[]): { items: ChosenItem[]; entities: unknown[] } | null {
   const items: ChosenItem[] = [];
   const entities: unknown[] = [];
   for (const cid of cids) {
     if (kind === 'station') {
-      const e = body.entities.find((x: any) => x.cid === cid || x.cabinet?.id === cid);
+      const e = (body.entities as StationEntityView[]).find((x) => x.cid === cid || x.cabinet?.id === cid);
       if (!e) return null;
       if (e.cid === cid) items.push({ cid, sku: e.sku, title: e.title, price_kop: e.pumps_price_kop / (e.duty_count + e.standby_count), quantity: e.duty_count + e.standby_count });
-      else items.push({ cid, sku: e.cabinet.sku, title: e.cabinet.title, price_kop: e.cabinet.price_kop, quantity: 1 });
+      else if (e.cabinet) items.push({ cid, sku: e.cabinet.sku, title: e.cabinet.title, price_kop: e.cabinet.price_kop, quantity: 1 });
       if (!entities.includes(e)) entities.push(e);
     } else {
-      const e = body.entities.find((x: any) => x.cid === cid);
+      const e = (body.entities as Priced[]).find((x) => x.cid === cid);
       if (!e) return null;
       items.push({ cid, sku: e.sku, title: e.title, price_kop: e.price_kop, quantity: 1 });
       entities.push(e);
@@ -63,8 +65,9 @@ function chosenFrom(kind: Kind, body: any, cids: number[]): { items: ChosenItem[
   return { items, entities };
 }
 
-function titleOf(kind: Kind, inputs: Record<string, string>, body: any, t: T): string {
-  if (kind === 'control') return t('calcPumps.saved.title.control', { n: body.duty?.pumps ?? '', p2: body.duty?.p2_kw ?? '', method: t(`calcPumps.method.${body.duty?.method ?? 'direct'}`) });
+function titleOf(kind: Kind, inputs: Record<string, string>, body: SelectAnswer['body'], t: T): string {
+  const d = body.duty as { pumps?: number; p2_kw?: number; method?: string } | undefined;
+  if (kind === 'control') return t('calcPumps.saved.title.control', { n: d?.pumps ?? '', p2: d?.p2_kw ?? '', method: t(`calcPumps.method.${d?.method ?? 'direct'}`) });
   return t(`calcPumps.saved.title.${kind}`, { q: inputs.q ?? '', qu: inputs.q_unit || 'm3/h', h: inputs.h ?? '', hu: inputs.h_unit || 'm' });
 }
 

@@ -7,6 +7,7 @@ import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { containsPattern, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
 import type { CalculationRow, CalculationTables } from '../calculations.tables.ts';
+import type { SelectAnswer } from '../select.server.ts';
 
 export type CalcDB = DB & CalculationTables;
 export const calcDb = (handle?: Kysely<DB>): Kysely<CalcDB> => (handle ?? defaultDb()) as unknown as Kysely<CalcDB>;
@@ -40,7 +41,8 @@ export interface CalculationListItem {
 
 export interface CalculationDetails extends CalculationListItem {
   inputs: Record<string, string>;
-  result: any;
+  /** The result body computed at save time, entities narrowed to the chosen ones. */
+  result: SelectAnswer['body'];
   chosen: ChosenItem[];
   documents: Array<{ id: number; title: string; url: string; created_at: string }>;
 }

@@ -16,10 +16,10 @@ interface Props {
 const COLORS = ['#1e88e5', '#e53935', '#43a047', '#fb8c00', '#8e24aa', '#00897b'];
 
 export default function StagingChart({ rows, strings }: Props) {
-  const t = makeT(strings);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   useEffect(() => {
+    const t = makeT(strings);
     let chart: Chart | null = null;
     let cancelled = false;
     (async () => {
@@ -48,10 +48,10 @@ export default function StagingChart({ rows, strings }: Props) {
       cancelled = true;
       chart?.destroy();
     };
-  }, [rows]);
+  }, [rows, strings]);
   return (
     <div className="calc-chart-canvas">
-      <canvas ref={canvas} role="img" aria-label={t('calcPumps.chart.stagingLabel')} data-state={state} />
+      <canvas ref={canvas} role="img" aria-label={makeT(strings)('calcPumps.chart.stagingLabel')} data-state={state} />
     </div>
   );
 }
