@@ -22,6 +22,10 @@ let token = '';
 let bigId = 0;
 let otherId = 0;
 
+// Texts of a realistic length (a scan's cost grows with them; the index's does not).
+const NOTE = 'Статус заказа изменён: заказ передан на склад, ожидаемая дата отгрузки будет сообщена менеджером дополнительно';
+const REQUEST = ': не запускается циркуляционный насос на котельной, требуется выезд специалиста';
+
 // All four tables filled by one statement each (a recursive counter), so seeding takes seconds.
 const counter = sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${sql.lit(N)})`;
 const rare = (text: string) => sql`case when i % ${sql.lit(RARE)} = 7 then ${sql.lit(text)} else '' end`;
@@ -35,10 +39,10 @@ async function seed(db: Kysely<DB>, userId: number): Promise<void> {
     select ${userId}, 'S' || i, 'Насос циркуляционный, партия ' || i, 'new', 'cabinet', 100, 0,
       's' || i || ' насос циркуляционный, партия ' || i || ${rare(' теплообменник ридан')}, ${t}, ${t} from n`.execute(db);
   await sql`${counter} insert into notifications (user_id, module, status, title, text, icon, date, read_date, search)
-    select ${userId}, 'order', 0, 'Уведомление ' || i, 'Статус заказа изменён', 'status', ${t}, ${t},
-      'уведомление ' || i || ' статус заказа изменён' || ${rare(' отгрузка ридан')} from n`.execute(db);
+    select ${userId}, 'order', 0, 'Уведомление ' || i, ${sql.lit(NOTE)}, 'status', ${t}, ${t},
+      'уведомление ' || i || ' ' || ${sql.lit(NOTE.toLowerCase())} || ${rare(' отгрузка ридан')} from n`.execute(db);
   await sql`${counter} insert into support_requests (user_id, title, search, type, status, customer_read_id, staff_read_id, created_at, updated_at)
-    select ${userId}, 'Обращение ' || i, 'обращение ' || i || ${rare(' вопрос ридан')}, 'lk', 1, 0, 0, ${t}, ${t} from n`.execute(db);
+    select ${userId}, 'Обращение ' || i, 'обращение ' || i || ${sql.lit(REQUEST)} || ${rare(' вопрос ридан')}, 'lk', 1, 0, 0, ${t}, ${t} from n`.execute(db);
   // What autovacuum does on a live PostgreSQL; SQLite gets statistics.
   const tables = ['objects', 'orders', 'notifications', 'support_requests'];
   for (const s of server.database.url ? tables.map((x) => `vacuum analyze ${x}`) : ['analyze']) await sql.raw(s).execute(db);
@@ -78,7 +82,7 @@ async function p50(path: string): Promise<{ ms: number; body: any }> {
 
 describe('a 3+ character search at 100,000 rows answers under 50 ms (p50)', () => {
   it('orders (sales.get)', async () => {
-    const r = await p50(`/api/app/sales.get?token=${token}&searchText=${encodeURIComponent('Ридан')}`);
+    const r = await p50(`/api/app/sales.get?token=${token}&pageSize=10&pageNumber=1&searchText=${encodeURIComponent('Ридан')}`);
     expect(r.body.data.totalCount).toBe(N / RARE);
     expect(r.ms).toBeLessThan(50);
   });
