@@ -102,8 +102,10 @@ async function matching(userId: number, q: OrderQuery, archived: boolean) {
     const text = q.searchText;
     const [byOrganisation, byObject] = await Promise.all([inMatching('orders.organisation_id', organisationsMatching(userId, text)), inMatching('orders.object_id', objectsMatching(userId, text))]);
     // One id set from three index-served parts: an OR of them would make the planners walk every
-    // order of the user instead (SQLite and PostgreSQL alike at 100,000 orders).
-    const part = (condition: ReturnType<typeof sql<boolean>>) => sql`select orders.id from orders where orders.user_id = ${userId} and ${condition}`;
+    // order of the user instead (SQLite and PostgreSQL alike at 100,000 orders). `archived` lets
+    // the object and organisation parts seek (user_id, archived, object_id / organisation_id).
+    const part = (condition: ReturnType<typeof sql<boolean>>) =>
+      sql`select orders.id from orders where orders.user_id = ${userId} and orders.archived = ${archived ? 1 : 0} and ${condition}`;
     base = base.where(sql<boolean>`orders.id in (${part(containsWhere(db(), 'orders', text))} union all ${part(byOrganisation)} union all ${part(byObject)})`);
   }
   const f = q.filter;
