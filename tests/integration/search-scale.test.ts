@@ -69,7 +69,7 @@ async function p50(path: string): Promise<{ ms: number; body: any }> {
     for (let i = 0; i < 7; i++) {
       const start = performance.now();
       const res = await big.get(path);
-      body = await res.json();
+      body = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
       times.push(performance.now() - start);
       expect(res.status, path).toBe(200);
     }
@@ -102,6 +102,19 @@ describe('a 3+ character search at 100,000 rows answers under 50 ms (p50)', () =
   it('support requests', async () => {
     const r = await p50(`/api/v1/support?searchText=${encodeURIComponent('вопрос ридан')}&limit=100`);
     expect(r.body.data).toHaveLength(N / RARE);
+    expect(r.ms).toBeLessThan(50);
+  });
+});
+
+// The notifications page has no search box (the API's searchText is measured above).
+describe('the pages with a search at 100,000 rows answer under 50 ms (p50)', () => {
+  it.each([
+    ['/e-commerce/orders', 'теплообменник ридан', 'S99007'],
+    ['/user-info/my-objects', 'станция ридан', 'Котельная № 99007'],
+  ])('%s', async (path, text, newest) => {
+    const r = await p50(`${path}?searchText=${encodeURIComponent(text)}`);
+    expect(r.body).toContain(newest);
+    expect(r.body).not.toContain(newest.replace('99007', '99008'));
     expect(r.ms).toBeLessThan(50);
   });
 });
