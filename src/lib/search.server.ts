@@ -18,13 +18,9 @@ const MIN_INDEXED = 3;
 export function containsWhere(handle: Kysely<any>, table: SearchedTable, text: string): RawBuilder<boolean> {
   const lower = text.toLowerCase();
   const like = sql<boolean>`${sql.ref(`${table}.search`)} like ${containsPattern(lower)} escape '\\'`;
-  if ([...lower].length < MIN_INDEXED) return like;
-  if (handle.getExecutor().adapter instanceof PostgresAdapter) {
-    // The matching ids first, through the GIN index (OFFSET 0 keeps the planner from folding the
-    // subquery back in): estimating a '%text%' pattern's share of rows is guesswork, and a guess
-    // that it is common makes PostgreSQL walk every row of the user in key order to fill a page.
-    return sql<boolean>`${sql.ref(`${table}.id`)} in (select id from ${sql.id(table)} where ${like} offset 0)`;
-  }
+  // PostgreSQL: the planner picks the pg_trgm index for a rare text and the key-ordered walk for a
+  // common one (it estimates a pattern's share of rows from the column's statistics).
+  if ([...lower].length < MIN_INDEXED || handle.getExecutor().adapter instanceof PostgresAdapter) return like;
   const phrase = `"${lower.replaceAll('"', '""')}"`;
   const fts = sql.id(`${table}_trgm`);
   return sql<boolean>`(${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;
