@@ -134,6 +134,7 @@ async function seedLarge(db: Kysely<DB>): Promise<number | null> {
   await bulk(db, 'support_requests', N, (i) => ({
     user_id: userId,
     title: `Обращение ${i + 1}`,
+    search: `обращение ${i + 1}`,
     type: REPORT_TYPES[i % REPORT_TYPES.length],
     status: i % 3 === 0 ? 0 : 1,
     page_url: null,
