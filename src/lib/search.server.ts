@@ -15,7 +15,7 @@ const MIN_INDEXED = 3;
  * trigram table as a phrase (consecutive trigrams = the text as a substring; quotes doubled), because
  * SQLite hands a LIKE with an ESCAPE clause to no virtual table.
  */
-export function containsWhere(handle: Kysely<any>, table: SearchedTable, text: string): RawBuilder<boolean> {
+export function containsWhere<D>(handle: Kysely<D>, table: SearchedTable, text: string): RawBuilder<boolean> {
   const lower = text.toLowerCase();
   const like = sql<boolean>`${sql.ref(`${table}.search`)} like ${containsPattern(lower)} escape '\\'`;
   // PostgreSQL: the planner picks the pg_trgm index for a rare text and the key-ordered walk for a

@@ -39,7 +39,7 @@ describe('server', () => {
   });
 
   it('cuts off a streamed (chunked) body that passes the limit', async () => {
-    const status = await new Promise<number>((resolve, reject) => {
+    const status = await new Promise<number>((resolve) => {
       // An endpoint that reads its body: the form parser meets the cut-off stream.
       const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: server.url };
       const req = request(`${server.url}/api/v1/profile/login`, { method: 'POST', headers }, (res) => {

@@ -2,7 +2,7 @@
 // summary counts, a chat's messages (the latest page, older pages on demand), and the desk's
 // customer filter. Each reads one page through an index of migrations 0005/0007, whatever the
 // number of requests or messages.
-import { sql, type ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { avatarSrc } from '#features/chrome/avatar.ts';
 import { db } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PLATES } from './catalogue.demo.ts';
 import { resolveDuty } from './duty.ts';
-import { liquid } from './fluid.ts';
 import { dutyContext, evaluatePack, ntuFor, packDuty } from './evaluate.ts';
 import { selectPlates } from './select.ts';
 import { EXAMPLE_PLATE } from './fixtures.test-helpers.ts';
