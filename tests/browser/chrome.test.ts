@@ -132,6 +132,10 @@ describe('subheader', () => {
       await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe('Двухступенчатая схема');
       // 'Found an error?' sits in the subheader (its dialog belongs to the support feature).
       await expect(page.locator('.subheader .bug-report').textContent()).resolves.toBe('Нашли ошибку?');
+    });
+  });
+  it('offers the manager on a section that is still an empty state', async () => {
+    await visit(CUSTOMER, '/tools/scanner', async (page) => {
       await expect(page.getByRole('link', { name: 'Связаться с менеджером' }).getAttribute('href')).resolves.toBe('/support');
     });
   });

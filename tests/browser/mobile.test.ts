@@ -6,7 +6,7 @@
 // Pages of other areas may fail while they are reworked: the failures name page and control.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { allowed, SITE_MAP, type MenuEntry, type MenuUser } from '../../src/features/chrome/menu.ts';
+import { mayAccess, SITE_MAP, type MenuEntry, type MenuUser } from '../../src/features/chrome/menu.ts';
 import { launch, signedInContext } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -163,7 +163,7 @@ it('no page scrolls sideways at 360 px and no control is covered', async () => {
   await anonymous.close();
   const done = new Set<string>();
   for (const { email, roles } of USERS) {
-    const paths = [...hrefs(SITE_MAP).filter((e) => allowed(e, roles)).map((e) => e.href!), ...PROFILE].filter((p) => !done.has(p));
+    const paths = [...hrefs(SITE_MAP).filter((e) => mayAccess(e.href!, roles)).map((e) => e.href!), ...PROFILE].filter((p) => !done.has(p));
     paths.forEach((p) => done.add(p));
     const context = await signedInContext(browser, server, email, { viewport: PHONE });
     await walk(context, paths, failures);
