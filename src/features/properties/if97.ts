@@ -13,7 +13,7 @@ export const RHO_CRIT = 322;
 export const T_MIN = 273.15;
 /** Upper temperature of region 1 and of the saturation line covered by regions 1 + 2. */
 export const T_13 = 623.15;
-/** Upper temperature of region 2 (region 5 above is not implemented). */
+/** Upper temperature of region 2 (region 5 above it is outside this module and refused). */
 export const T_MAX = 1073.15;
 export const P_MAX = 100;
 /** Saturation pressure at 623.15 K: above it the saturation states lie in region 3. */

@@ -3,20 +3,10 @@
 // unit, an empty value refused, then old -> new confirmed), the command result, and the audit.
 import { useState } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
-import { commandValue } from './scada.schema.ts';
+import { commandValue, type ScadaTag } from './scada.schema.ts';
 import { formatTime, formatValue, useLive, type LiveState } from './useLive.ts';
 
-export interface TagView {
-  id: number;
-  idx: number;
-  title: string;
-  type: string;
-  unit: string;
-  actions: string;
-  field_type: string | null;
-  min: number | null;
-  max: number | null;
-}
+export type TagView = Omit<ScadaTag, 'step'>;
 export interface AuditView {
   id: number;
   created_at: string;

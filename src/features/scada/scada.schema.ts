@@ -96,3 +96,17 @@ export function commandValue(tag: { type: string; field_type: string | null; min
   if ((tag.min !== null && n < tag.min) || (tag.max !== null && n > tag.max)) return { ok: false, error: 'scada.action.range' };
   return { ok: true, value: n };
 }
+
+/** A variable as the pages and the island see it (the server reads it, the island shows it). */
+export interface ScadaTag {
+  id: number;
+  idx: number;
+  title: string;
+  type: string;
+  unit: string;
+  actions: string;
+  field_type: string | null;
+  min: number | null;
+  max: number | null;
+  step: number | null;
+}

@@ -5,6 +5,9 @@ import { sql, type Kysely } from 'kysely';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
+import type { ScadaTag } from './scada.schema.ts';
+
+export type { ScadaTag };
 
 export const LIST_FIELDS = ['status', 'oid'] as const;
 export type ScadaField = (typeof LIST_FIELDS)[number];
@@ -20,18 +23,6 @@ export interface ScadaItem {
   control: number;
 }
 
-export interface ScadaTag {
-  id: number;
-  idx: number;
-  title: string;
-  type: string;
-  unit: string;
-  actions: string;
-  field_type: string | null;
-  min: number | null;
-  max: number | null;
-  step: number | null;
-}
 
 export interface Live {
   /** Values by tag index (null: not available). */
