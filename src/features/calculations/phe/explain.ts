@@ -1,23 +1,13 @@
 // The explanation every PHE result carries (same shape as the pump engine's, plus the water
 // properties used), the typed input error, and the guard that keeps NaN/Infinity out of answers.
+import type { Quantity, Step } from '#features/calculations/engine/explain.ts';
 import { FORMULATION } from '#features/properties/water.ts';
 
 export const ENGINE_NAME = 'phe-engine';
 export const ENGINE_VERSION = '1.0.0';
 
-export interface Quantity {
-  value: number;
-  unit: string;
-}
-
-export interface Step {
-  /** Stable key a page translates, e.g. 'hot.re'. */
-  key: string;
-  value: number;
-  unit: string;
-  /** Formula id from FORMULAS when the value was computed. */
-  formula?: string;
-}
+// One shape of quantities and steps for every engine (pages render both engines' explanations).
+export type { Quantity, Step } from '#features/calculations/engine/explain.ts';
 
 export interface PropertiesUsed {
   /** Which stream: 'hot', 'cold', 'steam', 'condensate' (with a zone suffix where needed). */
