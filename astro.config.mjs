@@ -2,7 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { dropDarkScheme } from './src/styles/drop-dark-scheme.mjs';
+import { dropDarkScheme, dropDeadPico } from './src/styles/drop-dark-scheme.mjs';
 
 // The client bundle is always React's production build, also for `npm run build` under
 // NODE_ENV=development or a test's NODE_ENV=test (Vite keeps development builds of dependencies
@@ -30,7 +30,7 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   vite: {
     build: { assetsInlineLimit: 0 },
-    css: { postcss: { plugins: [dropDarkScheme()] } },
+    css: { postcss: { plugins: [dropDarkScheme(), dropDeadPico({ sources: new URL('./src', import.meta.url).pathname })] } },
     ssr: { external: ['pg', 'ws', 'nodemailer'] },
   },
 });

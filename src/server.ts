@@ -8,6 +8,7 @@ import { parseEnv } from 'node:util';
 import { sessionAlive, sessionCookieName, validateSession } from './features/auth/session.server.ts';
 import './features/support/support.topics.ts';
 import { startScada } from './features/scada/start.server.ts';
+import { startScanner } from './features/scanner/start.server.ts';
 import { configOrExit, setConfig, setLocalOrigin, type Config } from './lib/config.ts';
 import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
 import { isEmpty, seedDemo } from './lib/db/seed.ts';
@@ -42,6 +43,7 @@ export async function start(cfg: Config) {
   const bus: Bus = await createBus(pool);
   installBus(bus);
   const scada = startScada(db, bus);
+  const scanner = startScanner(db, engine);
 
   const entry = `${distDir}server/entry.mjs`;
   if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm start does it for you)');
@@ -137,6 +139,7 @@ export async function start(cfg: Config) {
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     await closed;
     await scada.stop();
+    await scanner?.stop();
     clearInterval(sweep);
     clearTimeout(force);
     await bus.close();

@@ -134,11 +134,6 @@ describe('subheader', () => {
       await expect(page.locator('.subheader .bug-report').textContent()).resolves.toBe('Нашли ошибку?');
     });
   });
-  it('offers the manager on a section that is still an empty state', async () => {
-    await visit(CUSTOMER, '/tools/scanner', async (page) => {
-      await expect(page.getByRole('link', { name: 'Связаться с менеджером' }).getAttribute('href')).resolves.toBe('/support');
-    });
-  });
 });
 
 describe('language', () => {

@@ -1,32 +1,16 @@
 // /tools/water in Chromium: a user fills in the state-point form with a gauge pressure and gets the
 // results table, then the saturation form; an out-of-range value is shown on its field. The page is
 // axe clean and fits a 360 px screen without sideways scrolling, with and without results.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { expect, it } from 'vitest';
+import { axeViolations, expectClean, useSignedInBrowser } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-let ctx: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-  ctx = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-const noSideScroll = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;
+const at = useSignedInBrowser('olga.demidova@demo.example');
 
 it('computes a state point and the saturation line at 360 px, axe clean', async () => {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/tools/water`);
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/tools/water`);
   await expect(page.locator('h1').textContent()).resolves.toBe('Свойства воды и водяного пара');
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await page.evaluate(noSideScroll)).toBe(true);
+  await expectClean(page);
 
   const state = page.locator('section', { has: page.locator('#water-heading') });
   await state.getByLabel('Температура, °C').fill('70');
@@ -36,22 +20,20 @@ it('computes a state point and the saturation line at 360 px, axe clean', async 
   const rho = page.locator('tr', { has: page.locator('th', { hasText: 'Плотность ρ' }) }).locator('td .num');
   await expect(rho.textContent()).resolves.toBe('977,999');
   await expect(rho.locator('xpath=..').textContent()).resolves.toBe('977,999 кг/м³');
-  expect(await page.evaluate(noSideScroll)).toBe(true);
-  expect(await axeViolations(page)).toEqual([]);
+  await expectClean(page);
 
   const sat = page.locator('section', { has: page.locator('#sat-heading') });
   await sat.getByLabel('Давление', { exact: true }).fill('0,3');
   await Promise.all([page.waitForURL(/s_p=0%2C3/), sat.getByRole('button', { name: 'Рассчитать' }).click()]);
   const ts = page.locator('tr', { has: page.locator('th', { hasText: 'Температура насыщения' }) }).locator('td .num');
   await expect(ts.textContent()).resolves.toBe('133,525');
-  expect(await page.evaluate(noSideScroll)).toBe(true);
-  expect(await axeViolations(page)).toEqual([]);
+  await expectClean(page);
   await page.close();
 });
 
 it('shows an out-of-range temperature on its field, axe clean', async () => {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/tools/water`);
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/tools/water`);
   const state = page.locator('section', { has: page.locator('#water-heading') });
   await state.getByLabel('Температура, °C').fill('900');
   await state.getByLabel('Давление', { exact: true }).fill('1');

@@ -2,6 +2,9 @@
 // and CPU emulation through CDP). Every key page must paint its text within 1.2 s of navigation and
 // the sign-in code field must be usable (visible, enabled, takes input) within 1.5 s. The figures
 // are printed as a table; the README quotes them. Each page is a first visit (empty cache).
+import { request } from 'node:http';
+import { loadavg } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launch, signedInContext } from '../helpers/browser.ts';
@@ -9,26 +12,23 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 
 const FIRST_PAINT_MS = 1200;
 const CODE_FIELD_MS = 1500;
-// The cabinet's signed-in pages carry the whole stylesheet inline (about 25 KB gzip more than the
-// sign-in pages): on this profile they paint at 1.1-1.3 s, so the 1.2 s goal is not met reliably
-// yet. The test holds them to 1.5 s (before the inline CSS and non-blocking fonts: 1.9-2.2 s) and
-// prints the figures; splitting critical from the rest of the CSS is the next step.
-const CABINET_FIRST_PAINT_MS = 1500;
+// Up to this many first visits per page, the best counted (see best()).
+const ATTEMPTS = 5;
 const SLOW = { offline: false, latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
 
 let server: TestServer;
 let browser: Browser;
-const rows: { page: string; html: number; fcp: number; field?: number; hydrated?: number; fonts: number; blocking: number }[] = [];
+const rows: { page: string; html: number; kb: number; fcp: number; field?: number; hydrated?: number; fonts: number; blocking: number }[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launch()]);
 });
 afterAll(async () => {
   console.log(
-    'slow link (400 ms, 400 kbit/s, CPU 4x), ms from navigation start:\n' +
-      'page                                       | HTML done | first paint | field usable | hydrated | font files\n' +
+    `slow link (400 ms, 400 kbit/s, CPU 4x), ms from navigation start, best of up to ${ATTEMPTS} first visits; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:\n` +
+      'page                                       | HTML KB | HTML done | first paint | field usable | hydrated | font files\n' +
       rows
-        .map((r) => `${r.page.padEnd(42)} | ${String(r.html).padStart(9)} | ${String(r.fcp).padStart(11)} | ${String(r.field ?? '-').padStart(12)} | ${String(r.hydrated ?? '-').padStart(8)} | ${r.fonts}`)
+        .map((r) => `${r.page.padEnd(42)} | ${r.kb.toFixed(1).padStart(7)} | ${String(r.html).padStart(9)} | ${String(r.fcp).padStart(11)} | ${String(r.field ?? '-').padStart(12)} | ${String(r.hydrated ?? '-').padStart(8)} | ${r.fonts}`)
         .join('\n'),
   );
   await browser?.close();
@@ -60,13 +60,13 @@ async function slowPage(context: BrowserContext): Promise<Page> {
 }
 
 /**
- * The best of up to three first visits: the CPU emulation slows the browser relative to the host,
+ * The best of up to ATTEMPTS first visits: the CPU emulation slows the browser relative to the host,
  * so on a busy host every figure is too high, never too low; the lowest is the closest to the page's
  * own cost. Render-blocking requests are counted on every try.
  */
 async function best(context: BrowserContext, path: string, field?: string) {
   let figures: Awaited<ReturnType<typeof measure>> | undefined;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const page = await slowPage(context);
     if (field) await page.addInitScript((f) => ((window as unknown as { __slowField: string }).__slowField = f), field);
     const f = await measure(page, path, field);
@@ -89,6 +89,8 @@ async function measure(page: Page, path: string, field?: string) {
     const slow = (window as unknown as { __slow: { field?: number; hydrated?: number } }).__slow;
     return {
       html: Math.round(nav.responseEnd),
+      // The HTML's bytes on the wire (brotli or gzip, headers excluded).
+      kb: nav.encodedBodySize / 1024,
       fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]!.startTime),
       field: slow.field,
       hydrated: slow.hydrated,
@@ -120,13 +122,39 @@ it('paints every key sign-in page within 1.2 s and the code field is usable with
   expect(failures).toEqual([]);
 }, 300_000);
 
-it('paints every key page of the cabinet within 1.5 s', async () => {
+it('paints every key page of the cabinet within 1.2 s', async () => {
   const context = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
   const failures: string[] = [];
   for (const path of ['/home', '/user-info/profile/personal-information', '/user-info/profile/change-password', '/e-commerce/orders', '/notifications', '/promotions', '/support/reports', '/user-info/my-organisations', '/tools']) {
     const f = await best(context, path);
-    if (f.fcp >= CABINET_FIRST_PAINT_MS) failures.push(`${path}: first paint ${f.fcp} ms`);
+    if (f.fcp >= FIRST_PAINT_MS) failures.push(`${path}: first paint ${f.fcp} ms`);
   }
   await context.close();
   expect(failures).toEqual([]);
 }, 300_000);
+
+// Chromium asks for `gzip, deflate, br, zstd` even on plain http: pages go out as brotli then (about
+// 9 % fewer bytes than gzip, decision 0028), as gzip to clients that only take gzip, plain otherwise.
+it('sends pages as brotli to a browser that accepts it, gzip or plain to others', async () => {
+  const get = (acceptEncoding: string) =>
+    new Promise<{ encoding?: string; vary?: string; wire: number; html: string }>((resolve, reject) => {
+      const req = request(`${server.url}/auth/fast`, { headers: { 'Accept-Encoding': acceptEncoding, Accept: 'text/html' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+          resolve({ encoding, vary: res.headers.vary, wire: raw.length, html: body.toString('utf8') });
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const [br, gzip, plain, refused] = await Promise.all([get('gzip, deflate, br, zstd'), get('gzip'), get('identity'), get('br;q=0, gzip')]);
+  expect([br.encoding, gzip.encoding, plain.encoding, refused.encoding]).toEqual(['br', 'gzip', undefined, 'gzip']);
+  expect(br.vary).toMatch(/Accept-Encoding/);
+  for (const r of [br, gzip, plain]) expect(r.html).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>\s*$/i);
+  expect(br.wire).toBeLessThan(gzip.wire);
+  console.log(`/auth/fast on the wire: brotli ${br.wire} B, gzip ${gzip.wire} B, plain ${plain.wire} B`);
+});

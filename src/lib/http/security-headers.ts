@@ -4,15 +4,18 @@ import { config } from '#lib/config.ts';
 import { scriptSources } from './csp.ts';
 
 const YEAR = 365 * 24 * 3600;
-let cached: { key: string; headers: Record<string, string> } | undefined;
+const cached = new Map<string, Record<string, string>>();
 
-export function securityHeaders(): Record<string, string> {
+/** `framable`: the embeddable dispatching pages, which our own pages frame (never another site). */
+export function securityHeaders(framable = false): Record<string, string> {
   const publicUrl = config().publicUrl ?? '';
-  if (cached?.key === publicUrl) return cached.headers;
+  const key = `${publicUrl}|${framable}`;
+  const hit = cached.get(key);
+  if (hit) return hit;
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
+    'X-Frame-Options': framable ? 'SAMEORIGIN' : 'DENY',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Content-Security-Policy': [
@@ -22,13 +25,15 @@ export function securityHeaders(): Record<string, string> {
       "img-src 'self' data: blob: https:",
       "font-src 'self'",
       "connect-src 'self' ws: wss:",
-      "frame-ancestors 'none'",
+      framable ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",
       "object-src 'none'",
     ].join('; '),
   };
   if (publicUrl.startsWith('https:')) headers['Strict-Transport-Security'] = `max-age=${YEAR}; includeSubDomains`;
-  cached = { key: publicUrl, headers };
+  // A token in the address of an embedded page must not travel on in a Referer header.
+  if (framable) headers['Referrer-Policy'] = 'no-referrer';
+  cached.set(key, headers);
   return headers;
 }
