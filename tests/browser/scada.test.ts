@@ -49,10 +49,12 @@ describe('dispatching journey', () => {
     await page.locator('tr', { hasText: PUMP }).getByRole('button', { name: /Открыть/ }).click();
     await page.waitForURL(/\/tools\/scada\/\d+$/);
     expect(await page.locator('h1').first().innerText()).toBe(`Объект диспетчеризации: ${PUMP}`);
-    await hydrated(page);
-    await page.locator('.scada-mimic svg').waitFor();
-    const box = (await page.locator('.scada-mimic').boundingBox())!;
+    // The project tab frames the embeddable page scada/project/{id} in 16:9, live inside the frame.
+    await page.frameLocator('.scada-frame-project iframe').locator('.scada-mimic svg').waitFor();
+    const box = (await page.locator('.scada-frame-project').boundingBox())!;
     expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.05);
+    const inner = (await page.frameLocator('.scada-frame-project iframe').locator('.scada-mimic').boundingBox())!;
+    expect(inner.width).toBeLessThanOrEqual(box.width + 1);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Переменные' }).click();
     await hydrated(page);
@@ -98,9 +100,11 @@ describe('dispatching journey', () => {
     const scripts: string[] = [];
     page.on('response', (r) => r.url().endsWith('.js') && scripts.push(r.url()));
     await page.getByRole('link', { name: 'Тренды' }).click();
-    await hydrated(page);
-    await expect.poll(() => page.locator('.scada-trend-state').innerText(), { timeout: 10_000 }).toBe('');
-    expect(await page.locator('.scada-trend canvas').evaluate((c: HTMLCanvasElement) => c.width > 0)).toBe(true);
+    // The trends tab frames the chart page scada/chart/{id}, 900 px high.
+    const chart = page.frameLocator('.scada-frame-chart iframe');
+    await expect.poll(() => chart.locator('.scada-trend-state').innerText(), { timeout: 10_000 }).toBe('');
+    expect(await chart.locator('.scada-trend canvas').evaluate((c: HTMLCanvasElement) => c.width > 0)).toBe(true);
+    expect(Math.round((await page.locator('.scada-frame-chart').boundingBox())!.height)).toBe(900);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Отчеты' }).click();
     await page.getByRole('heading', { name: 'Все отчеты' }).waitFor();

@@ -13,14 +13,16 @@ interface Props {
   locale: string;
   timeZone: string;
   strings: Messages;
+  /** A bearer token when the page was opened with ?token= (a wall screen without the cookie). */
+  token?: string;
 }
 
 const W = 1600;
 const H = 900;
 
-export default function ScadaMimic({ id, tags, initial, locale, timeZone, strings }: Props) {
+export default function ScadaMimic({ id, tags, initial, locale, timeZone, strings, token }: Props) {
   const t = makeT(strings);
-  const live = useLive(id, initial);
+  const live = useLive(id, initial, token);
   const stale = live.s !== 1;
   const pumps = tags.filter((x) => x.type === 'bool' && x.field_type !== 'ErrorReset');
   const faults = tags.filter((x) => x.field_type === 'ErrorReset');

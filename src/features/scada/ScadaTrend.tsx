@@ -17,9 +17,11 @@ interface Props {
   locale: string;
   timeZone: string;
   strings: Messages;
+  /** A bearer token when the page was opened with ?token= (a wall screen without the cookie). */
+  token?: string;
 }
 
-export default function ScadaTrend({ id, tags, locale, timeZone, strings }: Props) {
+export default function ScadaTrend({ id, tags, locale, timeZone, strings, token }: Props) {
   const t = makeT(strings);
   const numeric = tags.filter((x) => x.type !== 'bool');
   const [chosen, setChosen] = useState<number[]>(numeric.slice(0, 2).map((x) => x.id));
@@ -38,7 +40,7 @@ export default function ScadaTrend({ id, tags, locale, timeZone, strings }: Prop
         const to = Date.now();
         const points = Math.min(2000, Math.max(100, Math.round(canvas.current?.clientWidth ?? 800)));
         const q = new URLSearchParams({ tags: chosenKey, from: new Date(to - RANGES[range]).toISOString(), to: new Date(to).toISOString(), points: String(points) });
-        const [res, lib] = await Promise.all([fetch(`/api/v1/scada/${id}/history?${q}`), import('chart.js')]);
+        const [res, lib] = await Promise.all([fetch(`/api/v1/scada/${id}/history?${q}`, token ? { headers: { Authorization: `Bearer ${token}` } } : undefined), import('chart.js')]);
         if (!res.ok) throw new Error(String(res.status));
         const data = ((await res.json()) as { data: Series[] }).data;
         if (cancelled || !canvas.current) return;

@@ -1,14 +1,16 @@
 // History: a sample is stored when a value moves beyond its tag's deadband, and at least every
-// HEARTBEAT_MS regardless, so a flat line is still a known line. Alarm tags open an alarm row when
+// heartbeat (SCADA_HEARTBEAT_SECONDS, default HEARTBEAT_MS) regardless, so a flat line is still a known line. Alarm tags open an alarm row when
 // they become non-zero and close it when they return to zero. Trends read min/max/avg per bucket.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
+import { config } from '#lib/config.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { TagSpec } from './drivers/types.ts';
 import { dropOldPartitions } from './partitions.server.ts';
 
+/** The defaults of SCADA_HEARTBEAT_SECONDS and SCADA_RETENTION_DAYS (raw samples older than the
+ *  retention are deleted by the poller's daily sweep; rollups, audit and alarms are kept). */
 export const HEARTBEAT_MS = 5 * 60_000;
-/** Raw samples older than this are deleted by the poller's daily sweep (audit and alarms are kept). */
 export const RETENTION_DAYS = 90;
 export const MAX_POINTS = 2000;
 
@@ -20,6 +22,7 @@ export class Recorder {
   private readonly tags: TagSpec[];
   private readonly deadbands: number[];
   private readonly alarms: boolean[];
+  private readonly heartbeatMs = config().scadaHeartbeatMs;
 
   constructor(db: Kysely<DB>, objectId: number, tags: TagSpec[], deadbands: number[], alarms: boolean[]) {
     this.db = db;
@@ -36,7 +39,7 @@ export class Recorder {
     values.forEach((v, i) => {
       const prev = this.last[i];
       const moved = !prev || (v === null) !== (prev.v === null) || (v !== null && prev.v !== null && Math.abs(v - prev.v) > this.deadbands[i]!);
-      if (moved || ts - prev.ts >= HEARTBEAT_MS) {
+      if (moved || ts - prev.ts >= this.heartbeatMs) {
         rows.push({ tag_id: this.tags[i]!.id, ts, value: v });
         this.last[i] = { v, ts };
       }
@@ -158,8 +161,8 @@ export async function rollup(handle: Kysely<DB>, now = Date.now(), maxHours = 1)
 }
 
 /** Retention: whole old months on PostgreSQL, then any older rows left (SQLite, default partition). */
-export async function sweepSamples(handle: Kysely<DB>, now = Date.now()) {
-  const cutoff = now - RETENTION_DAYS * 86_400_000;
+export async function sweepSamples(handle: Kysely<DB>, now = Date.now(), retentionDays = config().scadaRetentionDays) {
+  const cutoff = now - retentionDays * 86_400_000;
   await dropOldPartitions(handle, cutoff);
   await handle.deleteFrom('scada_samples').where('ts', '<', cutoff).execute();
 }

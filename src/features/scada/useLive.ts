@@ -10,7 +10,7 @@ export interface LiveState {
   t: string | null;
 }
 
-export function useLive(id: number, initial: LiveState): LiveState {
+export function useLive(id: number, initial: LiveState, token?: string): LiveState {
   const [live, setLive] = useState(initial);
   useEffect(() => {
     let ws: WebSocket | null = null;
@@ -20,7 +20,7 @@ export function useLive(id: number, initial: LiveState): LiveState {
     let head: { status: number; t: string | null; q: string[] } | null = null;
     const open = () => {
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-      ws = new WebSocket(`${proto}://${location.host}/ws?wss_type=scada&scada_id=${id}`);
+      ws = new WebSocket(`${proto}://${location.host}/ws?wss_type=scada&scada_id=${id}${token ? `&token=${encodeURIComponent(token)}` : ''}`);
       ws.onmessage = (e) => {
         const msg = JSON.parse(String(e.data)) as unknown;
         if (Array.isArray(msg)) {
@@ -42,7 +42,7 @@ export function useLive(id: number, initial: LiveState): LiveState {
       clearTimeout(timer);
       ws?.close();
     };
-  }, [id]);
+  }, [id, token]);
   return live;
 }
 

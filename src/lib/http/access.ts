@@ -13,5 +13,8 @@ const PUBLIC_API = [
 ];
 
 export const isApi = (path: string): boolean => path.startsWith('/api/');
+/** The spec's embeddable dispatching pages (scada/project/{id}, scada/chart/{id}): framed by the
+ *  object page, and opened on a wall screen with `?token=` (a bearer token) instead of the cookie. */
+export const isEmbed = (path: string): boolean => /^\/scada\/(project|chart)\/\d+\/?$/.test(path);
 export const isAuthArea = (path: string): boolean => /^\/auth(\/.*)?$/.test(path);
 export const isPublic = (path: string): boolean => (isApi(path) ? PUBLIC_API : PUBLIC_PAGES).some((re) => re.test(path));
