@@ -21,6 +21,34 @@ function ensureChromium() {
   }
 }
 
+// The document scanner reads scans with Tesseract (Russian and English), renders PDF pages with
+// poppler's pdftoppm and converts office files with LibreOffice; fonts with Cyrillic for its PDFs.
+const SCANNER_TOOLS: Array<[string, string]> = [
+  ['/usr/bin/tesseract', 'tesseract-ocr'],
+  ['/usr/share/tesseract-ocr/5/tessdata/rus.traineddata', 'tesseract-ocr-rus'],
+  ['/usr/share/tesseract-ocr/5/tessdata/eng.traineddata', 'tesseract-ocr-eng'],
+  ['/usr/share/tesseract-ocr/5/tessdata/osd.traineddata', 'tesseract-ocr-osd'],
+  ['/usr/bin/pdftoppm', 'poppler-utils'],
+  ['/usr/bin/soffice', 'libreoffice-writer-nogui'],
+  ['/usr/lib/libreoffice/program/libsclo.so', 'libreoffice-calc-nogui'],
+  ['/usr/share/fonts/truetype/liberation2', 'fonts-liberation2'],
+  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'fonts-dejavu-core'],
+];
+
+function ensureScannerTools() {
+  const missing = SCANNER_TOOLS.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+  if (!missing.length) return;
+  console.log(`Installing Debian packages for the document scanner: ${missing.join(' ')}...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  const still = SCANNER_TOOLS.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+  if (update.status !== 0 || install.status !== 0 || still.length) {
+    console.error(`Could not install ${still.join(' ')} with apt-get (run as root, or install them yourself: apt-get install --no-install-recommends ${SCANNER_TOOLS.map(([, p]) => p).join(' ')}).`);
+    process.exit(1);
+  }
+}
+
 const args = process.argv.slice(2);
 const onlyNonBrowser = args.includes('--project') && !args.includes('browser');
 const root = new URL('..', import.meta.url).pathname;
@@ -45,6 +73,7 @@ function staticChecks(): boolean {
 const checked = args.length === 0 ? staticChecks() : true;
 
 if (!onlyNonBrowser) ensureChromium();
+ensureScannerTools();
 buildIfStale();
 
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-vitest-'));

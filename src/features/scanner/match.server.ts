@@ -1,0 +1,325 @@
+// Matching recognised positions to the catalogue. Both sides go through the recogniser's normaliser
+// (case, yo/ye, homoglyphs, DN forms, separators). Order of evidence: a match the customer confirmed
+// earlier for the organisation (learned synonym), then an exact article match (normalised model or
+// sku, one index seek on catalogue_items.article_key / sku_key), then ranked text similarity over
+// candidates the trigram index narrows to (FTS5 trigram on SQLite; pg_trgm word similarity and
+// Russian full text on PostgreSQL), with bonuses for numbers that agree (DN50 is not DN100) and for
+// the manufacturer. Every score comes with its reasons (`why`: dictionary keys and parameters).
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '#lib/db/index.ts';
+import { normalise as searchNormalise, innerTrigrams } from '#features/catalogue/search-text.ts';
+import { normaliseArticle, normaliseText, numericTokens } from './recognition/normalise.ts';
+import type { ScanDB } from './scanner.tables.ts';
+
+export interface RowText {
+  title: string;
+  marka: string;
+  sku: string;
+  man: string;
+}
+
+export interface Why {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export interface CatalogueHit {
+  id: number;
+  sku: string;
+  title: string;
+  model: string;
+  manufacturer: string;
+  price_kop: number;
+}
+
+export interface Scored {
+  item: CatalogueHit;
+  /** 0..1 */
+  score: number;
+  why: Why[];
+  /** Strong enough to fill cid without asking (synonym, exact article, or a clear text winner). */
+  confident: boolean;
+}
+
+export interface Owner {
+  userId: number;
+  organisationId: number | null;
+}
+
+/** A text match fills cid by itself from this score on (and only with no disagreeing number). */
+export const AUTO_SCORE = 0.75;
+/** ... and only when the runner-up is at least this much lower. */
+const AUTO_MARGIN = 0.05;
+export const CANDIDATES_SHOWN = 5;
+const CANDIDATE_ROWS = 50;
+/** PostgreSQL's first, unordered candidate query stops after this many. */
+const PG_CANDIDATE_ROWS = 200;
+const MAX_TRIGRAMS = 60;
+const MIN_KEY = 3;
+
+const ITEM_COLUMNS = ['id', 'sku', 'title', 'model', 'manufacturer', 'price_kop'] as const;
+
+export const ownerKeys = (o: Owner): string[] => [...(o.organisationId ? [`org:${o.organisationId}`] : []), `user:${o.userId}`];
+
+/** The synonym keys of a row: its article (marka, else sku) and its title with the article. */
+export function synonymKeys(r: RowText): string[] {
+  const keys: string[] = [];
+  const article = normaliseArticle(r.marka || r.sku);
+  if (article.length >= MIN_KEY) keys.push(`a:${article}`.slice(0, 300));
+  const text = normaliseText(`${r.title} ${r.marka}`);
+  if (text) keys.push(`t:${text}`.slice(0, 300));
+  return keys;
+}
+
+function trigramSet(s: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of s.split(' ')) {
+    if (!w) continue;
+    const p = `  ${w} `;
+    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  }
+  return out;
+}
+
+function dice(x: Set<string>, y: Set<string>): number {
+  if (x.size === 0 || y.size === 0) return 0;
+  let common = 0;
+  for (const g of x) if (y.has(g)) common++;
+  return (2 * common) / (x.size + y.size);
+}
+
+/** Dice coefficient of the padded word trigrams (0..1). */
+export const similarity = (a: string, b: string): number => dice(trigramSet(a), trigramSet(b));
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+interface Prepared {
+  text: string;
+  grams: Set<string>;
+  articleGrams: Set<string>;
+  numbers: string[];
+  man: string;
+}
+
+/** A row's or an item's folded text, trigrams and numbers, computed once per call. */
+function prepare(title: string, article: string, man: string): Prepared {
+  const text = normaliseText(`${title} ${article}`);
+  const a = normaliseArticle(article);
+  return { text, grams: trigramSet(text), articleGrams: a ? trigramSet(a) : new Set(), numbers: numericTokens(`${title} ${article}`), man: normaliseText(man) };
+}
+
+const itemCache = new Map<string, Prepared>();
+function prepareItem(item: CatalogueHit): Prepared {
+  const key = `${item.id}\u0000${item.title}\u0000${item.model}\u0000${item.manufacturer}`;
+  let p = itemCache.get(key);
+  if (!p) {
+    if (itemCache.size >= 5000) itemCache.clear();
+    p = prepare(item.title, item.model, item.manufacturer);
+    itemCache.set(key, p);
+  }
+  return p;
+}
+
+function scorePrepared(row: Prepared, it: Prepared, item: CatalogueHit): { score: number; why: Why[]; conflict: boolean } {
+  let score = Math.max(dice(row.grams, it.grams), dice(row.articleGrams, it.articleGrams));
+  const why: Why[] = [{ key: 'scanner.api.why.text', params: { percent: Math.round(score * 100) } }];
+  const rowNumbers = new Set(row.numbers);
+  let conflict = false;
+  if (rowNumbers.size && it.numbers.length) {
+    const same = it.numbers.filter((n) => rowNumbers.has(n));
+    const differ = it.numbers.filter((n) => !rowNumbers.has(n));
+    if (same.length) {
+      score += 0.15 * (same.length / it.numbers.length);
+      why.push({ key: 'scanner.api.why.numbers', params: { numbers: same.join(', ') } });
+    }
+    if (differ.length) {
+      conflict = true;
+      score -= Math.min(0.3, 0.1 * differ.length);
+      why.push({ key: 'scanner.api.why.numbersDiffer', params: { numbers: differ.join(', ') } });
+    }
+  }
+  const manInTitle = it.man.length >= MIN_KEY && ` ${row.text} `.includes(` ${it.man.split(' ')[0]} `);
+  if ((row.man.length >= MIN_KEY && it.man && (it.man.includes(row.man) || row.man.includes(it.man))) || manInTitle) {
+    score += 0.1;
+    why.push({ key: 'scanner.api.why.manufacturer', params: { man: item.manufacturer } });
+  }
+  return { score: round(Math.max(0, Math.min(1, score))), why, conflict };
+}
+
+/** Scores one catalogue item against a row by text, numbers and manufacturer. */
+export function scoreText(r: RowText, item: CatalogueHit): { score: number; why: Why[]; conflict: boolean } {
+  return scorePrepared(prepare(r.title, r.marka, r.man), prepareItem(item), item);
+}
+
+type Db = Kysely<ScanDB>;
+
+async function itemsByIds(db: Db, ids: number[]): Promise<Map<number, CatalogueHit>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { ...r, price_kop: Number(r.price_kop) }]));
+}
+
+/** Learned synonyms of the owner for the rows' keys: key → catalogue id (organisation before user). */
+async function synonyms(db: Db, owner: Owner, keys: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const owners = ownerKeys(owner);
+  for (let i = 0; i < keys.length; i += 400) {
+    const part = keys.slice(i, i + 400);
+    const rows = await db.selectFrom('scan_synonyms').select(['owner', 'key', 'catalogue_id']).where('owner', 'in', owners).where('key', 'in', part).execute();
+    rows.sort((a, b) => owners.indexOf(a.owner) - owners.indexOf(b.owner));
+    for (const r of rows) if (!out.has(r.key)) out.set(r.key, r.catalogue_id);
+  }
+  return out;
+}
+
+/** Catalogue items whose normalised model or sku equals one of the keys (bounded: 20 per key). */
+async function byArticle(db: Db, keys: string[]): Promise<Map<string, CatalogueHit[]>> {
+  const out = new Map<string, CatalogueHit[]>();
+  const unique = [...new Set(keys.filter((k) => k.length >= MIN_KEY))];
+  for (let i = 0; i < unique.length; i += 200) {
+    const part = unique.slice(i, i + 200);
+    const rows = await db
+      .selectFrom('catalogue_items')
+      .select([...ITEM_COLUMNS, 'article_key', 'sku_key'])
+      .where((eb) => eb.or([eb('article_key', 'in', part), eb('sku_key', 'in', part)]))
+      .orderBy('id')
+      .limit(part.length * 20)
+      .execute();
+    for (const r of rows) {
+      const hit = { id: r.id, sku: r.sku, title: r.title, model: r.model, manufacturer: r.manufacturer, price_kop: Number(r.price_kop) };
+      for (const k of new Set([r.article_key, r.sku_key])) if (k && part.includes(k)) out.set(k, [...(out.get(k) ?? []), hit]);
+    }
+  }
+  return out;
+}
+
+/** Up to CANDIDATE_ROWS items near the text, through the engine's text indexes. */
+async function textCandidates(db: Db, engine: Engine, text: string): Promise<CatalogueHit[]> {
+  const q = searchNormalise(text).slice(0, 200);
+  if (!q) return [];
+  if (engine === 'postgres') {
+    // Candidates only; the ranking is done in JS on both engines. Cheapest first: trigram
+    // similarity over the GIN index, unordered and capped (1 ms where ordering every match by
+    // similarity cost 25-95 ms a row); then word similarity (the text inside a longer catalogue
+    // text), then Russian full text over titles (word forms: pump / pumps in Russian) while too few.
+    const short = q.slice(0, 80);
+    const cols = sql`id, sku, title, model, manufacturer, price_kop`;
+    const rows = (await sql<CatalogueHit>`select ${cols} from catalogue_items where search % ${short} limit ${PG_CANDIDATE_ROWS}`.execute(db)).rows;
+    const add = (more: CatalogueHit[]) => {
+      const seen = new Set(rows.map((x) => x.id));
+      for (const x of more) if (!seen.has(x.id)) rows.push(x);
+    };
+    if (rows.length < CANDIDATES_SHOWN) add((await sql<CatalogueHit>`select ${cols} from catalogue_items where ${short} <% search order by word_similarity(${short}, search) desc, id limit ${CANDIDATE_ROWS}`.execute(db)).rows);
+    const words = q.split(' ').filter((w) => w.length >= 3 && /^[\p{L}\p{N}]+$/u.test(w)).slice(0, 8);
+    if (rows.length < CANDIDATES_SHOWN && words.length) add((await sql<CatalogueHit>`select ${cols} from catalogue_items where to_tsvector('russian', title) @@ to_tsquery('russian', ${words.join(' | ')}) order by id limit ${CANDIDATE_ROWS}`.execute(db)).rows);
+    return rows.map((x) => ({ ...x, price_kop: Number(x.price_kop) }));
+  }
+  const grams = [...innerTrigrams(q)].slice(0, MAX_TRIGRAMS);
+  if (grams.length === 0) {
+    const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('search', 'like', `%${q}%`).orderBy('id').limit(CANDIDATE_ROWS).execute();
+    return rows.map((x) => ({ ...x, price_kop: Number(x.price_kop) }));
+  }
+  const match = grams.map((g) => `"${g.replaceAll('"', '""')}"`).join(' OR ');
+  const ids = await sql<{ item_id: number }>`select item_id from catalogue_search where catalogue_search match ${match} order by rank limit ${CANDIDATE_ROWS}`.execute(db);
+  const items = await itemsByIds(db, ids.rows.map((r) => Number(r.item_id)));
+  return ids.rows.map((r) => items.get(Number(r.item_id))).filter((x): x is CatalogueHit => !!x);
+}
+
+/** Text candidates of one row scored and ordered, best first (at most `limit`). */
+export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CANDIDATES_SHOWN, query?: string): Promise<Scored[]> {
+  const q = query ?? `${r.marka} ${r.title}`;
+  const found = await textCandidates(db, engine, q);
+  const row = query ? prepare(query, '', r.man) : prepare(r.title, r.marka, r.man);
+  const scored = found.map((item) => {
+    const s = scorePrepared(row, prepareItem(item), item);
+    return { item, score: s.score, why: s.why, confident: false, conflict: s.conflict };
+  });
+  scored.sort((a, b) => b.score - a.score || a.item.id - b.item.id);
+  const best = scored[0];
+  if (best && !best.conflict && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
+  return scored.slice(0, limit).map(({ conflict: _c, ...s }) => s);
+}
+
+function pickByManufacturer(r: RowText, items: CatalogueHit[]): CatalogueHit {
+  const man = normaliseText(r.man);
+  return (man && items.find((i) => normaliseText(i.manufacturer).includes(man))) || items[0]!;
+}
+
+/**
+ * The best match of every row: synonym, exact article, or the best text candidate (confident only
+ * above AUTO_SCORE with a clear lead). Null when nothing is near.
+ */
+export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowText[]): Promise<Array<Scored | null>> {
+  const keysOf = rows.map(synonymKeys);
+  const learned = await synonyms(db, owner, keysOf.flat());
+  const learnedItems = await itemsByIds(db, [...new Set(learned.values())]);
+  const articleKeys = rows.map((r) => [normaliseArticle(r.marka), normaliseArticle(r.sku)].filter((k) => k.length >= MIN_KEY));
+  const exact = await byArticle(db, articleKeys.flat());
+  const out: Array<Scored | null> = new Array<Scored | null>(rows.length).fill(null);
+  const textRows: number[] = [];
+  for (const [i, r] of rows.entries()) {
+    const synonymId = keysOf[i]!.map((k) => learned.get(k)).find((id) => id !== undefined && learnedItems.has(id));
+    if (synonymId !== undefined) {
+      out[i] = { item: learnedItems.get(synonymId)!, score: 1, why: [{ key: 'scanner.api.why.synonym' }], confident: true };
+      continue;
+    }
+    const key = articleKeys[i]!.find((k) => exact.has(k));
+    if (key) {
+      const item = pickByManufacturer(r, exact.get(key)!);
+      out[i] = { item, score: 1, why: [{ key: 'scanner.api.why.article', params: { article: item.model || item.sku } }], confident: true };
+      continue;
+    }
+    if (r.title || r.marka) textRows.push(i);
+  }
+  // Text ranking: one bounded query per distinct row text; a few at once on PostgreSQL (a pool of
+  // connections), one after another on SQLite (one connection).
+  const byText = new Map<string, Promise<Scored | null>>();
+  const rank = (r: RowText) => {
+    const k = `${r.title}\u0000${r.marka}\u0000${r.man}`;
+    let p = byText.get(k);
+    if (!p) {
+      p = rankByText(db, engine, r, 1).then((x) => x[0] ?? null);
+      byText.set(k, p);
+    }
+    return p;
+  };
+  const lanes = engine === 'postgres' ? 4 : 1;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < textRows.length) {
+        const i = textRows[next++]!;
+        out[i] = await rank(rows[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Top candidates for the matching popup: the row's own best evidence first, then text ranking (or `q`). */
+export async function candidatesFor(db: Db, engine: Engine, owner: Owner, r: RowText, q: string): Promise<Scored[]> {
+  const list: Scored[] = [];
+  if (!q) {
+    const [best] = await matchRows(db, engine, owner, [r]);
+    if (best && best.score >= 1) list.push(best);
+  }
+  for (const s of await rankByText(db, engine, r, CANDIDATES_SHOWN + 1, q || undefined)) if (!list.some((x) => x.item.id === s.item.id)) list.push(s);
+  return list.slice(0, CANDIDATES_SHOWN);
+}
+
+/** Remembers the pairs the customer confirmed, for the organisation (or the user without one). */
+export async function rememberSynonyms(db: Db, owner: Owner, pairs: Array<{ row: RowText; cid: number }>, at = new Date().toISOString()): Promise<number> {
+  const target = ownerKeys(owner)[0]!;
+  let n = 0;
+  for (const { row, cid } of pairs) {
+    for (const key of synonymKeys(row)) {
+      await db
+        .insertInto('scan_synonyms')
+        .values({ owner: target, key, catalogue_id: cid, hits: 1, updated_at: at })
+        .onConflict((oc) => oc.columns(['owner', 'key']).doUpdateSet({ catalogue_id: cid, hits: sql<number>`scan_synonyms.hits + 1`, updated_at: at }))
+        .execute();
+      n++;
+    }
+  }
+  return n;
+}

@@ -1,0 +1,33 @@
+// Hard limits of the document scanner. Every reader checks its input against these before doing
+// expensive work, so a hostile or broken upload fails fast with a ScanInputError instead of eating
+// the machine. One place, so the API, the queue and the tests agree on the numbers.
+
+/** Largest accepted upload, bytes (20 MB). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** Largest total unpacked size of a zip container (xlsx/docx), bytes (100 MB). */
+export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+/** Largest unpacked:packed ratio of a zip container, per entry and overall (100:1). */
+export const MAX_ZIP_RATIO = 100;
+
+/** Most entries a zip container may declare (an xlsx/docx has dozens, not thousands). */
+export const MAX_ZIP_ENTRIES = 10_000;
+
+/** Most pages (PDF pages, spreadsheet sheets) in one document. */
+export const MAX_PAGES = 200;
+
+/** Largest image, pixels (40 Mpx: an A2 sheet at 300 DPI is ≈ 35 Mpx). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** LibreOffice conversion timeout, ms. */
+export const LIBREOFFICE_TIMEOUT_MS = 60_000;
+
+/** Tesseract timeout per page, ms. */
+export const TESSERACT_PAGE_TIMEOUT_MS = 60_000;
+
+/** Most rows read from one spreadsheet sheet / docx table (bounds the work on a huge sheet). */
+export const MAX_SHEET_ROWS = 20_000;
+
+/** Most columns considered in one table. */
+export const MAX_TABLE_COLUMNS = 40;

@@ -1,0 +1,167 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { htmlToPdf, ROWS, specHtml } from './fixtures.testkit.ts';
+import { extractDocument } from './index.ts';
+import { extractPdf, furnitureZones, inFurniture } from './pdf.ts';
+import type { TextBox } from './stream.ts';
+import { ScanInputError, type ExtractedDocument } from './types.ts';
+
+const SAMPLES = new URL('../../../../../shared/samples/scanner/', import.meta.url).pathname;
+const MM = 72 / 25.4;
+
+let ruled: Uint8Array;
+let unruled: Uint8Array;
+
+beforeAll(() => {
+  const made = htmlToPdf({ ruled: specHtml(ROWS, true), unruled: specHtml(ROWS, false) });
+  ruled = made.ruled!;
+  unruled = made.unruled!;
+}, 120_000);
+
+const data = (doc: Pick<ExtractedDocument, 'lines'>) => doc.lines.filter((l) => l.kind === 'data').map((l) => l.cells);
+
+async function refusal(p: Promise<unknown>): Promise<ScanInputError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ScanInputError) return e;
+    throw e;
+  }
+  throw new Error('expected a ScanInputError');
+}
+
+/** The same page turned on its side: content drawn rotated, /Rotate 270 so it displays upright. */
+async function rotatedCopy(pdf: Uint8Array): Promise<Uint8Array> {
+  const src = await PDFDocument.load(pdf);
+  const out = await PDFDocument.create();
+  const [page0] = await out.embedPdf(src, [0]);
+  const { width, height } = src.getPage(0).getSize();
+  const page = out.addPage([height, width]);
+  page.drawPage(page0!, { x: 0, y: width, rotate: degrees(-90) });
+  page.setRotation(degrees(270));
+  return out.save();
+}
+
+describe('PDF with a text layer', () => {
+  it('ruled table: columns from the vertical rules, one line per ruled row (wrapped cells joined), header and column numbers marked', async () => {
+    const doc = await extractPdf(ruled);
+    expect(doc.columnCount).toBe(9);
+    expect(doc.headers[1]).toBe('Наименование и техническая характеристика');
+    expect(doc.suggestedMapping).toEqual({ pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 6, count: 7 });
+    expect(doc.pages).toEqual([expect.objectContaining({ page: 1, rotation: 0, source: 'text', hasTable: true })]);
+    expect(doc.notes).not.toContain('scanner.notes.noRulings');
+    expect(doc.lines.filter((l) => l.kind === 'column-numbers').map((l) => l.cells)).toEqual([['1', '2', '3', '4', '5', '6', '7', '8', '9']]);
+    expect(doc.lines.some((l) => l.kind === 'header')).toBe(true);
+    const rows = data(doc);
+    expect(rows).toHaveLength(ROWS.length);
+    ROWS.forEach((r, i) => expect(rows[i]).toEqual([r.pos, r.title, r.marka, '', r.man, r.unit, r.count, '', '']));
+  });
+
+  it('table without row lines: rows from the text positions, every position found', async () => {
+    const doc = await extractPdf(unruled);
+    expect(doc.columnCount).toBe(9);
+    expect(doc.notes).toContain('scanner.notes.streamRows');
+    const rows = data(doc);
+    for (const r of ROWS) {
+      const line = rows.find((c) => c[1]!.startsWith(r.title.split(' ').slice(0, 2).join(' ')));
+      expect(line, r.title).toBeDefined();
+      expect(line).toEqual(expect.arrayContaining([r.pos, r.marka, r.man, r.unit, r.count].filter((x) => x)));
+    }
+    // The wrapped title continues on its own physical line (the row builder joins it).
+    expect(rows.some((c) => c[1] === 'отопления' && c[0] === '')).toBe(true);
+  });
+
+  it('a page drawn on its side with /Rotate 270 reads as the upright page', async () => {
+    const doc = await extractPdf(await rotatedCopy(ruled));
+    expect(doc.pages[0]).toMatchObject({ rotation: 270, hasTable: true });
+    expect(doc.pages[0]!.width).toBeGreaterThan(doc.pages[0]!.height);
+    expect(doc.notes).toContain('scanner.notes.pageRotated');
+    expect(data(doc)).toEqual(data(await extractPdf(ruled)));
+  });
+
+  it('drops rotated text in the margin strip and keeps the table', async () => {
+    const pdf = await PDFDocument.load(ruled);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.getPage(0);
+    page.drawText('Inv. N podl. 1234   Vzam. inv. N', { x: 12 * MM, y: 40 * MM, size: 8, font, rotate: degrees(90) });
+    const doc = await extractPdf(await pdf.save());
+    expect(doc.notes).toContain('scanner.notes.furnitureDropped');
+    expect(doc.lines.flatMap((l) => l.cells).join(' ')).not.toMatch(/podl|Vzam/);
+    expect(data(doc)).toEqual(data(await extractPdf(ruled)));
+  });
+
+  it('title block zone applies only when stamp words show it is there', () => {
+    const W = 420 * MM;
+    const H = 297 * MM;
+    const box = (text: string, xMm: number, yMm: number): TextBox => ({ text, x0: xMm * MM, x1: (xMm + 10) * MM, y0: yMm * MM, y1: (yMm + 3) * MM, size: 8 });
+    const stamp = [box('Изм.', 240, 270), box('Лист', 250, 270), box('№ докум.', 260, 270), box('Подп.', 275, 270), box('Дата', 290, 270)];
+    const row = box('Насос', 300, 260);
+    const withStamp = furnitureZones([...stamp, row], [], W, H);
+    expect(withStamp.titleBlock).not.toBeNull();
+    expect(inFurniture(withStamp, row.x0, row.x1, row.y0, row.y1)).toBe(true);
+    expect(inFurniture(withStamp, 100 * MM, 120 * MM, 260 * MM, 263 * MM)).toBe(false);
+    // A plain office export whose table runs to the bottom right keeps its rows.
+    const plain = furnitureZones([row], [], W, H);
+    expect(plain.titleBlock).toBeNull();
+    expect(inFurniture(plain, row.x0, row.x1, row.y0, row.y1)).toBe(false);
+  });
+});
+
+describe('PDF refusals', () => {
+  it('a password-protected PDF is refused as encrypted', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]).drawText('secret', { x: 20, y: 100 });
+    const base = Buffer.from(await doc.save({ useObjectStreams: false }));
+    const text = base.toString('latin1');
+    const prev = Number(/startxref\s+(\d+)/.exec(text.slice(text.lastIndexOf('startxref')))![1]);
+    const size = Number(/\/Size (\d+)/.exec(text)![1]);
+    const root = /\/Root (\d+ \d+ R)/.exec(text)![1];
+    // An incremental update adding a standard security handler whose user password is not empty.
+    const obj = `${size} 0 obj\n<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >>\nendobj\n`;
+    const xrefAt = base.length + obj.length;
+    const tail = `xref\n${size} 1\n${String(base.length).padStart(10, '0')} 00000 n \ntrailer\n<< /Size ${size + 1} /Root ${root} /Encrypt ${size} 0 R /Prev ${prev} /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>] >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+    const encrypted = new Uint8Array(Buffer.concat([base, Buffer.from(obj + tail, 'latin1')]));
+    const e = await refusal(extractDocument(encrypted, 'spec.pdf'));
+    expect(e.code).toBe('encrypted');
+    expect(e.format).toBe('pdf');
+  });
+
+  it('a 201-page PDF is refused at once as tooManyPages', async () => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 201; i++) doc.addPage([595, 842]);
+    const bytes = await doc.save();
+    const started = Date.now();
+    const e = await refusal(extractDocument(bytes, 'long.pdf'));
+    expect(e.code).toBe('tooManyPages');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('a damaged PDF is refused as corrupt', async () => {
+    const e = await refusal(extractDocument(new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage'), 'x.pdf'));
+    expect(['corrupt', 'noTable']).toContain(e.code);
+  });
+
+  it('a renamed PDF is read by its content, with a note', async () => {
+    const doc = await extractDocument(ruled, 'specification.xlsx');
+    expect(doc.format).toBe('pdf');
+    expect(doc.notes[0]).toBe('scanner.notes.renamed');
+  });
+
+  it.runIf(existsSync(SAMPLES))('shared sample 05 (CAD plans, /Rotate 270): pages rotated, no specification table', async () => {
+    const bytes = new Uint8Array(readFileSync(SAMPLES + '05-lexkorn-check_office_dwg-floorplans-rotate270-NO-SPEC.pdf'));
+    const doc = await extractPdf(bytes);
+    expect(doc.pages.length).toBe(4);
+    // No page has a specification table: extractDocument refuses such a document as noTable.
+    expect(doc.pages.every((p) => p.rotation === 270 && !p.hasTable && p.source === 'text')).toBe(true);
+  }, 60_000);
+
+  it('a PDF with text but no specification table is refused as noTable', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    page.drawText('Dear customer, please find the drawings attached.', { x: 60, y: 700, size: 11, font });
+    page.drawText('Best regards', { x: 60, y: 680, size: 11, font });
+    expect((await refusal(extractDocument(await pdf.save(), 'letter.pdf'))).code).toBe('noTable');
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { buildRows } from './rows.ts';
+import { DEFAULT_MAPPING } from './types.ts';
+import type { ExtractedLine } from './types.ts';
+import { normaliseUnit, parseQuantity } from './quantity.ts';
+import { normaliseArticle, normaliseText, numericTokens } from './normalise.ts';
+
+const L = (page: number, cells: string[], extra: Partial<ExtractedLine> = {}): ExtractedLine => ({
+  page,
+  cells: [...cells, ...Array(9).fill('')].slice(0, 9),
+  kind: 'data',
+  ...extra,
+});
+
+describe('buildRows', () => {
+  const lines: ExtractedLine[] = [
+    L(1, ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка', 'Код продукции', 'Поставщик', 'Ед. изме-', 'Кол.', 'Масса 1 ед., кг', 'Примечание']),
+    L(1, ['', '', '', '', '', 'рения', '', '', '']),
+    L(1, ['1', '2', '3', '4', '5', '6', '7', '8', '9']),
+    L(1, ['', 'Насосное оборудование'], { emphasised: true }),
+    L(1, ['1.1', 'Насос циркуляционный с мокрым', 'UPS 25-40', '', 'Grundfos', 'шт', '2', '2,6', '']),
+    L(1, ['', 'ротором, Q=2 м3/ч, H=4 м', '180']),
+    L(1, ['1.2', 'То же', 'UPS 32-60', '', 'Grundfos', 'шт.', '1']),
+    L(1, ['', '2. Арматура']),
+    L(1, ['2.1', 'Клапан балансировочный Ду 50', 'STAD DN50', '', 'IMI', 'шт.', '29+3 (10%)=32']),
+    L(1, ['', '', '', '', '', '', '', '', ''], { kind: 'furniture' }),
+    L(1, ['Изм.', 'Кол.уч.', 'Лист', '№ док.', 'Подп.', 'Дата']),
+    L(2, ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка', 'Код продукции', 'Поставщик', 'Ед. изме-', 'Кол.', 'Масса 1 ед., кг', 'Примечание']),
+    L(2, ['', '', '', '', '', 'рения', '', '', '']),
+    L(2, ['1', '2', '3', '4', '5', '6', '7', '8', '9']),
+    L(2, ['2.2', 'Труба стальная электро-', '', '', '', 'м.п.', '12,5']),
+    L(2, ['', 'сварная 57х3,5']),
+    L(2, ['2.3', 'Кран шаровой', 'BV-15', '', '', '', '10 шт']),
+    L(2, ['', 'Итого']),
+  ];
+
+  it('joins continuation lines, keeps sections, drops repeated headings and title blocks', () => {
+    const rows = buildRows({ lines }, DEFAULT_MAPPING, []);
+    expect(rows.map((r) => [r.pos, r.title, r.marka, r.unit, r.count, r.section, r.page])).toEqual([
+      ['1.1', 'Насос циркуляционный с мокрым ротором, Q=2 м3/ч, H=4 м', 'UPS 25-40 180', 'шт.', 2, 'Насосное оборудование', 1],
+      ['1.2', 'Насос циркуляционный с мокрым ротором, Q=2 м3/ч, H=4 м', 'UPS 32-60', 'шт.', 1, 'Насосное оборудование', 1],
+      ['2.1', 'Клапан балансировочный Ду 50', 'STAD DN50', 'шт.', 32, '2. Арматура', 1],
+      ['2.2', 'Труба стальная электросварная 57х3,5', '', 'м', 12.5, '2. Арматура', 2],
+      ['2.3', 'Кран шаровой', 'BV-15', 'шт.', 10, '2. Арматура', 2],
+    ]);
+    expect(rows[2]!.countText).toBe('29+3 (10%)=32');
+    expect(rows[0]!.man).toBe('Grundfos');
+  });
+
+  it('takes only the chosen pages and follows the mapping', () => {
+    expect(buildRows({ lines }, DEFAULT_MAPPING, [2]).map((r) => r.pos)).toEqual(['2.2', '2.3']);
+    const swapped = buildRows(
+      { lines: [L(1, ['3', 'Фильтр сетчатый', 'шт', '1'])] },
+      { pos: 0, title: 2, marka: 0, sku: 0, man: 0, unit: 3, count: 1 },
+      [1],
+    );
+    expect(swapped).toMatchObject([{ pos: '', title: 'Фильтр сетчатый', unit: 'шт.', count: 3 }]);
+  });
+
+  it('opens a position on the line above when the values sit on its last line', () => {
+    const rows = buildRows(
+      {
+        lines: [
+          L(1, ['1', 'Насос', 'A', '', '', 'шт', '1']),
+          L(1, ['', 'Теплообменник пластинчатый']),
+          L(1, ['2', 'разборный', 'TL-3', '', '', 'шт', '2']),
+        ],
+      },
+      DEFAULT_MAPPING,
+      [],
+    );
+    expect(rows.map((r) => r.title)).toEqual(['Насос', 'Теплообменник пластинчатый разборный']);
+  });
+});
+
+describe('quantities and units', () => {
+  it.each([
+    ['2', 2, false],
+    ['0,75', 0.75, false],
+    ['1 200', 1200, false],
+    ['29+3 (10%)=32', 32, true],
+    ['10-12', 12, true],
+    ['10…12', 12, true],
+    ['120 м', 120, true],
+    ['по месту', null, true],
+    ['2 (1 раб. + 1 рез.)', 2, true],
+  ])('%s → %s', (text, value, free) => {
+    const q = parseQuantity(text);
+    expect(q.value).toBe(value);
+    expect(q.free).toBe(free);
+  });
+  it('reads the unit in the quantity cell', () => {
+    expect(parseQuantity('120 м.п.').unit).toBe('м');
+    expect(parseQuantity('3 компл').unit).toBe('компл.');
+  });
+  it.each([['шт', 'шт.'], ['Шт.', 'шт.'], ['м.п.', 'м'], ['пог.м', 'м'], ['п.м.', 'м'], ['м2', 'м²'], ['компл', 'компл.'], ['к-т', 'компл.'], ['кг', 'кг'], ['ящик', 'ящик']])(
+    'unit %s → %s',
+    (a, b) => expect(normaliseUnit(a)).toBe(b),
+  );
+});
+
+describe('normalisation', () => {
+  it('folds look-alike letters in articles', () => {
+    expect(normaliseArticle('С2000-КДЛ')).toBe(normaliseArticle('C2000-KДЛ'));
+    expect(normaliseArticle('UPS 25-40')).toBe(normaliseArticle('ups25/40'));
+    expect(normaliseArticle('ТS-10')).toBe(normaliseArticle('TS 10'));
+  });
+  it('folds text: ё, look-alikes, diameters, separators, decimal commas', () => {
+    expect(normaliseText('Ёмкость')).toBe('емкость');
+    expect(normaliseText('Hacoc циркуляционный')).toBe('насос циркуляционный');
+    expect(normaliseText('Кран Ду 50')).toBe('кран dn50');
+    expect(normaliseText('Кран DN50')).toBe('кран dn50');
+    expect(normaliseText('Кран ø50')).toBe('кран dn50');
+    expect(normaliseText('Труба 57х3,5')).toBe(normaliseText('Труба 57 x 3.5'));
+  });
+  it('lists numeric tokens', () => {
+    expect(numericTokens('Насос UPS 25-40, 0,75 кВт, Ду050')).toEqual(['25', '40', '0.75', '50']);
+  });
+});

@@ -1,0 +1,48 @@
+// Page thumbnails of the document as PDF for the wizard's page step: pdftoppm renders one page as a
+// PNG scaled to the height asked for (250 px by the spec), in a temporary folder removed afterwards.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { requireTool, runTool } from './tools.ts';
+import { ScanInputError } from './types.ts';
+
+export interface ThumbnailOptions {
+  signal?: AbortSignal;
+  workDir?: string;
+}
+
+/** PNG of page `page` (1-based) of `pdf`, `height` pixels high, width in proportion. */
+export async function renderThumbnail(pdf: Uint8Array, page: number, height = 250, opts: ThumbnailOptions = {}): Promise<Uint8Array> {
+  if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`);
+  if (!Number.isInteger(height) || height < 16 || height > 2000) throw new RangeError(`height must be 16..2000, got ${height}`);
+  await requireTool('pdftoppm', 'pdf');
+  const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), 'scan-thumb-'));
+  try {
+    const input = join(dir, 'in.pdf');
+    await writeFile(input, pdf);
+    const out = join(dir, 'thumb');
+    const render = async (scaleArgs: string[]) => {
+      try {
+        await runTool('pdftoppm', ['-png', ...scaleArgs, '-f', String(page), '-l', String(page), '-singlefile', input, out], {
+          timeoutMs: 30_000,
+          signal: opts.signal,
+          format: 'pdf',
+        });
+      } catch (e) {
+        if (e instanceof ScanInputError || (e as Error).name === 'AbortError') throw e;
+        if (/Wrong page range/i.test((e as Error).message)) throw new RangeError(`the document has no page ${page}`);
+        throw new ScanInputError('corrupt', 'pdf', (e as Error).message);
+      }
+      return new Uint8Array(await readFile(`${out}.png`));
+    };
+    const png = await render(['-scale-to-y', String(height), '-scale-to-x', '-1']);
+    // pdftoppm scales the page before its /Rotate; a page turned by 90 or 270 degrees comes out
+    // `height` wide, so it is rendered again scaled by the other side.
+    const meta = await sharp(png).metadata();
+    if (meta.height === height) return png;
+    return await render(['-scale-to-x', String(height), '-scale-to-y', '-1']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,352 @@
+// The scanner calls (src/pages/api/app/scan.*.ts are thin routes over these). Legacy answers:
+// { type: 'success', ... } or { type: 'error', error, errors? } with a 4xx/5xx status; `error` is the
+// spec's catalogue text of the call ("Can't find scan!", "Can't get ScanFile!", "Can't get
+// product!"), `errors` names the field and the reason, both in the user's language.
+import * as v from 'valibot';
+import { checkPlace } from '#features/orders/orders.api.server.ts';
+import { orderUrl } from '#features/orders/orders.schema.ts';
+import { appendItems, insertOrder, ownOrder, type NewOrderLine } from '#features/orders/orders.server.ts';
+import { notify } from '#features/notifications/notifications.server.ts';
+import { config } from '#lib/config.ts';
+import type { User } from '#lib/db/schema.ts';
+import { HttpError, type FormValues } from '#lib/http/api.ts';
+import { unavailableCause } from '#lib/http/failure.ts';
+import { respond } from '#lib/http/respond.ts';
+import type { T } from '#lib/i18n/index.ts';
+import { log } from '#lib/log.ts';
+import { hit, type Rule } from '#lib/rate-limit.server.ts';
+import { fieldErrors } from '#lib/validation.ts';
+import { candidatesFor, matchRows, rememberSynonyms, type Owner, type RowText, type Scored, type Why } from './match.server.ts';
+import { MAX_UPLOAD_BYTES } from './recognition/limits.ts';
+import { buildRows } from './recognition/rows.ts';
+import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
+import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
+import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, ProductSchema, SaveSchema, StartSchema, type Candidate, type Product, type ScanEntity } from './scanner.schema.ts';
+import { closeScan, createScan, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+
+/** Uploads per user and hour (each one costs a recognition job). */
+export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
+
+const MIME: Record<ScanFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** A refused call in the legacy shape; `errors` values are already translated. */
+export function failure(status: number, message: string, errors?: Record<string, string>, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(status, message, { type: 'error', error: message, ...(errors && Object.keys(errors).length ? { errors } : {}), ...extra });
+}
+
+const translate = (errors: Record<string, string>, t: T) => Object.fromEntries(Object.entries(errors).map(([k, key]) => [k, t(key)]));
+const notFound = (t: T) => failure(404, t('scanner.api.notFound'));
+
+/** The user's scan named by `uniqid`, or 404 "Can't find scan!" (unknown, another user's, expired). */
+export async function scanOrThrow(user: User, uniqid: unknown, t: T): Promise<ScanRow> {
+  const row = isUniqid(uniqid) ? await findScan(user.id, uniqid) : null;
+  if (!row) throw notFound(t);
+  return row;
+}
+
+/** A scan whose recognition finished; 409 while it runs, 422 with its reason when it failed. */
+function readyOrThrow(row: ScanRow, t: T, call: string): void {
+  if (row.status === 'ready') return;
+  const view = statusView(row, t);
+  if (row.status === 'failed') throw failure(422, t(call), { uniqid: view.error ?? t('scanner.api.failed') });
+  throw failure(409, t(call), { uniqid: t('scanner.api.notReady') }, { status: row.status });
+}
+
+// --- scan.file ---------------------------------------------------------------------------------
+
+export async function scanFile(user: User, form: FormValues, t: T) {
+  const call = 'scanner.api.file';
+  const parsed = v.safeParse(StartSchema, { order: form.order, docType: form.docType, section: form.section, oid: form.oid, object: form.object });
+  const errors: Record<string, string> = parsed.success ? {} : translate(fieldErrors(parsed.issues), t);
+  const file = form.file;
+  if (!(file instanceof File) || file.size === 0) errors.file = t('scanner.api.validation.file');
+  if (Object.keys(errors).length || !parsed.success) throw failure(422, t(call), errors);
+  const start = parsed.output;
+  const limit = Math.min(MAX_UPLOAD_BYTES, config().uploadLimit);
+  if ((file as File).size > limit) throw failure(413, t(call), { file: t('scanner.errors.tooLarge', { format: '', size: Math.round(limit / 1048576) }) });
+  // Step 0's choices must be the user's own (an existing order fixes organisation and object).
+  const placeErrors: Record<string, string> = {};
+  if (start.order) {
+    if (!(await ownOrder(user.id, start.order))) placeErrors.order = t('scanner.api.validation.orderNotFound');
+  } else Object.assign(placeErrors, await checkPlace(user, start.oid || null, start.object || null, t));
+  if (Object.keys(placeErrors).length) throw failure(422, t(call), placeErrors);
+  const name = (file as File).name || 'document';
+  const bytes = new Uint8Array(await (file as File).arrayBuffer());
+  let format: ScanFormat;
+  try {
+    format = sniffFormat(bytes, name).format;
+  } catch (err) {
+    if (err instanceof ScanInputError) throw failure(err.code === 'tooLarge' ? 413 : 415, t(call), { file: t(`scanner.errors.${err.code}`, { format: (err.format ?? declaredFormat(name) ?? 'file').toUpperCase() }) });
+    throw err;
+  }
+  const verdict = await hit(UPLOADS_PER_HOUR, String(user.id));
+  if (!verdict.allowed) throw failure(429, t(call), { file: t('scanner.api.tooMany', { minutes: Math.ceil(verdict.retryAfter / 60) }) }, { retryAfter: verdict.retryAfter });
+  const uniqid = await createScan(user.id, start, { bytes, name, format, mime: MIME[format] });
+  return { type: 'success', uniqid };
+}
+
+// --- scan.status, scan.pdf, scan.thumb -------------------------------------------------------------
+
+export async function scanStatus(user: User, values: FormValues, t: T) {
+  const row = await scanOrThrow(user, values.uniqid, t);
+  return { type: 'success', ...statusView(row, t) };
+}
+
+export async function scanPdf(user: User, values: FormValues, t: T): Promise<{ row: ScanRow; fileId: string }> {
+  const row = await scanOrThrow(user, values.uniqid, t);
+  readyOrThrow(row, t, 'scanner.api.file');
+  if (!row.pdf_file) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
+  return { row, fileId: row.pdf_file };
+}
+
+export async function scanThumb(user: User, values: FormValues, t: T, render: (pdf: Uint8Array, page: number) => Promise<Uint8Array>): Promise<Uint8Array> {
+  const row = await scanOrThrow(user, values.uniqid, t);
+  readyOrThrow(row, t, 'scanner.api.file');
+  const pages = summaryOf(row)?.pages.length ?? 0;
+  const raw = typeof values.page === 'string' ? values.page.trim() : '';
+  const page = /^\d{1,4}$/.test(raw) ? Number(raw) : 0;
+  if (page < 1 || page > pages) throw failure(422, t('scanner.api.file'), { page: t('scanner.api.validation.page', { max: pages }) });
+  const png = await thumbnail(row, page, render);
+  if (!png) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
+  return png;
+}
+
+// --- scan.do ---------------------------------------------------------------------------------------
+
+const whyText = (why: Why[], t: T) => why.map((w) => t(w.key, w.params));
+const ownerOf = (row: ScanRow, organisationId: number | null = row.organisation_id): Owner => ({ userId: row.user_id, organisationId });
+
+function parseChoice(values: FormValues, row: ScanRow, t: T): { mapping: ColumnMapping; pages: number[] } {
+  const input = { mapping: Object.fromEntries(MAPPING_FIELDS.map((f) => [f, values[f]])), pages: values.pages };
+  const parsed = v.safeParse(DoSchema, input);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const [k, key] of Object.entries(fieldErrors(parsed.issues))) errors[k.replace(/^mapping\./, '')] = t(key);
+  const count = summaryOf(row)?.pages.length ?? 0;
+  if (parsed.success && parsed.output.pages.some((p) => p > count)) errors.pages = t('scanner.api.validation.pageRange', { max: count });
+  if (!parsed.success || Object.keys(errors).length) throw failure(422, t('scanner.api.product'), errors);
+  return parsed.output;
+}
+
+async function rowsOf(row: ScanRow, mapping: ColumnMapping, pages: number[]): Promise<RecognisedRow[]> {
+  const doc = await documentOf(row);
+  return doc ? buildRows(doc, mapping, pages).slice(0, MAX_PRODUCTS) : [];
+}
+
+const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man });
+const matchOf = (m: Scored | null, t: T) => (m ? { cid: m.item.id, score: m.score, why: whyText(m.why, t) } : null);
+
+export async function scanDo(user: User, values: FormValues, t: T) {
+  const row = await scanOrThrow(user, values.uniqid, t);
+  readyOrThrow(row, t, 'scanner.api.product');
+  const { mapping, pages } = parseChoice(values, row, t);
+  await rememberChoice(row.id, mapping, pages);
+  const rows = await rowsOf(row, mapping, pages);
+  const matches = await matchRows(scanDb(), scanEngine(), ownerOf(row, await placeOrganisation(row)), rows.map(rowText));
+  const entities: ScanEntity[] = rows.map((r, i) => {
+    const m = matches[i] ?? null;
+    return {
+      index: r.index,
+      page: r.page,
+      section: r.section,
+      pos: r.pos,
+      title: r.title,
+      marka: r.marka,
+      sku: r.sku,
+      man: r.man,
+      unit: r.unit,
+      count: r.count,
+      ...(r.countText !== undefined ? { countText: r.countText } : {}),
+      cid: m?.confident ? m.item.id : 0,
+      match: matchOf(m, t),
+    };
+  });
+  return { type: 'success', entities };
+}
+
+/** The organisation whose learned matches apply: the chosen order's, else the one chosen at step 0. */
+async function placeOrganisation(row: ScanRow): Promise<number | null> {
+  if (!row.order_id) return row.organisation_id;
+  const o = await scanDb().selectFrom('orders').select('organisation_id').where('id', '=', row.order_id).where('user_id', '=', row.user_id).executeTakeFirst();
+  return o?.organisation_id ?? row.organisation_id;
+}
+
+// --- scan.candidates, scan.catalog -----------------------------------------------------------------
+
+function candidateOf(s: Scored, t: T): Candidate {
+  return { cid: s.item.id, title: s.item.title, article: s.item.model || s.item.sku, man: s.item.manufacturer, unit: t('orders.units.pcs'), price: s.item.price_kop / 100, price_kop: s.item.price_kop, score: s.score, why: whyText(s.why, t) };
+}
+
+/** The rows of the last scan.do (its mapping and pages). */
+function lastRows(row: ScanRow): Promise<RecognisedRow[]> {
+  const view = statusView(row, (k) => k);
+  return rowsOf(row, view.mapping, view.checkedPages);
+}
+
+export async function scanCandidates(user: User, values: FormValues, t: T) {
+  const row = await scanOrThrow(user, values.uniqid, t);
+  readyOrThrow(row, t, 'scanner.api.product');
+  const parsed = v.safeParse(CandidatesSchema, { index: values.index, q: values.q });
+  if (!parsed.success) throw failure(422, t('scanner.api.product'), translate(fieldErrors(parsed.issues), t));
+  const target = (await lastRows(row)).find((r) => r.index === parsed.output.index);
+  if (!target) throw failure(404, t('scanner.api.product'), { index: t('scanner.api.validation.indexNotFound') });
+  const list = await candidatesFor(scanDb(), scanEngine(), ownerOf(row, await placeOrganisation(row)), rowText(target), parsed.output.q);
+  return { type: 'success', index: target.index, candidates: list.map((s) => candidateOf(s, t)) };
+}
+
+export async function scanCatalog(user: User, values: FormValues, t: T) {
+  await scanOrThrow(user, values.uniqid, t);
+  const parsed = v.safeParse(CatalogSchema, { cid: values.cid, pos: values.pos, index: values.index });
+  if (!parsed.success) throw failure(422, t('scanner.api.product'), translate(fieldErrors(parsed.issues), t));
+  const item = await scanDb().selectFrom('catalogue_items').select(['id', 'sku', 'title', 'model', 'manufacturer', 'price_kop']).where('id', '=', parsed.output.cid).executeTakeFirst();
+  if (!item) throw failure(404, t('scanner.api.product'), { cid: t('scanner.api.validation.cidNotFound') });
+  const price_kop = Number(item.price_kop);
+  return {
+    type: 'success',
+    catalog: { cid: item.id, title: item.title, article: item.model || item.sku, sku: item.sku, man: item.manufacturer, unit: t('orders.units.pcs'), price: price_kop / 100, price_kop },
+    pos: parsed.output.pos,
+    index: parsed.output.index,
+  };
+}
+
+// --- scan.save -------------------------------------------------------------------------------------
+
+/** products[] (or products) as repeated JSON strings, or one JSON array. */
+function productInputs(form: FormData): unknown[] | null {
+  const raw = [...form.getAll('products[]'), ...form.getAll('products')].filter((x): x is string => typeof x === 'string');
+  const out: unknown[] = [];
+  for (const s of raw) {
+    try {
+      const val = JSON.parse(s) as unknown;
+      if (Array.isArray(val)) out.push(...(val as unknown[]));
+      else out.push(val);
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+function parseNewCid(raw: FormDataEntryValue | null): Map<number, number> | null {
+  if (raw === null || raw === '') return new Map();
+  if (typeof raw !== 'string') return null;
+  try {
+    const obj = JSON.parse(raw) as unknown;
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return null;
+    const out = new Map<number, number>();
+    for (const [k, val] of Object.entries(obj as Record<string, unknown>)) {
+      const index = Number(k);
+      const cid = Number(val);
+      if (!Number.isSafeInteger(index) || index < 0 || !Number.isSafeInteger(cid) || cid <= 0) return null;
+      out.set(index, cid);
+    }
+    return out.size <= MAX_PRODUCTS ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+function lineOf(p: Product, item: { id: number; sku: string; title: string; price_kop: number } | undefined, t: T): NewOrderLine {
+  const unit = (p.unit || t('orders.units.pcs')).slice(0, 20);
+  if (item) return { catalogue_id: String(item.id), title: item.title.slice(0, 500), sku: item.sku, unit, quantity: p.count, price: Number(item.price_kop) };
+  // A free-text line keeps what the document said: name, type/mark and manufacturer.
+  const extra = [p.marka && !p.title.includes(p.marka) ? p.marka : '', p.man ? `(${p.man})` : ''].filter(Boolean).join(' ');
+  return { catalogue_id: null, title: `${p.title}${extra ? `, ${extra}` : ''}`.slice(0, 500), sku: p.sku || null, unit, quantity: p.count, price: 0 };
+}
+
+export async function scanSave(user: User, form: FormData, t: T) {
+  const call = 'scanner.api.save';
+  const row = await scanOrThrow(user, form.get('uniqid'), t);
+  if (row.saved_order_id) throw failure(409, t(call), { uniqid: t('scanner.api.alreadySaved') });
+  readyOrThrow(row, t, call);
+  const errors: Record<string, string> = {};
+  const head = v.safeParse(SaveSchema, { module: form.get('module') ?? undefined, pid: form.get('pid') ?? undefined });
+  if (!head.success) Object.assign(errors, translate(fieldErrors(head.issues), t));
+  const inputs = productInputs(form);
+  const products: Product[] = [];
+  if (inputs === null) errors.products = t('scanner.api.validation.productJson');
+  else if (inputs.length === 0) errors.products = t('scanner.api.validation.products');
+  else if (inputs.length > MAX_PRODUCTS) errors.products = t('scanner.api.validation.productsMax', { max: MAX_PRODUCTS });
+  else
+    for (const [i, input] of inputs.entries()) {
+      const p = v.safeParse(ProductSchema, input);
+      if (p.success) products.push(p.output);
+      else for (const [k, key] of Object.entries(fieldErrors(p.issues))) errors[`products[${i}]${k ? `.${k}` : ''}`] ??= t(key);
+    }
+  const newCid = parseNewCid(form.get('newCid'));
+  if (!newCid) errors.newCid = t('scanner.api.validation.newCid');
+  if (Object.keys(errors).length || !head.success || !newCid) throw failure(422, t(call), errors);
+
+  const pid = head.output.pid || row.order_id || 0;
+  if (pid && !(await ownOrder(user.id, pid))) throw failure(422, t(call), { pid: t('scanner.api.validation.orderNotFound') });
+  const cids = [...new Set(products.map((p) => p.cid).filter((c) => c > 0))];
+  const items = new Map<number, { id: number; sku: string; title: string; price_kop: number }>();
+  for (let i = 0; i < cids.length; i += 500) {
+    const part = await scanDb().selectFrom('catalogue_items').select(['id', 'sku', 'title', 'price_kop']).where('id', 'in', cids.slice(i, i + 500)).execute();
+    for (const it of part) items.set(it.id, { ...it, price_kop: Number(it.price_kop) });
+  }
+  const unknown = products.findIndex((p) => p.cid > 0 && !items.has(p.cid));
+  if (unknown >= 0) throw failure(422, t(call), { [`products[${unknown}].cid`]: t('scanner.api.validation.cidNotFound') });
+
+  const lines = products.map((p) => lineOf(p, items.get(p.cid), t));
+  const matched = lines.filter((l) => l.catalogue_id).length;
+  const unmatched = lines.length - matched;
+  const db = scanDb();
+  const orderId = await db.transaction().execute(async (trx) => {
+    const handle = trx as unknown as Parameters<typeof insertOrder>[0];
+    if (pid) {
+      await appendItems(handle, user.id, pid, lines);
+      return pid;
+    }
+    return insertOrder(handle, user.id, {
+      title: t('scanner.order.title', { name: row.file_name }).slice(0, 300),
+      comment: t('scanner.order.comment', { name: row.file_name, matched, unmatched }).slice(0, 4000),
+      organisation_id: row.organisation_id,
+      object_id: row.object_id,
+      source: 'cabinet',
+      lines,
+    });
+  });
+  const order = await db.selectFrom('orders').select(['id', 'number', 'organisation_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  // The matches the customer confirmed are remembered for the order's organisation.
+  const byIndex = new Map(products.map((p) => [p.index, p]));
+  const pairs = [...newCid.entries()].flatMap(([index, cid]) => {
+    const p = byIndex.get(index);
+    return p && items.has(cid) ? [{ row: rowText(p), cid }] : [];
+  });
+  try {
+    if (pairs.length) await rememberSynonyms(db, { userId: user.id, organisationId: order.organisation_id }, pairs);
+    await notify(user.id, {
+      module: 'sales',
+      icon: 'order',
+      pid: order.id,
+      url: orderUrl(order.id),
+      title: t(pid ? 'scanner.notify.appended' : 'scanner.notify.created', { number: order.number, count: lines.length }),
+      text: t('scanner.notify.text', { name: row.file_name, matched, unmatched }),
+    });
+  } catch (err) {
+    log.warn('scanner: after-save steps failed', { scan: row.id, order: order.id, err });
+  }
+  await closeScan(row, order.id);
+  return { type: 'success', order: { id: order.id, number: order.number, url: orderUrl(order.id) }, matched, unmatched, appended: Boolean(pid) };
+}
+
+/** Runs a call: refusals keep their status and legacy body; a lost database or full disk answers 503; anything else 500 with the call's catalogue text. */
+export async function answer(t: T, key: string, work: () => Promise<Response>): Promise<Response> {
+  return respond(t, key, async () => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof HttpError || unavailableCause(err)) throw err;
+      log.error('scanner call failed', { call: key, err });
+      throw failure(500, t(key));
+    }
+  });
+}

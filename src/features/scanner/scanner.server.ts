@@ -1,0 +1,265 @@
+// Scans of the signed-in user: created by an upload (the original kept in the FileStore, a job
+// queued), recognised off the request path by the queue (runScanJob), read by the wizard through
+// their random uniqid only. Another user's or an expired scan is simply not found. Files are kept
+// only as long as needed: the original and the PDF go RETENTION_DAYS after the upload, or when the
+// scan is saved into an order, or at once when recognition refuses the document.
+import { nanoid } from 'nanoid';
+import type { Kysely } from 'kysely';
+import { database, type Engine } from '#lib/db/index.ts';
+import { files } from '#lib/files.server.ts';
+import { log } from '#lib/log.ts';
+import { enqueue, wakeQueue } from './queue.server.ts';
+import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './recognition/types.ts';
+import { DEFAULT_MAPPING, type ScanStatusView, type StartInput } from './scanner.schema.ts';
+import type { JobRow, ScanDB, ScanRow } from './scanner.tables.ts';
+
+export const RETENTION_DAYS = 7;
+/** After a save the scan answers a little longer (the wizard's completion step), without its files. */
+const AFTER_SAVE_MS = 24 * 3600_000;
+const SWEEP_BATCH = 50;
+const PROGRESS_EVERY_MS = 500;
+export const FILE_KIND = 'scan';
+
+export const scanDb = (): Kysely<ScanDB> => database().db as unknown as Kysely<ScanDB>;
+export const scanEngine = (): Engine => database().engine;
+
+export interface ScanSummary {
+  pages: ExtractedPage[];
+  columnCount: number;
+  headers: string[];
+  suggestedMapping: ColumnMapping | null;
+  notes: string[];
+}
+
+const json = <T>(s: string | null, fallback: T): T => {
+  if (!s) return fallback;
+  try {
+    return JSON.parse(s) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export async function createScan(userId: number, start: StartInput, file: { bytes: Uint8Array; name: string; format: ScanFormat; mime: string }): Promise<string> {
+  const stored = await files().put(file.bytes, { owner: userId, kind: FILE_KIND, name: file.name, type: file.mime });
+  const uniqid = nanoid();
+  const t = new Date();
+  try {
+    await scanDb()
+      .transaction()
+      .execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('scans')
+          .values({
+            uniqid,
+            user_id: userId,
+            order_id: start.order || null,
+            organisation_id: start.oid || null,
+            object_id: start.object || null,
+            doc_type: start.docType,
+            section: start.section,
+            file_name: file.name.slice(0, 200),
+            format: file.format,
+            size: file.bytes.byteLength,
+            original_file: stored.id,
+            pdf_file: null,
+            status: 'queued',
+            stage: null,
+            done: 0,
+            total: 0,
+            error_key: null,
+            error_format: null,
+            summary: null,
+            document: null,
+            thumbs: null,
+            mapping: null,
+            checked_pages: null,
+            saved_order_id: null,
+            created_at: t.toISOString(),
+            updated_at: t.toISOString(),
+            expires_at: new Date(t.getTime() + RETENTION_DAYS * 86400_000).toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await enqueue(trx, id, t.getTime());
+      });
+  } catch (err) {
+    await files().remove(stored.id).catch(() => undefined);
+    throw err;
+  }
+  wakeQueue();
+  return uniqid;
+}
+
+/** Every column but the recognised lines (large; read only by documentOf), so a status poll stays cheap. */
+const SCAN_COLUMNS = [
+  'id', 'uniqid', 'user_id', 'order_id', 'organisation_id', 'object_id', 'doc_type', 'section', 'file_name', 'format', 'size', 'original_file', 'pdf_file', 'status',
+  'stage', 'done', 'total', 'error_key', 'error_format', 'summary', 'thumbs', 'mapping', 'checked_pages', 'saved_order_id', 'created_at', 'updated_at', 'expires_at',
+] as const;
+export type ScanHead = Omit<ScanRow, 'document'>;
+
+/** The user's scan by uniqid (without its lines); null for another user's, an unknown or an expired one. */
+export async function findScan(userId: number, uniqid: string): Promise<ScanHead | null> {
+  const row = await scanDb().selectFrom('scans').select([...SCAN_COLUMNS]).where('uniqid', '=', uniqid).where('user_id', '=', userId).executeTakeFirst();
+  if (!row || row.expires_at <= new Date().toISOString()) return null;
+  return row;
+}
+
+export const summaryOf = (row: ScanHead): ScanSummary | null => json<ScanSummary | null>(row.summary, null);
+
+export function statusView(row: ScanHead, t: (key: string, params?: Record<string, string | number>) => string): ScanStatusView {
+  const s = summaryOf(row);
+  const mapping = json<ColumnMapping | null>(row.mapping, null) ?? s?.suggestedMapping ?? DEFAULT_MAPPING;
+  const pages = s?.pages ?? [];
+  return {
+    uniqid: row.uniqid,
+    name: row.file_name,
+    format: row.format,
+    status: row.status,
+    stage: row.stage,
+    done: row.done,
+    total: row.total,
+    pageCount: pages.length,
+    pages: pages.map((p) => ({ page: p.page, hasTable: p.hasTable, source: p.source, width: p.width, height: p.height })),
+    columnCount: s?.columnCount ?? 0,
+    headers: s?.headers ?? [],
+    suggestedMapping: s?.suggestedMapping ?? null,
+    mapping,
+    checkedPages: json<number[] | null>(row.checked_pages, null) ?? pages.map((p) => p.page),
+    notes: (s?.notes ?? []).map((k) => t(k)),
+    order: row.order_id ?? 0,
+    oid: row.organisation_id ?? 0,
+    object: row.object_id ?? 0,
+    savedOrder: row.saved_order_id,
+    ...(row.status === 'failed' ? { error: t(row.error_key ?? 'scanner.api.failed', { format: (row.error_format ?? row.format).toUpperCase() }) } : {}),
+  };
+}
+
+/** The recognised document without its PDF (the row builder does not need it). */
+export async function documentOf(row: ScanHead): Promise<ExtractedDocument | null> {
+  const s = summaryOf(row);
+  if (row.status !== 'ready' || !s) return null;
+  const lines = await scanDb().selectFrom('scans').select('document').where('id', '=', row.id).executeTakeFirst();
+  return { format: row.format as ScanFormat, pdf: new Uint8Array(0), pages: s.pages, columnCount: s.columnCount, headers: s.headers, suggestedMapping: s.suggestedMapping, lines: json<ExtractedLine[]>(lines?.document ?? null, []), notes: s.notes };
+}
+
+export async function rememberChoice(scanId: number, mapping: ColumnMapping, pages: number[]): Promise<void> {
+  await scanDb().updateTable('scans').set({ mapping: JSON.stringify(mapping), checked_pages: JSON.stringify(pages), updated_at: new Date().toISOString() }).where('id', '=', scanId).execute();
+}
+
+async function removeFiles(row: Pick<ScanRow, 'original_file' | 'pdf_file' | 'thumbs'>): Promise<void> {
+  const ids = [row.original_file, row.pdf_file, ...Object.values(json<Record<string, string>>(row.thumbs, {}))].filter((x): x is string => !!x);
+  for (const id of ids) await files().remove(id).catch((err: unknown) => log.warn('scanner: file removal failed', { id, err }));
+}
+
+/** Marks a scan failed with a dictionary key (and the format for the message), removing its files. */
+export async function failScan(scanId: number, errorKey: string, format?: string): Promise<void> {
+  const db = scanDb();
+  const row = await db.selectFrom('scans').select(['original_file', 'pdf_file', 'thumbs']).where('id', '=', scanId).executeTakeFirst();
+  if (!row) return;
+  await db
+    .updateTable('scans')
+    .set({ status: 'failed', error_key: errorKey, error_format: format ?? null, original_file: null, pdf_file: null, thumbs: null, stage: null, updated_at: new Date().toISOString() })
+    .where('id', '=', scanId)
+    .execute();
+  await removeFiles(row);
+}
+
+export type Extract = (bytes: Uint8Array, fileName: string, onProgress: (stage: string, done: number, total: number) => void, signal: AbortSignal) => Promise<ExtractedDocument>;
+
+/** Refusals of the readers are final (the scan fails with their message); anything else is retried. */
+export interface InputRefusal {
+  code: string;
+  format?: string;
+}
+const refusalOf = (err: unknown): InputRefusal | null => {
+  const e = err as { code?: unknown; format?: unknown; name?: string };
+  return e && typeof e.code === 'string' && (e.name === 'ScanInputError' || e.constructor?.name === 'RefusedInput') ? { code: e.code, format: typeof e.format === 'string' ? e.format : undefined } : null;
+};
+
+/** The queue's work for one job: recognise the scan's original and store the result. */
+export async function runScanJob(job: JobRow, signal: AbortSignal, extract: Extract): Promise<void> {
+  const db = scanDb();
+  const row = await db.selectFrom('scans').selectAll().where('id', '=', job.scan_id).executeTakeFirst();
+  // Gone, finished, or past its retention time (the sweep removes it): nothing to do.
+  if (!row || row.status === 'ready' || row.status === 'failed' || row.expires_at <= new Date().toISOString()) return;
+  if (!row.original_file) return failScan(row.id, 'scanner.api.lost');
+  const bytes = await files().read(row.original_file);
+  if (!bytes) return failScan(row.id, 'scanner.api.lost');
+  await db.updateTable('scans').set({ status: 'working', stage: 'extract', done: 0, total: 0, updated_at: new Date().toISOString() }).where('id', '=', row.id).execute();
+  let last = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+  const progress = (stage: string, done: number, total: number) => {
+    const t = Date.now();
+    if (t - last < PROGRESS_EVERY_MS && done < total) return;
+    last = t;
+    pending = pending.then(() =>
+      db.updateTable('scans').set({ stage: stage.slice(0, 16), done, total, updated_at: new Date(t).toISOString() }).where('id', '=', row.id).where('status', '=', 'working').execute().catch(() => undefined),
+    );
+  };
+  let doc: ExtractedDocument;
+  try {
+    doc = await extract(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), row.file_name, progress, signal);
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    await pending;
+    log.info('scanner: document refused', { scan: row.id, code: refusal.code });
+    return failScan(row.id, `scanner.errors.${refusal.code}`, refusal.format ?? row.format);
+  }
+  await pending;
+  const pdf = await files().put(doc.pdf, { owner: row.user_id, kind: FILE_KIND, name: `${row.file_name.replace(/\.[^.]*$/, '')}.pdf`, type: 'application/pdf' });
+  const summary: ScanSummary = { pages: doc.pages, columnCount: doc.columnCount, headers: doc.headers, suggestedMapping: doc.suggestedMapping, notes: doc.notes };
+  const done = await db
+    .updateTable('scans')
+    .set({ status: 'ready', stage: null, done: doc.pages.length, total: doc.pages.length, pdf_file: pdf.id, format: doc.format, summary: JSON.stringify(summary), document: JSON.stringify(doc.lines), updated_at: new Date().toISOString() })
+    .where('id', '=', row.id)
+    .where('status', '=', 'working')
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) await files().remove(pdf.id);
+}
+
+/** The retention sweep: expired scans lose their files and rows (bounded batch per call). */
+export async function sweepScans(at = new Date()): Promise<number> {
+  const db = scanDb();
+  const rows = await db.selectFrom('scans').select(['id', 'original_file', 'pdf_file', 'thumbs']).where('expires_at', '<=', at.toISOString()).orderBy('expires_at').orderBy('id').limit(SWEEP_BATCH).execute();
+  for (const r of rows) {
+    await removeFiles(r);
+    await db.deleteFrom('scan_jobs').where('scan_id', '=', r.id).execute();
+    await db.deleteFrom('scans').where('id', '=', r.id).execute();
+  }
+  return rows.length;
+}
+
+/** After a save: files removed, the scan answers a day longer (then the sweep drops it). */
+export async function closeScan(row: ScanHead, orderId: number): Promise<void> {
+  await scanDb()
+    .updateTable('scans')
+    .set({ saved_order_id: orderId, original_file: null, pdf_file: null, thumbs: null, expires_at: new Date(Date.now() + AFTER_SAVE_MS).toISOString(), updated_at: new Date().toISOString() })
+    .where('id', '=', row.id)
+    .execute();
+  await removeFiles(row);
+}
+
+/** A page thumbnail (PNG, `height` px high), rendered once and kept in the FileStore. */
+export async function thumbnail(row: ScanHead, page: number, render: (pdf: Uint8Array, page: number) => Promise<Uint8Array>): Promise<Uint8Array | null> {
+  if (!row.pdf_file) return null;
+  const cached = json<Record<string, string>>(row.thumbs, {})[String(page)];
+  if (cached) {
+    const data = await files().read(cached);
+    if (data) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  }
+  const pdf = await files().read(row.pdf_file);
+  if (!pdf) return null;
+  const png = await render(new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), page);
+  const stored = await files().put(png, { owner: row.user_id, kind: FILE_KIND, name: `page-${page}.png`, type: 'image/png' });
+  // Read-modify-write of a small map: a lost race only means one more render later.
+  const fresh = await scanDb().selectFrom('scans').select(['thumbs', 'pdf_file']).where('id', '=', row.id).executeTakeFirst();
+  if (!fresh?.pdf_file) {
+    await files().remove(stored.id);
+    return png;
+  }
+  const map = { ...json<Record<string, string>>(fresh.thumbs, {}), [String(page)]: stored.id };
+  await scanDb().updateTable('scans').set({ thumbs: JSON.stringify(map) }).where('id', '=', row.id).execute();
+  return png;
+}

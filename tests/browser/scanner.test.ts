@@ -1,0 +1,332 @@
+// The document scanner in Chromium at phone width (360x740): the warning dialog, then all five
+// steps with a GOST 21.110 .xlsx made here (catalogue articles of the demo catalogue, one row the
+// matcher cannot place, a section heading), a reload that resumes at the pages step, both step
+// messages (no page, no position), a match chosen in the popup, and the order page holding the
+// matched items and the free-text one. axe on every step and in both dialogs, no sideways scroll.
+// Also: the page's JavaScript within 90 KB gzip, the sample file, and the page without JavaScript.
+import { gzipSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, hydrated, launch, signedInContext } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+const OLGA = 'olga.demidova@demo.example';
+const KB = 1024;
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A GOST 21.110 Form 1 sheet: headings, the 1..9 row, a section, three demo-catalogue articles and a free-text row. */
+async function gostXlsx(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet('Спецификация');
+  ws.addRow(['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. измерения', 'Кол.', 'Масса 1 ед., кг', 'Примечание']);
+  ws.addRow([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  ws.addRow(['', 'Шкаф управления насосами']);
+  ws.addRow(['1.1', 'Преобразователь частоты 7,5 кВт', 'DFC-7.5', '', 'Demo Electric', 'шт.', 2, 4.2, '']);
+  ws.addRow(['1.2', 'Реле контроля фаз', 'DRL-3F', '', 'Demo Electric', 'шт.', 1, 0.2, '']);
+  ws.addRow(['1.3', 'Пускатель для насоса подпитки', '', '', '', 'шт.', 3, 0.9, 'подобрать']);
+  ws.addRow(['1.4', 'Опора трубопровода неподвижная Ду80', 'ОПН-80 серия 5.903-13', '', '', 'шт.', 6, 3.1, '']);
+  ws.columns.forEach((c) => (c.width = 20));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Elements reaching past the viewport's right edge (none: no sideways scroll). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('main *')]
+      .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+      .slice(0, 8);
+  });
+
+/** Buttons, fields and tick boxes of the wizard smaller than 24x24 px (links inside sentences are exempt). */
+const smallTargets = (page: Page) =>
+  page.locator('.scan-wizard').evaluate((root) =>
+    [...root.querySelectorAll('button, input:not([type=hidden]), select, [role=button]')]
+      .filter((e) => e.getClientRects().length > 0)
+      .map((e) => [e, e.getBoundingClientRect()] as const)
+      .filter(([, r]) => r.width < 24 || r.height < 24)
+      .map(([e, r]) => `${e.tagName.toLowerCase()}#${e.id} ${Math.round(r.width)}x${Math.round(r.height)}`),
+  );
+
+async function checkStep(page: Page, heading: RegExp) {
+  await page.getByRole('heading', { level: 2, name: heading }).waitFor({ timeout: 90_000 });
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await overflow(page)).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+}
+
+describe('document scanner', () => {
+  it('walks all five steps at 360 px and ends with an order holding the matched items', async () => {
+    const context = await signedInContext(browser, server, OLGA, { viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/tools/scanner`);
+    await hydrated(page);
+
+    // The warning on entry: a modal dialog with the link to Requests; closing it returns to the page.
+    const warning = page.getByRole('dialog', { name: 'Внимание!' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('стадии тестирования');
+    expect(await warning.getByRole('link', { name: '«Обращения»' }).getAttribute('href')).toBe('/support/reports');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await warning.waitFor({ state: 'hidden' });
+
+    // Step 0: a new order by default, the disabled choices of the spec, the pickers enabled.
+    await checkStep(page, /Шаг 1 из 5: Начало/);
+    const order = page.getByLabel('Заказ', { exact: true });
+    expect(await order.inputValue()).toBe('0');
+    expect(await page.locator('#scan-doctype option[value="calculation"]').isDisabled()).toBe(true);
+    expect(await page.locator('#scan-section option[value="specification"]').isDisabled()).toBe(true);
+    // An existing order disables the organisation and object; back to a new order enables them.
+    const existing = await page.locator('#scan-order option:not([value="0"])').first().getAttribute('value');
+    expect(existing).toBeTruthy();
+    await order.selectOption(existing!);
+    expect(await page.locator('#scan-oid').isDisabled()).toBe(true);
+    expect(await page.locator('#scan-object').isDisabled()).toBe(true);
+    await order.selectOption('0');
+    expect(await page.locator('#scan-oid').isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Далее' }).click();
+
+    // Step 1: the file is required and checked by name first; then upload and recognition progress.
+    await checkStep(page, /Шаг 2 из 5: Загрузка документа/);
+    expect(await page.locator('#scan-file').getAttribute('accept')).toContain('.xlsx');
+    await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'Выберите файл' }).count()).toBe(1);
+    await page.locator('#scan-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
+    await page.getByText('Этот формат не поддерживается').waitFor();
+    // A renamed file passes the name check but not the server's content check: its text, in Russian
+    // (no retry: sending the same file again cannot help).
+    await page.locator('#scan-file').setInputFiles({ name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a PDF') });
+    await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
+    const refused = page.locator('.scan-failure');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/не поддерживается|повреждён/);
+    expect(await refused.getByRole('button', { name: 'Повторить' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
+    await page.locator('#scan-file').setInputFiles({ name: 'Спецификация ОВ.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await gostXlsx() });
+    await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
+    // Recognition runs off the request path: the page shows its progress, and the URL already names the scan.
+    await page.locator('#scan-recognition-progress').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.scan-progress').last().textContent()).toContain('Распознавание «Спецификация ОВ.xlsx»');
+    expect(page.url()).toMatch(/\?scan=[\w-]{21}&step=1$/);
+
+    // Step 2: thumbnails 250 px high, all ticked, the suggested columns; the URL resumes after a reload.
+    await checkStep(page, /Шаг 3 из 5: Выбор страниц/);
+    expect(page.url()).toMatch(/\?scan=[\w-]{21}&step=2$/);
+    await page.reload();
+    await hydrated(page);
+    await checkStep(page, /Шаг 3 из 5: Выбор страниц/);
+    const thumb = page.getByRole('img', { name: 'Страница 1' });
+    await thumb.waitFor();
+    expect(await thumb.getAttribute('height')).toBe('250');
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.scan-thumb img')].every((i) => i.complete));
+    const png = await page.request.get(server.url + (await thumb.getAttribute('src'))!);
+    expect([png.status(), png.headers()['content-type']], await png.text()).toEqual([200, 'image/png']);
+    const thumbs = await page.locator('.scan-thumb img').evaluateAll((list) => list.map((i) => (i as HTMLImageElement).naturalHeight));
+    expect(thumbs).toEqual([250]);
+    const box = page.getByRole('checkbox', { name: 'Страница 1' });
+    expect(await box.isChecked()).toBe(true);
+    expect(await page.getByText(/Выбрано 1 из 1/).count()).toBe(1);
+    expect(await page.locator('#scan-col-title').inputValue()).toBe('2');
+    expect(await page.locator('#scan-col-count').inputValue()).toBe('7');
+    expect(await page.locator('#scan-col-title option:checked').textContent()).toContain('Наименование');
+    // Untick with a click, try to go on, tick again with the keyboard.
+    await box.click();
+    expect(await box.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Распознать позиции' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Выберите хотя бы одну страницу' }).waitFor();
+    await box.focus();
+    await page.keyboard.press('Space');
+    expect(await box.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Распознать позиции' }).click();
+
+    // Step 3: positions as cards, all ticked; articles of the catalogue matched automatically.
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    const rows = page.locator('table.scan-rows tbody tr:not(.scan-section)');
+    expect(await rows.count()).toBe(4);
+    expect(await page.locator('.scan-section').first().textContent()).toContain('Шкаф управления насосами');
+    expect(await page.getByText('Выбрано позиций: 4 из 4').count()).toBe(1);
+    const vfd = rows.filter({ hasText: 'DFC-7.5' });
+    // The server's own match is named (scan.catalog) with its score.
+    await vfd.getByText('Demo frequency converter 7.5 kW').waitFor();
+    expect(await vfd.textContent()).toMatch(/Подобран автоматически \(совпадение \d+ %\)/);
+
+    // The matching popup for the starter row: prefilled search, a new search, a choice.
+    await page.getByRole('button', { name: 'Подобрать товар для «Пускатель для насоса подпитки»' }).click();
+    const popup = page.getByRole('dialog', { name: /Подбор товара/ });
+    await popup.waitFor();
+    const search = popup.getByLabel('Поиск по каталогу');
+    expect(await search.inputValue()).toBe('Пускатель для насоса подпитки');
+    await search.fill('DKM-38');
+    const choice = popup.getByRole('button', { name: /Выбрать Demo contactor AC-3 38 A/ });
+    await choice.waitFor({ timeout: 15_000 });
+    expect(await popup.locator('.scan-candidates li').first().textContent()).toMatch(/Совпадение \d+ %/);
+    expect(await axeViolations(page)).toEqual([]);
+    await choice.click();
+    await popup.waitFor({ state: 'hidden' });
+    const starter = rows.filter({ hasText: 'Пускатель для насоса подпитки' });
+    expect(await starter.textContent()).toContain('Demo contactor AC-3 38 A');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Подобрать');
+
+    // No position ticked: the message; then all again and save.
+    await page.getByLabel('Выбрать все позиции').uncheck();
+    await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Выберите хотя бы одну позицию' }).waitFor();
+    await page.getByLabel('Выбрать все позиции').check();
+    await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
+
+    // Step 4: the new order with its link and the counts.
+    await checkStep(page, /Шаг 5 из 5: Завершение/);
+    expect(await page.getByRole('status').filter({ hasText: /Создан заказ №/ }).count()).toBe(1);
+    expect(await page.getByText(/Подобрано по каталогу: [34]/).count()).toBe(1);
+    expect(await page.getByText(/Добавлено свободным текстом: [1-2]/).count()).toBe(1);
+    const link = page.getByRole('button', { name: /Открыть заказ №/ });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/e-commerce\/orders\/\d+\/order$/);
+    expect(new URL(page.url()).search).toBe('');
+
+    // The order page holds the matched catalogue items and the free-text position.
+    await link.click();
+    await page.waitForURL(`**${href}`);
+    const body = (await page.locator('main').textContent()) ?? '';
+    expect(body).toContain('Demo frequency converter 7.5 kW');
+    expect(body).toContain('Demo contactor AC-3 38 A');
+    expect(body).toContain('Опора трубопровода неподвижная Ду80');
+    await context.close();
+  }, 300_000);
+
+  it('appends to an existing order found by the search (desktop), the choice made before hydration kept', async () => {
+    const context = await signedInContext(browser, server, OLGA, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // Scripts held back as on a slow link: the order chosen in the server-rendered select survives hydration.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/_astro\/.+\.js(\?.*)?$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/tools/scanner`, { waitUntil: 'commit' });
+    const options = page.locator('#scan-order option:not([value="0"])');
+    await options.first().waitFor({ state: 'attached' });
+    const second = (await options.nth(1).getAttribute('value'))!;
+    await page.locator('#scan-order').selectOption(second);
+    release();
+    await hydrated(page);
+    await page.getByRole('dialog', { name: 'Внимание!' }).getByRole('button', { name: 'Понятно' }).click();
+    expect(await page.locator('#scan-order').inputValue()).toBe(second);
+    expect(await page.locator('#scan-oid').isDisabled()).toBe(true);
+
+    // The search finds an order by its number (3+ characters) and picks it.
+    const text = (await page.locator('#scan-order option:checked').textContent())!;
+    const number = /\S+\s(\S+)/.exec(text)![1]!;
+    await page.getByRole('combobox', { name: /Найти другой заказ/ }).fill(number);
+    const found = page.getByRole('listbox').getByRole('option').filter({ hasText: number }).first();
+    await found.waitFor();
+    await found.click();
+    expect(await page.locator('#scan-order').inputValue()).toBe(second);
+    await checkStep(page, /Шаг 1 из 5: Начало/);
+    await page.getByRole('button', { name: 'Далее' }).click();
+
+    await checkStep(page, /Шаг 2 из 5: Загрузка документа/);
+    expect(await page.getByText(/Позиции будут добавлены в заказ/).count()).toBe(1);
+    await page.locator('#scan-file').setInputFiles({ name: 'spec.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await gostXlsx() });
+    await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
+    await checkStep(page, /Шаг 3 из 5: Выбор страниц/);
+    await page.getByRole('button', { name: 'Распознать позиции' }).click();
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    // Back clears the ticked positions (spec); going on again ticks them all.
+    await page.getByRole('button', { name: 'Назад' }).click();
+    await checkStep(page, /Шаг 3 из 5: Выбор страниц/);
+    await page.getByRole('button', { name: 'Распознать позиции' }).click();
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    expect(await page.getByText('Выбрано позиций: 4 из 4').count()).toBe(1);
+    await page.getByRole('checkbox', { name: /Выбрать позицию 1.4/ }).uncheck();
+    await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
+
+    await checkStep(page, /Шаг 5 из 5: Завершение/);
+    expect(await page.getByText(/Позиции добавлены в заказ №/).count()).toBe(1);
+    const href = await page.getByRole('button', { name: /Открыть заказ №/ }).getAttribute('href');
+    expect(href).toBe(`/e-commerce/orders/${second}/order`);
+    // Another document starts the wizard afresh.
+    await page.getByRole('button', { name: 'Распознать другой документ' }).click();
+    await checkStep(page, /Шаг 1 из 5: Начало/);
+    expect(await page.locator('#scan-order').inputValue()).toBe('0');
+    await page.goto(server.url + href);
+    const body = (await page.locator('main').textContent()) ?? '';
+    expect(body).toContain('Demo frequency converter 7.5 kW');
+    expect(body).not.toContain('Опора трубопровода неподвижная Ду80');
+    await context.close();
+  }, 300_000);
+
+  it('ships at most 90 KB of JavaScript (gzip) on the scanner page', async () => {
+    const context = await signedInContext(browser, server, OLGA);
+    const page = await context.newPage();
+    const sizes: Array<Promise<number>> = [];
+    page.on('requestfinished', (req) => {
+      if (req.resourceType() === 'script') sizes.push(req.response().then(async (r) => gzipSync(await r!.body(), { level: 9 }).length));
+    });
+    await page.goto(`${server.url}/tools/scanner`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const inline = await page.locator('script:not([src])').evaluateAll((els) => els.map((e) => e.textContent ?? '').join('\n'));
+    const js = (await Promise.all(sizes)).reduce((a, b) => a + b, 0) + gzipSync(inline).length;
+    console.log(`scanner page JS: ${(js / KB).toFixed(1)} KB gzip in ${sizes.length} files + inline`);
+    expect(js).toBeLessThanOrEqual(90 * KB);
+    await context.close();
+  });
+
+  it('offers the sample file (which the scanner reads) and, without JavaScript, says the scanner needs it', async () => {
+    const context = await signedInContext(browser, server, OLGA, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/tools/scanner`);
+    // Playwright's text engine skips <noscript>: look at the box itself.
+    const notice = page.locator('.scan-noscript');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain('Сканеру документов нужен JavaScript');
+    expect(await notice.getByRole('link').getAttribute('href')).toBe('/tools/scanner/sample.xlsx');
+    const sample = await page.request.get(`${server.url}/tools/scanner/sample.xlsx`);
+    expect(sample.status()).toBe(200);
+    expect(sample.headers()['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await sample.body()) as unknown as ArrayBuffer);
+    expect(String(book.worksheets[0]!.getCell(2, 2).value)).toBe('Наименование и техническая характеристика');
+
+    // Our sample is read the way it is meant: its columns suggested from the header, six positions
+    // under two sections, the two-line name joined.
+    const up = await page.request.post(`${server.url}/api/app/scan.file`, {
+      headers: { Origin: server.url },
+      multipart: { file: { name: 'specification-sample.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sample.body() }, order: '0' },
+    });
+    const { uniqid } = (await up.json()) as { uniqid: string };
+    expect(up.status(), JSON.stringify(uniqid)).toBe(201);
+    let status: { status: string; suggestedMapping: Record<string, number> | null } = { status: 'queued', suggestedMapping: null };
+    for (let i = 0; i < 120 && (status.status === 'queued' || status.status === 'working'); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = await (await page.request.get(`${server.url}/api/app/scan.status?uniqid=${uniqid}`)).json();
+    }
+    expect(status.status).toBe('ready');
+    expect(status.suggestedMapping).toMatchObject({ pos: 1, title: 2, marka: 3, man: 5, unit: 6, count: 7 });
+    const done = await page.request.post(`${server.url}/api/app/scan.do`, {
+      headers: { Origin: server.url },
+      form: { uniqid, pages: '1', ...Object.fromEntries(Object.entries(status.suggestedMapping!).map(([k, v]) => [k, String(v)])) },
+    });
+    const { entities } = (await done.json()) as { entities: Array<{ pos: string; title: string; section: string; count: number }> };
+    expect(entities.map((e) => [e.pos, e.count])).toEqual([['1.1', 2], ['1.2', 2], ['1.3', 1], ['2.1', 1], ['2.2', 1], ['2.3', 6]]);
+    expect(entities[0]!.title).toContain('N=7,5 кВт, 400 В');
+    expect(entities[0]!.section).toBe('Насосное оборудование');
+    expect(entities[5]!.section).toBe('Теплообменное оборудование');
+    await context.close();
+  }, 120_000);
+});
