@@ -1,0 +1,63 @@
+// The substation pages' form posts and views: the list (search, status, key-based paging), the free
+// start (creates a project and opens it), and the project page (calculate and save, order). Pages
+// stay thin: they call these and render or redirect.
+import type { User } from '#lib/db/schema.ts';
+import { HttpError, readForm } from '#lib/http/api.ts';
+import { orderUrl } from '#features/orders/orders.schema.ts';
+import { BTP_FIELDS, withDefaults, type BtpField } from './btp.schema.ts';
+import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, placeProject, projectUrl, type BtpAnswer, type BtpProject } from './btp.server.ts';
+
+export const listView = async (user: User, url: URL) => {
+  const q = parseBtpQuery(url.searchParams);
+  return { q, ...(await listProjects(user.id, q)) };
+};
+
+/** POST of /btp/free (or the list's button): a new project from the worked example, then its page. */
+export async function startPost(user: User, request: Request): Promise<string> {
+  const form = await readForm(request);
+  const title = typeof form.title === 'string' ? form.title : '';
+  return projectUrl(await createProject(user.id, title));
+}
+
+export interface ProjectPage {
+  project: BtpProject;
+  values: Record<BtpField, string>;
+  answer: BtpAnswer | null;
+  status: number;
+  message: string | null;
+  redirect: string | null;
+}
+
+const idOf = (id: string | undefined): number | null => (/^\d{1,15}$/.test(id ?? '') ? Number(id) : null);
+/** A picker's value: empty is none, digits an id, anything else undefined (refused). */
+export const placeField = (x: unknown): number | null | undefined => (typeof x !== 'string' || x.trim() === '' ? null : /^\d{1,15}$/.test(x.trim()) ? Number(x) : undefined);
+
+/** GET shows the saved inputs and result; POST action=calculate saves and redirects (PRG) or answers 400 with the form; action=order opens the order. */
+export async function projectPage(user: User, id: string | undefined, request: Request, t: App.Locals['t']): Promise<ProjectPage | null> {
+  const n = idOf(id);
+  const project = n === null ? null : await getProject(user.id, n);
+  if (!project) return null;
+  const page: ProjectPage = { project, values: project.inputs, answer: null, status: 200, message: null, redirect: null };
+  if (request.method !== 'POST') return page;
+  const form = await readForm(request);
+  try {
+    if (form.action === 'place') {
+      const oid = placeField(form.oid), object = placeField(form.object);
+      if (oid === undefined || object === undefined) return { ...page, status: 400, message: t('calcBtp.errors.number', { field: t(`calcBtp.fields.${oid === undefined ? 'oid' : 'object'}`) }) };
+      const errors = await placeProject(user, project, oid, object, t);
+      if (Object.keys(errors).length) return { ...page, status: 404, message: Object.values(errors)[0]! };
+      return { ...page, redirect: projectUrl(project.id) };
+    }
+    if (form.action === 'order') {
+      const r = await orderProject(user, project, t);
+      return { ...page, redirect: orderUrl(r.orderId) };
+    }
+    const values = Object.fromEntries(BTP_FIELDS.flatMap((f) => (typeof form[f] === 'string' ? [[f, form[f] as string]] : [])));
+    const answer = await calculateProject(user, project, values, t);
+    if (answer.status === 200) return { ...page, redirect: `${projectUrl(project.id)}#btp-result` };
+    return { ...page, values: withDefaults({ ...project.inputs, ...values }), answer, status: answer.status };
+  } catch (err) {
+    if (err instanceof HttpError) return { ...page, status: err.status, message: err.message };
+    throw err;
+  }
+}

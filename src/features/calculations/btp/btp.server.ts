@@ -1,0 +1,225 @@
+// Substation projects of the signed-in employee: start one, list them (search, status, key-based
+// paging), open one, calculate and save it (the server recomputes the result from the inputs, so a
+// snapshot is never what a client claims), and order it. Projects are the owner's own: another
+// employee's id is not found (decision 0027). Customers never reach this: the pages are guarded by
+// the site map and the API refuses them with 403.
+import { sql, type Kysely } from 'kysely';
+import { db as defaultDb, now } from '#lib/db/index.ts';
+import type { DB, User } from '#lib/db/schema.ts';
+import { HttpError } from '#lib/http/api.ts';
+import type { T } from '#lib/i18n/index.ts';
+import { containsPattern, searchText } from '#lib/list.ts';
+import { preparedPumps } from '#features/catalogue/pumps.server.ts';
+import { DEMO_PLATES } from '#features/calculations/phe/index.ts';
+import { createOrder, getOrder } from '#features/orders/orders.server.ts';
+import { checkPlace } from '#features/orders/orders.api.server.ts';
+import type { BtpProjectRow, BtpTables } from './btp.tables.ts';
+import { BTP_DEFAULTS, btpInputOf, btpRaw, withDefaults, type BtpField, type BtpIssue, type BtpRaw } from './btp.schema.ts';
+import { BTP_ENGINE, BtpInputError, composeBtp, type BtpResult } from './compose.ts';
+import { specification } from './spec.ts';
+
+type BtpDB = DB & BtpTables;
+const btpDb = (handle?: Kysely<DB>): Kysely<BtpDB> => (handle ?? defaultDb()) as unknown as Kysely<BtpDB>;
+
+export const BTP_STATUSES = ['draft', 'calculated', 'ordered'] as const;
+export const BTP_PATH = '/e-commerce/design/new-calculation/btp';
+export const projectUrl = (id: number): string => `${BTP_PATH}/${id}/project`;
+/** The project number shown to people: the id with the substation prefix. */
+export const projectNumber = (id: number): string => `BTP-${String(id).padStart(6, '0')}`;
+
+/** The API's guard: signed in (401), an employee (403). */
+export function requireEmployee(locals: App.Locals): User {
+  if (!locals.user) throw new HttpError(401, 'errors.unauthorized');
+  if (locals.user.is_employee !== 1) throw new HttpError(403, 'calcBtp.errors.employeesOnly');
+  return locals.user;
+}
+
+export interface BtpProject {
+  id: number;
+  number: string;
+  title: string;
+  status: string;
+  organisation_id: number | null;
+  object_id: number | null;
+  order_id: number | null;
+  inputs: Record<BtpField, string>;
+  result: BtpResult | null;
+  created_at: string;
+  updated_at: string;
+}
+export type BtpListItem = Omit<BtpProject, 'inputs' | 'result'>;
+
+const listColumns = ['id', 'title', 'status', 'organisation_id', 'object_id', 'order_id', 'created_at', 'updated_at'] as const;
+const item = (r: Pick<BtpProjectRow, (typeof listColumns)[number]>): BtpListItem => ({ ...r, number: projectNumber(r.id) });
+const scoped = (h: Kysely<BtpDB>, userId: number) => h.selectFrom('btp_projects').where('user_id', '=', userId);
+const searchOf = (id: number, title: string) => searchText(projectNumber(id), title).slice(0, 500);
+
+export async function createProject(userId: number, title: string, inputs: Partial<Record<BtpField, string>> = {}, handle?: Kysely<DB>): Promise<number> {
+  const h = btpDb(handle);
+  const at = now();
+  const clean = title.trim().slice(0, 200);
+  return h.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('btp_projects')
+      .values({ user_id: userId, organisation_id: null, object_id: null, title: clean, status: 'draft', inputs: JSON.stringify(withDefaults({ ...inputs, title: clean })), result: null, order_id: null, search: '', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('btp_projects').set({ search: searchOf(id, clean) }).where('id', '=', id).execute();
+    return id;
+  });
+}
+
+export interface BtpListQuery {
+  q: string;
+  status: string | null;
+  /** Key-based paging: rows with a smaller id than this (the last row of the previous page). */
+  after: number | null;
+  limit: number;
+}
+
+export function parseBtpQuery(params: URLSearchParams): BtpListQuery {
+  const q = (params.get('q') ?? '').trim().slice(0, 100);
+  const status = params.get('status') ?? '';
+  const after = params.get('after') ?? '';
+  const limit = Number(params.get('limit') ?? 20);
+  return {
+    q: q.length >= 3 ? q : '',
+    status: (BTP_STATUSES as readonly string[]).includes(status) ? status : null,
+    after: /^\d{1,15}$/.test(after) ? Number(after) : null,
+    limit: Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 20,
+  };
+}
+
+/** One page of the owner's projects, newest first; `next` continues after the last row. */
+export async function listProjects(userId: number, q: BtpListQuery, handle?: Kysely<DB>): Promise<{ entities: BtpListItem[]; next: number | null }> {
+  let base = scoped(btpDb(handle), userId);
+  if (q.status) base = base.where('status', '=', q.status);
+  if (q.after !== null) base = base.where('id', '<', q.after);
+  if (q.q) base = base.where(sql<boolean>`search like ${containsPattern(q.q)} escape '\\'`);
+  const rows = await base.select([...listColumns]).orderBy('id', 'desc').limit(q.limit + 1).execute();
+  const page = rows.slice(0, q.limit);
+  return { entities: page.map(item), next: rows.length > q.limit ? page[page.length - 1]!.id : null };
+}
+
+export async function getProject(userId: number, id: number, handle?: Kysely<DB>): Promise<BtpProject | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const r = await scoped(btpDb(handle), userId).selectAll().where('id', '=', id).executeTakeFirst();
+  if (!r) return null;
+  return { ...item(r), inputs: withDefaults(JSON.parse(r.inputs) as Partial<Record<BtpField, string>>), result: r.result ? (JSON.parse(r.result) as BtpResult) : null };
+}
+
+const idOf = (id: string | undefined): number | null => (/^\d{1,15}$/.test(id ?? '') ? Number(id) : null);
+
+export async function projectOrThrow(user: User, id: string | undefined, t: T): Promise<BtpProject> {
+  const n = idOf(id);
+  const p = n === null ? null : await getProject(user.id, n);
+  if (!p) throw new HttpError(404, t('errors.notFound', { name: t('calcBtp.entity') }));
+  return p;
+}
+
+export interface BtpAnswer {
+  status: number;
+  body: {
+    type: 'success' | 'warning' | 'error';
+    entities: BtpResult['circuits'];
+    error: string | null;
+    warning: string | null;
+    errors?: Record<string, string>;
+    warnings?: Array<{ code: string; text: string }>;
+    totals?: BtpResult['totals'];
+    engine: { name: string; version: string };
+  };
+  result: BtpResult | null;
+}
+
+/** The engines' refusals with a message of their own; any other is named generally on its field. */
+const ENGINE_CODES = ['above_break_supply', 'stage1_empty', 'stage2_empty', 'range', 'temperature_cross', 'impossible_approach', 'not_hotter', 'not_liquid'];
+
+export function issueText(i: BtpIssue, t: T): string {
+  return t(`calcBtp.errors.${i.key}`, { field: t(`calcBtp.fields.${i.field}`), ...(i.params ?? {}) });
+}
+
+function errorAnswer(issues: BtpIssue[], t: T): BtpAnswer {
+  const errors: Record<string, string> = {};
+  for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t);
+  return { status: 400, result: null, body: { type: 'error', entities: [], error: Object.values(errors)[0] ?? t('calcBtp.errors.input'), warning: null, errors, engine: BTP_ENGINE } };
+}
+
+/** Every warning code of the result with its text, once. */
+export function warningsOf(r: BtpResult, t: T): Array<{ code: string; text: string }> {
+  const codes = new Set([...r.warnings, ...r.circuits.flatMap((c) => c.warnings)]);
+  return [...codes].map((code) => ({ code, text: t(`calcBtp.warn.${code}`) }));
+}
+
+/** Checks the composition and runs it over the catalogue: the select call's answer (shape of the pump calls). */
+export async function selectBtp(raw: BtpRaw, t: T, handle?: Kysely<DB>): Promise<BtpAnswer> {
+  const { input, issues } = btpInputOf(raw);
+  if (issues.length) return errorAnswer(issues, t);
+  let result: BtpResult;
+  try {
+    result = composeBtp(input, await preparedPumps(handle ?? defaultDb()), DEMO_PLATES);
+  } catch (err) {
+    if (err instanceof BtpInputError) return errorAnswer([{ field: err.field, key: `engine.${ENGINE_CODES.includes(err.code) ? err.code : 'other'}`, params: err.params }], t);
+    throw err;
+  }
+  const warnings = warningsOf(result, t);
+  const serious = warnings.filter((w) => w.code !== 'demo_catalogue');
+  return {
+    status: 200,
+    result,
+    body: { type: serious.length ? 'warning' : 'success', entities: result.circuits, error: null, warning: serious[0]?.text ?? null, warnings, totals: result.totals, engine: BTP_ENGINE },
+  };
+}
+
+/** Saves the typed inputs; when they are valid the result too (status calculated). An ordered project is final. */
+export async function calculateProject(user: User, p: BtpProject, values: Record<string, unknown>, t: T, handle?: Kysely<DB>): Promise<BtpAnswer> {
+  if (p.status === 'ordered') throw new HttpError(409, t('calcBtp.errors.ordered'));
+  // A field left out keeps the project's saved value (a partial PUT changes only what it names).
+  const raw = btpRaw(values);
+  const inputs = withDefaults({ ...p.inputs, ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) });
+  const answer = await selectBtp(btpRaw(inputs), t, handle);
+  const title = (raw.title ?? p.title).trim().slice(0, 200);
+  await btpDb(handle)
+    .updateTable('btp_projects')
+    .set({
+      inputs: JSON.stringify({ ...inputs, title }), title, search: searchOf(p.id, title), updated_at: now(),
+      ...(answer.result ? { result: JSON.stringify(answer.result), status: 'calculated' } : {}),
+    })
+    .where('id', '=', p.id)
+    .where('user_id', '=', user.id)
+    .execute();
+  return answer;
+}
+
+/** Ties the project to one of the employee's own organisations and objects (field messages otherwise). */
+export async function placeProject(user: User, p: BtpProject, oid: number | null, object: number | null, t: T): Promise<Record<string, string>> {
+  const errors = await checkPlace(user, oid, object, t);
+  if (Object.keys(errors).length) return errors;
+  await btpDb().updateTable('btp_projects').set({ organisation_id: oid, object_id: object, updated_at: now() }).where('id', '=', p.id).where('user_id', '=', user.id).execute();
+  return {};
+}
+
+/** A real order with the specification's lines: catalogue items at their prices, the rest for the manager to price. */
+export async function orderProject(user: User, p: BtpProject, t: T): Promise<{ orderId: number; number: string }> {
+  if (p.order_id !== null) throw new HttpError(409, t('calcBtp.errors.ordered'));
+  if (!p.result) throw new HttpError(409, t('calcBtp.errors.notCalculated'));
+  const spec = specification(p.result, t);
+  const rows = spec.sections.flatMap((s) => s.rows);
+  // Catalogue ids of the pumps: one bounded query (a handful of skus).
+  const skus = [...new Set(rows.filter((r) => r.catalogue && r.code).map((r) => r.code))];
+  const cids = new Map(skus.length ? (await defaultDb().selectFrom('catalogue_items').select(['id', 'sku']).where('sku', 'in', skus).execute()).map((c) => [c.sku, c.id]) : []);
+  const lines = rows.map((r) => ({ catalogue_id: cids.has(r.code) ? String(cids.get(r.code)) : null, title: `${r.pos}. ${r.name}`.slice(0, 500), sku: r.code || null, unit: r.unit, quantity: r.qty, price: r.price_kop }));
+  const orderId = await createOrder(user.id, {
+    title: `${p.number}: ${p.title || t('calcBtp.untitled')}`.slice(0, 300),
+    comment: null,
+    organisation_id: p.organisation_id,
+    object_id: p.object_id,
+    source: 'cabinet',
+    lines,
+  });
+  await btpDb().updateTable('btp_projects').set({ status: 'ordered', order_id: orderId, updated_at: now() }).where('id', '=', p.id).where('user_id', '=', user.id).execute();
+  const order = await getOrder(user.id, orderId);
+  return { orderId, number: order?.number ?? '' };
+}
+
+export { BTP_DEFAULTS };

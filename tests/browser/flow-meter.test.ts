@@ -1,0 +1,65 @@
+// The flow meter page in Chromium at 360 px (Russian, the default), without any JavaScript of its
+// own: region → city → organisation through the GET pickers, the worked example submitted, the
+// ranked units with requirements and explanation, a field error shown on its field, then save →
+// saved calculation → order. Every state is axe clean without sideways scrolling.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectClean, useSignedInBrowser } from '../helpers/browser.ts';
+
+const at = useSignedInBrowser('olga.demidova@demo.example');
+
+async function clean(page: Page) {
+  const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !(e.parentElement?.closest('.fm-scroll, .calc-explain, .overflow-auto'))).slice(0, 5).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`));
+  expect([page.url(), wide]).toEqual([page.url(), []]);
+  await expectClean(page);
+}
+
+it('picks the organisation, selects a metering unit, saves it and orders it', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/flow-meter`);
+  await clean(page);
+  // Region, then city, then organisation: each choice reloads the pickers (GET form, no JavaScript).
+  await page.getByLabel('Регион').selectOption('18');
+  await Promise.all([page.waitForURL(/region=18/), page.getByRole('button', { name: 'Показать' }).click()]);
+  await page.getByLabel('Город').selectOption('izhevsk');
+  await Promise.all([page.waitForURL(/city=izhevsk/), page.getByRole('button', { name: 'Показать' }).click()]);
+  await page.locator('#loc-organisation').selectOption('izh-energo');
+  await Promise.all([page.waitForURL(/organisation=izh-energo/), page.getByRole('button', { name: 'Показать' }).click()]);
+  await expect(page.getByRole('status').first().textContent()).resolves.toContain('Ижевская энергетическая компания (демо)');
+  await clean(page);
+
+  // The worked example (1 Gcal/h, 95/70 °C, DN100) as it stands.
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Подобрать' }).click()]);
+  await page.waitForLoadState('load');
+  await expect(page.locator('#fm-results-h').textContent()).resolves.toBe('Результаты подбора');
+  const first = page.locator('.fm-item').first();
+  await expect(first.locator('header strong').textContent()).resolves.toBe('1. Узел учёта DEMO-EM (электромагнитный), DN65 / DN65');
+  await expect(first.locator('.fm-req li.met').count()).resolves.toBeGreaterThan(3);
+  await expect(first.locator('.fm-req li.unmet').count()).resolves.toBe(0);
+  await first.locator('summary').first().click();
+  await expect(first.locator('.calc-explain table').first().isVisible()).resolves.toBe(true);
+  await clean(page);
+
+  // Save the first unit: the saved calculation opens with its items, then order it.
+  await Promise.all([page.waitForURL(/\/e-commerce\/design\/calculations\/\d+\/calculation/), first.getByRole('button', { name: 'Сохранить расчёт' }).click()]);
+  await expect(page.locator('main').textContent()).resolves.toContain('Узел учёта DEMO-EM');
+  await clean(page);
+  const request = (await page.locator('.calc-saved header h2').textContent())!.match(/R-\d{6}/)![0];
+  await Promise.all([page.waitForURL(/\/e-commerce\/orders\/\d+\/order$/), page.getByRole('button', { name: 'Заказать' }).click()]);
+  const order = await page.content();
+  expect(order).toContain(request);
+  expect(order).toContain('DEMO-HC-4G'); // the GSM calculator the organisation's remote reading needs
+  await page.close();
+});
+
+it('shows crossing temperatures on their field', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/flow-meter`);
+  await page.getByLabel('Температура в обратном, °C').fill('120');
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Подобрать' }).click()]);
+  await page.waitForLoadState('load');
+  await expect(page.locator('#f-t_return').getAttribute('aria-invalid')).resolves.toBe('true');
+  await expect(page.locator('#f-t_return-error').textContent()).resolves.toBe('Температура в обратном, °C: должна быть ниже температуры подачи (95 °C)');
+  await clean(page);
+  await page.close();
+});
