@@ -2,37 +2,21 @@
 // appears, the curves island draws with chart.js loaded on demand, two pumps are compared side by
 // side, the first is saved, the offer page opens, it is ordered, and the order and its notification
 // appear. Every state axe clean without sideways scrolling; the page's JS is measured.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { axeViolations, hydrated, launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectClean, hydrated, useSignedInBrowser } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-let ctx: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-  ctx = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const at = useSignedInBrowser('olga.demidova@demo.example');
 
-const noSideScroll = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;
-async function clean(page: Page) {
-  expect(await page.evaluate(noSideScroll)).toBe(true);
-  // Same exception as tests/browser/hx.test.ts: the chrome's wrapped breadcrumb (not this area).
-  const found = (await axeViolations(page))
-    .map((v) => ({ ...v, nodes: v.id === 'target-size' ? v.nodes.filter((n) => n !== 'ol > li:nth-child(1) > a[href$="home"]') : v.nodes }))
-    .filter((v) => v.nodes.length > 0);
-  expect(found).toEqual([]);
-}
+// Same exception as tests/browser/hx.test.ts: the chrome's wrapped breadcrumb (not this area).
+const clean = (page: Page) =>
+  expectClean(page, (found) =>
+    found.map((v) => ({ ...v, nodes: v.id === 'target-size' ? v.nodes.filter((n) => n !== 'ol > li:nth-child(1) > a[href$="home"]') : v.nodes })).filter((v) => v.nodes.length > 0),
+  );
 
 it('selects, charts, compares, saves, offers and orders a pump', async () => {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/e-commerce/design/new-calculation/pump`);
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/pump`);
   await clean(page);
   await page.getByLabel('Расход', { exact: true }).fill('60');
   await page.getByLabel('Напор', { exact: true }).fill('13');
@@ -75,8 +59,8 @@ it('selects, charts, compares, saves, offers and orders a pump', async () => {
 });
 
 it('recalculates live while typing; what was typed before hydration counts', async () => {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/e-commerce/design/new-calculation/pump`, { waitUntil: 'domcontentloaded' });
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/pump`, { waitUntil: 'domcontentloaded' });
   // Typed straight away, possibly before the island hydrates: the island reads the form itself.
   await page.getByLabel('Расход', { exact: true }).fill('60');
   await page.getByLabel('Напор', { exact: true }).fill('13');
@@ -94,8 +78,8 @@ it('recalculates live while typing; what was typed before hydration counts', asy
 });
 
 it('draws the staging chart of the best booster set', async () => {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/e-commerce/design/new-calculation/station`);
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/station`);
   await page.getByLabel('Расход', { exact: true }).fill('60');
   await page.getByLabel('Напор', { exact: true }).fill('40');
   await page.getByLabel('Статический напор', { exact: true }).fill('30');

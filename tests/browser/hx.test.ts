@@ -1,35 +1,17 @@
 // Heat exchanger pages in Chromium at 360 px (Russian, the default): the to1 form is submitted with
 // a Gcal/h load, the ranked packs and their explanation appear; crossing temperatures are shown on
 // their field; to2 and to3 answer too. Every state is axe clean without sideways scrolling.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectClean as clean, useSignedInBrowser } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-let ctx: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-  ctx = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const at = useSignedInBrowser('olga.demidova@demo.example');
 
-const noSideScroll = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;
-async function clean(page: Page) {
-  expect(await page.evaluate(noSideScroll)).toBe(true);
-  const found = await axeViolations(page);
-  expect(found).toEqual([]);
-}
 const submit = (page: Page) => Promise.all([page.waitForLoadState('load'), page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Рассчитать' }).click()]);
 
 it('selects a plate exchanger for a Gcal/h load and explains it', async () => {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
   await clean(page);
   await page.getByLabel('Тепловая нагрузка', { exact: true }).fill('0,43');
   await page.getByLabel('Единица нагрузки').selectOption('Gcal/h');
@@ -44,8 +26,8 @@ it('selects a plate exchanger for a Gcal/h load and explains it', async () => {
 });
 
 it('shows crossing temperatures on their field', async () => {
-  const page = await ctx.newPage();
-  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
   await page.getByLabel('Нагреваемая среда, вход, °C').fill('40');
   await page.getByLabel('Нагреваемая среда, выход, °C').fill('75');
   await submit(page);
@@ -56,9 +38,9 @@ it('shows crossing temperatures on their field', async () => {
 });
 
 it('answers the two-stage and the condensation calculations', async () => {
-  const page = await ctx.newPage();
+  const page = await at.ctx.newPage();
   for (const [kind, text] of [['to2', 'Ступень 2'], ['to3', 'Конденсация']] as const) {
-    await page.goto(`${server.url}/e-commerce/design/new-calculation/to/${kind}`);
+    await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/${kind}`);
     await submit(page);
     await expect(page.locator('.hx-answer').textContent()).resolves.toContain(text);
     await clean(page);

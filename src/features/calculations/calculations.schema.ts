@@ -26,7 +26,7 @@ const RawSchema = v.object({
   q: text, q_unit: text, h: text, h_unit: text, h_static: text, temperature_c: text, speed_control: text,
   npsh_available_m: text, electricity_price: text, years: text, discount_rate: text, sort: text, limit: text,
   load_profile: text, hours_100: text, hours_75: text, hours_50: text, hours_25: text,
-  count: text, standby: text,
+  count: text, standby: text, type_use: text,
   // control cabinet
   pumps: text, p2_kw: text, voltage_v: text, duty: text, method: text, control_mode: text, ats: text, dry_run: text, sensors: text, communication: text,
 });
@@ -88,7 +88,9 @@ export function stationInputOf(r: RawInput): { input: StationSelectInput; issues
   const { input, issues } = pumpInputOf(r);
   const count = numberOf(r.count);
   const standby = numberOf(r.standby);
-  return { input: { ...input, count: count === undefined ? undefined : count, standby: standby === undefined ? undefined : standby }, issues };
+  // Type of use (1..4, default 1): the engine checks the range and names the field.
+  const typeUse = numberOf(r.type_use);
+  return { input: { ...input, count: count === undefined ? undefined : count, standby: standby === undefined ? undefined : standby, type_use: typeUse }, issues };
 }
 
 export const CONTROL_MODES = ['pressure', 'level', 'differential_pressure', 'flow', 'manual'] as const;

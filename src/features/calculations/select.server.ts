@@ -23,6 +23,8 @@ export interface SelectAnswer {
     duty?: unknown;
     explanation?: unknown;
     electrics?: unknown;
+    /** Station: the type of use the set was selected for (1..4). */
+    type_use?: number;
     engine: { name: string; version: string };
   };
 }
@@ -90,10 +92,10 @@ export async function selectPumpAnswer(db: Kysely<DB>, raw: RawInput, t: T): Pro
   };
 }
 
-function stationEntity(e: StationEntity, cid: number | null, cabinet: Awaited<ReturnType<typeof matchingCabinets>>[number] | null) {
+function stationEntity(e: StationEntity, cid: number | null, cabinet: Awaited<ReturnType<typeof matchingCabinets>>[number] | null, t: T) {
   return {
     cid, sku: e.sku, title: e.title, manufacturer: e.manufacturer, model: e.model,
-    duty_count: e.duty_count, standby_count: e.standby_count,
+    type_use: e.type_use, duty_count: e.duty_count, standby_count: e.standby_count, ats: e.ats, warnings: e.warnings, warning_texts: e.warnings.map((w) => t(`calcExplain.pump.warning.${w}`)), lcc_kop: e.lcc_kop,
     price: (e.pumps_price_kop + (cabinet?.price_kop ?? 0)) / 100, pumps_price_kop: e.pumps_price_kop,
     start_method: e.start_method, station: e.station, electrics: e.cabinet, cabinet,
   };
@@ -110,13 +112,13 @@ export async function selectStationAnswer(db: Kysely<DB>, raw: RawInput, t: T): 
   const entities = [];
   for (const e of r.entities) {
     const motor = bySku.get(e.sku)?.model.motor;
-    const [cab] = motor ? await matchingCabinets(db, { pumps: e.duty_count + e.standby_count, p2_kw: motor.p2_kw, method: e.start_method, ats: false }) : [];
-    entities.push(stationEntity(e, cids.get(e.sku) ?? null, cab ?? null));
+    const [cab] = motor ? await matchingCabinets(db, { pumps: e.duty_count + e.standby_count, p2_kw: motor.p2_kw, method: e.start_method, ats: e.ats }) : [];
+    entities.push(stationEntity(e, cids.get(e.sku) ?? null, cab ?? null, t));
   }
-  const misses = r.misses.map((m) => ({ sku: m.sku, reason: m.reason, duty_count: m.duty_count, text: t(`calcPumps.stationMiss.${m.reason}`, { n: m.duty_count }) }));
+  const misses = r.misses.map((m) => ({ sku: m.sku, reason: m.reason, duty_count: m.duty_count, text: t(m.reason === 'npsh' ? 'calcStation.miss.npsh' : `calcPumps.stationMiss.${m.reason}`, { n: m.duty_count }) }));
   return {
     status: 200,
-    body: { type: entities.length ? 'success' : 'empty', entities, error: null, warning: entities.length ? null : t('calcPumps.empty', { why: misses[0]?.text ?? '' }), misses, engine: ENGINE },
+    body: { type: entities.length ? 'success' : 'empty', type_use: r.type_use, entities, error: null, warning: entities.length ? null : t('calcPumps.empty', { why: misses[0]?.text ?? '' }), misses, engine: ENGINE },
   };
 }
 

@@ -4,8 +4,9 @@
 // dictionary keys (catalogue.validation.*).
 import * as v from 'valibot';
 import { validateCurve } from '#features/calculations/engine/curve.ts';
+import { meterSpecErrors } from '#features/calculations/flow-meter/meter.ts';
 
-export const ITEM_KINDS = ['pump', 'cabinet', 'breaker', 'mpcb', 'contactor', 'soft_starter', 'vfd', 'relay', 'controller', 'ats', 'sensor', 'other'] as const;
+export const ITEM_KINDS = ['pump', 'cabinet', 'breaker', 'mpcb', 'contactor', 'soft_starter', 'vfd', 'relay', 'controller', 'ats', 'sensor', 'other', 'flow_meter', 'temp_sensor_pair', 'heat_calculator'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 const OTHER_KINDS = ITEM_KINDS.filter((k) => k !== 'pump') as Exclude<ItemKind, 'pump'>[];
 
@@ -91,5 +92,8 @@ export function checkItem(input: unknown): ItemCheck {
     const curveErrors = validateCurve(item.curve, item.q_min_m3h, item.q_max_m3h);
     if (curveErrors.length) return { ok: false, sku, errors: { curve: M + curveErrors[0] } };
   }
+  // Flow meters: the range and figures the heat metering selection relies on (flow-meter/meter.ts).
+  const meterErrors = item.kind === 'flow_meter' ? meterSpecErrors(item.specs) : null;
+  if (meterErrors) return { ok: false, sku, errors: meterErrors };
   return { ok: true, item };
 }

@@ -18,6 +18,9 @@ export interface CatalogueItemsTable {
   specs: string;
   demo: Generated<number>;
   search: string;
+  /** Normalised model and sku for the scanner's exact article match (migration 0018). */
+  article_key: string | null;
+  sku_key: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -36,6 +36,8 @@ export function pumpModelOf(v: CatalogueView): PumpModel | null {
 interface Cache {
   key: string;
   pumps: PreparedPump[];
+  /** Curve fits by sku and the item's updated_at: a catalogue change re-fits only the items it touched. */
+  fits: Map<string, { at: string; pump: PreparedPump | null }>;
 }
 const KEY = Symbol.for('cabinet.catalogue.pumps');
 type Holder = { [KEY]?: Cache };
@@ -49,17 +51,25 @@ export async function preparedPumps(db: Kysely<DB>): Promise<PreparedPump[]> {
   const key = `${Number(stamp.n)}:${stamp.at ?? ''}`;
   const g = globalThis as Holder;
   if (g[KEY]?.key === key) return g[KEY].pumps;
+  const previous = g[KEY]?.fits;
+  const fits: Cache['fits'] = new Map();
   const pumps: PreparedPump[] = [];
   for (let after = 0; ; ) {
     const rows = await db.selectFrom('catalogue_items').selectAll().where('kind', '=', 'pump').where('id', '>', after).orderBy('id').limit(BATCH).execute();
     for (const row of rows) {
-      const model = pumpModelOf(viewOf(row));
-      const prepared = model ? preparePump(model) : null;
-      if (prepared?.ok) pumps.push(prepared.pump);
+      const at = String(row.updated_at);
+      let fit = previous?.get(row.sku);
+      if (fit?.at !== at) {
+        const model = pumpModelOf(viewOf(row));
+        const prepared = model ? preparePump(model) : null;
+        fit = { at, pump: prepared?.ok ? prepared.pump : null };
+      }
+      fits.set(row.sku, fit);
+      if (fit.pump) pumps.push(fit.pump);
     }
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
-  g[KEY] = { key, pumps };
+  g[KEY] = { key, pumps, fits };
   return pumps;
 }

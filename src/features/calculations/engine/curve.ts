@@ -138,11 +138,15 @@ export function curveAt(p: PreparedPump, q: number, r = 1, rho = RHO_REF): Curve
   if (!(r > 0) || !Number.isFinite(q)) return { inRange: false };
   const q0 = q / r;
   if (q0 < p.qMin - 1e-9 || q0 > p.qMax + 1e-9) return { inRange: false };
+  // Head and power at the similar point are evaluated once; η from them as etaAt does.
+  const h0 = p.head.at(q0);
+  const p0 = p.power.at(q0);
+  const eta = Math.min(0.95, Math.max(0, div((RHO_REF * G * (q0 / 3600) * h0) / 1000, p0)));
   return {
     inRange: true,
-    h_m: p.head.at(q0) * r * r,
-    p2_kw: p.power.at(q0) * r ** 3 * (rho / RHO_REF),
-    eta: etaAt(p, q0),
+    h_m: h0 * r * r,
+    p2_kw: p0 * r ** 3 * (rho / RHO_REF),
+    eta,
     npshr_m: p.npshr ? p.npshr.at(q0) * r * r : null,
   };
 }

@@ -28,7 +28,11 @@ const motorEtaOf = (p: PreparedPump): number => (p.model.motor.eta > 0 && p.mode
 /** Power at flow q (total of this pump) and speed ratio r, or null out of range. */
 export function powerAt(p: PreparedPump, q: number, r: number, o: PowerOptions): PowerAt | null {
   const c = curveAt(p, q, r, o.rho);
-  if (!c.inRange) return null;
+  return c.inRange ? powerFrom(p, c, q, r, o) : null;
+}
+
+/** The power chain from a curve value already evaluated at (q, r) (screening evaluates the curve once). */
+export function powerFrom(p: PreparedPump, c: { h_m: number; p2_kw: number; eta: number }, q: number, r: number, o: PowerOptions): PowerAt {
   let eta = c.eta;
   let p2 = c.p2_kw;
   if (o.smallPumpCorrection && r < 1 && eta > 0) {

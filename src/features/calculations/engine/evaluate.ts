@@ -3,7 +3,7 @@
 // score of a pump that passes, with its explanation.
 import { Explainer, div, type Explanation } from './explain.ts';
 import { curveAt, RHO_REF, trimmedPump, type PreparedPump } from './curve.ts';
-import { lifeCycleCost, powerAt, profileEnergy, hydraulicPowerKw } from './energy.ts';
+import { lifeCycleCost, powerFrom, profileEnergy, hydraulicPowerKw } from './energy.ts';
 import { operatingPoint, speedForDuty, systemCurve, trimForDuty, type SystemCurve } from './hydraulics.ts';
 import type { LoadPoint } from './types.ts';
 
@@ -72,10 +72,17 @@ const rejection = (sku: string, reason: RejectReason, value: number, limit: numb
 const NPSH_MARGIN_M = 0.5;
 const POR = [0.7, 1.2] as const;
 
-/** Hard filters, then the duty and the score. Cheap: runs for every pump of the catalogue. */
-export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve): Screened | Rejection {
+/** What screenPump answers for a rejected pump when the caller needs no reason (something already passed). */
+export const REJECTED: Rejection = Object.freeze({ sku: '', reason: 'flow_range', value: 0, limit: 0, unit: '' });
+
+/**
+ * Hard filters, then the duty and the score. Cheap: runs for every pump of the catalogue. With
+ * `why` false a rejection is the shared REJECTED (no object per rejected pump: once a pump has
+ * passed, the selection keeps no misses).
+ */
+export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, why = true): Screened | Rejection {
   const m = base.model;
-  const reject = (reason: RejectReason, value: number, limit: number, unit: string) => rejection(m.sku, reason, value, limit, unit);
+  const reject = (reason: RejectReason, value: number, limit: number, unit: string) => (why ? rejection(m.sku, reason, value, limit, unit) : REJECTED);
   if (m.t_max_c !== undefined && d.temperature_c > m.t_max_c) return reject('temperature', m.t_max_c, d.temperature_c, 'degC');
   const overload = base.p2MaxKw * (d.rho / RHO_REF);
   if (overload > m.motor.p2_kw * 1.0001) return reject('motor_overload', overload, m.motor.p2_kw, 'kW');
@@ -110,10 +117,10 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve): 
     h = op.h;
   }
   const o = { rho: d.rho, vfd: d.speed_control, vfdEta: d.vfd_eta, smallPumpCorrection: d.small_pump_correction };
-  const pw = powerAt(p, q, r, o);
-  if (!pw) return reject('no_intersection', d.q_m3h, d.h_m, 'm3/h');
   const c = curveAt(p, q, r, d.rho);
-  const npshr = c.inRange ? c.npshr_m : null;
+  if (!c.inRange) return reject('no_intersection', d.q_m3h, d.h_m, 'm3/h');
+  const pw = powerFrom(p, c, q, r, o);
+  const npshr = c.npshr_m;
   const warnings: string[] = [];
   if (d.npsh_available_m !== null) {
     if (npshr === null) warnings.push('npsh_unknown');

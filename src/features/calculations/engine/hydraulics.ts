@@ -66,7 +66,38 @@ export function speedForDuty(p: PreparedPump, qD: number, hD: number, rMin = 0.3
   const lo = Math.max(rMin, qEach / p.qMax);
   const hi = Math.min(1, p.qMin > 0 ? qEach / p.qMin : 1);
   if (!(hi >= lo) || !(qEach > 0)) return null;
+  const c = p.head.coeffs;
+  if (p.head.kind !== 'pchip' && c.length >= 3 && c.length <= 4) return polySpeed(c, qEach, hD, lo, hi, tol);
   return brent((r) => r * r * p.head.at(qEach / r) - hD, lo, hi, tol);
+}
+
+/**
+ * The same root for a polynomial head H₀(x) = Σ aᵢxⁱ without evaluating the curve object:
+ * g(r) = r²·H₀(q/r) − H_d = Σ aᵢqⁱ·r^(2−i) − H_d, solved by Newton's method kept inside the bracket
+ * (a step that leaves it, or does not shrink it, is replaced by bisection). Same answer as Brent
+ * on the same bracket, in 3–6 evaluations instead of 10–15; null when the bracket holds no root.
+ */
+function polySpeed(c: readonly number[], q: number, hD: number, lo: number, hi: number, tol: number): number | null {
+  const k0 = c[0]!, k1 = c[1]! * q, k2 = c[2]! * q * q, k3 = c.length > 3 ? c[3]! * q * q * q : 0;
+  const g = (r: number) => k0 * r * r + k1 * r + k2 + k3 / r - hD;
+  let a = lo, b = hi;
+  let ga = g(a), gb = g(b);
+  if (!Number.isFinite(ga) || !Number.isFinite(gb)) return null;
+  if (ga === 0) return a;
+  if (gb === 0) return b;
+  if (ga * gb > 0) return null;
+  let r = ga < 0 && gb > 0 ? b - (gb * (b - a)) / (gb - ga) : (a + b) / 2;
+  for (let i = 0; i < 100; i++) {
+    const gr = g(r);
+    if (gr === 0) return r;
+    if (gr * ga < 0) { b = r; gb = gr; } else { a = r; ga = gr; }
+    const d = 2 * k0 * r + k1 - k3 / (r * r);
+    let next = d !== 0 ? r - gr / d : Number.NaN;
+    if (!(next > a && next < b)) next = (a + b) / 2;
+    if (Math.abs(next - r) <= tol / 2 + 2 * Number.EPSILON * Math.abs(r) || b - a <= tol) return next;
+    r = next;
+  }
+  return r;
 }
 
 /**

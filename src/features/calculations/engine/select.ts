@@ -173,7 +173,7 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
   const passed: Screened[] = [];
   const misses: Rejection[] = [];
   for (const p of pumps) {
-    const e = screenPump(p, d, sys);
+    const e = screenPump(p, d, sys, passed.length === 0);
     if (!isRejection(e)) passed.push(e);
     else if (passed.length === 0) keepNearest(misses, e, d);
   }
@@ -181,13 +181,17 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
   // the pumps returned (the profile costs a root solve per load point).
   let ranked: Screened[];
   if (n.sort === 'annual_energy' || n.sort === 'lcc') {
-    const key = new Map<Screened, number>();
-    for (const s of passed) {
+    // Keys computed once into a decorated array (no map lookups inside the comparator).
+    const keyed = passed.map((s) => {
       const kwh = annualEnergy(s, d, sys, false).kwh;
-      key.set(s, n.sort === 'lcc' ? lifeCycleCost(s.base.model.price_kop, kwh, d.kop_per_kwh, d.years, d.discount_rate) : kwh);
-    }
-    ranked = passed.sort((a, b) => key.get(a)! - key.get(b)! || a.base.model.sku.localeCompare(b.base.model.sku));
-  } else ranked = passed.sort((a, b) => SCREEN_SORTERS[n.sort as 'score'](a, b) || a.base.model.sku.localeCompare(b.base.model.sku));
+      return { s, key: n.sort === 'lcc' ? lifeCycleCost(s.base.model.price_kop, kwh, d.kop_per_kwh, d.years, d.discount_rate) : kwh };
+    });
+    keyed.sort((a, b) => a.key - b.key || a.s.base.model.sku.localeCompare(b.s.base.model.sku));
+    ranked = keyed.map((k) => k.s);
+  } else {
+    const by = SCREEN_SORTERS[n.sort as 'score'];
+    ranked = topK(passed, (a, b) => by(a, b) || a.base.model.sku.localeCompare(b.base.model.sku), n.limit);
+  }
   const top: PumpEntity[] = ranked.slice(0, n.limit).map((s) => {
     const e = finishPump(s, d, sys);
     const m = e.base.model;
@@ -226,6 +230,19 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
     duty: { q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, rho_kg_m3: d.rho, vapour_head_m: vapourHeadM(d.temperature_c), system_k: sys.k },
     explanation: x.done(),
   };
+}
+
+/** The k first of a list in the order of cmp (the same as sort then slice, without sorting it all). */
+export function topK<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: number): T[] {
+  const top: T[] = [];
+  for (const x of list) {
+    if (top.length === k && cmp(x, top[k - 1]!) >= 0) continue;
+    let i = top.length;
+    while (i > 0 && cmp(x, top[i - 1]!) < 0) i--;
+    top.splice(i, 0, x);
+    if (top.length > k) top.pop();
+  }
+  return top;
 }
 
 /** Keeps the three misses closest to passing: head shortfalls first (by the head missing), then the rest. */

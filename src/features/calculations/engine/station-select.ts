@@ -1,15 +1,61 @@
 // Booster-set selection over the catalogue: every pump as N duty + standby (N given, or 1..4 tried),
-// hard filters of the set, ranking by annual energy then price; each set gets its cabinet electrics
-// (VFD per pump with speed control, else direct start up to 7.5 kW and star-delta above).
-import type { PreparedPump } from './curve.ts';
+// hard filters of the set, ranking per type of use; each set gets its cabinet electrics (VFD per pump
+// with speed control, else direct start up to 7.5 kW and star-delta above).
+//
+// Type of use (spec: "Pump station has a type-of-use selector, default 1"), calculations.md §2.2:
+//   1 water supply booster (SP 30.13330.2020): at least 1 standby; speed control as asked; ranked by
+//     annual energy, then price.
+//   2 heating / circulation, closed loop (SP 60.13330.2020): at least 1 standby; the static head of
+//     a closed loop is 0 (a value entered is not used, and the answer says so); hot water makes
+//     cavitation likely, so at 60 °C and above a missing NPSHa is warned about; ranked by energy.
+//   3 fire fighting (SP 10.13130.2020): at least 1 standby, 2 when 3 or more pumps are on duty
+//     (calculations.md §2.2: +2 for large or critical sets); fire pumps run at full speed (no
+//     frequency converter in fire mode), so the set must hold the head at fixed speed; the cabinet
+//     gets an automatic transfer switch (two feeders); ranked by price (they run only in tests and
+//     fires, the energy profile does not decide), then by duty power.
+//   4 process / irrigation water (no normative rule): standby as asked, 0 allowed; ranked by
+//     life-cycle cost (price + discounted energy).
+// For every type an entered NPSHa is checked against each running pump's NPSHr at its share of the
+// flow and speed, with the margin of the pump selection (max(0.5 m, 10 %)).
+import { curveAt, type PreparedPump } from './curve.ts';
 import { cabinetElectrics, type CabinetResult, type StartMethod } from './electrics.ts';
 import { evaluateStation, type StationResult } from './booster.ts';
+import { lifeCycleCost } from './energy.ts';
+import { FORMULAS } from './explain.ts';
 import { normaliseInput, type FieldError, type PumpSelectInput } from './select.ts';
+
+export const TYPES_OF_USE = [1, 2, 3, 4] as const;
+export type TypeOfUse = (typeof TYPES_OF_USE)[number];
+export const DEFAULT_TYPE_OF_USE: TypeOfUse = 1;
+
+export interface TypeOfUseRule {
+  /** Smallest standby count for a number of duty pumps. */
+  standbyMin: (duty: number) => number;
+  /** False: the set runs at fixed speed whatever was asked. */
+  speedControl: boolean;
+  /** True: the static head is 0 (closed loop). */
+  closedLoop: boolean;
+  /** Warn when NPSHa is not given at or above this medium temperature, °C (null: never). */
+  npshWarnFromC: number | null;
+  ats: boolean;
+  rank: 'energy' | 'price' | 'lcc';
+  /** The standard the rule follows (shown in the explanation's sources). */
+  standard: string | null;
+}
+
+export const TYPE_OF_USE_RULES: Record<TypeOfUse, TypeOfUseRule> = {
+  1: { standbyMin: () => 1, speedControl: true, closedLoop: false, npshWarnFromC: null, ats: false, rank: 'energy', standard: 'SP 30.13330.2020 (internal water supply: booster sets with a standby pump)' },
+  2: { standbyMin: () => 1, speedControl: true, closedLoop: true, npshWarnFromC: 60, ats: false, rank: 'energy', standard: 'SP 60.13330.2020 (heating: circulation pumps, at least one standby)' },
+  3: { standbyMin: (duty) => (duty >= 3 ? 2 : 1), speedControl: false, closedLoop: false, npshWarnFromC: null, ats: true, rank: 'price', standard: 'SP 10.13130.2020 (internal fire water supply: standby pump, fixed speed, two feeders)' },
+  4: { standbyMin: () => 0, speedControl: true, closedLoop: false, npshWarnFromC: null, ats: false, rank: 'lcc', standard: null },
+};
 
 export interface StationSelectInput extends PumpSelectInput {
   /** Duty pumps; absent: 1 to 4 are tried. */
   count?: number;
   standby?: number;
+  /** Type of use 1..4 (default 1). */
+  type_use?: number;
 }
 
 export interface StationEntity {
@@ -17,54 +63,115 @@ export interface StationEntity {
   title: string;
   manufacturer: string;
   model: string;
+  type_use: TypeOfUse;
   duty_count: number;
   standby_count: number;
   /** Price of all pumps of the set, kopecks (the cabinet is priced from the catalogue by the caller). */
   pumps_price_kop: number;
+  /** Life-cycle cost of the pumps over the years asked, kopecks. */
+  lcc_kop: number;
   station: StationResult;
   cabinet: CabinetResult;
   start_method: StartMethod;
+  ats: boolean;
+  /** Codes: standby_raised, static_ignored, speed_fixed, npsh_unknown, npsh_not_given. */
+  warnings: string[];
 }
+
+export type StationMissReason = NonNullable<StationResult['reason']> | 'npsh';
 
 export interface StationSelectResult {
   type: 'success' | 'empty' | 'error';
+  type_use: TypeOfUse;
   entities: StationEntity[];
   errors: FieldError[];
-  misses: Array<{ sku: string; duty_count: number; reason: string }>;
+  misses: Array<{ sku: string; duty_count: number; reason: StationMissReason }>;
 }
 
+const NPSH_MARGIN_M = 0.5;
+
 export function selectStations(pumps: readonly PreparedPump[], input: StationSelectInput): StationSelectResult {
-  const n = normaliseInput(input);
-  const errors: FieldError[] = n.ok ? [] : [...n.errors];
+  const typeUse = (input.type_use ?? DEFAULT_TYPE_OF_USE) as TypeOfUse;
+  const errors: FieldError[] = [];
+  if (!(TYPES_OF_USE as readonly number[]).includes(typeUse)) errors.push({ field: 'type_use', key: 'range' });
+  const rule = TYPE_OF_USE_RULES[typeUse] ?? TYPE_OF_USE_RULES[DEFAULT_TYPE_OF_USE];
+  // A closed loop has no static head: the value entered is not used (nor checked against the duty).
+  const staticGiven = (input.h_static ?? 0) > 0;
+  const n = normaliseInput(rule.closedLoop ? { ...input, h_static: 0 } : input);
+  if (!n.ok) errors.push(...n.errors);
   const count = input.count;
-  const standby = input.standby ?? 1;
+  const standbyAsked = input.standby ?? 1;
   if (count !== undefined && !(Number.isInteger(count) && count >= 1 && count <= 6)) errors.push({ field: 'count', key: 'range' });
-  if (!(Number.isInteger(standby) && standby >= 0 && standby <= 3)) errors.push({ field: 'standby', key: 'range' });
-  if (!n.ok || errors.length) return { type: 'error', entities: [], errors, misses: [] };
+  if (!(Number.isInteger(standbyAsked) && standbyAsked >= 0 && standbyAsked <= 3)) errors.push({ field: 'standby', key: 'range' });
+  if (!n.ok || errors.length) return { type: 'error', type_use: typeUse, entities: [], errors, misses: [] };
   const d = n.duty;
+  const speedControl = d.speed_control && rule.speedControl;
   const counts = count ? [count] : [1, 2, 3, 4];
   const out: StationEntity[] = [];
   const misses: StationSelectResult['misses'] = [];
+  const npshWarn = rule.npshWarnFromC !== null && d.temperature_c >= rule.npshWarnFromC && d.npsh_available_m === null;
   for (const p of pumps) {
     if (p.model.t_max_c !== undefined && d.temperature_c > p.model.t_max_c) continue;
     for (const c of counts) {
+      const standby = Math.max(standbyAsked, rule.standbyMin(c));
       const st = evaluateStation(p, {
-        q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, duty: c, standby, speed_control: d.speed_control, rho: d.rho,
+        q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, duty: c, standby, speed_control: speedControl, rho: d.rho,
         profile: d.load_profile, kop_per_kwh: d.kop_per_kwh, r_min: d.r_min, vfd_eta: d.vfd_eta,
       });
       if (!st.ok) {
         misses.push({ sku: p.model.sku, duty_count: c, reason: st.reason ?? 'flow_range' });
         continue;
       }
-      const method: StartMethod = d.speed_control ? 'vfd' : p.model.motor.p2_kw > 7.5 ? 'star_delta' : 'direct';
-      const cabinet = cabinetElectrics({ pumps: [{ motor: p.model.motor, duty: c, standby }], method, ats: false, dry_run: true });
+      const warnings: string[] = [];
+      // NPSH at the duty: each of the c running pumps at Q/c and the duty speed.
+      const at = curveAt(p, st.per_pump_q_m3h, st.duty_speed_ratio, d.rho);
+      const npshr = at.inRange ? at.npshr_m : null;
+      let npshNeeded: number | null = null;
+      if (d.npsh_available_m !== null) {
+        if (npshr === null) warnings.push('npsh_unknown');
+        else {
+          npshNeeded = npshr + Math.max(NPSH_MARGIN_M, 0.1 * npshr);
+          if (d.npsh_available_m < npshNeeded) {
+            misses.push({ sku: p.model.sku, duty_count: c, reason: 'npsh' });
+            continue;
+          }
+        }
+      } else if (npshWarn) warnings.push('npsh_not_given');
+      if (standby > standbyAsked) warnings.push('standby_raised');
+      if (rule.closedLoop && staticGiven) warnings.push('static_ignored');
+      if (d.speed_control && !rule.speedControl) warnings.push('speed_fixed');
+      const method: StartMethod = speedControl ? 'vfd' : p.model.motor.p2_kw > 7.5 ? 'star_delta' : 'direct';
+      const cabinet = cabinetElectrics({ pumps: [{ motor: p.model.motor, duty: c, standby }], method, ats: rule.ats, dry_run: true });
+      const pumpsPrice = p.model.price_kop * (c + standby);
+      explainTypeOfUse(st, typeUse, rule, c, npshr, npshNeeded, warnings);
       out.push({
-        sku: p.model.sku, title: p.model.title, manufacturer: p.model.manufacturer, model: p.model.model, duty_count: c, standby_count: standby,
-        pumps_price_kop: p.model.price_kop * (c + standby), station: st, cabinet, start_method: method,
+        sku: p.model.sku, title: p.model.title, manufacturer: p.model.manufacturer, model: p.model.model, type_use: typeUse, duty_count: c, standby_count: standby,
+        pumps_price_kop: pumpsPrice, lcc_kop: lifeCycleCost(pumpsPrice, st.annual_kwh, d.kop_per_kwh, d.years, d.discount_rate),
+        station: st, cabinet, start_method: method, ats: rule.ats, warnings,
       });
     }
   }
-  out.sort((a, b) => a.station.annual_kwh - b.station.annual_kwh || a.pumps_price_kop - b.pumps_price_kop || a.sku.localeCompare(b.sku));
+  out.sort(RANKERS[rule.rank]);
   const limit = input.limit ?? 20;
-  return { type: out.length ? 'success' : 'empty', entities: out.slice(0, limit), errors: [], misses: out.length ? [] : misses.slice(0, 3) };
+  return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : misses.slice(0, 3) };
+}
+
+const bySku = (a: StationEntity, b: StationEntity) => a.sku.localeCompare(b.sku) || a.duty_count - b.duty_count;
+const RANKERS: Record<TypeOfUseRule['rank'], (a: StationEntity, b: StationEntity) => number> = {
+  energy: (a, b) => a.station.annual_kwh - b.station.annual_kwh || a.pumps_price_kop - b.pumps_price_kop || bySku(a, b),
+  price: (a, b) => a.pumps_price_kop - b.pumps_price_kop || a.station.duty_p1_kw - b.station.duty_p1_kw || bySku(a, b),
+  lcc: (a, b) => a.lcc_kop - b.lcc_kop || a.pumps_price_kop - b.pumps_price_kop || bySku(a, b),
+};
+
+/** The type of use, its standby rule, NPSH figures and warnings written into the set's explanation. */
+function explainTypeOfUse(st: StationResult, typeUse: TypeOfUse, rule: TypeOfUseRule, duty: number, npshr: number | null, npshNeeded: number | null, warnings: string[]): void {
+  const e = st.explanation;
+  e.inputs.unshift({ key: 'type_use', value: typeUse, unit: '' });
+  e.steps.unshift({ key: 'standby.min', value: rule.standbyMin(duty), unit: 'pcs' });
+  if (npshr !== null) {
+    if (npshNeeded !== null && !e.formulas.some((f) => f.id === 'npsh')) e.formulas.push({ id: 'npsh', text: FORMULAS.npsh! });
+    e.steps.push({ key: 'npsh.required', value: npshr, unit: 'm', ...(npshNeeded !== null ? { formula: 'npsh' } : {}) });
+  }
+  if (rule.standard && !e.source.includes(rule.standard)) e.source.push(rule.standard);
+  for (const w of warnings) if (!e.warnings.includes(w)) e.warnings.push(w);
 }

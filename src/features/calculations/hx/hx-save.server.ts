@@ -11,7 +11,7 @@ import { DEMO_PLATES, type PlateModel } from '#features/calculations/phe/index.t
 import { engineOf } from '#lib/db/migrations/helpers.ts';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { rawInput } from './hx.schema.ts';
+import { rawInput, type RawInput } from './hx.schema.ts';
 import { hxAnswer, type HxAnswer, type HxKind } from './hx.server.ts';
 
 export const plateSku = (modelId: string): string => `DEMO-PHE-${modelId}`;
@@ -67,5 +67,26 @@ export async function hxSelectForSave(kind: HxKind, inputs: Record<string, strin
   const entities = kind === 'to2'
     ? (answer.body.entities as Array<{ stage: number; candidates: PackLike[] }>).flatMap((s) => s.candidates.map((c) => ({ ...tag(c, cids, s.stage), stage: s.stage })))
     : (answer.body.entities as PackLike[]).map((c) => tag(c, cids));
+  return { ...answer, body: { ...answer.body, entities } };
+}
+
+/**
+ * The public answer (POST /api/v1/calculations/{to1|to2|to3}/select) with each pack tagged for saving:
+ * `cid`, `sku`, `price_kop` and `pick`, the chosen-list entry ('cid:n', n counting the packs in answer
+ * order, to2 stage I then stage II) that POST /api/v1/calculations/{kind}/save takes. Shape unchanged.
+ */
+export async function hxSelectAnswer(kind: HxKind, raw: RawInput, t: T, db: Kysely<DB>): Promise<HxAnswer> {
+  const answer = hxAnswer(kind, raw, t);
+  if (answer.status !== 200 || !answer.body.entities.length) return answer;
+  const cids = await ensurePlateCatalogue(db);
+  let n = 0;
+  const pick = <P extends PackLike>(p: P) => {
+    n += 1;
+    const cid = cids.get(plateSku(p.model.id)) ?? null;
+    return { ...p, cid, sku: plateSku(p.model.id), price_kop: Math.round(p.price.value), pick: cid === null ? null : `${cid}:${n}` };
+  };
+  const entities = kind === 'to2'
+    ? (answer.body.entities as Array<{ stage: number; candidates: PackLike[] }>).map((s) => ({ ...s, candidates: s.candidates.map(pick) }))
+    : (answer.body.entities as PackLike[]).map(pick);
   return { ...answer, body: { ...answer.body, entities } };
 }

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { CondensationInput, DhwInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
 import { waterProperties } from '#features/properties/water.ts';
+import { numberOf, pickRaw, rawSchemaOf } from '#features/calculations/form-input.ts';
 
 export interface FieldIssue {
   field: string;
@@ -25,7 +26,6 @@ export const DP_UNITS = { kPa: 1, 'm w.c.': 9.80665, bar: 100 } as const;
 export const STEAM_STATES = ['saturated', 'superheated', 'wet', 'enthalpy'] as const;
 const ATM = 0.101325;
 
-const text = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)));
 const FIELDS = [
   // shared
   'q', 'q_unit', 'flow_unit', 'p_unit', 'p_kind', 'dp_unit', 'margin', 'limit',
@@ -37,22 +37,11 @@ const FIELDS = [
   // to3
   'steam_p', 'steam_state', 'steam_t', 'steam_x', 'steam_h', 'condensate_out', 'water_t_in', 'water_t_out', 'water_flow', 'water_dp_max', 'condensing_alpha',
 ] as const;
-const RawSchema = v.object(Object.fromEntries(FIELDS.map((f) => [f, text])) as Record<(typeof FIELDS)[number], typeof text>);
+const RawSchema = rawSchemaOf(FIELDS);
 export type RawInput = v.InferOutput<typeof RawSchema>;
 
 /** The flat values of a form or JSON body, shape-checked (every field optional text). */
-export function rawInput(values: Record<string, unknown>): RawInput {
-  const picked: Record<string, string> = {};
-  for (const k of FIELDS) if (typeof values[k] === 'string') picked[k] = values[k] as string;
-  return v.parse(RawSchema, picked);
-}
-
-/** A number typed by a person: decimal comma allowed; empty is absent; anything else is NaN. */
-export function numberOf(x: string | undefined): number | undefined {
-  if (x === undefined || x.trim() === '') return undefined;
-  const s = x.trim().replace(',', '.');
-  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
-}
+export const rawInput = (values: Record<string, unknown>): RawInput => pickRaw(RawSchema, FIELDS, values);
 
 /** Reads the raw values with issues collected instead of thrown, so all bad fields come back at once. */
 class Reader {

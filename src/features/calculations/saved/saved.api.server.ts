@@ -10,9 +10,8 @@ import { db } from '#lib/db/index.ts';
 import { HttpError, json, type FormValues } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ListQueryError, parseListQuery } from '#lib/list.ts';
-import { rawInput } from '../calculations.schema.ts';
-import { selectAnswer, type Kind, type SelectAnswer, type StationEntityView } from '../select.server.ts';
-import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered, type ChosenItem } from './saved.server.ts';
+import { calcKind } from './kinds/index.server.ts';
+import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered } from './saved.server.ts';
 
 const idText = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,15}$/, 'calcPumps.errors.number'), v.transform((s) => (s ? Number(s) : null))), '');
 const SaveSchema = v.object({
@@ -35,40 +34,23 @@ function parseJsonObject(s: string): Record<string, string> | null {
   }
 }
 
-function parseIds(s: string): number[] | null {
+/**
+ * Chosen ids: '12,15' or a JSON array; an entry is a catalogue id, or 'id:n' naming the n-th entity
+ * of the answer (1-based) where one catalogue item appears in several entities.
+ */
+export function parseIds(s: string): { cids: number[]; positions: Array<number | null> } | null {
   const parts = s.trim().startsWith('[') ? (() => { try { return JSON.parse(s) as unknown; } catch { return null; } })() : s.split(',');
   if (!Array.isArray(parts) || parts.length === 0 || parts.length > 20) return null;
-  const ids = parts.map((p) => Number(p));
-  return ids.every((n) => Number.isInteger(n) && n > 0) ? [...new Set(ids)] : null;
-}
-
-/** The chosen catalogue items of a result, with their quantities (a booster set: all its pumps). */
-type Priced = { cid: number | null; sku: string; title: string; price_kop: number };
-
-function chosenFrom(kind: Kind, body: SelectAnswer['body'], cids: number[]): { items: ChosenItem[]; entities: unknown[] } | null {
-  const items: ChosenItem[] = [];
-  const entities: unknown[] = [];
-  for (const cid of cids) {
-    if (kind === 'station') {
-      const e = (body.entities as StationEntityView[]).find((x) => x.cid === cid || x.cabinet?.id === cid);
-      if (!e) return null;
-      if (e.cid === cid) items.push({ cid, sku: e.sku, title: e.title, price_kop: e.pumps_price_kop / (e.duty_count + e.standby_count), quantity: e.duty_count + e.standby_count });
-      else if (e.cabinet) items.push({ cid, sku: e.cabinet.sku, title: e.cabinet.title, price_kop: e.cabinet.price_kop, quantity: 1 });
-      if (!entities.includes(e)) entities.push(e);
-    } else {
-      const e = (body.entities as Priced[]).find((x) => x.cid === cid);
-      if (!e) return null;
-      items.push({ cid, sku: e.sku, title: e.title, price_kop: e.price_kop, quantity: 1 });
-      entities.push(e);
-    }
+  const cids: number[] = [];
+  const positions: Array<number | null> = [];
+  for (const p of parts) {
+    const m = /^\s*(\d{1,15})(?::(\d{1,3}))?\s*$/.exec(typeof p === 'number' ? String(p) : typeof p === 'string' ? p : '');
+    const cid = Number(m?.[1]);
+    if (!m || !Number.isSafeInteger(cid) || cid <= 0 || (m[2] !== undefined && Number(m[2]) < 1)) return null;
+    cids.push(cid);
+    positions.push(m[2] === undefined ? null : Number(m[2]));
   }
-  return { items, entities };
-}
-
-function titleOf(kind: Kind, inputs: Record<string, string>, body: SelectAnswer['body'], t: T): string {
-  const d = body.duty as { pumps?: number; p2_kw?: number; method?: string } | undefined;
-  if (kind === 'control') return t('calcPumps.saved.title.control', { n: d?.pumps ?? '', p2: d?.p2_kw ?? '', method: t(`calcPumps.method.${d?.method ?? 'direct'}`) });
-  return t(`calcPumps.saved.title.${kind}`, { q: inputs.q ?? '', qu: inputs.q_unit || 'm3/h', h: inputs.h ?? '', hu: inputs.h_unit || 'm' });
+  return { cids, positions };
 }
 
 export type SaveResult = { ok: true; id: number; request: string } | { ok: false; status: number; message: string; errors: Record<string, string> };
@@ -84,16 +66,19 @@ export async function saveCalculation(user: User, values: FormValues, t: T): Pro
   const p = parsed.output;
   const inputs = parseJsonObject(p.inputs);
   if (!inputs) return bad(fieldError('inputs', 'range', t));
-  const cids = parseIds(p.chosen);
-  if (!cids) return bad(fieldError('chosen', 'range', t));
+  const ids = parseIds(p.chosen);
+  if (!ids) return bad(fieldError('chosen', 'range', t));
+  // Listed kinds whose module is not registered (yet) are as unknown as any other value.
+  const kind = calcKind(p.kind);
+  if (!kind) return bad({ kind: t('calcPumps.errors.unit', { field: t('calcPumps.fields.kind') }) });
   const place = await checkPlace(user, p.oid, p.object, t);
   if (Object.keys(place).length) return bad(place, 404);
-  const answer = await selectAnswer(p.kind, db(), rawInput(inputs), t);
-  if (answer.status !== 200) return bad(answer.body.errors ?? {});
-  const chosen = chosenFrom(p.kind, answer.body, cids);
+  const answer = await kind.select(db(), inputs, t, user);
+  if (answer.status !== 200) return bad(answer.body.errors ?? { inputs: answer.body.error ?? t('calcPumps.errors.input') }, answer.status >= 400 && answer.status < 500 ? answer.status : 400);
+  const chosen = kind.chosen(answer.body, ids.cids, ids.positions);
   if (!chosen) return bad(fieldError('chosen', 'unknown', t));
   const saved = await insertCalculation(user.id, {
-    kind: p.kind, title: titleOf(p.kind, inputs, answer.body, t), inputs, result: { ...answer.body, entities: chosen.entities }, chosen: chosen.items,
+    kind: p.kind, title: kind.title(inputs, answer.body, t), inputs, result: { ...answer.body, entities: chosen.entities }, chosen: chosen.items,
     organisation_id: p.oid, object_id: p.object,
   });
   return { ok: true, ...saved };

@@ -11,7 +11,14 @@ export const calculationUrl = (id: number): string => `/e-commerce/design/calcul
 
 /** POST of the list page: saves and answers where to go, or the error to show with its status. */
 export async function savePost(user: User, request: Request, t: App.Locals['t']): Promise<{ redirect: string } | { status: number; message: string; errors: Record<string, string> }> {
-  const r = await saveCalculation(user, await readForm(request), t);
+  const form = await readForm(request);
+  // A form that picks one item per group (radio buttons chosen_1, chosen_2, ...: the stages of a
+  // two-stage heat exchanger) sends them in group order as one chosen list.
+  if (form.chosen === undefined) {
+    const picks = Object.keys(form).filter((k) => /^chosen_\d{1,2}$/.test(k)).sort((a, b) => Number(a.slice(7)) - Number(b.slice(7))).map((k) => form[k]);
+    if (picks.length) form.chosen = picks.join(',');
+  }
+  const r = await saveCalculation(user, form, t);
   return r.ok ? { redirect: calculationUrl(r.id) } : { status: r.status, message: r.message, errors: r.errors };
 }
 

@@ -7,12 +7,14 @@ import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { containsPattern, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
 import type { CalculationRow, CalculationTables } from '../calculations.tables.ts';
-import type { SelectAnswer } from '../select.server.ts';
+import type { KindAnswer } from './kinds.server.ts';
 
 export type CalcDB = DB & CalculationTables;
 export const calcDb = (handle?: Kysely<DB>): Kysely<CalcDB> => (handle ?? defaultDb()) as unknown as Kysely<CalcDB>;
 
-export const CALC_KINDS = ['pump', 'station', 'control'] as const;
+/** Every calculation kind (the list filter and the save schema); each is registered in kinds/index.server.ts. */
+export const CALC_KINDS = ['pump', 'station', 'control', 'to1', 'to2', 'to3', 'flow-meter', 'btp'] as const;
+export type CalcKindName = (typeof CALC_KINDS)[number];
 export const CALC_STATUSES = ['saved', 'approved', 'ordered'] as const;
 export const CALC_FIELDS = ['kind', 'status', 'request', 'title', 'created_at', 'total_kop'] as const;
 export type CalcField = (typeof CALC_FIELDS)[number];
@@ -42,7 +44,7 @@ export interface CalculationListItem {
 export interface CalculationDetails extends CalculationListItem {
   inputs: Record<string, string>;
   /** The result body computed at save time, entities narrowed to the chosen ones. */
-  result: SelectAnswer['body'];
+  result: KindAnswer['body'];
   chosen: ChosenItem[];
   documents: Array<{ id: number; title: string; url: string; created_at: string }>;
 }

@@ -1,0 +1,198 @@
+// No explanation key is ever shown raw: both engines are run over their fixtures and oracles (pump
+// selection fixed and speed-controlled, trimmed, with NPSH; stations of every type of use; cabinet
+// electrics; the §3.3 PHE example, rating, two-stage and single-stage DHW, condensation of
+// saturated, superheated and wet steam), every input, step, formula, warning, property stream and
+// unit they emit is collected, and each must have a label in all 7 languages. A scan of the engine
+// sources makes sure the run met every literal key, so a key added later without a label fails here.
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { dictionaries, LOCALES } from '#lib/i18n/index.ts';
+import { lookup } from '#lib/i18n/translate.ts';
+import { FORMULAS as PUMP_FORMULAS, type Explanation as PumpExplanation } from './engine/explain.ts';
+import { preparePump, type PreparedPump } from './engine/curve.ts';
+import { selectPumps } from './engine/select.ts';
+import { selectStations, TYPES_OF_USE } from './engine/station-select.ts';
+import { cabinetElectrics } from './engine/electrics.ts';
+import { prepared } from './engine/test-fixtures.ts';
+import { CRONOLINE_IL_80_220, VEROLINE_IP_E_50_150 } from './engine/reference-curves.ts';
+import type { PumpModel } from './engine/types.ts';
+import { demoPumps } from '#features/catalogue/demo-pumps.ts';
+import { DEMO_PLATES } from './phe/catalogue.demo.ts';
+import { designCondensation, type CondensationInput } from './phe/condensation.ts';
+import { designDhw, selectDhwHeaters, type DhwInput } from './phe/dhw.ts';
+import { FORMULAS as PHE_FORMULAS, type Explanation as PheExplanation } from './phe/explain.ts';
+import { EXAMPLE_PLATE } from './phe/fixtures.test-helpers.ts';
+import { ratePack } from './phe/rating.ts';
+import { selectPlates } from './phe/select.ts';
+import { engineOf, labelKey, unitKey, PROPERTY_COLUMNS, type ExplainEngine, type LabelKind } from './explain-labels.ts';
+
+type AnyExplanation = PumpExplanation | PheExplanation;
+
+function pumpExplanations(): PumpExplanation[] {
+  const out: PumpExplanation[] = [];
+  const demo: PreparedPump[] = [];
+  for (const m of demoPumps()) {
+    const r = preparePump(m as PumpModel);
+    if (r.ok) demo.push(r.pump);
+  }
+  const cron = prepared();
+  const vero = prepared(VEROLINE_IP_E_50_150);
+  const trimmable = prepared(CRONOLINE_IL_80_220, { sku: 'TRIM', trim_min_ratio: 0.8 });
+  const base = { q_unit: 'm3/h', h_unit: 'm' };
+  const duties = [
+    { q: 60, h: 13, h_static: 5 },
+    { q: 40, h: 9, h_static: 0 },
+    { q: 12, h: 30, h_static: 10 },
+    { q: 150, h: 40, h_static: 20 },
+    { q: 5, h: 20, h_static: 0 },
+  ];
+  for (const d of duties)
+    for (const speed_control of [false, true])
+      for (const npsh_available_m of [null, 8]) {
+        const r = selectPumps([cron, vero, trimmable, ...demo], { ...base, ...d, speed_control, npsh_available_m, limit: 50, load_profile: [{ flow_ratio: 1.2, hours: 100 }, { flow_ratio: 0.1, hours: 100 }, { flow_ratio: 0.5, hours: 1000 }] });
+        if (r.explanation) out.push(r.explanation);
+        out.push(...r.entities.map((e) => e.explanation));
+      }
+  // An oversized duty only a trimmed impeller meets.
+  out.push(...selectPumps([trimmable], { ...base, q: 60, h: 10, h_static: 2 }).entities.map((e) => e.explanation));
+  for (const type_use of TYPES_OF_USE)
+    for (const speed_control of [false, true]) {
+      const r = selectStations([cron, ...demo.slice(0, 60)], { ...base, q: 120, h: 14, h_static: 5, speed_control, type_use });
+      out.push(...r.entities.flatMap((e) => [e.station.explanation, e.cabinet.explanation]));
+    }
+  // Hot water in a closed loop without NPSHa, and with it (NPSH checked per running pump).
+  for (const npsh_available_m of [null, 30])
+    out.push(...selectStations(demo.slice(0, 60), { ...base, q: 40, h: 20, h_static: 3, temperature_c: 70, type_use: 2, npsh_available_m }).entities.map((e) => e.station.explanation));
+  const motor = { p2_kw: 7.5, in_a: 0, ia_in: 7, cos_phi: 0.86, eta: 0.89, voltage_v: 400 };
+  for (const method of ['direct', 'star_delta', 'soft_starter', 'vfd'] as const) {
+    const el = cabinetElectrics({ pumps: [{ motor, duty: 1, standby: 1 }, { motor: { ...motor, p2_kw: 3 }, duty: 1, standby: 0 }], method, ats: true, dry_run: true });
+    out.push(el.explanation);
+  }
+  return out;
+}
+
+function pheExplanations(): PheExplanation[] {
+  const out: PheExplanation[] = [];
+  const duty = { q: 500, hot: { t_in: 70, t_out: 30 }, cold: { t_in: 5, t_out: 60 } };
+  for (const plates of [[EXAMPLE_PLATE], DEMO_PLATES])
+    for (const wallCorrection of [true, false])
+      out.push(...selectPlates({ duty, dpMax: { hot: 100, cold: 100 }, marginMin: 0, wallCorrection }, plates).candidates.map((c) => c.explanation));
+  out.push(ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, hot: { t_in: 70, m: 2.9916 }, cold: { t_in: 5, m: 2.1757 }, wallCorrection: false }).explanation);
+  out.push(ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 2, cold: 2 }, hot: { t_in: 70, m: 2.9916 }, cold: { t_in: 5, m: 2.1757 } }).explanation);
+  const dhw: DhwInput = {
+    heating: { q_max: 1000, network: { supply: 150, return: 70 }, building: { supply: 95, return: 70 }, t_inside: 20, t_outdoor_design: -25 },
+    dhw: { q_max: 600, t_cold: 5, t_hot: 60 },
+    approach: 5,
+    stage2_primary_out: 45,
+    c: 4.19,
+  };
+  for (const q_max of [600, 100, 1500]) {
+    const r = designDhw({ ...dhw, dhw: { ...dhw.dhw, q_max } });
+    out.push(r.explanation);
+    for (const s of selectDhwHeaters(r, { dpMax: { hot: 50, cold: 50 }, marginMin: 10 }, DEMO_PLATES)) out.push(...s.candidates.map((c) => c.explanation));
+  }
+  const steam: CondensationInput = { steam: { p: 0.3, state: { kind: 'saturated' } }, condensate_out: 80, water: { t_in: 70, t_out: 95 }, q: 1000, marginMin: 10, dpMax: 50 };
+  for (const s of [steam.steam, { p: 0.5, gauge: true, state: { kind: 'superheated', t: 200 } }, { p: 0.3, state: { kind: 'wet', x: 0.9 } }] as CondensationInput['steam'][])
+    out.push(designCondensation({ ...steam, steam: s }, DEMO_PLATES).explanation);
+  return out;
+}
+
+interface Seen { engine: ExplainEngine; kind: LabelKind; key: string }
+
+function collect(list: AnyExplanation[]): { labels: Seen[]; units: Set<string> } {
+  const labels = new Map<string, Seen>();
+  const units = new Set<string>();
+  const add = (engine: ExplainEngine, kind: LabelKind, key: string) => labels.set(`${engine}|${kind}|${key}`, { engine, kind, key });
+  for (const e of list) {
+    const engine = engineOf(e.engine.name);
+    for (const s of [...e.inputs, ...e.steps]) {
+      add(engine, 'term', s.key);
+      units.add(s.unit);
+      if (s.formula) add(engine, 'formula', s.formula);
+    }
+    for (const f of e.formulas) add(engine, 'formula', f.id);
+    for (const w of e.warnings as Array<string | { code: string }>) add(engine, 'warning', typeof w === 'string' ? w : w.code);
+    if ('properties' in e)
+      for (const p of e.properties) {
+        add(engine, 'stream', p.stream);
+        for (const c of PROPERTY_COLUMNS) units.add(p[c].unit);
+      }
+  }
+  return { labels: [...labels.values()], units };
+}
+
+const pump = pumpExplanations();
+const phe = pheExplanations();
+const seen = collect([...pump, ...phe]);
+
+describe('explanation labels', () => {
+  it('the engines were walked over their fixtures (pump, station, cabinet and PHE explanations)', () => {
+    expect(pump.length).toBeGreaterThan(50);
+    expect(phe.length).toBeGreaterThan(20);
+    const keys = new Set(seen.labels.map((s) => `${s.engine}|${s.kind}|${s.key}`));
+    for (const k of ['pump|term|motor2.in', 'pump|term|energy.point3.p1', 'pump|term|trim.ratio', 'pump|term|type_use', 'pump|warning|npsh_unknown', 'pump|warning|outside_por', 'pump|warning|npsh_not_given', 'pump|warning|static_ignored', 'pump|warning|speed_fixed', 'pump|term|standby.min',
+      'phe|stream|steam.desuperheating', 'phe|stream|water.subcooling', 'phe|term|stage2.primary_flow', 'phe|term|single.lmtd', 'phe|warning|wet_steam', 'phe|warning|wall_viscosity_neglected'])
+      expect(keys, k).toContain(k);
+  });
+
+  it('every key the engines wrote has a label in all 7 languages', () => {
+    const missing: string[] = [];
+    for (const s of seen.labels) {
+      const { key } = labelKey(s.engine, s.kind, s.key);
+      for (const l of LOCALES) {
+        const text = lookup(dictionaries[l], key);
+        if (!text || text.trim() === '' || text === key) missing.push(`${l}: ${key} (${s.key})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every unit has a symbol in all 7 languages (or is dimensionless)', () => {
+    const missing: string[] = [];
+    for (const u of seen.units) {
+      const k = unitKey(u);
+      if (k === null) continue;
+      if (k === undefined) missing.push(`unknown unit ${u}`);
+      else for (const l of LOCALES) if (!lookup(dictionaries[l], k)) missing.push(`${l}: ${k}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every formula of both engines has a name, and the page words and quantity names exist', () => {
+    const keys = [
+      ...Object.keys(PUMP_FORMULAS).map((id) => labelKey('pump', 'formula', id).key),
+      ...Object.keys(PHE_FORMULAS).map((id) => labelKey('phe', 'formula', id).key),
+      ...PROPERTY_COLUMNS.map((c) => `calcExplain.quantity.${c}`),
+      ...['summaryPump', 'summaryPhe', 'inputs', 'properties', 'steps', 'formulas', 'warnings', 'source', 'engine', 'quantity', 'symbol', 'value', 'formula', 'stream'].map((k) => `calcExplain.page.${k}`),
+    ];
+    const missing = keys.flatMap((k) => LOCALES.filter((l) => !lookup(dictionaries[l], k)).map((l) => `${l}: ${k}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('the walk met every literal key written in the engine sources', () => {
+    const keys = new Set(seen.labels.map((s) => `${s.engine}|${s.kind}|${s.key}`));
+    const missed: string[] = [];
+    for (const [engine, dir] of [['pump', 'engine'], ['phe', 'phe']] as const) {
+      const folder = new URL(`./${dir}/`, import.meta.url);
+      for (const f of readdirSync(folder).filter((n) => n.endsWith('.ts') && !n.includes('test'))) {
+        const src = readFileSync(new URL(f, folder), 'utf8');
+        for (const m of src.matchAll(/\.(?:step|input)\(\s*'([^']+)'/g)) if (!keys.has(`${engine}|term|${m[1]}`)) missed.push(`${dir}/${f}: term ${m[1]}`);
+        for (const m of src.matchAll(/\.warn\(\s*'([^']+)'/g)) if (!keys.has(`${engine}|warning|${m[1]}`)) missed.push(`${dir}/${f}: warning ${m[1]}`);
+      }
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('numbered keys share one label with the number as a parameter', () => {
+    expect(labelKey('pump', 'term', 'motor2.in')).toEqual({ key: 'calcExplain.pump.term.motorN_in', params: { n: 2 } });
+    expect(labelKey('pump', 'term', 'energy.point3.q')).toEqual({ key: 'calcExplain.pump.term.energy_pointN_q', params: { n: 3 } });
+    expect(labelKey('pump', 'term', 'cable.mm2')).toEqual({ key: 'calcExplain.pump.term.cable_mm2' });
+    expect(labelKey('phe', 'stream', 'steam.condensing')).toEqual({ key: 'calcExplain.phe.stream.steam_condensing' });
+  });
+});
+
+/** For writing translations: `DUMP_EXPLAIN_KEYS=1 npm test -- --project unit explain-labels` prints the keys. */
+if (process.env.DUMP_EXPLAIN_KEYS) {
+  const all = [...new Set(seen.labels.map((s) => labelKey(s.engine, s.kind, s.key).key))].sort();
+  console.log(JSON.stringify({ labels: all, units: [...seen.units].sort() }, null, 1));
+}

@@ -1,0 +1,91 @@
+// Words for the explanations of both calculation engines (pump engine and PHE engine): every input
+// and step key, formula id, warning code, property stream and unit an engine writes is turned into
+// an i18n key under `calcExplain.*`, so a page never shows a raw key like `system.k`. Pure: the
+// explanation component, the saved calculation page and the tests share it.
+//
+// Keys with a running number (motor2.in, energy.point3.q) share one label with an {n} parameter.
+// Symbols are language-neutral mathematics (as the formula texts are) and live here.
+import type { Params } from '#lib/i18n/translate.ts';
+
+export type ExplainEngine = 'pump' | 'phe';
+export type LabelKind = 'term' | 'formula' | 'warning' | 'stream';
+
+/** 'pump-engine' → 'pump', 'phe-engine' → 'phe'; an unknown engine is read as the pump engine. */
+export function engineOf(name: string): ExplainEngine {
+  return name.startsWith('phe') ? 'phe' : 'pump';
+}
+
+const NUMBERED = /^(motor|energy\.point)(\d+)\./;
+
+/** The i18n key and its parameters for one key of an explanation. */
+export function labelKey(engine: ExplainEngine, kind: LabelKind, key: string): { key: string; params?: Params } {
+  const m = NUMBERED.exec(key);
+  const base = m ? key.replace(NUMBERED, `${m[1]}N.`) : key;
+  const path = `calcExplain.${engine}.${kind}.${base.replace(/\./g, '_')}`;
+  return m ? { key: path, params: { n: Number(m[2]) } } : { key: path };
+}
+
+/** Mathematical symbol of a quantity (the one used in the formulas), or '' when it has none. */
+export function symbolOf(engine: ExplainEngine, key: string): string {
+  const base = key.replace(NUMBERED, (_s, a: string) => `${a}N.`);
+  return (engine === 'pump' ? PUMP_SYMBOLS : PHE_SYMBOLS)[base] ?? '';
+}
+
+const PUMP_SYMBOLS: Record<string, string> = {
+  q_d: 'Q_d', h_d: 'H_d', h_static: 'H_st', temperature: 't', rho: 'ρ', kop_per_kwh: 'c_e', npsh_available: 'NPSHa', h_set: 'H_set',
+  duty: 'N', standby: 'N_r', type_use: '', 'system.k': 'k', 'curve.max_residual': 'ΔH_fit', 'trim.ratio': 'D/D₀', 'speed.ratio': 'r = n/n₀',
+  'duty.q': 'Q', 'duty.h': 'H', 'duty.p_hyd': 'P_hyd', 'duty.eta': 'η', 'duty.p2': 'P₂', 'duty.p1': 'P₁', 'motor.eta': 'η_motor', 'vfd.eta': 'η_VFD',
+  'motor.p2_max_curve': 'P₂,max', 'motor.p2_rated': 'P₂,rated', 'npsh.required': 'NPSHr', 'bep.q': 'Q_BEP', 'bep.ratio': 'Q/Q_BEP',
+  'energy.pointN.q': 'Q_i', 'energy.pointN.speed_ratio': 'r_i', 'energy.pointN.p1': 'P₁,i', 'energy.pointN.hours': 't_i', 'energy.annual': 'E',
+  'energy.cost': 'E·c_e', lcc: 'LCC', vapour_head: 'p_v/(ρg)', 'per_pump.q': 'Q/N', 'composite.q': 'Q_N', 'duty.p1_total': 'ΣP₁',
+  'manifold.dn': 'DN', 'motorN.p2': 'P₂', 'motorN.voltage': 'U', 'motorN.in': 'I_n', 'motorN.ia': 'I_a', running_sum: 'ΣI_n', peak: 'I_peak',
+  main_breaker: 'I_br', 'cable.mm2': 'S', 'cable.iz': 'I_z', 'manifold.velocity': 'v', 'standby.min': 'N_r,min',
+};
+
+const side = (s: string, k: string) => `${k}${s === 'hot' ? '₁' : '₂'}`;
+const PHE_SYMBOLS: Record<string, string> = {
+  q: 'Q', lmtd: 'LMTD', plates: 'N', area: 'A', margin: 'margin', u_clean: 'U', u_design: 'U_d', ntu_required: 'NTU₁', duty_check: 'Q(ε-NTU)',
+  'geometry.enlargement': 'Φ', 'geometry.dh': 'D_h', 'geometry.plate_area': 'A_p', 'fouling.hot': 'R_f1', 'fouling.cold': 'R_f2', price: '',
+  effectiveness: 'P₁', margin_min: '', c: 'c', t_sat: 't_s', h_steam: 'h_steam', h_condensate: 'h_cond', r: 'r', steam_flow: 'D',
+  'steam.p_abs': 'p', 'steam.t_in': 't_steam', condensate_out: 't_cond', 'water.t_in': 't₂′', 'water.t_out': 't₂″', 'water.dp_max': 'Δp_max',
+  'heating.q_max': 'Q_o,max', 'dhw.q_max': 'Q_h,max', 'network.supply': 'τ₁', 'network.return': 'τ₂', 'building.supply': 'τ₃', 'building.return': 'τ₂,b',
+  t_inside: 't_i', t_outdoor_design: 't_n,d', 'dhw.t_cold': 't_c', 'dhw.t_hot': 't_h', load_ratio: 'ρ', 'break.q_rel': "Q̄'", 'break.return': "τ₂'",
+  'break.t_outdoor': "t_n'", 'heating.flow': 'G_o', 'heating.load_at_break': "Q_o'", 'dhw.flow': 'G_h', 'stage1.secondary_out': 't_h^I',
+  'stage1.q': 'Q_I', 'stage2.q': 'Q_II', 'stage2.primary_flow': 'G_dII', 'stage1.primary_in': 't_mix', 'stage1.primary_out': 't_2I',
+  'stage1.lmtd': 'LMTD_I', 'stage2.lmtd': 'LMTD_II', 'single.primary_flow': 'G_d', 'single.lmtd': 'LMTD', network_flow_at_break: 'G',
+  balance: "Q_o' + Q_h", 'desuperheating.q': 'Q_ds', 'condensing.q': 'Q_c', 'subcooling.q': 'Q_sc', 'desuperheating.lmtd': 'LMTD_ds',
+  'condensing.lmtd': 'LMTD_c', 'subcooling.lmtd': 'LMTD_sc',
+};
+for (const s of ['hot', 'cold']) {
+  Object.assign(PHE_SYMBOLS, {
+    [`${s}.t_in`]: side(s, "t") + '′', [`${s}.t_out`]: side(s, 't') + '″', [`${s}.m`]: side(s, 'm'), [`${s}.passes`]: side(s, 'N_p'),
+    [`${s}.dp_max`]: side(s, 'Δp_max,'), [`${s}.velocity`]: side(s, 'w'), [`${s}.re`]: side(s, 'Re'), [`${s}.nu`]: side(s, 'Nu'),
+    [`${s}.f`]: side(s, 'f'), [`${s}.alpha`]: side(s, 'α'), [`${s}.dp_channel`]: side(s, 'Δp_ch,'), [`${s}.port_velocity`]: side(s, 'w_port,'),
+    [`${s}.dp_port`]: side(s, 'Δp_port,'),
+  });
+}
+
+/** Units as the engines write them → i18n key under calcExplain.unit (money is shown in roubles). */
+const UNIT_KEYS: Record<string, string> = {
+  'm3/h': 'm3_h', m: 'm', pcs: 'pcs', degC: 'degC', '°C': 'degC', 'kg/m3': 'kg_m3', 'kop/kWh': 'rub_kWh', 'm/(m3/h)2': 'm_m3h2', kW: 'kW', h: 'h',
+  kWh: 'kWh', kop: 'rub', kopecks: 'rub', mm: 'mm', V: 'V', A: 'A', mm2: 'mm2', MPa: 'MPa', '%': 'percent', kPa: 'kPa', 'kJ/kg': 'kJ_kg',
+  'kg/s': 'kg_s', K: 'K', 'kJ/(kg K)': 'kJ_kgK', m2: 'm2', 'm/s': 'm_s', 'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK',
+};
+/** Units with no symbol (ratios, counts of nothing). */
+const DIMENSIONLESS = new Set(['', '1']);
+
+/** The i18n key of a unit, null for a dimensionless value; undefined for a unit not known here. */
+export function unitKey(unit: string): string | null | undefined {
+  if (DIMENSIONLESS.has(unit)) return null;
+  const k = UNIT_KEYS[unit];
+  return k === undefined ? undefined : `calcExplain.unit.${k}`;
+}
+
+/** Money arrives in kopecks; explanations show roubles (same number / 100, unit ₽). */
+export function displayValue(value: number, unit: string): number {
+  return unit === 'kop' || unit === 'kopecks' || unit === 'kop/kWh' ? value / 100 : value;
+}
+
+/** Columns of the water properties table (PHE explanations). */
+export const PROPERTY_COLUMNS = ['t_c', 'p_mpa', 'rho', 'cp', 'mu', 'lambda', 'pr'] as const;
+export const PROPERTY_SYMBOLS: Record<(typeof PROPERTY_COLUMNS)[number], string> = { t_c: 't', p_mpa: 'p', rho: 'ρ', cp: 'c_p', mu: 'μ', lambda: 'λ', pr: 'Pr' };

@@ -1,0 +1,134 @@
+// The saved-calculation kinds registry: everything the save, list, view, .xlsx, offer, datasheet and
+// order layer (src/features/calculations/saved) needs to know about one calculation kind.
+//
+// Adding a kind (e.g. 'flow-meter', 'btp'):
+//   1. saved/kinds/<kind>.server.ts calls registerCalcKind({ kind, formPath, select, chosen, title,
+//      xlsx, datasheet }) (see CalcKind below; the pump, to1 files are worked examples);
+//   2. one import line in saved/kinds/index.server.ts;
+//   3. the kind is already listed in CALC_KINDS (saved.server.ts), i18n label calcPumps.saved.kind.<kind>;
+//   4. optional: saved/kinds/<kind>.view.astro, props { c: CalculationDetails }: how the stored result
+//      shows on the saved calculation page (CalculationView finds it by file name). Without it the
+//      page shows the datasheet figures of each chosen item.
+// Contract: select() reruns the calculation on the server from the inputs as typed (never trusts a
+// client's result) and answers { status, body } in the spec's result shape; 400 with body.errors
+// {field: message} on bad input. chosen() picks the user's catalogue ids out of that body (null when
+// one is not there) with the answer's prices in kopecks and quantities; the order copies them.
+import type { Kysely } from 'kysely';
+import type { DB, User } from '#lib/db/schema.ts';
+import type { T } from '#lib/i18n/index.ts';
+import type { CalculationDetails, ChosenItem } from './saved.server.ts';
+
+/** A calculation's answer as the selection endpoints give it (spec result shape plus kind extras). */
+export interface KindAnswer {
+  status: number;
+  body: {
+    type: 'success' | 'empty' | 'error' | 'warning';
+    entities: unknown[];
+    error: string | null;
+    warning: string | null;
+    errors?: Record<string, string>;
+    engine?: { name: string; version: string };
+    [extra: string]: unknown;
+  };
+}
+
+/** A static chart of a datasheet (drawn as SVG on the server). Points in the axis units. */
+export interface DatasheetChart {
+  title: string;
+  x: string;
+  y: string;
+  series: Array<{ name: string; points: Array<[number, number]>; dashed?: boolean }>;
+  marks?: Array<{ x: number; y: number; label: string }>;
+}
+
+/** One chosen item's datasheet: labelled figures (units in the text), charts, explanation, notes. */
+export interface Datasheet {
+  heading: string;
+  subtitle?: string;
+  sections: Array<{ title: string; rows: Array<[string, string]> }>;
+  charts: DatasheetChart[];
+  /** Explanation summary: [quantity, value with unit, formula or source]. */
+  explanation: Array<[string, string, string]>;
+  notes: string[];
+}
+
+export interface KindContext {
+  db: Kysely<DB>;
+  t: T;
+  locale: string;
+  /** The item's index in c.chosen (items of one catalogue id may repeat, e.g. a plate model in both DHW stages). */
+  line: number;
+}
+
+export interface CalcKind {
+  kind: string;
+  /** The form page; 'edit and recalculate' opens it with the inputs as query. */
+  formPath: string;
+  /** Only employees use it (the list filter hides it from others; select() still refuses by itself). */
+  requires?: 'employee';
+  select(db: Kysely<DB>, inputs: Record<string, string>, t: T, user: User): Promise<KindAnswer>;
+  /**
+   * The chosen items of the answer. cids[i] is a catalogue id; positions[i] the 1-based index of the
+   * entity in body.entities when the client named one ('cid:n', needed where one catalogue item
+   * appears in several entities, e.g. one plate model with two pass arrangements), else null.
+   * Repeated ids count once. Null when an id (at its position) is not in the answer.
+   */
+  chosen(body: KindAnswer['body'], cids: number[], positions: Array<number | null>): { items: ChosenItem[]; entities: unknown[] } | null;
+  title(inputs: Record<string, string>, body: KindAnswer['body'], t: T): string;
+  /** The result sheet of the .xlsx (numbers stay numbers). */
+  xlsx(c: CalculationDetails, t: T): { head: string[]; rows: unknown[][] };
+  /** The datasheet of one chosen item, or null when the item is not one of this calculation's. */
+  datasheet(c: CalculationDetails, item: ChosenItem, ctx: KindContext): Promise<Datasheet | null>;
+}
+
+// Process-wide per module copy; every caller imports kinds/index.server.ts, which registers them all.
+const REGISTRY = new Map<string, CalcKind>();
+
+export function registerCalcKind(k: CalcKind): void {
+  REGISTRY.set(k.kind, k);
+}
+
+/** The registered kind, or undefined (a listed kind whose module is not registered yet). */
+export const calcKind = (kind: string): CalcKind | undefined => REGISTRY.get(kind);
+
+export const registeredKinds = (): string[] => [...REGISTRY.keys()];
+
+/** The kinds a user may filter the list by: registered ones, employee kinds for employees only. */
+export const kindsFor = <K extends string>(all: readonly K[], user: { is_employee: number }): K[] =>
+  all.filter((k) => {
+    const kind = REGISTRY.get(k);
+    return !!kind && (kind.requires !== 'employee' || user.is_employee === 1);
+  });
+
+/** Number formatting for datasheets: finite numbers only, '—' otherwise. */
+export function numberText(locale: string) {
+  return (x: unknown, digits = 2): string =>
+    typeof x === 'number' && Number.isFinite(x) ? new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(x) : '—';
+}
+
+/** The entity a chosen id names: at its position when given (and carrying that id), else the first with it. */
+export function entityOf<E extends { cid: number | null }>(entities: E[], cid: number, position: number | null | undefined): E | undefined {
+  if (position !== null && position !== undefined) {
+    const e = entities[position - 1];
+    return e && e.cid === cid ? e : undefined;
+  }
+  return entities.find((x) => x.cid === cid);
+}
+
+export const round3 = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null);
+
+/** The explanation summary rows of an engine explanation (pump or plate engine: same step shape). */
+export function explanationRows(
+  e: { steps: Array<{ key: string; value: number; unit: string; formula?: string }>; formulas: Array<{ id: string; text: string }> } | null | undefined,
+  locale: string,
+  limit = 18,
+): Array<[string, string, string]> {
+  if (!e) return [];
+  const nf = new Intl.NumberFormat(locale, { maximumSignificantDigits: 5 });
+  const formula = new Map(e.formulas.map((f) => [f.id, f.text]));
+  return e.steps
+    .filter((s) => Number.isFinite(s.value))
+    .slice(0, limit)
+    // '1' and '' are the engines' dimensionless units: shown as the bare number.
+    .map((s) => [s.key, `${nf.format(s.value)} ${s.unit === '1' ? '' : s.unit}`.trim(), s.formula ? (formula.get(s.formula) ?? s.formula) : '']);
+}

@@ -1,0 +1,96 @@
+// Kind 'pump': the pump selection saved with the chosen pump(s); datasheet with the duty, the curves
+// at the duty speed through the system curve, the motor and the materials from the catalogue.
+import { preparePump, sampleCurves, systemCurve } from '#features/calculations/engine/index.ts';
+import { pumpModelOf } from '#features/catalogue/pumps.server.ts';
+import { formatMoney } from '#lib/format.ts';
+import type { T } from '#lib/i18n/index.ts';
+import { selectAnswer, type PumpEntityView } from '../../select.server.ts';
+import { rawInput } from '../../calculations.schema.ts';
+import { entityOf, explanationRows, numberText, registerCalcKind, round3, type Datasheet, type KindAnswer } from '../kinds.server.ts';
+import { catalogueItem, materialRows } from './catalogue.server.ts';
+import type { ChosenItem } from '../saved.server.ts';
+
+type Priced = { cid: number | null; sku: string; title: string; price_kop: number };
+
+/** One item per chosen entity at the answer's price (pumps, cabinets: anything with cid and price_kop). */
+export function chosenPriced(body: KindAnswer['body'], cids: number[], positions: Array<number | null> = []): { items: ChosenItem[]; entities: unknown[] } | null {
+  const items: ChosenItem[] = [];
+  const entities: unknown[] = [];
+  for (const [i, cid] of cids.entries()) {
+    const e = entityOf(body.entities as Priced[], cid, positions[i]);
+    if (!e) return null;
+    if (entities.includes(e)) continue;
+    items.push({ cid, sku: e.sku, title: e.title, price_kop: e.price_kop, quantity: 1 });
+    entities.push(e);
+  }
+  return { items, entities };
+}
+
+export const dutyTitle = (kind: string, inputs: Record<string, string>, t: T) =>
+  t(`calcPumps.saved.title.${kind}`, { q: inputs.q ?? '', qu: inputs.q_unit || 'm3/h', h: inputs.h ?? '', hu: inputs.h_unit || 'm' });
+
+registerCalcKind({
+  kind: 'pump',
+  formPath: '/e-commerce/design/new-calculation/pump',
+  select: (db, inputs, t) => selectAnswer('pump', db, rawInput(inputs), t),
+  chosen: chosenPriced,
+  title: (inputs, _body, t) => dutyTitle('pump', inputs, t),
+  xlsx: (c, t) => ({
+    head: [t('calcPumps.page.sku'), t('calcPumps.saved.item'), 'Q, m3/h', 'H, m', 'η', 'P1, kW', 'P2, kW', 'NPSHr, m', 'n/n0', 'Q/Q_BEP', `${t('calcPumps.page.annualKwh')}, kWh`, `${t('calcPumps.page.lcc')}, ₽`, `${t('calcPumps.page.priceItem')}, ₽`],
+    rows: (c.result.entities as PumpEntityView[]).map((e) => [e.sku, e.title, round3(e.duty.q_m3h), round3(e.duty.h_m), round3(e.duty.eta), round3(e.duty.p1_kw), round3(e.duty.p2_kw), round3(e.duty.npshr_m), round3(e.duty.speed_ratio), round3(e.bep_ratio), round3(e.annual_kwh), e.lcc_kop / 100, e.price_kop / 100]),
+  }),
+  async datasheet(c, item, { db, t, locale }): Promise<Datasheet | null> {
+    const e = (c.result.entities as PumpEntityView[]).find((x) => x.cid === item.cid);
+    if (!e) return null;
+    const nf = numberText(locale);
+    const cat = await catalogueItem(db, item.cid);
+    const model = cat ? pumpModelOf(cat) : null;
+    const duty = c.result.duty as { q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number } | undefined;
+    const charts: Datasheet['charts'] = [];
+    const prepared = model ? preparePump(model) : null;
+    if (prepared?.ok && duty) {
+      const s = sampleCurves(prepared.pump, e.duty.speed_ratio, systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m), duty.rho_kg_m3, 25);
+      const pts = (ys: Array<number | null>) => s.q_m3h.flatMap((q, i) => (ys[i] === null || ys[i] === undefined || !Number.isFinite(ys[i]) ? [] : [[q, ys[i]] as [number, number]]));
+      charts.push({
+        title: t('calcSaved.sheet.chartHead'), x: 'Q, m³/h', y: 'H, m',
+        series: [
+          { name: t('calcSaved.sheet.atDutySpeed', { r: nf(e.duty.speed_ratio, 3) }), points: pts(s.h_m) },
+          { name: t('calcSaved.sheet.nominal'), points: pts(s.h_nominal_m), dashed: true },
+          { name: t('calcSaved.sheet.system'), points: pts(s.system_h_m), dashed: true },
+        ],
+        marks: [{ x: e.duty.q_m3h, y: e.duty.h_m, label: t('calcSaved.sheet.dutyPoint') }],
+      });
+      charts.push({
+        title: t('calcSaved.sheet.chartPower'), x: 'Q, m³/h', y: 'η, %; P₂, kW',
+        series: [{ name: 'η, %', points: pts(s.eta.map((x) => x * 100)) }, { name: 'P₂, kW', points: pts(s.p2_kw), dashed: true }],
+        marks: [{ x: e.duty.q_m3h, y: e.duty.eta * 100, label: `η ${nf(e.duty.eta * 100, 1)} %` }],
+      });
+    }
+    const m = model?.motor;
+    return {
+      heading: e.title,
+      subtitle: `${e.manufacturer} · ${e.model} · ${t('calcPumps.page.sku')} ${e.sku}`,
+      sections: [
+        { title: t('calcSaved.sheet.duty'), rows: [
+          ['Q', `${nf(e.duty.q_m3h, 2)} m³/h`], ['H', `${nf(e.duty.h_m, 2)} m`], ['η', `${nf(e.duty.eta * 100, 1)} %`],
+          ['P₁', `${nf(e.duty.p1_kw)} kW`], ['P₂', `${nf(e.duty.p2_kw)} kW`], ['NPSHr', e.duty.npshr_m === null ? '—' : `${nf(e.duty.npshr_m, 1)} m`],
+          ['n/n₀', nf(e.duty.speed_ratio, 3)], ['Q/Q_BEP', nf(e.bep_ratio)],
+          [t('calcPumps.page.annualKwh'), `${nf(e.annual_kwh, 0)} kWh`], [t('calcPumps.page.lcc'), `${formatMoney(e.lcc_kop)} ₽`],
+        ] },
+        { title: t('calcSaved.sheet.motor'), rows: m ? [
+          ['P₂', `${nf(m.p2_kw)} kW`], ['Iₙ', `${nf(m.in_a, 1)} A`], ['Iₐ/Iₙ', nf(m.ia_in, 1)], ['cos φ', nf(m.cos_phi)], ['η', `${nf(m.eta * 100, 1)} %`], ['U', `${nf(m.voltage_v, 0)} V`],
+          ['n₀', `${nf(model?.speed_rpm, 0)} min⁻¹`],
+        ] : [] },
+        { title: t('calcSaved.sheet.design'), rows: [
+          ...(model?.dn ? [['DN', String(model.dn)] as [string, string]] : []),
+          ...(model?.pn_bar ? [['PN', `${nf(model.pn_bar, 0)} bar`] as [string, string]] : []),
+          ...(model?.t_max_c ? [['t max', `${nf(model.t_max_c, 0)} °C`] as [string, string]] : []),
+          ...materialRows(cat?.specs ?? {}, t),
+        ] },
+      ],
+      charts,
+      explanation: explanationRows(e.explanation, locale),
+      notes: [...e.reason_texts, ...e.warning_texts],
+    };
+  },
+});

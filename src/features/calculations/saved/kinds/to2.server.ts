@@ -1,0 +1,4 @@
+// Kind 'to2' (heat exchanger): registered through the shared heat exchanger kind module.
+import { registerHxKind } from './hx.server.ts';
+
+registerHxKind('to2');

@@ -1,0 +1,57 @@
+// The printable offer and datasheets of pump and booster-set calculations in Chromium: axe clean
+// and without sideways scrolling at 360 px, the Print button and toolbar gone in print, and every
+// datasheet within one A4 page (content box 703 x 1016 px at 96 px per inch, 12/14 mm margins).
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectClean as clean, PHONE, useSignedInBrowser } from '../helpers/browser.ts';
+
+const at = useSignedInBrowser('olga.demidova@demo.example');
+
+/** Saves a calculation through the API from the signed-in page; answers its id and chosen items. */
+async function saveVia(page: Page, kind: 'pump' | 'station', inputs: Record<string, string>) {
+  return page.evaluate(async ({ kind, inputs }) => {
+    const post = async (url: string, body: unknown) => (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) })).json();
+    const e = (await post(`/api/v1/calculations/${kind}/select`, inputs)).entities[0];
+    // A pump: the pump; a booster set: its pumps and its cabinet.
+    const chosen: number[] = kind === 'station' ? [e.cid, e.cabinet.id] : [e.cid];
+    const saved = await post('/api/v1/calculations', { kind, inputs, chosen });
+    return { id: saved.id as number, chosen };
+  }, { kind, inputs });
+}
+async function fitsA4(page: Page): Promise<number> {
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 703, height: 1123 });
+  const h = await page.evaluate(() => document.querySelector('.doc-datasheet')!.getBoundingClientRect().height);
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize(PHONE);
+  return h;
+}
+
+it('pump: offer and datasheet (two curves) clean at 360 px, the datasheet one A4 page', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/calculations`);
+  const { id, chosen } = await saveVia(page, 'pump', { q: '60', h: '13', h_static: '5', speed_control: '1' });
+  await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/offer`);
+  await expect(page.locator('.doc-offer tbody tr').count()).resolves.toBe(1);
+  await clean(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('#doc-print').isVisible()).resolves.toBe(false);
+  await page.emulateMedia({ media: 'screen' });
+  await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/datasheet/${chosen[0]}`);
+  await expect(page.locator('.ds-chart svg').count()).resolves.toBe(2);
+  await clean(page);
+  expect(await fitsA4(page)).toBeLessThan(1016);
+  await page.close();
+});
+
+it('booster set: the pump set and its cabinet each on one A4 page', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/calculations`);
+  const { id, chosen } = await saveVia(page, 'station', { q: '60', h: '40', h_static: '30', speed_control: '1', count: '2', standby: '1' });
+  for (const cid of chosen) {
+    await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
+    await clean(page);
+    expect(await fitsA4(page)).toBeLessThan(1016);
+  }
+  await page.close();
+});
