@@ -67,10 +67,14 @@ const EnvSchema = v.object({
   SESSION_IDLE_MINUTES: v.optional(intIn(5, 60 * 24 * 30), String(60 * 24 * 7)),
   SESSION_ABSOLUTE_DAYS: v.optional(intIn(1, 365), '30'),
   WS_HEARTBEAT_SECONDS: v.optional(intIn(1, 3600), '30'),
+  SCADA_RETENTION_DAYS: v.optional(intIn(1, 3650), '90'),
+  SCADA_HEARTBEAT_SECONDS: v.optional(intIn(10, 86_400), '300'),
   TIME_ZONE: v.optional(v.pipe(v.string(), v.trim(), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Samara')), 'Europe/Samara'),
   CORPORATE_PORTAL_URL: v.optional(url(['http', 'https'])),
   WIKI_URL: v.optional(url(['http', 'https'])),
   FEEDBACK_URL: v.optional(url(['http', 'https', 'mailto'])),
+  SUPPLIER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300, 'must be at most 300 characters'))),
+  SUPPLIER_DETAILS: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, 'must be at most 1000 characters'))),
   TRUST_PROXY: v.optional(boolish),
   CALL_PROVIDER_URL: v.optional(url(['http', 'https'])),
   CALL_PROVIDER_KEY: v.optional(v.pipe(v.string(), v.trim())),
@@ -146,10 +150,16 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
     wsHeartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
+    // Dispatching history: raw samples kept this long (rollups, alarms and the audit stay), and a
+    // sample stored at least this often even when a value does not move beyond its deadband.
+    scadaRetentionDays: e.SCADA_RETENTION_DAYS,
+    scadaHeartbeatMs: e.SCADA_HEARTBEAT_SECONDS * 1000,
     timeZone: e.TIME_ZONE,
     corporatePortalUrl: e.CORPORATE_PORTAL_URL,
     wikiUrl: e.WIKI_URL,
     feedbackUrl: e.FEEDBACK_URL,
+    // The supplier block of printed commercial offers (name; address, INN/KPP, phone, e-mail as one text).
+    supplier: { name: e.SUPPLIER_NAME || undefined, details: e.SUPPLIER_DETAILS || undefined },
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: !!e.PUBLIC_URL && e.PUBLIC_URL.startsWith('https:'),
     // Flash-call provider (uCaller initCall shape); without it codes by call go to the dev outbox.

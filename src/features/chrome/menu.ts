@@ -94,7 +94,13 @@ export const SITE_MAP: readonly MenuEntry[] = [
     aside: true,
     icon: 'tool',
     children: [
-      e('scanner', { href: '/tools/scanner', aside: true, badge: 'beta' }),
+      e('scanner', {
+        href: '/tools/scanner',
+        aside: true,
+        badge: 'beta',
+        // The scanner's calls follow the page's requirement (any signed-in user today).
+        api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map((c) => `/api/app/${c}`),
+      }),
       e('scada', { href: '/tools/scada', aside: true, requires: 'scada', api: ['/api/v1/scada'] }),
       e('water', { href: '/tools/water', aside: true }),
     ],

@@ -294,3 +294,20 @@ export async function countOrders(userId: number, archived = false): Promise<num
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/**
+ * Appends lines to the user's order (numbered after its last position); the total and the search
+ * text grow with them. False when the order is not the user's. Used by the document scanner.
+ */
+export async function appendItems(handle: Kysely<DB>, userId: number, orderId: number, lines: NewOrderLine[], at = now()): Promise<boolean> {
+  const order = await handle.selectFrom('orders').select(['id', 'search']).where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  if (!order) return false;
+  if (lines.length === 0) return true;
+  const last = await handle.selectFrom('order_items').select((eb) => eb.fn.max('position').as('p')).where('order_id', '=', orderId).executeTakeFirst();
+  const start = Number(last?.p ?? 0);
+  await handle.insertInto('order_items').values(itemRows(orderId, lines).map((r, i) => ({ ...r, position: start + i + 1 }))).execute();
+  const added = lines.reduce((s, l) => s + lineSum(l), 0);
+  const search = `${order.search} ${searchText(...lines.flatMap((l) => [l.title, l.sku]))}`.slice(0, 2000);
+  await handle.updateTable('orders').set({ total: sql<number>`total + ${added}`, search, updated_at: at }).where('id', '=', orderId).execute();
+  return true;
+}

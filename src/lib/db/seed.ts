@@ -8,6 +8,7 @@ import { seedSupportDemo } from '#features/support/support.seed.ts';
 import { seedScadaDemo } from '#features/scada/scada.seed.ts';
 import { seedDemoCatalogue } from '#features/catalogue/seed.server.ts';
 import { seedRegistryDemo } from '#features/registry/registry.seed.ts';
+import { seedFlowMeterDemo } from '#features/calculations/flow-meter/reference.server.ts';
 import demoUsers from './demo/users.json' with { type: 'json' };
 import type { DB } from './schema.ts';
 
@@ -41,5 +42,6 @@ export async function seedDemo(db: Kysely<DB>): Promise<number> {
   await seedScadaDemo(db);
   await seedDemoCatalogue(db);
   await seedRegistryDemo(db);
+  await seedFlowMeterDemo(db);
   return created;
 }

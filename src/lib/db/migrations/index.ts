@@ -14,7 +14,10 @@ import * as m0012 from './0012_scada.ts';
 import * as m0013 from './0013_scada_rollups.ts';
 import * as m0014 from './0014_product_registry.ts';
 import * as m0015 from './0015_calculations.ts';
+import * as m0016 from './0016_flow_meter_reference.ts';
 import * as m0017 from './0017_search_trigram.ts';
+import * as m0018 from './0018_scanner.ts';
+import * as m0019 from './0019_btp_projects.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -30,5 +33,8 @@ export const migrations: Record<string, Migration> = {
   '0013_scada_rollups': m0013,
   '0014_product_registry': m0014,
   '0015_calculations': m0015,
+  '0016_flow_meter_reference': m0016,
   '0017_search_trigram': m0017,
+  '0018_scanner': m0018,
+  '0019_btp_projects': m0019,
 };
