@@ -18,6 +18,7 @@ import * as m0016 from './0016_flow_meter_reference.ts';
 import * as m0017 from './0017_search_trigram.ts';
 import * as m0018 from './0018_scanner.ts';
 import * as m0019 from './0019_btp_projects.ts';
+import * as m0020 from './0020_search_statistics.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0017_search_trigram': m0017,
   '0018_scanner': m0018,
   '0019_btp_projects': m0019,
+  '0020_search_statistics': m0020,
 };
