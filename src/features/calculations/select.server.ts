@@ -9,25 +9,19 @@ import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { controlInputOf, pumpInputOf, stationInputOf, type FieldIssue, type RawInput } from './calculations.schema.ts';
 import { matchingCabinets } from './cabinets.server.ts';
+import type { Answer, AnswerBody } from './answer.ts';
 
 export type Kind = 'pump' | 'station' | 'control';
-export interface SelectAnswer {
-  status: number;
-  body: {
-    type: 'success' | 'empty' | 'error' | 'warning';
-    entities: unknown[];
-    error: string | null;
-    warning: string | null;
-    errors?: Record<string, string>;
-    misses?: Array<{ sku: string; reason: string; text: string }>;
-    duty?: unknown;
-    explanation?: unknown;
-    electrics?: unknown;
-    /** Station: the type of use the set was selected for (1..4). */
-    type_use?: number;
-    engine: { name: string; version: string };
-  };
-}
+export type SelectAnswer = Answer<SelectAnswerBody>;
+export type SelectAnswerBody = AnswerBody & {
+  misses?: Array<{ sku: string; reason: string; text: string }>;
+  duty?: unknown;
+  explanation?: unknown;
+  electrics?: unknown;
+  /** Station: the type of use the set was selected for (1..4). */
+  type_use?: number;
+  engine: { name: string; version: string };
+};
 
 const ENGINE = { name: ENGINE_NAME, version: ENGINE_VERSION };
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;

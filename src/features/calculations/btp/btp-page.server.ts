@@ -5,7 +5,7 @@ import type { User } from '#lib/db/schema.ts';
 import { HttpError, readForm } from '#lib/http/api.ts';
 import { orderUrl } from '#features/orders/orders.schema.ts';
 import { BTP_FIELDS, withDefaults, type BtpField } from './btp.schema.ts';
-import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, placeProject, projectUrl, type BtpAnswer, type BtpProject } from './btp.server.ts';
+import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, placeProject, projectUrl, sheetHeading, type BtpAnswer, type BtpProject } from './btp.server.ts';
 
 export const listView = async (user: User, url: URL) => {
   const q = parseBtpQuery(url.searchParams);
@@ -61,3 +61,11 @@ export async function projectPage(user: User, id: string | undefined, request: R
     throw err;
   }
 }
+
+/** A calculated project's sheet pages (scheme, specification, explanation, offer): the owner's calculated project and its heading, or null (the 404 page). */
+export async function calculatedSheet(user: User, id: string | undefined, t: App.Locals['t']): Promise<{ project: BtpProject & { result: NonNullable<BtpProject['result']> }; heading: string } | null> {
+  const p = /^\d{1,15}$/.test(id ?? '') ? await getProject(user.id, Number(id)) : null;
+  if (!p?.result) return null;
+  return { project: p as BtpProject & { result: NonNullable<BtpProject['result']> }, heading: sheetHeading(p, t) };
+}
+

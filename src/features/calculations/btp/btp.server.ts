@@ -210,7 +210,7 @@ export async function orderProject(user: User, p: BtpProject, t: T): Promise<{ o
   const cids = new Map(skus.length ? (await defaultDb().selectFrom('catalogue_items').select(['id', 'sku']).where('sku', 'in', skus).execute()).map((c) => [c.sku, c.id]) : []);
   const lines = rows.map((r) => ({ catalogue_id: cids.has(r.code) ? String(cids.get(r.code)) : null, title: `${r.pos}. ${r.name}`.slice(0, 500), sku: r.code || null, unit: r.unit, quantity: r.qty, price: r.price_kop }));
   const orderId = await createOrder(user.id, {
-    title: `${p.number}: ${p.title || t('calcBtp.untitled')}`.slice(0, 300),
+    title: sheetHeading(p, t).slice(0, 300),
     comment: null,
     organisation_id: p.organisation_id,
     object_id: p.object_id,
@@ -223,3 +223,6 @@ export async function orderProject(user: User, p: BtpProject, t: T): Promise<{ o
 }
 
 export { BTP_DEFAULTS };
+
+/** "BTP-000012: Title" (or the untitled text), as the project's pages, its .xlsx and its order show it. */
+export const sheetHeading = (p: Pick<BtpProject, 'number' | 'title'>, t: T): string => `${p.number}: ${p.title || t('calcBtp.untitled')}`;

@@ -11,18 +11,12 @@ import { ENGINE_NAME, ENGINE_VERSION, FlowInputError, selectFlowMeters, type Iss
 import { flowInputOf, rawInput, type RawInput } from './flow-meter.schema.ts';
 import { unitCatalogueOf } from './meter.ts';
 import { getOrganisation, type OrganisationEntity, refDb } from './reference.server.ts';
+import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
 
-export interface FlowMeterAnswer {
-  status: number;
-  body: {
-    type: 'success' | 'empty' | 'error' | 'warning';
-    entities: unknown[];
-    error: string | null;
-    warning: string | null;
-    errors?: Record<string, string>;
-    [extra: string]: unknown;
-  };
-}
+export type FlowMeterAnswer = Answer<FlowMeterAnswerBody>;
+export type FlowMeterAnswerBody = AnswerBody & {
+  [extra: string]: unknown;
+};
 
 export const ENGINE = { name: ENGINE_NAME, version: ENGINE_VERSION };
 const KINDS = ['flow_meter', 'temp_sensor_pair', 'heat_calculator', 'sensor'] as const;

@@ -5,27 +5,21 @@
 import { DEMO_PLATES, designCondensation, designDhw, ENGINE_NAME, ENGINE_VERSION, PheInputError, selectDhwHeaters, selectPlates, type Explanation, type PlateModel } from '#features/calculations/phe/index.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { formField, to1InputOf, to2InputOf, to3InputOf, type FieldIssue, type RawInput } from './hx.schema.ts';
+import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
 
 export type HxKind = 'to1' | 'to2' | 'to3';
 export const HX_KINDS: readonly HxKind[] = ['to1', 'to2', 'to3'];
 
-export interface HxAnswer {
-  status: number;
-  body: {
-    type: 'success' | 'empty' | 'error' | 'warning';
-    entities: unknown[];
-    error: string | null;
-    warning: string | null;
-    errors?: Record<string, string>;
-    duty?: unknown;
-    design?: unknown;
-    rejected?: Array<{ model: string; reason: string; text: string }>;
-    warnings?: Array<{ code: string; params?: Record<string, number | string>; text: string }>;
-    explanation?: Explanation;
-    input?: RawInput;
-    engine: { name: string; version: string };
-  };
-}
+export type HxAnswer = Answer<HxAnswerBody>;
+export type HxAnswerBody = AnswerBody & {
+  duty?: unknown;
+  design?: unknown;
+  rejected?: Array<{ model: string; reason: string; text: string }>;
+  warnings?: Array<{ code: string; params?: Record<string, number | string>; text: string }>;
+  explanation?: Explanation;
+  input?: RawInput;
+  engine: { name: string; version: string };
+};
 
 const ENGINE = { name: ENGINE_NAME, version: ENGINE_VERSION };
 /** The plate catalogue: the demo range until the supplier's data is loaded (each answer warns demo_catalogue). */

@@ -17,20 +17,14 @@ import type { Kysely } from 'kysely';
 import type { DB, User } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { CalculationDetails, ChosenItem } from './saved.server.ts';
+import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
 
 /** A calculation's answer as the selection endpoints give it (spec result shape plus kind extras). */
-export interface KindAnswer {
-  status: number;
-  body: {
-    type: 'success' | 'empty' | 'error' | 'warning';
-    entities: unknown[];
-    error: string | null;
-    warning: string | null;
-    errors?: Record<string, string>;
-    engine?: { name: string; version: string };
-    [extra: string]: unknown;
-  };
-}
+export type KindAnswer = Answer<KindAnswerBody>;
+export type KindAnswerBody = AnswerBody & {
+  engine?: { name: string; version: string };
+  [extra: string]: unknown;
+};
 
 /** A static chart of a datasheet (drawn as SVG on the server). Points in the axis units. */
 export interface DatasheetChart {
