@@ -21,6 +21,7 @@ import sharp from 'sharp';
 import { convertOffice } from '../src/features/scanner/recognition/libreoffice.ts';
 import { normaliseUnit, parseQuantity } from '../src/features/scanner/recognition/quantity.ts';
 import { joinPieces } from '../src/features/scanner/recognition/normalise.ts';
+import { zipArchive } from '../tests/helpers/sample-files.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CORPUS_DIR = path.join(ROOT, '.scanner-corpus');
@@ -278,49 +279,8 @@ function docxTable(spec: Spec, entries: Entry[]): string {
   return `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/>${border}<w:tblLayout w:type="fixed"/></w:tblPr><w:tblGrid>${grid}</w:tblGrid>${rows}</w:tbl>`;
 }
 
-/** Store-only zip writer (CRC-32 from zlib), enough for an OOXML package. */
-function zipStore(files: Record<string, string>): Buffer {
-  const zlibCrc = (b: Buffer) => (process.getBuiltinModule('node:zlib') as typeof import('node:zlib')).crc32(b) >>> 0;
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text, 'utf8');
-    const nameBuf = Buffer.from(name, 'utf8');
-    const crc = zlibCrc(data);
-    const loc = Buffer.alloc(30);
-    loc.writeUInt32LE(0x04034b50, 0);
-    loc.writeUInt16LE(20, 4);
-    loc.writeUInt16LE(0x0800, 6);
-    loc.writeUInt32LE(crc, 14);
-    loc.writeUInt32LE(data.length, 18);
-    loc.writeUInt32LE(data.length, 22);
-    loc.writeUInt16LE(nameBuf.length, 26);
-    const cen = Buffer.alloc(46);
-    cen.writeUInt32LE(0x02014b50, 0);
-    cen.writeUInt16LE(20, 4);
-    cen.writeUInt16LE(20, 6);
-    cen.writeUInt16LE(0x0800, 8);
-    cen.writeUInt32LE(crc, 16);
-    cen.writeUInt32LE(data.length, 20);
-    cen.writeUInt32LE(data.length, 24);
-    cen.writeUInt16LE(nameBuf.length, 28);
-    cen.writeUInt32LE(offset, 42);
-    locals.push(loc, nameBuf, data);
-    central.push(cen, nameBuf);
-    offset += 30 + nameBuf.length + data.length;
-  }
-  const cenBuf = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(cenBuf.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cenBuf, end]);
-}
-
-export { zipStore };
+/** An OOXML package: its parts stored in a zip (tests/helpers/sample-files.ts writes it). */
+const zipStore = (files: Record<string, string>): Buffer => zipArchive(Object.entries(files).map(([name, data]) => ({ name, data })));
 
 function writeDocx(spec: Spec): Buffer {
   const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';

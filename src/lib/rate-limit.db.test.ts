@@ -1,20 +1,8 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
-import { migrateToLatest, openDatabase, type Database } from './db/index.ts';
+import { describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../../tests/helpers/db.ts';
 import { clear, hit, peek } from './rate-limit.server.ts';
 
-let test: TestDatabase;
-let database: Database;
-beforeAll(async () => {
-  test = await freshDatabase();
-  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
-  await migrateToLatest(database.db);
-});
-afterAll(async () => {
-  await database?.close();
-  await test?.drop();
-});
+const database = migratedDatabase();
 
 describe('database rate limiter', () => {
   it('counts hits in a window and refuses past the limit', async () => {

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { migrateToLatest, openDatabase, type Database } from '../../src/lib/db/index.ts';
 
 export const onPostgres = (): boolean => /^postgres(ql)?:/.test(process.env.TEST_DATABASE_URL ?? '');
 
@@ -36,6 +38,35 @@ export async function freshDatabase(): Promise<TestDatabase> {
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for the queries of one test file: created and migrated in a
+ * `beforeAll` (before the file's own, which run after it), closed and dropped in an `afterAll`.
+ */
+export function migratedDatabase(): { readonly db: Database['db']; readonly engine: Database['engine']; readonly url: string | undefined } {
+  let test: TestDatabase | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    test = await freshDatabase();
+    database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
+    await migrateToLatest(database.db);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await test?.drop();
+  });
+  return {
+    get db() {
+      return database!.db;
+    },
+    get engine() {
+      return database!.engine;
+    },
+    get url() {
+      return test?.url;
     },
   };
 }

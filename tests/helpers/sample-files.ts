@@ -1,58 +1,67 @@
 // Small files of real formats for upload tests, built in memory: a PNG, a PDF, OOXML and plain ZIP
-// archives (stored entries, central directory included), an OLE Word document and a Windows executable.
+// archives (stored or deflated entries, central directory included), an OLE Word document and a Windows executable.
+import { crc32, deflateRawSync } from 'node:zlib';
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(b: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+/** One entry of a test archive; `declared` lies about the unpacked size in both headers, `flags` sets the general-purpose bits (bit 0: encrypted). */
+export interface ZipEntry {
+  name: string;
+  data: Uint8Array | string;
+  /** Deflate the data (method 8); stored (method 0) otherwise. */
+  deflate?: boolean;
+  declared?: number;
+  flags?: number;
+}
+
+/** A ZIP archive of the given entries with its central directory (names in UTF-8, flag bit 11 set unless `flags` says otherwise). */
+export function zipArchive(entries: ZipEntry[]): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const data = typeof e.data === 'string' ? Buffer.from(e.data, 'utf8') : Buffer.from(e.data);
+    const body = e.deflate ? deflateRawSync(data) : data;
+    const name = Buffer.from(e.name, 'utf8');
+    const size = e.declared ?? data.length;
+    const crc = crc32(data) >>> 0;
+    const flags = e.flags ?? 0x0800;
+    const method = e.deflate ? 8 : 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(flags, 6);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(flags, 8);
+    dir.writeUInt16LE(method, 10);
+    dir.writeUInt32LE(crc, 16);
+    dir.writeUInt32LE(body.length, 20);
+    dir.writeUInt32LE(size, 24);
+    dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    parts.push(local, name, body);
+    central.push(dir, name);
+    offset += 30 + name.length + body.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, directory, end]);
 }
 
 /** A ZIP with the given entries stored uncompressed. */
-export function zip(entries: Record<string, string>): Uint8Array {
-  const enc = new TextEncoder();
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
-    const n = enc.encode(name);
-    const data = enc.encode(text);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30 + n.length);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    Buffer.from(n).copy(local, 30);
-    const central = Buffer.alloc(46 + n.length);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(n.length, 28);
-    central.writeUInt32LE(offset, 42);
-    Buffer.from(n).copy(central, 46);
-    locals.push(local, Buffer.from(data));
-    centrals.push(central);
-    offset += local.length + data.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length, 8);
-  end.writeUInt16LE(centrals.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, dir, end]));
-}
+export const zip = (entries: Record<string, string>, deflate = false): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(zipArchive(Object.entries(entries).map(([name, data]) => ({ name, data, deflate }))));
 
 export const docx = () => zip({ '[Content_Types].xml': '<Types/>', '_rels/.rels': '<Relationships/>', 'word/document.xml': '<w:document/>' });
 export const xlsx = () => zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' });

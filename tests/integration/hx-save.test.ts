@@ -1,25 +1,13 @@
 // The heat exchanger kinds as the save layer sees them, on the test database engine (SQLite, or
 // PostgreSQL with TEST_DATABASE_URL): plate models written into the catalogue once through its upsert,
 // packs carrying the catalogue id, sku and the pack price; bad input stays a 400 answer.
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
-import { migrateToLatest, openDatabase, type Database } from '../../src/lib/db/index.ts';
+import { expect, it } from 'vitest';
+import { migratedDatabase } from '../helpers/db.ts';
 import { DEMO_PLATES } from '../../src/features/calculations/phe/index.ts';
 import { ensurePlateCatalogue, hxSelectForSave, plateSku } from '../../src/features/calculations/hx/hx-save.server.ts';
 import { translator } from '../../src/lib/i18n/index.ts';
 
-let test: TestDatabase;
-let database: Database;
-beforeAll(async () => {
-  test = await freshDatabase();
-  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
-  await migrateToLatest(database.db);
-}, 120_000);
-afterAll(async () => {
-  await database?.close();
-  await test?.drop();
-});
+const database = migratedDatabase();
 
 const t = translator('en');
 const TO1 = { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' };

@@ -1,27 +1,15 @@
 // Catalogue storage on the test database engine (SQLite by default, PostgreSQL with
 // TEST_DATABASE_URL): demo seed, idempotent import with per-item results, typo-tolerant search
 // behind one function, delete, and the prepared-pump cache.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { migrateToLatest, openDatabase, type Database } from '#lib/db/index.ts';
+import { describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { deleteItem, getItem, importItems } from './catalogue.server.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 import { preparedPumps } from './pumps.server.ts';
 import { searchCatalogue } from './search.server.ts';
 import { seedDemoCatalogue } from './seed.server.ts';
 
-let test: TestDatabase;
-let database: Database;
-beforeAll(async () => {
-  test = await freshDatabase();
-  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
-  await migrateToLatest(database.db);
-}, 120_000);
-afterAll(async () => {
-  await database?.close();
-  await test?.drop();
-});
+const database = migratedDatabase();
 
 const pump = (sku: string, over: Record<string, unknown> = {}) => ({
   sku,

@@ -1,18 +1,12 @@
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { migrateToLatest, openDatabase, type Database } from '#lib/db/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { DEFAULT_LAYOUT } from './layout.schema.ts';
 import { getLayout, saveLayout } from './layout.server.ts';
 
-let test: TestDatabase;
-let database: Database;
+const database = migratedDatabase();
 let userId: number;
 beforeAll(async () => {
-  test = await freshDatabase();
-  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
-  await migrateToLatest(database.db);
   const t = new Date().toISOString();
   const row = await database.db
     .insertInto('users')
@@ -20,10 +14,6 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   userId = row.id;
-});
-afterAll(async () => {
-  await database?.close();
-  await test?.drop();
 });
 
 const stored = async () => database.db.selectFrom('users').select('layout').where('id', '=', userId).executeTakeFirstOrThrow();

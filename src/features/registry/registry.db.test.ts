@@ -2,18 +2,15 @@
 // page, filter and sort answers the right rows in bounded time, the last page as fast as the first
 // (read from the nearer end), and on SQLite the id-ordered and status-filtered pages walk
 // product_access's indexes without sorting the rows. Figures are printed for the README.
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { migrateToLatest, openDatabase, type Database } from '#lib/db/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { parseListQuery } from '#lib/list.ts';
 import { LIST_FIELDS } from './registry.schema.ts';
 import { canSee, listProducts } from './registry.server.ts';
 
 const N = 100_000;
-let test: TestDatabase;
-let database: Database;
+const database = migratedDatabase();
 let owner: number;
 let colleague: number;
 let org: number;
@@ -21,10 +18,7 @@ let org: number;
 const q = (params: Record<string, string>) => parseListQuery(new URLSearchParams(params), LIST_FIELDS);
 
 beforeAll(async () => {
-  test = await freshDatabase();
-  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
   const db = database.db;
-  await migrateToLatest(db);
   const t = new Date().toISOString();
   const user = (email: string) => db.insertInto('users').values({ email, name: 'N', surname: 'S', account_type: 'personal', phone: null, ochestvo: null, sex: null, birthday: null, place: null, post: null, avatar: null, password_hash: null, locale: null, layout: null, created_at: t, updated_at: t }).returning('id').executeTakeFirstOrThrow();
   owner = (await user('owner@x.example')).id;
@@ -49,10 +43,6 @@ beforeAll(async () => {
   await db.insertInto('product_access').values(few.map((r) => ({ user_id: colleague, product_id: r.id, kind: 'grant' as const, status: 0, organisation_id: null, created_at: t }))).execute();
   await sql`analyze`.execute(db);
 }, 600_000);
-afterAll(async () => {
-  await database?.close();
-  await test?.drop();
-});
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   let best = Infinity;
@@ -90,7 +80,7 @@ describe(`registry list at ${N} products`, () => {
     expect(bySerial.entities.map((p) => p.serial)).toEqual(Array.from({ length: 10 }, (_, k) => `S${String(N - 10 + k).padStart(6, '0')}`));
     const ready = await listProducts(owner, q({ pageSize: '10', filter: '{"status":"1"}' }), db);
     expect(ready.entities.every((p) => p.status === 1)).toBe(true);
-    console.log(`registry at ${N} products (${test.url ? 'PostgreSQL' : 'SQLite'}, best of 3):\n  ${figures.join('\n  ')}`);
+    console.log(`registry at ${N} products (${database.url ? 'PostgreSQL' : 'SQLite'}, best of 3):\n  ${figures.join('\n  ')}`);
   }, 120_000);
 
   it('a colleague sees only the granted products', async () => {

@@ -1,24 +1,18 @@
 // History on both engines: deadband and heartbeat decide what is stored, alarms open and close,
 // hourly rollups are made once per closed hour, and a long-range trend reads rollups plus the
 // raw samples of the hours not yet rolled up, with the same figures as the raw data alone.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { migrateToLatest, openDatabase, type Database } from '#lib/db/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { sql } from 'kysely';
 import { HEARTBEAT_MS, history, Recorder, rollup } from './history.server.ts';
 import { dropOldPartitions, ensurePartitions } from './partitions.server.ts';
 
-let test: TestDatabase;
-let database: Database;
+const database = migratedDatabase();
 let tags: Array<{ id: number; idx: number; type: string; field_type: string | null; address: Record<string, unknown> }>;
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
 
 beforeAll(async () => {
-  test = await freshDatabase();
-  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
-  await migrateToLatest(database.db);
   const t = new Date().toISOString();
   const { id } = await database.db.insertInto('scada_objects').values({ key: 'h', title: 'H', organisation_id: null, address: '', search: 'h', driver: '{"type":"simulator"}', created_at: t, updated_at: t }).returning('id').executeTakeFirstOrThrow();
   tags = [];
@@ -26,10 +20,6 @@ beforeAll(async () => {
     const r = await database.db.insertInto('scada_tags').values({ object_id: id, idx, key, title: key, type: 'float', unit: '', actions: 'Read', field_type: null, min: null, max: null, step: null, deadband: idx === 0 ? 0.5 : 0, alarm: idx, address: '{}' }).returning('id').executeTakeFirstOrThrow();
     tags.push({ id: r.id, idx, type: 'float', field_type: null, address: {} });
   }
-});
-afterAll(async () => {
-  await database?.close();
-  await test?.drop();
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('monthly partitions (PostgreSQL)', () => {

@@ -1,7 +1,7 @@
 // Valibot schemas of the scanner calls, shared by the API (scanner.api.server.ts) and the wizard
 // island: pure, no server imports. Messages are dictionary keys (scanner.api.validation.*).
 import * as v from 'valibot';
-import { DEFAULT_MAPPING, type ColumnMapping } from './recognition/types.ts';
+import { DEFAULT_MAPPING, type ColumnMapping, type RecognisedRow } from './recognition/types.ts';
 
 export { DEFAULT_MAPPING, type ColumnMapping };
 
@@ -140,19 +140,8 @@ export interface ScanStatusView {
   error?: string;
 }
 
-/** One recognised position of scan.do. */
-export interface ScanEntity {
-  index: number;
-  page: number;
-  section: string;
-  pos: string;
-  title: string;
-  marka: string;
-  sku: string;
-  man: string;
-  unit: string;
-  count: number | null;
-  countText?: string;
+/** One recognised position of scan.do: the recognised row with the catalogue id chosen for it (0: none) and the best match. */
+export interface ScanEntity extends RecognisedRow {
   cid: number;
   match: { cid: number; score: number; why: string[] } | null;
 }

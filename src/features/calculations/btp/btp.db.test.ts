@@ -1,21 +1,15 @@
 // The projects list at scale on the test engine (SQLite, PostgreSQL with TEST_DATABASE_URL): one
 // employee with 100,000 projects and a colleague with a few; the first page, a deep page by key,
 // a status filter and a rare search answer quickly and only with the owner's rows.
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { migrateToLatest, openDatabase, type Database } from '#lib/db/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migratedDatabase } from '../../../../tests/helpers/db.ts';
 import { createProject, getProject, listProjects, parseBtpQuery, projectNumber } from './btp.server.ts';
 
-let test: TestDatabase;
-let database: Database;
+const database = migratedDatabase();
 let owner = 0, colleague = 0;
 const N = 100_000;
 beforeAll(async () => {
-  test = await freshDatabase();
-  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
-  await migrateToLatest(database.db);
   const t = new Date().toISOString();
   const user = async (email: string) =>
     (await database.db.insertInto('users').values({ email, name: 'N', surname: 'S', account_type: 'personal', phone: null, ochestvo: null, sex: null, birthday: null, place: null, post: null, avatar: null, password_hash: null, locale: null, layout: null, created_at: t, updated_at: t }).returning('id').executeTakeFirstOrThrow()).id;
@@ -33,12 +27,8 @@ beforeAll(async () => {
   }
   for (let i = 0; i < 3; i++) await createProject(colleague, `Colleague ${i}`, {}, database.db);
   // PostgreSQL plans from statistics; autovacuum would gather them soon after a bulk load like this.
-  if (test.url) await sql`analyze btp_projects`.execute(database.db);
+  if (database.url) await sql`analyze btp_projects`.execute(database.db);
 }, 300_000);
-afterAll(async () => {
-  await database?.close();
-  await test?.drop();
-});
 
 const timed = async <T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> => {
   await run();
@@ -63,7 +53,7 @@ describe('projects list at 100,000 rows', () => {
     expect(mine.entities.map((e) => e.title)).toEqual(['Colleague 2', 'Colleague 1', 'Colleague 0']);
     expect(await getProject(colleague, first.value.entities[0]!.id, database.db)).toBeNull();
     expect(mine.entities[0]!.number).toBe(projectNumber(mine.entities[0]!.id));
-    console.log(`btp list at ${N} rows (${test.url ? 'postgres' : 'sqlite'}): first ${first.ms.toFixed(1)} ms, deep ${deep.ms.toFixed(1)} ms, status ${status.ms.toFixed(1)} ms, rare search ${rare.ms.toFixed(1)} ms`);
+    console.log(`btp list at ${N} rows (${database.url ? 'postgres' : 'sqlite'}): first ${first.ms.toFixed(1)} ms, deep ${deep.ms.toFixed(1)} ms, status ${status.ms.toFixed(1)} ms, rare search ${rare.ms.toFixed(1)} ms`);
     for (const x of [first, deep, status]) expect(x.ms).toBeLessThan(50);
     // A text in one row of 100,000 walks the owner's rows: bounded by the (user_id, id) index, measured.
     expect(rare.ms).toBeLessThan(1500);

@@ -2,25 +2,13 @@
 // TEST_DATABASE_URL): the demo seed is idempotent and lands the metering equipment in the
 // catalogue; the lists stay bounded at 20,000 organisations in one city (a page of 50 in name order,
 // the next page by key, a search), served by the (city_code, name, code) index.
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, onPostgres, type TestDatabase } from '../../../../tests/helpers/db.ts';
-import { migrateToLatest, openDatabase, type Database } from '#lib/db/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres, migratedDatabase } from '../../../../tests/helpers/db.ts';
 import { v } from './reference.test-helpers.ts';
 import { listOrganisations, putCity, putRegion, refDb, seedFlowMeterDemo } from './reference.server.ts';
 
-let test: TestDatabase;
-let database: Database;
-beforeAll(async () => {
-  test = await freshDatabase();
-  database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
-  await migrateToLatest(database.db);
-}, 120_000);
-afterAll(async () => {
-  await database?.close();
-  await test?.drop();
-});
+const database = migratedDatabase();
 
 describe('demo seed', () => {
   it('writes the demo regions and metering equipment once', async () => {

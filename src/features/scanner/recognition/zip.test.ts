@@ -1,58 +1,9 @@
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openZip } from './zip.ts';
 import { extractDocx, extractXlsx } from './office.ts';
 import { convertOffice } from './libreoffice.ts';
 import { ScanInputError } from './types.ts';
-
-interface Entry {
-  name: string;
-  data: Buffer;
-  deflate?: boolean;
-  /** Lie about the unpacked size in both headers. */
-  declared?: number;
-  flags?: number;
-}
-
-function makeZip(entries: Entry[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const body = e.deflate ? zlib.deflateRawSync(e.data) : e.data;
-    const name = Buffer.from(e.name);
-    const size = e.declared ?? e.data.length;
-    const crc = zlib.crc32(e.data) >>> 0;
-    const loc = Buffer.alloc(30);
-    loc.writeUInt32LE(0x04034b50, 0);
-    loc.writeUInt16LE(e.flags ?? 0, 6);
-    loc.writeUInt16LE(e.deflate ? 8 : 0, 8);
-    loc.writeUInt32LE(crc, 14);
-    loc.writeUInt32LE(body.length, 18);
-    loc.writeUInt32LE(size, 22);
-    loc.writeUInt16LE(name.length, 26);
-    const cen = Buffer.alloc(46);
-    cen.writeUInt32LE(0x02014b50, 0);
-    cen.writeUInt16LE(e.flags ?? 0, 8);
-    cen.writeUInt16LE(e.deflate ? 8 : 0, 10);
-    cen.writeUInt32LE(crc, 16);
-    cen.writeUInt32LE(body.length, 20);
-    cen.writeUInt32LE(size, 24);
-    cen.writeUInt16LE(name.length, 28);
-    cen.writeUInt32LE(offset, 42);
-    parts.push(loc, name, body);
-    central.push(cen, name);
-    offset += 30 + name.length + body.length;
-  }
-  const dir = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, dir, end]);
-}
+import { zipArchive } from '../../../../tests/helpers/sample-files.ts';
 
 function code(fn: () => unknown): string {
   try {
@@ -74,29 +25,29 @@ async function codeAsync(p: Promise<unknown>): Promise<string> {
 
 describe('zip reader', () => {
   it('reads stored and deflated entries', () => {
-    const z = openZip(makeZip([{ name: 'a.txt', data: Buffer.from('привет') }, { name: 'b.xml', data: Buffer.from('<x/>'.repeat(100)), deflate: true }]));
+    const z = openZip(zipArchive([{ name: 'a.txt', data: Buffer.from('привет') }, { name: 'b.xml', data: Buffer.from('<x/>'.repeat(100)), deflate: true }]));
     expect(z.readText('a.txt')).toBe('привет');
     expect(z.readText('b.xml')).toBe('<x/>'.repeat(100));
     expect(() => z.verifyAll()).not.toThrow();
   });
 
   it('refuses a bomb by its declared size', () => {
-    expect(code(() => openZip(makeZip([{ name: 'big', data: Buffer.from('x'), declared: 200 * 1024 * 1024 }])))).toBe('zipBomb');
+    expect(code(() => openZip(zipArchive([{ name: 'big', data: Buffer.from('x'), declared: 200 * 1024 * 1024 }])))).toBe('zipBomb');
   });
 
   it('refuses a bomb by its ratio (2 MB of zeros in a few KB)', () => {
-    expect(code(() => openZip(makeZip([{ name: 'zeros', data: Buffer.alloc(2 * 1024 * 1024), deflate: true }])))).toBe('zipBomb');
+    expect(code(() => openZip(zipArchive([{ name: 'zeros', data: Buffer.alloc(2 * 1024 * 1024), deflate: true }])))).toBe('zipBomb');
   });
 
   it('refuses an entry that unpacks beyond what its directory declares', () => {
-    const z = openZip(makeZip([{ name: 'liar', data: Buffer.alloc(50_000, 65), deflate: true, declared: 1000 }]));
+    const z = openZip(zipArchive([{ name: 'liar', data: Buffer.alloc(50_000, 65), deflate: true, declared: 1000 }]));
     expect(code(() => z.verifyAll())).toBe('zipBomb');
   });
 
   it('refuses encrypted entries and broken containers', () => {
-    expect(code(() => openZip(makeZip([{ name: 'secret', data: Buffer.from('x'), flags: 1 }])))).toBe('encrypted');
+    expect(code(() => openZip(zipArchive([{ name: 'secret', data: Buffer.from('x'), flags: 1 }])))).toBe('encrypted');
     expect(code(() => openZip(Buffer.from('PK\u0003\u0004 this is not a zip at all, just text padding padding')))).toBe('corrupt');
-    const good = makeZip([{ name: 'a', data: Buffer.from('hello hello hello'), deflate: true }]);
+    const good = zipArchive([{ name: 'a', data: Buffer.from('hello hello hello'), deflate: true }]);
     const flipped = Buffer.from(good);
     flipped[32] = flipped[32]! ^ 0xff; // inside the deflated data
     expect(code(() => openZip(flipped).verifyAll())).toBe('corrupt');
@@ -105,10 +56,10 @@ describe('zip reader', () => {
 
   it('office readers answer corrupt, zipBomb and encrypted as ScanInputError', async () => {
     expect(await codeAsync(extractXlsx(Buffer.from('not a workbook')))).toBe('corrupt');
-    expect(await codeAsync(extractXlsx(makeZip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }])))).toBe('corrupt');
-    expect(await codeAsync(extractXlsx(makeZip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }])))).toBe('corrupt');
-    expect(await codeAsync(extractXlsx(makeZip([{ name: 'xl/workbook.xml', data: Buffer.alloc(3 * 1024 * 1024, 32), deflate: true }])))).toBe('zipBomb');
-    expect(await codeAsync(extractDocx(makeZip([{ name: 'word/document.xml', data: Buffer.from('x'), flags: 1 }])))).toBe('encrypted');
+    expect(await codeAsync(extractXlsx(zipArchive([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }])))).toBe('corrupt');
+    expect(await codeAsync(extractXlsx(zipArchive([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }])))).toBe('corrupt');
+    expect(await codeAsync(extractXlsx(zipArchive([{ name: 'xl/workbook.xml', data: Buffer.alloc(3 * 1024 * 1024, 32), deflate: true }])))).toBe('zipBomb');
+    expect(await codeAsync(extractDocx(zipArchive([{ name: 'word/document.xml', data: Buffer.from('x'), flags: 1 }])))).toBe('encrypted');
   });
 
   it('reads a docx table with gridSpan, vMerge and a page break', async () => {
@@ -120,7 +71,7 @@ describe('zip reader', () => {
       <w:tr>${tc('1', '<w:vMerge w:val="restart"/>')}${tc('Насос &amp; привод')}${tc('TP 65')}${tc('шт', '<w:vMerge w:val="restart"/>')}${tc('2', '<w:vMerge w:val="restart"/>')}</w:tr>
       <w:tr>${tc('', '<w:vMerge/>')}${tc('с частотным регулированием')}${tc('')}${tc('', '<w:vMerge/>')}${tc('', '<w:vMerge/>')}</w:tr>
       </w:tbl><w:p><w:r><w:br w:type="page"/></w:r></w:p><w:tbl>${head}<w:tr>${tc('2')}${tc('Клапан')}${tc('VB-2')}${tc('шт')}${tc('1')}</w:tr></w:tbl></w:body></w:document>`;
-    const doc = await extractDocx(makeZip([{ name: 'word/document.xml', data: Buffer.from(xml), deflate: true }]));
+    const doc = await extractDocx(zipArchive([{ name: 'word/document.xml', data: Buffer.from(xml), deflate: true }]));
     expect(doc.pages.map((p) => p.page)).toEqual([1, 2]);
     expect(doc.columnCount).toBe(5);
     expect(doc.suggestedMapping).toMatchObject({ pos: 1, title: 2, marka: 3, unit: 4, count: 5 });
