@@ -88,8 +88,19 @@ describe('document scanner', () => {
     expect(await order.inputValue()).toBe('0');
     expect(await page.locator('#scan-doctype option[value="calculation"]').isDisabled()).toBe(true);
     expect(await page.locator('#scan-section option[value="specification"]').isDisabled()).toBe(true);
+    // Only a new order takes positions: the others are listed with their status and cannot be chosen.
+    const closed = page.locator('#scan-order option[disabled]');
+    expect(await closed.count()).toBeGreaterThan(0);
+    for (const text of await closed.allTextContents()) expect(text).toMatch(/ · (Принят|Ожидает оплаты|В производстве|Отгружен|Выполнен|Отменён) — нельзя дополнить$/);
+    for (const text of await page.locator('#scan-order option:not([disabled])').allTextContents()) expect(text).not.toContain('нельзя дополнить');
+    // Found by the search, such an order is not taken either: the reason is said instead.
+    const closedNumber = /№ (\S+)/.exec((await closed.first().textContent())!)![1]!;
+    await page.getByRole('combobox', { name: /Найти другой заказ/ }).fill(closedNumber);
+    await page.getByRole('listbox').getByRole('option').filter({ hasText: closedNumber }).first().click();
+    expect(await page.getByRole('alert').filter({ hasText: `Заказ № ${closedNumber} уже в статусе` }).textContent()).toMatch(/позиции можно добавить только в новый заказ\.$/);
+    expect(await order.inputValue()).toBe('0');
     // An existing order disables the organisation and object; back to a new order enables them.
-    const existing = await page.locator('#scan-order option:not([value="0"])').first().getAttribute('value');
+    const existing = await page.locator('#scan-order option:not([value="0"]):not([disabled])').first().getAttribute('value');
     expect(existing).toBeTruthy();
     await order.selectOption(existing!);
     expect(await page.locator('#scan-oid').isDisabled()).toBe(true);
@@ -219,9 +230,9 @@ describe('document scanner', () => {
       await route.continue();
     });
     await page.goto(`${server.url}/tools/scanner`, { waitUntil: 'commit' });
-    const options = page.locator('#scan-order option:not([value="0"])');
+    const options = page.locator('#scan-order option:not([value="0"]):not([disabled])');
     await options.first().waitFor({ state: 'attached' });
-    const second = (await options.nth(1).getAttribute('value'))!;
+    const second = (await options.last().getAttribute('value'))!;
     await page.locator('#scan-order').selectOption(second);
     release();
     await hydrated(page);

@@ -113,6 +113,7 @@ describe('POST /api/v1/calculations/{id}/order', () => {
     expect(order.items).toHaveLength(1);
     expect(order.items[0]).toMatchObject({ sku: chosen.sku, quantity: 1, price: chosen.price_kop, sum: chosen.price_kop });
     expect(order.total).toBe(chosen.price_kop);
+    expect(order.source).toBe('calculation');
     const c = (await api(`/api/v1/calculations/${saved.id}`, { token: olga })).data.data;
     expect(c).toMatchObject({ status: 'ordered', order_id: r.data.sales_id });
     const notes = await api('/api/v1/notifications?pageSize=5', { token: olga });

@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/lib/db/index.ts';
@@ -15,6 +14,7 @@ import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { freshDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
+import { zip } from '../helpers/sample-files.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -98,48 +98,6 @@ async function storedFiles(s: TestServer = server): Promise<number> {
   return walk(dir);
 }
 
-/** A stored-deflate zip of the given entries (enough for a container test). */
-function zipOf(entries: Record<string, string>): Uint8Array<ArrayBuffer> {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
-    const data = Buffer.from(text);
-    const packed = deflateRawSync(data);
-    const crc = crc32(data);
-    const n = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt32LE(crc, 16);
-    dir.writeUInt32LE(packed.length, 20);
-    dir.writeUInt32LE(data.length, 24);
-    dir.writeUInt16LE(n.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    parts.push(local, n, packed);
-    central.push(dir, n);
-    offset += local.length + n.length + packed.length;
-  }
-  const dirSize = central.reduce((a, b) => a + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(dirSize, 12);
-  end.writeUInt32LE(offset, 16);
-  const all = Buffer.concat([...parts, ...central, end]);
-  return new Uint8Array(all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer);
-}
 
 let first: { uniqid: string; entities: any[]; orderId: number };
 
@@ -255,7 +213,7 @@ describe('saving', () => {
     expect(items[2].title).toBe('Кран шаровой латунный Ду50, КШ-50');
     expect(items[2].unit).toBe('шт.');
     const order = await query((db) => db.selectFrom('orders').selectAll().where('id', '=', first.orderId).executeTakeFirstOrThrow());
-    expect(order).toMatchObject({ user_id: olgaId, organisation_id: orgId, status: 'new' });
+    expect(order).toMatchObject({ user_id: olgaId, organisation_id: orgId, status: 'new', source: 'scanner' });
     const note = await query((db) => db.selectFrom('notifications').selectAll().where('user_id', '=', olgaId).where('pid', '=', first.orderId).execute());
     expect(note).toHaveLength(1);
     expect(note[0].title).toBe(`Order ${order.number} created from the specification (3 positions)`);
@@ -383,7 +341,7 @@ describe('refusals', () => {
 
   it('a zip bomb dressed as xlsx is refused with its reason and leaves nothing behind', async () => {
     const before = await storedFiles();
-    const up = await upload(olga, new Blob([zipOf({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': ' '.repeat(30 * 1024 * 1024) })]), 'bomb.xlsx');
+    const up = await upload(olga, new Blob([zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': ' '.repeat(30 * 1024 * 1024) }, true)]), 'bomb.xlsx');
     expect(up.status).toBe(201);
     const s = await ready(up.data.uniqid);
     expect(s.status).toBe('failed');
@@ -448,6 +406,27 @@ describe('refusals', () => {
       const r = await api('/api/app/scan.save', { token: olga, tokenInQuery: true, body });
       expect(r.status, JSON.stringify(fields) + products.join()).toBe(status);
       expect(r.data).toEqual({ type: 'error', error: 'Could not save the order from the specification.', message: 'Could not save the order from the specification.', errors });
+    }
+    // Only a new order that is not archived takes positions: an accepted one and an archived one are refused.
+    const [accepted, archived] = await query(async (db) => {
+      const own = await db.selectFrom('orders').select(['id', 'number']).where('user_id', '=', olgaId).orderBy('id', 'desc').limit(2).execute();
+      await db.updateTable('orders').set({ status: 'accepted' }).where('id', '=', own[0].id).execute();
+      await db.updateTable('orders').set({ status: 'new', archived: 1 }).where('id', '=', own[1].id).execute();
+      return own;
+    });
+    try {
+      for (const [o, status] of [[accepted, 'Accepted'], [archived, 'Archived']] as const) {
+        const closed = new URLSearchParams({ uniqid: ready2, module: 'orders', pid: String(o.id) });
+        closed.append('products[]', good);
+        const r = await api('/api/app/scan.save', { token: olga, tokenInQuery: true, body: closed });
+        expect(r.status).toBe(422);
+        expect(r.data.errors).toEqual({ pid: `Order No. ${o.number} is already “${status}”: positions can be added to a new order only.` });
+        const up = await upload(olga, new Blob([await specXlsx()]), 'to-closed.xlsx', { order: String(o.id) }, 'ru');
+        expect(up.status).toBe(422);
+        expect(up.data.errors).toEqual({ order: `Заказ № ${o.number} уже в статусе «${status === 'Accepted' ? 'Принят' : 'В архиве'}»: позиции можно добавить только в новый заказ.` });
+      }
+    } finally {
+      await query((db) => db.updateTable('orders').set({ status: 'new', archived: 0 }).where('id', 'in', [accepted.id, archived.id]).execute());
     }
     // Another user's order is not found either.
     const dmitryOrder = await query((db) => db.selectFrom('orders').select('id').where('user_id', '!=', olgaId).orderBy('id').executeTakeFirstOrThrow());

@@ -20,8 +20,12 @@ export const STATUS_TONE: Record<OrderStatus, 'primary' | 'secondary' | 'warning
 export const DOCUMENT_KINDS = ['invoice', 'contract', 'offer', 'shipment'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-/** Where an order came from: the cabinet's order form, a promotion, or the back office. */
-export const ORDER_SOURCES = ['cabinet', 'promotion', 'backoffice'] as const;
+/**
+ * Where an order came from: the cabinet's order form, a promotion, the back office, a saved
+ * calculation or substation project (lines priced from the catalogue), or a scanned specification
+ * (matched lines priced from the catalogue, the rest free text at price 0).
+ */
+export const ORDER_SOURCES = ['cabinet', 'promotion', 'backoffice', 'calculation', 'scanner'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** Sortable columns of the orders list (and the legacy sales.get call). */

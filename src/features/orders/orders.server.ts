@@ -183,10 +183,16 @@ export async function getOrder(userId: number, id: number): Promise<OrderDetails
 }
 
 /** The order row if it belongs to the user (cheap ownership check for sub-resources). */
-export async function ownOrder(userId: number, id: number): Promise<Pick<OrderRow, 'id' | 'user_id' | 'number'> | null> {
+export async function ownOrder(userId: number, id: number): Promise<Pick<OrderRow, 'id' | 'user_id' | 'number' | 'status' | 'archived'> | null> {
   if (!Number.isSafeInteger(id)) return null;
-  return (await db().selectFrom('orders').select(['id', 'user_id', 'number']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
+  return (await db().selectFrom('orders').select(['id', 'user_id', 'number', 'status', 'archived']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
 }
+
+/**
+ * Whether the customer may still add lines to an order: only while it is new and not archived; once
+ * the manager has accepted it, changes go through the manager (the order's chat).
+ */
+export const takesNewLines = (o: Pick<OrderRow, 'status' | 'archived'>): boolean => o.status === 'new' && !o.archived;
 
 export interface NewOrderLine {
   catalogue_id?: string | null;
@@ -297,11 +303,12 @@ export async function countOrders(userId: number, archived = false): Promise<num
 
 /**
  * Appends lines to the user's order (numbered after its last position); the total and the search
- * text grow with them. False when the order is not the user's. Used by the document scanner.
+ * text grow with them. False when the order is not the user's or no longer takes new lines
+ * (takesNewLines, checked again here inside the caller's transaction). Used by the document scanner.
  */
 export async function appendItems(handle: Kysely<DB>, userId: number, orderId: number, lines: NewOrderLine[], at = now()): Promise<boolean> {
-  const order = await handle.selectFrom('orders').select(['id', 'search']).where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
-  if (!order) return false;
+  const order = await handle.selectFrom('orders').select(['id', 'search', 'status', 'archived']).where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  if (!order || !takesNewLines(order)) return false;
   if (lines.length === 0) return true;
   const last = await handle.selectFrom('order_items').select((eb) => eb.fn.max('position').as('p')).where('order_id', '=', orderId).executeTakeFirst();
   const start = Number(last?.p ?? 0);

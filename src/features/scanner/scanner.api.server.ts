@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
 import { orderUrl } from '#features/orders/orders.schema.ts';
-import { appendItems, insertOrder, ownOrder, type NewOrderLine } from '#features/orders/orders.server.ts';
+import { appendItems, insertOrder, ownOrder, takesNewLines, type NewOrderLine } from '#features/orders/orders.server.ts';
 import { notify } from '#features/notifications/notifications.server.ts';
 import { config } from '#lib/config.ts';
 import type { User } from '#lib/db/schema.ts';
@@ -75,7 +75,9 @@ export async function scanFile(user: User, form: FormValues, t: T) {
   // Step 0's choices must be the user's own (an existing order fixes organisation and object).
   const placeErrors: Record<string, string> = {};
   if (start.order) {
-    if (!(await ownOrder(user.id, start.order))) placeErrors.order = t('scanner.api.validation.orderNotFound');
+    const order = await ownOrder(user.id, start.order);
+    if (!order) placeErrors.order = t('scanner.api.validation.orderNotFound');
+    else if (!takesNewLines(order)) placeErrors.order = closedText(order, t);
   } else Object.assign(placeErrors, await checkPlace(user, start.oid || null, start.object || null, t));
   if (Object.keys(placeErrors).length) throw failure(422, t(call), placeErrors);
   const name = (file as File).name || 'document';
@@ -253,6 +255,10 @@ function parseNewCid(raw: FormDataEntryValue | null): Map<number, number> | null
   }
 }
 
+/** "Order No. 000012 is already “Accepted”: positions can be added to a new order only." */
+const closedText = (o: { number: string; status: string; archived: number }, t: T) =>
+  t('scanner.api.validation.orderClosed', { number: o.number, status: o.archived ? t('scanner.api.validation.archived') : t(`orders.status.${o.status}`) });
+
 function lineOf(p: Product, item: { id: number; sku: string; title: string; price_kop: number } | undefined, t: T): NewOrderLine {
   const unit = (p.unit || t('orders.units.pcs')).slice(0, 20);
   if (item) return { catalogue_id: String(item.id), title: item.title.slice(0, 500), sku: item.sku, unit, quantity: p.count, price: Number(item.price_kop) };
@@ -285,7 +291,11 @@ export async function scanSave(user: User, form: FormData, t: T) {
   if (Object.keys(errors).length || !head.success || !newCid) throw failure(422, t(call), errors);
 
   const pid = head.output.pid || row.order_id || 0;
-  if (pid && !(await ownOrder(user.id, pid))) throw failure(422, t(call), { pid: t('scanner.api.validation.orderNotFound') });
+  if (pid) {
+    const order = await ownOrder(user.id, pid);
+    if (!order) throw failure(422, t(call), { pid: t('scanner.api.validation.orderNotFound') });
+    if (!takesNewLines(order)) throw failure(422, t(call), { pid: closedText(order, t) });
+  }
   const cids = [...new Set(products.map((p) => p.cid).filter((c) => c > 0))];
   const items = new Map<number, { id: number; sku: string; title: string; price_kop: number }>();
   for (let i = 0; i < cids.length; i += 500) {
@@ -302,7 +312,8 @@ export async function scanSave(user: User, form: FormData, t: T) {
   const orderId = await db.transaction().execute(async (trx) => {
     const handle = trx as unknown as Parameters<typeof insertOrder>[0];
     if (pid) {
-      await appendItems(handle, user.id, pid, lines);
+      // Accepted or archived between the check above and now: nothing is written.
+      if (!(await appendItems(handle, user.id, pid, lines))) throw failure(409, t(call), { pid: t('scanner.api.validation.orderChanged') });
       return pid;
     }
     return insertOrder(handle, user.id, {
@@ -310,7 +321,7 @@ export async function scanSave(user: User, form: FormData, t: T) {
       comment: t('scanner.order.comment', { name: row.file_name, matched, unmatched }).slice(0, 4000),
       organisation_id: row.organisation_id,
       object_id: row.object_id,
-      source: 'cabinet',
+      source: 'scanner',
       lines,
     });
   });

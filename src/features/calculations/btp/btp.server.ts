@@ -214,7 +214,7 @@ export async function orderProject(user: User, p: BtpProject, t: T): Promise<{ o
     comment: null,
     organisation_id: p.organisation_id,
     object_id: p.object_id,
-    source: 'cabinet',
+    source: 'calculation',
     lines,
   });
   await btpDb().updateTable('btp_projects').set({ status: 'ordered', order_id: orderId, updated_at: now() }).where('id', '=', p.id).where('user_id', '=', user.id).execute();

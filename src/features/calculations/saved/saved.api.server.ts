@@ -117,7 +117,7 @@ export async function orderCalculation(user: User, id: string | undefined, t: T)
     comment: null,
     organisation_id: c.organisation_id,
     object_id: c.object_id,
-    source: 'cabinet',
+    source: 'calculation',
     lines: c.chosen.map((i) => ({ catalogue_id: String(i.cid), title: i.title, sku: i.sku, unit: t('orders.units.pcs'), quantity: i.quantity, price: i.price_kop })),
   });
   await markOrdered(user.id, c.id, orderId);

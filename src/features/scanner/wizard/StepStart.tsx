@@ -8,7 +8,7 @@ import type { MapTiles } from '#features/objects/map/MapCanvas.tsx';
 import { Combobox } from '#features/pickers/Combobox.tsx';
 import { scanGet } from './api.ts';
 import { ScanPickers } from './ScanPickers.tsx';
-import type { DocType, OrderOption, Section, StartChoice } from './model.ts';
+import { takesPositions, type DocType, type OrderOption, type Section, type StartChoice } from './model.ts';
 
 export interface StepStartProps {
   t: T;
@@ -25,7 +25,8 @@ export interface StepStartProps {
 const SEARCH_LIMIT = 10;
 
 export function orderText(t: T, o: OrderOption): string {
-  return [t('scanner.wizard.start.orderNumber', { number: o.number }), o.title, o.oid_name, o.object_name].filter(Boolean).join(' · ');
+  const closed = takesPositions(o) ? '' : t('scanner.wizard.start.orderStatus', { status: t(`orders.status.${o.status}`) });
+  return [t('scanner.wizard.start.orderNumber', { number: o.number }), o.title, o.oid_name, o.object_name, closed].filter(Boolean).join(' · ');
 }
 
 export function StepStart(p: StepStartProps) {
@@ -71,7 +72,7 @@ export function StepStart(p: StepStartProps) {
       <select id="scan-order" name="order" value={order} onChange={(e) => setOrder(e.target.value)} aria-describedby="scan-order-hint">
         <option value="0">{t('scanner.wizard.start.newOrder')}</option>
         {all.map((o) => (
-          <option key={o.id} value={o.id}>
+          <option key={o.id} value={o.id} disabled={!takesPositions(o)}>
             {orderText(t, o)}
           </option>
         ))}
@@ -86,6 +87,11 @@ export function StepStart(p: StepStartProps) {
             onInput={setQuery}
             onPick={(o) => {
               setQuery('');
+              if (!takesPositions(o)) {
+                setSearchError(t('scanner.api.validation.orderClosed', { number: o.number, status: t(`orders.status.${o.status}`) }));
+                return;
+              }
+              setSearchError('');
               setOptions((list) => (list.some((x) => x.id === o.id) ? list : [o, ...list]));
               setOrder(String(o.id));
             }}

@@ -54,7 +54,12 @@ export interface OrderOption {
   title: string | null;
   oid_name: string | null;
   object_name: string | null;
+  /** The order's status; only a 'new' order takes positions (absent: not known here, the server decides). */
+  status?: string;
 }
+
+/** Whether positions can be added to the order (the server's takesNewLines; archived orders are not listed). */
+export const takesPositions = (o: OrderOption): boolean => !o.status || o.status === 'new';
 
 // The answers' shapes are S's (scanner.schema.ts); only types are imported, so the island does not
 // carry the server's validation schemas.
