@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPdf, ROWS, specHtml } from './fixtures.testkit.ts';
 import { extractDocument } from './index.ts';
-import { estimateSkew, parseTsv, removeRulings, wordsToBoxes, type OcrWord } from './ocr.ts';
+import { estimateSkew, parseTsv, wordsToBoxes, type OcrWord } from './ocr.ts';
+import { removeRulings } from './raster.ts';
 import { renderThumbnail } from './thumbnails.ts';
 import { ScanInputError, type ExtractedDocument } from './types.ts';
 
