@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPageTable, groupLines, ocrDigits, ocrTitle, ocrUnit, repairPositions, type TextBox } from './stream.ts';
+import { buildPageTable, groupLines, type TextBox } from './stream.ts';
+import { ocrDigits, ocrTitle, ocrUnit, repairPositions } from './ocr-cells.ts';
 
 /** A word box at (x, baseline y), 10 units high, 6 units per character. */
 const w = (text: string, x: number, y: number): TextBox => ({ text, x0: x, x1: x + 6 * text.length, y0: y - 8, y1: y + 2, size: 10 });
