@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPdf, ROWS, specHtml } from './fixtures.testkit.ts';
 import { extractDocument } from './index.ts';
-import { estimateSkew, parseTsv, wordsToBoxes, type OcrWord } from './ocr.ts';
+import { estimateSkew, parseTsv, takesStripReading, wordsToBoxes, type OcrWord } from './ocr.ts';
 import { removeRulings } from './raster.ts';
 import { renderThumbnail } from './thumbnails.ts';
 import { ScanInputError, type ExtractedDocument } from './types.ts';
@@ -142,3 +142,21 @@ describe('thumbnails', () => {
 
 // Keep the word type in use for readers of this file: the builder takes OCR words as boxes.
 export type { OcrWord };
+
+describe('the digits-only second reading of the position and quantity columns', () => {
+  it.each([
+    ['pos', 'ak', '1', 96, true],
+    ['pos', '', '3.1', 50, true],
+    ['pos', '11', '1.1', 83, true],
+    ['pos', '2%', '2.1', 95, true],
+    ['pos', '2%', '2.1', 60, false],
+    ['pos', '1.4', '14', 79, false],
+    ['count', '125', '12,5', 96, true],
+    ['count', '36,0', '36,0', 96, true],
+    ['count', '48', '4', 96, false],
+    ['count', '2 (1 раб.+1 рез.)', '216.1', 90, false],
+    ['count', '29+3', '2943', 90, false],
+  ] as const)('%s: first %j, digits-only %j (confidence %d) → replaces: %s', (field, was, text, conf, expected) => {
+    expect(takesStripReading(field, was, text, conf)).toBe(expected);
+  });
+});

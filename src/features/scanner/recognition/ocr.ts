@@ -192,6 +192,21 @@ const COUNT_RE = /^\d+([.,]\d+)?$/;
  * same digits without the dots; a clean number the first reading missed is added. Columns come
  * from a first build of the table (rulings or the column-number row) and its suggested mapping.
  */
+const digits = (t: string) => t.replace(/[^0-9]/g, '');
+
+/**
+ * Whether the digits-only reading `text` (already of the column's shape, confidence `conf`) of a
+ * position or quantity cell replaces what the first reading made of it (`was`, '' for nothing):
+ * when that has no digit (`ak` → `1`), or the same digits without the separator the digits-only
+ * reading found (`125` → `12,5`, `11` → `1.1`), or, for a position, no position shape at all
+ * (`2%` → `2.1`) while the digits-only reading is sure of it.
+ */
+export function takesStripReading(field: 'pos' | 'count', was: string, text: string, conf: number): boolean {
+  if (!/\d/.test(was)) return true;
+  if (/[.,]/.test(text) && digits(was) === digits(text)) return true;
+  return field === 'pos' && !POS_RE.test(was) && conf >= 70;
+}
+
 async function rereadNumberColumns(read: { words: OcrWord[]; rulings: Rulings; page: Grey }, dpi: number, dir: string, opts: OcrOptions): Promise<OcrWord[]> {
   const k = 72 / dpi;
   const slope = estimateSkew(read.words);
@@ -248,8 +263,7 @@ async function rereadNumberColumns(read: { words: OcrWord[]; rulings: Rulings; p
       const text = s.text.replace(/,$/, '');
       if (!clean.test(text) || s.conf < 40) continue;
       const old = words.filter((w) => inColumn(w) && overlapsY(w, s));
-      const digits = (t: string) => t.replace(/[^0-9]/g, '');
-      const replace = old.every((w) => !/\d/.test(w.text)) || (field === 'pos' && text.includes('.') && digits(old.map((w) => w.text).join('')) === digits(text));
+      const replace = takesStripReading(field, old.map((w) => w.text).join(''), text, s.conf);
       if (!replace) continue;
       if (!old.length && s.conf < 70) continue;
       old.forEach((w) => drop.add(w));

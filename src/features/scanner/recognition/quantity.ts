@@ -13,6 +13,8 @@ export interface ParsedQuantity {
   free: boolean;
 }
 
+/** A sum at the start of the cell: `29+3`, `1,5 + 0,5` (spare stock added to the design amount). */
+const SUM = /^\d+(?:[.,]\d+)?(?:\s*\+\s*\d+(?:[.,]\d+)?)+/;
 const NUMBER = /\d{1,3}(?:[  ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?/g;
 
 function toNumber(s: string): number | null {
@@ -22,8 +24,9 @@ function toNumber(s: string): number | null {
 
 /**
  * Parse a quantity cell. Rules, in order: an `=` gives the result after the last one
- * (`29+3 (10%)=32` → 32); a range gives its upper bound (`10-12` → 12, ordering the larger amount
- * is the safe side); otherwise the first number.
+ * (`29+3 (10%)=32` → 32); a sum at the start without its result is added up (`29+3 (10%)` → 32);
+ * a range gives its upper bound (`10-12` → 12, ordering the larger amount is the safe side);
+ * otherwise the first number.
  */
 export function parseQuantity(raw: string): ParsedQuantity {
   const text = basicFold(raw);
@@ -38,6 +41,12 @@ export function parseQuantity(raw: string): ParsedQuantity {
     rest = text.slice(eq + 1);
     const m = rest.match(NUMBER);
     value = m ? toNumber(m[0]) : null;
+  } else if (SUM.test(text)) {
+    // The working without its result (`29+3`, the `=32` cut off or not written): the sum.
+    const m = text.match(SUM)!;
+    const parts = m[0].split('+').map((x) => toNumber(x.trim()));
+    value = parts.every((x) => x !== null) ? Number(parts.reduce((a, b) => a! + b!, 0)!.toFixed(6)) : null;
+    rest = text.slice(m[0].length).replace(/^\s*\([^)]*\)/, '');
   } else {
     const range = text.match(/(\d+(?:[.,]\d+)?)\s*(?:-|\.\.\.?|…|÷|до)\s*(\d+(?:[.,]\d+)?)/);
     if (range) {
