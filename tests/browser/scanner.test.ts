@@ -171,7 +171,7 @@ describe('document scanner', () => {
     expect(await page.locator('.scan-section').first().textContent()).toContain('Шкаф управления насосами');
     expect(await page.getByText('Выбрано позиций: 4 из 4').count()).toBe(1);
     const vfd = rows.filter({ hasText: 'DFC-7.5' });
-    // The server's own match is named (scan.catalog) with its score.
+    // The server's own match is named (scan.do answers the item) with its score.
     await vfd.getByText('Demo frequency converter 7.5 kW').waitFor();
     expect(await vfd.textContent()).toMatch(/Подобран автоматически \(совпадение \d+ %\)/);
 

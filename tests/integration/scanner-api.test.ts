@@ -166,8 +166,10 @@ describe('upload, recognition, preview', () => {
     ]);
     expect(rows[0]).toMatchObject({ title: 'Насос циркуляционный с мокрым ротором', marka: dcr.model, section: 'Насосное оборудование', cid: dcr.id });
     expect(rows[0].match).toMatchObject({ cid: dcr.id, score: 1, why: [`Article matches: ${dcr.model}`] });
-    expect(rows[1].cid).toBe(0);
-    expect(rows[2].cid).toBe(0);
+    // The matched row names its item at once (no scan.catalog round trip per row); unmatched rows name none.
+    expect(rows[0].catalog).toEqual({ cid: dcr.id, title: dcr.title, article: dcr.model, sku: expect.any(String), man: expect.any(String), unit: 'pcs', price: Number(dcr.price_kop) / 100, price_kop: Number(dcr.price_kop) });
+    expect(rows[1]).toMatchObject({ cid: 0, catalog: null });
+    expect(rows[2]).toMatchObject({ cid: 0, catalog: null });
     first.entities = rows;
     const status = await get('/api/app/scan.status', olga, { uniqid: first.uniqid });
     expect(status.data.checkedPages).toEqual([1]);

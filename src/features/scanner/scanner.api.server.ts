@@ -16,12 +16,12 @@ import type { T } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { hit, type Rule } from '#lib/rate-limit.server.ts';
 import { fieldErrors } from '#lib/validation.ts';
-import { candidatesFor, matchRows, rememberSynonyms, type Owner, type RowText, type Scored, type Why } from './match.server.ts';
+import { candidatesFor, matchRows, rememberSynonyms, type CatalogueHit, type Owner, type RowText, type Scored, type Why } from './match.server.ts';
 import { MAX_UPLOAD_BYTES } from './recognition/limits.ts';
 import { buildRows } from './recognition/rows.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
-import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, ProductSchema, SaveSchema, StartSchema, type Candidate, type Product, type ScanEntity } from './scanner.schema.ts';
+import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, ProductSchema, SaveSchema, StartSchema, type Candidate, type CatalogItem, type Product, type ScanEntity } from './scanner.schema.ts';
 import { closeScan, createScan, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
@@ -145,6 +145,15 @@ async function rowsOf(row: ScanRow, mapping: ColumnMapping, pages: number[]): Pr
 const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man });
 const matchOf = (m: Scored | null, t: T) => (m ? { cid: m.item.id, score: m.score, why: whyText(m.why, t) } : null);
 
+/** A catalogue row as matching and scan.catalog read it (PostgreSQL may answer a bigint price as a string). */
+type ItemRow = Omit<CatalogueHit, 'model' | 'price_kop'> & { model: string | null; price_kop: number | string };
+
+/** A catalogue item as the wizard shows it (scan.catalog, and scan.do for the rows it matched by itself). */
+function catalogItemOf(item: ItemRow, t: T): CatalogItem {
+  const price_kop = Number(item.price_kop);
+  return { cid: item.id, title: item.title, article: item.model || item.sku, sku: item.sku, man: item.manufacturer, unit: t('orders.units.pcs'), price: price_kop / 100, price_kop };
+}
+
 export async function scanDo(user: User, values: FormValues, t: T) {
   const row = await scanOrThrow(user, values.uniqid, t);
   readyOrThrow(row, t, 'scanner.api.product');
@@ -168,6 +177,7 @@ export async function scanDo(user: User, values: FormValues, t: T) {
       ...(r.countText !== undefined ? { countText: r.countText } : {}),
       cid: m?.confident ? m.item.id : 0,
       match: matchOf(m, t),
+      catalog: m?.confident ? catalogItemOf(m.item, t) : null,
     };
   });
   return { type: 'success', entities };
@@ -183,7 +193,8 @@ async function placeOrganisation(row: ScanRow): Promise<number | null> {
 // --- scan.candidates, scan.catalog -----------------------------------------------------------------
 
 function candidateOf(s: Scored, t: T): Candidate {
-  return { cid: s.item.id, title: s.item.title, article: s.item.model || s.item.sku, man: s.item.manufacturer, unit: t('orders.units.pcs'), price: s.item.price_kop / 100, price_kop: s.item.price_kop, score: s.score, why: whyText(s.why, t) };
+  const { sku: _sku, ...item } = catalogItemOf(s.item, t);
+  return { ...item, price_kop: item.price_kop!, score: s.score, why: whyText(s.why, t) };
 }
 
 /** The rows of the last scan.do (its mapping and pages). */
@@ -209,10 +220,9 @@ export async function scanCatalog(user: User, values: FormValues, t: T) {
   if (!parsed.success) throw failure(422, t('scanner.api.product'), translate(fieldErrors(parsed.issues), t));
   const item = await scanDb().selectFrom('catalogue_items').select(['id', 'sku', 'title', 'model', 'manufacturer', 'price_kop']).where('id', '=', parsed.output.cid).executeTakeFirst();
   if (!item) throw failure(404, t('scanner.api.product'), { cid: t('scanner.api.validation.cidNotFound') });
-  const price_kop = Number(item.price_kop);
   return {
     type: 'success',
-    catalog: { cid: item.id, title: item.title, article: item.model || item.sku, sku: item.sku, man: item.manufacturer, unit: t('orders.units.pcs'), price: price_kop / 100, price_kop },
+    catalog: catalogItemOf(item, t),
     pos: parsed.output.pos,
     index: parsed.output.index,
   };

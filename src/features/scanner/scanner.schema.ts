@@ -144,6 +144,21 @@ export interface ScanStatusView {
 export interface ScanEntity extends RecognisedRow {
   cid: number;
   match: { cid: number; score: number; why: string[] } | null;
+  /** The catalogue item of cid when the server matched the row by itself (null otherwise), so the list names it at once. */
+  catalog: CatalogItem | null;
+}
+
+/** A catalogue item as scan.catalog and scan.do name it. */
+export interface CatalogItem {
+  cid: number;
+  title: string;
+  article: string;
+  sku?: string;
+  man: string;
+  unit: string;
+  /** Price per unit in roubles (price_kop / 100). */
+  price: number;
+  price_kop?: number;
 }
 
 export interface Candidate {

@@ -14,6 +14,7 @@ import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import type { MapTiles } from '#features/objects/map/MapCanvas.tsx';
 import { isAbort, ScanCallError, scanGet, scanPost, uploadWithProgress } from './api.ts';
 import * as m from './model.ts';
+import type { ScanEntity } from '#features/scanner/scanner.schema.ts';
 import { StepStart } from './StepStart.tsx';
 import { WarningDialog } from './WarningDialog.tsx';
 import './scanner-wizard.css';
@@ -65,7 +66,6 @@ export default function ScannerWizard(props: ScannerWizardProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const poller = useRef<{ timer?: ReturnType<typeof setTimeout>; ctrl?: AbortController }>({});
   const moved = useRef(false);
-  const lookups = useRef(0);
 
   /** Moves to a step: the URL follows (a reload resumes there) and focus goes to the step's heading. */
   function go(next: m.Step, id: string | null = uniqid) {
@@ -169,34 +169,12 @@ export default function ScannerWizard(props: ScannerWizardProps) {
 
   async function recognise(id: string, chosen: number[], map: m.ColumnMapping) {
     const fields: Array<[string, string]> = [['uniqid', id], ['pages', chosen.join(',')], ...m.MAPPING_FIELDS.map((f): [string, string] => [f, String(map[f])])];
-    const r = await run('checkedScan', () => scanPost<{ entities: m.Entity[] }>('/api/app/scan.do', fields, t('scanner.wizard.errors.checkedScan')), () => void recognise(id, chosen, map));
+    const r = await run('checkedScan', () => scanPost<{ entities: ScanEntity[] }>('/api/app/scan.do', fields, t('scanner.wizard.errors.checkedScan')), () => void recognise(id, chosen, map));
     if (!r) return;
-    setEntities(r.entities);
+    setEntities(m.fromScan(r.entities));
     setTicked(new Set(r.entities.map((e) => e.index)));
     setConfirmed({});
     go(3, id);
-    void describe(id, r.entities);
-  }
-
-  /**
-   * Names the catalogue items the server matched by itself (scan.do answers their ids): scan.catalog
-   * for the first AUTO_LOOKUPS of them, three at a time. A failed lookup leaves the row as it was.
-   */
-  async function describe(id: string, list: m.Entity[]) {
-    const generation = ++lookups.current;
-    const queue = m.toDescribe(list);
-    const worker = async () => {
-      for (let e = queue.shift(); e && generation === lookups.current; e = queue.shift()) {
-        const row = e;
-        try {
-          const r = await scanPost<{ catalog: m.CatalogItem }>('/api/app/scan.catalog', [['uniqid', id], ['cid', String(row.cid)], ['pos', row.pos], ['index', String(row.index)]], t('scanner.wizard.errors.getProduct'));
-          if (generation === lookups.current) setEntities((now) => m.withAutoItem(now, row.index, r.catalog));
-        } catch {
-          /* the row keeps the match's own description */
-        }
-      }
-    };
-    await Promise.all([worker(), worker(), worker()]);
   }
 
   async function choose(index: number, cid: number) {

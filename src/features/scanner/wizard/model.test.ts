@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { translator } from '#lib/i18n/index.ts';
-import { DEFAULT_MAPPING, bySection, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, toDescribe, withAutoItem, withChoice, withCount, type Entity } from './model.ts';
+import { DEFAULT_MAPPING, bySection, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, withChoice, withCount, type Entity } from './model.ts';
 import { sampleSpecification } from './sample.server.ts';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStU';
 const row = (index: number, over: Partial<Entity> = {}): Entity => ({
-  index, page: 1, section: '', pos: String(index + 1), title: `Item ${index}`, marka: '', sku: '', man: '', unit: 'pcs', count: 1, cid: 0, match: null, ...over,
+  index, page: 1, section: '', pos: String(index + 1), title: `Item ${index}`, marka: '', sku: '', man: '', unit: 'pcs', count: 1, cid: 0, match: null, catalog: null, ...over,
 });
 
 describe('scanner wizard rules', () => {
@@ -84,15 +84,16 @@ describe('scanner wizard rules', () => {
 });
 
 describe('server matches', () => {
-  it('looks up at most the first 100 matched rows and names a row only while its match is unchanged', () => {
-    const many = Array.from({ length: 150 }, (_, i) => row(i, { cid: i % 2 ? 7 : 0 }));
-    expect(toDescribe(many).length).toBe(75);
-    expect(toDescribe(many, 10).map((e) => e.index)).toEqual([1, 3, 5, 7, 9, 11, 13, 15, 17, 19]);
+  it('a row the server matched by itself comes named and marked as its match; a choice in the popup replaces it', () => {
     const item = { cid: 7, title: 'Pump', article: 'P-7', man: '', unit: 'pcs', price: 1 };
-    expect(withAutoItem([row(0, { cid: 7 })], 0, item)[0]).toMatchObject({ catalog: { title: 'Pump' }, auto: true });
-    // The user chose another item meanwhile: the late answer does not overwrite it.
-    const chosen = withChoice([row(0, { cid: 7 })], 0, { ...item, cid: 9, title: 'Other' });
-    expect(withAutoItem(chosen, 0, item)[0]).toMatchObject({ cid: 9, catalog: { title: 'Other' }, auto: false });
+    const list = fromScan([row(0, { cid: 7, catalog: item }), row(1), row(2, { cid: 0, catalog: null })]);
+    expect(list.map((e) => [e.cid, e.catalog?.title ?? null, e.auto])).toEqual([
+      [7, 'Pump', true],
+      [0, null, false],
+      [0, null, false],
+    ]);
+    expect(withChoice(list, 0, { ...item, cid: 9, title: 'Other' })[0]).toMatchObject({ cid: 9, catalog: { title: 'Other' }, auto: false });
+    expect(withChoice(list, 0, null)[0]).toMatchObject({ cid: 0, catalog: null, auto: false });
   });
 });
 

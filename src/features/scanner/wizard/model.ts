@@ -2,7 +2,7 @@
 // reads them, the column mapping and its checks (spec section 5), where a reload resumes (the URL's
 // ?scan=<uniqid>&step=N), and the payload of scan.save. Unit-tested in model.test.ts.
 import { DEFAULT_MAPPING, type ColumnMapping } from '#features/scanner/recognition/types.ts';
-import type { Candidate, ScanEntity, ScanStatusView } from '#features/scanner/scanner.schema.ts';
+import type { Candidate, CatalogItem, ScanEntity, ScanStatusView } from '#features/scanner/scanner.schema.ts';
 
 export { DEFAULT_MAPPING, type ColumnMapping };
 
@@ -67,26 +67,14 @@ export type ScanStatus = ScanStatusView;
 /** A page with its size in PDF points (gives the thumbnail's width). */
 export type ScanPage = ScanStatusView['pages'][number];
 
-export interface CatalogItem {
-  cid: number;
-  title: string;
-  article: string;
-  man: string;
-  unit: string;
-  price: number;
-  price_kop?: number;
-}
-
 export type Entity = ScanEntity & {
-  /** The catalogue item of cid, when the wizard knows it (after a choice in the popup). */
-  catalog?: CatalogItem | null;
-  /** The catalog item was looked up for the server's own match (not chosen by the user). */
+  /** The item is the server's own match (scan.do named it), not one the user chose in the popup. */
   auto?: boolean;
   /** The quantity was typed by the user (the recognised cell was empty or unreadable). */
   edited?: boolean;
 };
 
-export type { Candidate };
+export type { Candidate, CatalogItem };
 
 export interface SaveResult {
   order: { id: number; number: string; url: string };
@@ -179,16 +167,10 @@ export function withChoice(list: Entity[], index: number, item: CatalogItem | nu
   return list.map((e) => (e.index === index ? { ...e, cid: item?.cid ?? 0, catalog: item, auto: false } : e));
 }
 
-/** Adds the looked-up catalogue item to a row the server matched by itself (unless the row changed meanwhile). */
-export function withAutoItem(list: Entity[], index: number, item: CatalogItem): Entity[] {
-  return list.map((e) => (e.index === index && e.cid === item.cid && !e.catalog ? { ...e, catalog: item, auto: true } : e));
+/** The rows of scan.do as the list keeps them: a row the server matched by itself is marked as such. */
+export function fromScan(list: ScanEntity[]): Entity[] {
+  return list.map((e) => ({ ...e, catalog: e.catalog ?? null, auto: e.cid > 0 && Boolean(e.catalog) }));
 }
-
-/** Rows matched by the server whose item is worth looking up (bounded: the first `max`). */
-export function toDescribe(list: Entity[], max = AUTO_LOOKUPS): Entity[] {
-  return list.filter((e) => e.cid > 0 && !e.catalog).slice(0, max);
-}
-export const AUTO_LOOKUPS = 100;
 
 /** Sets a typed quantity on the entity with this index (kept editable while the user types). */
 export function withCount(list: Entity[], index: number, count: number | null): Entity[] {
