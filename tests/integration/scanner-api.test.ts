@@ -439,6 +439,25 @@ describe('refusals', () => {
     expect(r.data.errors).toEqual({ pid: 'Order not found.' });
   });
 
+  // On PostgreSQL the three requests really overlap (without the claim all three made an order);
+  // SQLite's one connection happens to serialise them.
+  it('two saves of one scan sent at once give one order; the other answers that the scan is already saved', async () => {
+    const up = await upload(olga, new Blob([await specXlsx()]), 'twice.xlsx');
+    expect((await ready(up.data.uniqid)).status).toBe('ready');
+    const d = await post('/api/app/scan.do', olga, { uniqid: up.data.uniqid, ...MAPPING, pages: '1' });
+    const countOrders = () => query((db) => db.selectFrom('orders').select((eb: any) => eb.fn.countAll().as('n')).where('user_id', '=', olgaId).executeTakeFirstOrThrow()).then((r: any) => Number(r.n));
+    const before = await countOrders();
+    const save = () => {
+      const body = new URLSearchParams({ uniqid: up.data.uniqid, module: 'orders', pid: '0', newCid: '{}' });
+      body.append('products[]', JSON.stringify(d.data.entities[0]));
+      return api('/api/app/scan.save', { token: olga, tokenInQuery: true, body });
+    };
+    const answers = await Promise.all([save(), save(), save()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.data.errors).toEqual({ uniqid: 'This document has already been saved to an order.' });
+    expect(await countOrders()).toBe(before + 1);
+  });
+
   it('calls need a session', async () => {
     const r = await api(`/api/app/scan.status?uniqid=${ready2}`);
     expect(r.status).toBe(401);

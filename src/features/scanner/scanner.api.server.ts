@@ -22,7 +22,7 @@ import { buildRows } from './recognition/rows.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
 import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, ProductSchema, SaveSchema, StartSchema, type Candidate, type CatalogItem, type Product, type ScanEntity } from './scanner.schema.ts';
-import { closeScan, createScan, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { claimScan, createScan, forgetFiles, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
@@ -321,12 +321,17 @@ export async function scanSave(user: User, form: FormData, t: T) {
   const db = scanDb();
   const orderId = await db.transaction().execute(async (trx) => {
     const handle = trx as unknown as Parameters<typeof insertOrder>[0];
+    const claim = async (id: number) => {
+      // A second save of the same scan (another tab, a resend) got here first: its order stands, this one rolls back.
+      if (!(await claimScan(trx, row, id))) throw failure(409, t(call), { uniqid: t('scanner.api.alreadySaved') });
+      return id;
+    };
     if (pid) {
       // Accepted or archived between the check above and now: nothing is written.
       if (!(await appendItems(handle, user.id, pid, lines))) throw failure(409, t(call), { pid: t('scanner.api.validation.orderChanged') });
-      return pid;
+      return claim(pid);
     }
-    return insertOrder(handle, user.id, {
+    const created = await insertOrder(handle, user.id, {
       title: t('scanner.order.title', { name: row.file_name }).slice(0, 300),
       comment: t('scanner.order.comment', { name: row.file_name, matched, unmatched }).slice(0, 4000),
       organisation_id: row.organisation_id,
@@ -334,6 +339,7 @@ export async function scanSave(user: User, form: FormData, t: T) {
       source: 'scanner',
       lines,
     });
+    return claim(created);
   });
   const order = await db.selectFrom('orders').select(['id', 'number', 'organisation_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
   // The matches the customer confirmed are remembered for the order's organisation.
@@ -352,10 +358,11 @@ export async function scanSave(user: User, form: FormData, t: T) {
       title: t(pid ? 'scanner.notify.appended' : 'scanner.notify.created', { number: order.number, count: lines.length }),
       text: t('scanner.notify.text', { name: row.file_name, matched, unmatched }),
     });
+    await forgetFiles(row);
   } catch (err) {
+    // The order is saved and the scan claimed; a failure here must not invite a second save.
     log.warn('scanner: after-save steps failed', { scan: row.id, order: order.id, err });
   }
-  await closeScan(row, order.id);
   return { type: 'success', order: { id: order.id, number: order.number, url: orderUrl(order.id) }, matched, unmatched, appended: Boolean(pid) };
 }
 

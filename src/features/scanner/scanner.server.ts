@@ -231,15 +231,23 @@ export async function sweepScans(at = new Date()): Promise<number> {
   return rows.length;
 }
 
-/** After a save: files removed, the scan answers a day longer (then the sweep drops it). */
-export async function closeScan(row: ScanHead, orderId: number): Promise<void> {
-  await scanDb()
+/**
+ * Marks the scan saved to the order, inside the save's transaction: only the first save of a scan
+ * claims it (false for a second one, sent at once from another tab or as a resend, so its order is
+ * rolled back). The scan answers a day longer as saved, then the sweep drops it.
+ */
+export async function claimScan(handle: Kysely<ScanDB>, row: ScanHead, orderId: number): Promise<boolean> {
+  const r = await handle
     .updateTable('scans')
     .set({ saved_order_id: orderId, original_file: null, pdf_file: null, thumbs: null, expires_at: new Date(Date.now() + AFTER_SAVE_MS).toISOString(), updated_at: new Date().toISOString() })
     .where('id', '=', row.id)
-    .execute();
-  await removeFiles(row);
+    .where('saved_order_id', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
+
+/** After a save's transaction: the scan's files are deleted. */
+export const forgetFiles = (row: ScanHead): Promise<void> => removeFiles(row);
 
 /** A page thumbnail (PNG, `height` px high), rendered once and kept in the FileStore. */
 export async function thumbnail(row: ScanHead, page: number, render: (pdf: Uint8Array, page: number) => Promise<Uint8Array>): Promise<Uint8Array | null> {
