@@ -169,6 +169,73 @@ describe('outputs and order', () => {
     expect((await post(page, { heating_q: '900' })).status).toBe(409);
   });
 
+  it('a refused recalculation leaves no result behind: sheets 404, order 409, the page shows what was typed with its error', async () => {
+    const page = await newProject(employee, 'Stale check');
+    const base = page.replace(/\/project$/, '');
+    const id = base.split('/').at(-1);
+    expect((await post(page, { title: 'Stale check', heating_q: '800' })).status).toBe(303);
+    expect((await get(`${base}/specification`)).status).toBe(200);
+
+    const refused = await post(page, { title: 'Stale check', heating_q: 'abc', dhw_q: '250' });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toMatch(/<a href="#f-heating_q"[^>]*>Heating load: enter a number<\/a>/);
+    expect(html).toMatch(/<input id="f-heating_q" name="heating_q" type="text" value="abc"/);
+    expect(html).not.toContain('Calculation result');
+
+    // The old result is gone with the inputs it belonged to: as for a project never calculated.
+    for (const path of [`${base}/specification`, `${base}/specification.xlsx`, `${base}/offer`, `${base}/scheme`, `${base}/explanation`]) expect((await get(path)).status, path).toBe(404);
+    const ordered = await post(page, { action: 'order' });
+    expect(ordered.status).toBe(409);
+    expect(await ordered.text()).toMatch(/role="alert" class="error-text">Calculate the project first</);
+    const apiOrder = await api(`/api/v1/calculations/btp/projects/${id}/order`, {});
+    expect(apiOrder.status).toBe(409);
+    expect((await apiOrder.json()).message).toBe('Calculate the project first');
+    const one = (await (await get(`/api/v1/calculations/btp/projects/${id}`)).json()).entity;
+    expect([one.status, one.result, one.inputs.heating_q, one.inputs.dhw_q]).toEqual(['draft', null, 'abc', '250']);
+
+    // Opened again later, the page still shows the typed values with the error, and no result.
+    const again = await get(page);
+    expect(again.status).toBe(200);
+    const shown = await again.text();
+    expect(shown).toContain('— Draft</p>');
+    expect(shown).toMatch(/<a href="#f-heating_q"[^>]*>Heating load: enter a number<\/a>/);
+    expect(shown).toMatch(/<input id="f-heating_q" name="heating_q" type="text" value="abc"/);
+    expect(shown).not.toContain('Calculation result');
+
+    // The same through the API: a calculated project PUT with an engine refusal drops its result too.
+    expect((await api(`/api/v1/calculations/btp/projects/${id}`, { heating_q: '800' }, employee, 'PUT')).status).toBe(200);
+    expect((await get(`${base}/specification.xlsx`)).status).toBe(200);
+    const bad = await api(`/api/v1/calculations/btp/projects/${id}`, { dhw_t_hot: '72' }, employee, 'PUT');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.dhw_t_hot).toBe('Hot water, °C: must be below the network temperature at the break point (70 °C)');
+    expect((await get(`${base}/specification.xlsx`)).status).toBe(404);
+    expect(await (await get(page)).text()).toMatch(/<a href="#f-dhw_t_hot"[^>]*>Hot water, °C: must be below the network temperature at the break point \(70 °C\)<\/a>/);
+  });
+
+  it('two order requests at once make one order; the other answers 409', async () => {
+    const created = await (await api('/api/v1/calculations/btp/projects', { title: 'Double submit' })).json();
+    expect((await api(`/api/v1/calculations/btp/projects/${created.id}`, { dhw_scheme: 'none' }, employee, 'PUT')).status).toBe(200);
+    const both = await Promise.all([0, 1].map(() => api(`/api/v1/calculations/btp/projects/${created.id}/order`, {})));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = both.find((r) => r.status === 409)!;
+    expect((await refused.json()).message).toBe('The project is already ordered and cannot change');
+    const won = await both.find((r) => r.status === 200)!.json();
+    const orders = (await (await get(`/api/app/sales.get?searchText=${created.number}`)).json()).data;
+    expect(orders.totalCount).toBe(1);
+    expect(orders.entities[0].id).toBe(won.sales_id);
+    const one = (await (await get(`/api/v1/calculations/btp/projects/${created.id}`)).json()).entity;
+    expect([one.status, one.order_id]).toEqual(['ordered', won.sales_id]);
+    // The page's form posts race the same way.
+    const page = `${BTP}/${created.id}/project`;
+    const second = await (await api('/api/v1/calculations/btp/projects', { title: 'Double click' })).json();
+    expect((await api(`/api/v1/calculations/btp/projects/${second.id}`, {}, employee, 'PUT')).status).toBe(200);
+    const clicks = await Promise.all([0, 1, 2].map(() => post(`${BTP}/${second.id}/project`, { action: 'order' })));
+    expect(clicks.map((r) => r.status).sort()).toEqual([303, 409, 409]);
+    expect((await (await get(`/api/app/sales.get?searchText=${second.number}`)).json()).data.totalCount).toBe(1);
+    expect((await post(page, { heating_q: '900' })).status).toBe(409);
+  });
+
   it('API: create, list with search and key-based paging, get, save, order', async () => {
     const ids: number[] = [];
     for (const title of ['Alpha house', 'Beta house', 'Gamma plant']) {

@@ -4,8 +4,8 @@
 import type { User } from '#lib/db/schema.ts';
 import { HttpError, readForm } from '#lib/http/api.ts';
 import { orderUrl } from '#features/orders/orders.schema.ts';
-import { BTP_FIELDS, withDefaults, type BtpField } from './btp.schema.ts';
-import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, placeProject, projectUrl, sheetHeading, type BtpAnswer, type BtpProject } from './btp.server.ts';
+import { BTP_FIELDS, btpRaw, withDefaults, type BtpField } from './btp.schema.ts';
+import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, placeProject, projectUrl, selectBtp, sheetHeading, type BtpAnswer, type BtpProject } from './btp.server.ts';
 
 export const listView = async (user: User, url: URL) => {
   const q = parseBtpQuery(url.searchParams);
@@ -38,7 +38,15 @@ export async function projectPage(user: User, id: string | undefined, request: R
   const project = n === null ? null : await getProject(user.id, n);
   if (!project) return null;
   const page: ProjectPage = { project, values: project.inputs, answer: null, status: 200, message: null, redirect: null };
-  if (request.method !== 'POST') return page;
+  if (request.method !== 'POST') {
+    // A draft whose saved inputs do not calculate (a refused recalculation, a PUT with errors): the
+    // form shows what was typed with the field errors, as the refused POST did.
+    if (!project.result && project.status === 'draft') {
+      const answer = await selectBtp(btpRaw(project.inputs), t);
+      if (answer.status !== 200) return { ...page, answer };
+    }
+    return page;
+  }
   const form = await readForm(request);
   try {
     if (form.action === 'place') {

@@ -1,10 +1,15 @@
 // The projects list at scale on the test engine (SQLite, PostgreSQL with TEST_DATABASE_URL): one
 // employee with 100,000 projects and a colleague with a few; the first page, a deep page by key,
-// a status filter and a rare search answer quickly and only with the owner's rows.
+// a status filter and a rare search answer quickly and only with the owner's rows. Ordering: several
+// requests at once with the same (stale) project make one order; a stale recalculation after the
+// order is refused.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../../tests/helpers/db.ts';
-import { createProject, getProject, listProjects, parseBtpQuery, projectNumber } from './btp.server.ts';
+import { HttpError } from '#lib/http/api.ts';
+import { dictionaries } from '#lib/i18n/index.ts';
+import { makeT } from '#lib/i18n/translate.ts';
+import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, projectNumber } from './btp.server.ts';
 
 const database = migratedDatabase();
 let owner = 0, colleague = 0;
@@ -57,5 +62,34 @@ describe('projects list at 100,000 rows', () => {
     for (const x of [first, deep, status]) expect(x.ms).toBeLessThan(50);
     // A text in one row of 100,000 walks the owner's rows: bounded by the (user_id, id) index, measured.
     expect(rare.ms).toBeLessThan(1500);
+  });
+});
+
+describe('ordering a project at once from several requests', () => {
+  it('makes one order: the others and a recalculation with the stale project answer 409', async () => {
+    const t = makeT(dictionaries.en);
+    const user = await database.db.selectFrom('users').selectAll().where('id', '=', colleague).executeTakeFirstOrThrow();
+    const id = await createProject(colleague, 'Race', { dhw_scheme: 'none' }, database.db);
+    const draft = (await getProject(colleague, id, database.db))!;
+    expect((await calculateProject(user, draft, {}, t, database.db)).status).toBe(200);
+    // Every request read the project before any of them ordered it.
+    const stale = (await getProject(colleague, id, database.db))!;
+    expect([stale.status, stale.order_id]).toEqual(['calculated', null]);
+    const settled = await Promise.allSettled([0, 1, 2].map(() => orderProject(user, stale, t, database.db)));
+    const won = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const refused = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as HttpError] : []));
+    expect(won).toHaveLength(1);
+    expect(refused.map((e) => [e instanceof HttpError, e.status, e.message])).toEqual([
+      [true, 409, 'The project is already ordered and cannot change'],
+      [true, 409, 'The project is already ordered and cannot change'],
+    ]);
+    const orders = await database.db.selectFrom('orders').select(['id', 'number', 'title']).where('user_id', '=', colleague).execute();
+    expect(orders).toEqual([{ id: won[0]!.orderId, number: won[0]!.number, title: `${projectNumber(id)}: Race` }]);
+    const ordered = (await getProject(colleague, id, database.db))!;
+    expect([ordered.status, ordered.order_id]).toEqual(['ordered', won[0]!.orderId]);
+    // A recalculation that read the project before the order does not reopen it.
+    await expect(calculateProject(user, stale, { heating_q: '700' }, t, database.db)).rejects.toMatchObject({ status: 409, message: 'The project is already ordered and cannot change' });
+    const after = (await getProject(colleague, id, database.db))!;
+    expect([after.status, after.inputs.heating_q, after.order_id]).toEqual(['ordered', '1000', won[0]!.orderId]);
   });
 });

@@ -11,7 +11,7 @@ import type { T } from '#lib/i18n/index.ts';
 import { containsPattern, searchText } from '#lib/list.ts';
 import { preparedPumps } from '#features/catalogue/pumps.server.ts';
 import { DEMO_PLATES } from '#features/calculations/phe/index.ts';
-import { createOrder, getOrder } from '#features/orders/orders.server.ts';
+import { insertOrder } from '#features/orders/orders.server.ts';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
 import type { BtpProjectRow, BtpTables } from './btp.tables.ts';
 import { BTP_DEFAULTS, btpInputOf, btpRaw, withDefaults, type BtpField, type BtpIssue, type BtpRaw } from './btp.schema.ts';
@@ -171,7 +171,11 @@ export async function selectBtp(raw: BtpRaw, t: T, handle?: Kysely<DB>): Promise
   };
 }
 
-/** Saves the typed inputs; when they are valid the result too (status calculated). An ordered project is final. */
+/**
+ * Saves the typed inputs with what they calculate to: when they are valid the result (status
+ * calculated); when they are not, no result at all (status draft), so the sheets, the offer and the
+ * order never show a result of inputs the project no longer has. An ordered project is final.
+ */
 export async function calculateProject(user: User, p: BtpProject, values: Record<string, unknown>, t: T, handle?: Kysely<DB>): Promise<BtpAnswer> {
   if (p.status === 'ordered') throw new HttpError(409, t('calcBtp.errors.ordered'));
   // A field left out keeps the project's saved value (a partial PUT changes only what it names).
@@ -179,15 +183,19 @@ export async function calculateProject(user: User, p: BtpProject, values: Record
   const inputs = withDefaults({ ...p.inputs, ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) });
   const answer = await selectBtp(btpRaw(inputs), t, handle);
   const title = (raw.title ?? p.title).trim().slice(0, 200);
-  await btpDb(handle)
+  const saved = await btpDb(handle)
     .updateTable('btp_projects')
     .set({
       inputs: JSON.stringify({ ...inputs, title }), title, search: searchOf(p.id, title), updated_at: now(),
-      ...(answer.result ? { result: JSON.stringify(answer.result), status: 'calculated' } : {}),
+      result: answer.result ? JSON.stringify(answer.result) : null,
+      status: answer.result ? 'calculated' : 'draft',
     })
     .where('id', '=', p.id)
     .where('user_id', '=', user.id)
-    .execute();
+    // Ordered in the meantime (another tab, a double submit): the order's project stays as ordered.
+    .where('order_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(saved.numUpdatedRows) === 0) throw new HttpError(409, t('calcBtp.errors.ordered'));
   return answer;
 }
 
@@ -199,27 +207,52 @@ export async function placeProject(user: User, p: BtpProject, oid: number | null
   return {};
 }
 
-/** A real order with the specification's lines: catalogue items at their prices, the rest for the manager to price. */
-export async function orderProject(user: User, p: BtpProject, t: T): Promise<{ orderId: number; number: string }> {
+/**
+ * A real order with the specification's lines: catalogue items at their prices, the rest for the
+ * manager to price. One order per project however many requests arrive at once: the project is
+ * claimed (still calculated, no order yet) in the same transaction that inserts the order, and the
+ * order is built from the result read by that claim; a request that finds it claimed rolls back and
+ * answers 409.
+ */
+export async function orderProject(user: User, p: BtpProject, t: T, handle?: Kysely<DB>): Promise<{ orderId: number; number: string }> {
   if (p.order_id !== null) throw new HttpError(409, t('calcBtp.errors.ordered'));
   if (!p.result) throw new HttpError(409, t('calcBtp.errors.notCalculated'));
-  const spec = specification(p.result, t);
-  const rows = spec.sections.flatMap((s) => s.rows);
-  // Catalogue ids of the pumps: one bounded query (a handful of skus).
-  const skus = [...new Set(rows.filter((r) => r.catalogue && r.code).map((r) => r.code))];
-  const cids = new Map(skus.length ? (await defaultDb().selectFrom('catalogue_items').select(['id', 'sku']).where('sku', 'in', skus).execute()).map((c) => [c.sku, c.id]) : []);
-  const lines = rows.map((r) => ({ catalogue_id: cids.has(r.code) ? String(cids.get(r.code)) : null, title: `${r.pos}. ${r.name}`.slice(0, 500), sku: r.code || null, unit: r.unit, quantity: r.qty, price: r.price_kop }));
-  const orderId = await createOrder(user.id, {
-    title: sheetHeading(p, t).slice(0, 300),
-    comment: null,
-    organisation_id: p.organisation_id,
-    object_id: p.object_id,
-    source: 'calculation',
-    lines,
+  const h = handle ?? defaultDb();
+  return h.transaction().execute(async (trx) => {
+    const bt = btpDb(trx);
+    // PostgreSQL: a second request waits on this row's lock and then finds status 'ordered' (0 rows);
+    // SQLite runs transactions one at a time on its single connection.
+    const claimed = await bt
+      .updateTable('btp_projects')
+      .set({ status: 'ordered', updated_at: now() })
+      .where('id', '=', p.id)
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'calculated')
+      .where('order_id', 'is', null)
+      .returning(['result', 'title', 'organisation_id', 'object_id'])
+      .executeTakeFirst();
+    if (!claimed?.result) {
+      const row = await bt.selectFrom('btp_projects').select(['status', 'order_id']).where('id', '=', p.id).executeTakeFirst();
+      throw new HttpError(409, t(row?.status === 'ordered' || row?.order_id != null ? 'calcBtp.errors.ordered' : 'calcBtp.errors.notCalculated'));
+    }
+    const spec = specification(JSON.parse(claimed.result) as BtpResult, t);
+    const rows = spec.sections.flatMap((s) => s.rows);
+    // Catalogue ids of the pumps: one bounded query (a handful of skus).
+    const skus = [...new Set(rows.filter((r) => r.catalogue && r.code).map((r) => r.code))];
+    const cids = new Map(skus.length ? (await trx.selectFrom('catalogue_items').select(['id', 'sku']).where('sku', 'in', skus).execute()).map((c) => [c.sku, c.id]) : []);
+    const lines = rows.map((r) => ({ catalogue_id: cids.has(r.code) ? String(cids.get(r.code)) : null, title: `${r.pos}. ${r.name}`.slice(0, 500), sku: r.code || null, unit: r.unit, quantity: r.qty, price: r.price_kop }));
+    const id = await insertOrder(trx, user.id, {
+      title: sheetHeading({ number: p.number, title: claimed.title }, t).slice(0, 300),
+      comment: null,
+      organisation_id: claimed.organisation_id,
+      object_id: claimed.object_id,
+      source: 'calculation',
+      lines,
+    });
+    await bt.updateTable('btp_projects').set({ order_id: id }).where('id', '=', p.id).execute();
+    const { number } = await trx.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirstOrThrow();
+    return { orderId: id, number };
   });
-  await btpDb().updateTable('btp_projects').set({ status: 'ordered', order_id: orderId, updated_at: now() }).where('id', '=', p.id).where('user_id', '=', user.id).execute();
-  const order = await getOrder(user.id, orderId);
-  return { orderId, number: order?.number ?? '' };
 }
 
 export { BTP_DEFAULTS };
