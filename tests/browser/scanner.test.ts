@@ -10,6 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, hydrated, launch, signedInContext } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { withDb } from '../helpers/support.ts';
+import { formatMoney } from '../../src/lib/format.ts';
 
 const OLGA = 'olga.demidova@demo.example';
 const KB = 1024;
@@ -185,6 +187,10 @@ describe('document scanner', () => {
     const choice = popup.getByRole('button', { name: /Выбрать Demo contactor AC-3 38 A/ });
     await choice.waitFor({ timeout: 15_000 });
     expect(await popup.locator('.scan-candidates li').first().textContent()).toMatch(/Совпадение \d+ %/);
+    // The price per unit is the catalogue's (kopecks shown as roubles, not a hundredth of them).
+    const kop = await withDb(server, async (db) => Number((await db.selectFrom('catalogue_items').select('price_kop').where('title', '=', 'Demo contactor AC-3 38 A').executeTakeFirstOrThrow()).price_kop));
+    expect(kop).toBeGreaterThan(0);
+    expect(await popup.locator('.scan-candidates li').filter({ hasText: 'Demo contactor AC-3 38 A' }).first().textContent()).toContain(`${formatMoney(kop)} ₽ за единицу`);
     expect(await axeViolations(page)).toEqual([]);
     await choice.click();
     await popup.waitFor({ state: 'hidden' });

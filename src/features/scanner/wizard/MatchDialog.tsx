@@ -94,7 +94,7 @@ export function MatchDialog(p: MatchDialogProps) {
                   <strong>{c.title}</strong>
                   <small>{[c.article && t('scanner.wizard.match.article', { article: c.article }), c.man, c.unit].filter(Boolean).join(' · ')}</small>
                   {/* Prices are integer kopecks, as everywhere in the catalogue. */}
-                  {c.price > 0 && <small>{t('scanner.wizard.match.price', { price: formatMoney(c.price) })}</small>}
+                  {c.price_kop > 0 && <small>{t('scanner.wizard.match.price', { price: formatMoney(c.price_kop) })}</small>}
                   <small>
                     {t('scanner.wizard.match.score', { score: scorePercent(c.score) })}
                     {c.why.length > 0 && `: ${c.why.join('; ')}`}
