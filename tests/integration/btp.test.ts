@@ -125,6 +125,16 @@ describe('the composition', () => {
     expect(html).toContain('The plate and pump catalogues are demo ranges');
     for (const link of ['scheme', 'specification', 'specification.xlsx', 'offer', 'explanation']) expect(html).toContain(`${page.replace(/project$/, link)}"`);
   });
+
+  it('a dependent heating circuit\'s flows take cp from IF97 (not a fixed 4.19)', async () => {
+    // Network 1000 kW over 150/70 °C: cp(110 °C) = 4.2293 kJ/(kg·K), ρ(70 °C) = 978.00 kg/m³ → 10.880 m³/h
+    // (4.19 gave 10.982); building 95/70 °C, cp(82.5 °C) = 4.1966 → 35.085 m³/h (4.19 gave 35.141).
+    const r = await api('/api/v1/calculations/btp/select', { heating_scheme: 'dependent', heating_supply: '95', heating_return: '70', dhw_scheme: 'none' });
+    expect(r.status).toBe(200);
+    const heating = (await r.json()).entities[1];
+    expect(heating.primary_m3h).toBeCloseTo(10.8795, 3);
+    expect(heating.secondary_m3h).toBeCloseTo(35.0854, 3);
+  });
 });
 
 describe('outputs and order', () => {

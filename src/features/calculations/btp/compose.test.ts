@@ -26,7 +26,7 @@ describe('substation composition', () => {
     const r = compose();
     expect(r.circuits.map((c) => c.id)).toEqual(['inlet', 'heating', 'dhw']);
     const [inlet, heating, dhw] = r.circuits;
-    // 1000 kW over 150/70 °C: G = 1000/(4.19·80) ≈ 2.98 kg/s ≈ 10.9–11.2 m³/h.
+    // 1000 kW over 150/70 °C: G = 1000/(4.23·80) ≈ 2.96 kg/s ≈ 10.9 m³/h (the PHE engine's own flow).
     expect(heating!.primary_m3h).toBeGreaterThan(10.5);
     expect(heating!.primary_m3h).toBeLessThan(11.5);
     expect(inlet!.primary_m3h).toBeCloseTo(heating!.primary_m3h + dhw!.primary_m3h, 6);
@@ -49,6 +49,11 @@ describe('substation composition', () => {
     expect(heating.vessel).toBeNull();
     expect(heating.pumps.map((p) => p.role)).toEqual(['mixing']);
     expect(heating.warnings).toContain('dependent_static');
+    // Flows with IF97 cp: network 1000 kW over 150/70 °C, cp(110 °C) = 4.2293, ρ(70 °C) = 978.00:
+    // 10.880 m³/h; building 95/70 °C, cp(82.5 °C) = 4.1966: 35.085 m³/h (4.19 gave 10.982 and 35.141).
+    expect(heating.primary_m3h).toBeCloseTo(10.8795, 3);
+    expect(heating.secondary_m3h).toBeCloseTo(35.0854, 3);
+    expect(heating.pumps[0]!.q_m3h).toBeCloseTo(35.0854, 3);
   });
 
   it('single-stage DHW where the load ratio advises two stages carries the advice', () => {

@@ -8,7 +8,7 @@ import { allFinite, finite } from '#features/calculations/engine/explain.ts';
 import { designDhw, PheInputError, selectDhwHeaters, selectPlates, type Candidate, type PlateModel, type Selection } from '#features/calculations/phe/index.ts';
 import type { Explainer } from '#features/calculations/engine/explain.ts';
 import type { BtpField, BtpInput } from './btp.schema.ts';
-import { density, dnFor, explainer, G, KVS_SERIES, pressureLevels, sizeValve, sizeVessel, type PressureLevels, type ValveSizing, type VesselSizing } from './equipment.ts';
+import { density, dnFor, explainer, flowOf, G, KVS_SERIES, pressureLevels, sizeValve, sizeVessel, type PressureLevels, type ValveSizing, type VesselSizing } from './equipment.ts';
 
 export const BTP_ENGINE = { name: 'btp-composition', version: '1.0.0' };
 export type CircuitId = 'inlet' | 'heating' | 'dhw' | 'vent';
@@ -211,8 +211,9 @@ function heating(ctx: Ctx): CircuitOut {
   if (h.scheme === 'independent') closedCircuit(ctx, 'heating', x, out, h.supply, h.return, h.q_kw, h.dp_system_kpa, h.volume_l);
   else {
     // Dependent with a mixing pump: network water supply → building return; the building loop by the pump.
-    const net = flowAt(h.q_kw, input.network.supply, h.return);
-    const bld = flowAt(h.q_kw, h.supply, h.return);
+    // Volume flows, m³/h, with cp from IF97 at the mean temperature and ρ at the colder end (flowOf).
+    const net = flowOf(h.q_kw, input.network.supply, h.return).q_m3h;
+    const bld = flowOf(h.q_kw, h.supply, h.return).q_m3h;
     out.primary_m3h = x.step('heating.primary_flow', net, 'm3/h', 'flow');
     out.secondary_m3h = x.step('heating.secondary_flow', bld, 'm3/h', 'flow');
     x.step('heating.fittings_dp', FITTINGS_KPA, 'kPa');
@@ -227,13 +228,6 @@ function heating(ctx: Ctx): CircuitOut {
     x.step('heating.filter.dn', out.filters[0]!.dn ?? 0, 'mm', 'dn');
   }
   return done(out, x);
-}
-
-/** Volume flow, m³/h, of a load between two temperatures (cp at the mean, ρ at the colder end; IF97). */
-function flowAt(qKw: number, tHot: number, tCold: number): number {
-  const cp = 4.19;
-  const m = qKw / (cp * (tHot - tCold));
-  return (m / density(tCold)) * 3600;
 }
 
 function dhw(ctx: Ctx, top: string[]): CircuitOut {
@@ -277,12 +271,12 @@ function dhw(ctx: Ctx, top: string[]): CircuitOut {
   }
   if (out.exchangers.some((e) => !e.chosen)) out.warnings.push('exchanger_none');
   out.primary_m3h = x.step('dhw.primary_flow', primaryFlow, 'm3/h', 'flow');
-  out.secondary_m3h = x.step('dhw.secondary_flow', flowAt(d.q_kw, d.t_hot, d.t_cold), 'm3/h', 'flow');
+  out.secondary_m3h = x.step('dhw.secondary_flow', flowOf(d.q_kw, d.t_hot, d.t_cold).q_m3h, 'm3/h', 'flow');
   out.valve = valve(primaryFlow, dpHot / 100, ctx.dpNetBar - FIXED_INLET_BAR, density(DHW_BREAK_SUPPLY), x, 'dhw.valve', out.warnings);
   // Circulation: the loop's heat loss (10 % of the load unless given) at 10 K.
   const loss = d.circulation_kw ?? x.step('dhw.circulation_loss', 0.1 * d.q_kw, 'kW', 'dhw_circulation_loss');
   if (d.circulation_kw !== null) x.input('dhw.circulation_loss', d.circulation_kw, 'kW');
-  const circQ = flowAt(loss, d.t_hot, d.t_hot - 10);
+  const circQ = flowOf(loss, d.t_hot, d.t_hot - 10).q_m3h;
   out.pumps.push(pump(ctx.pumps, 'dhw_circulation', circQ, 3 + 0.1 * input.building_height_m, d.t_hot - 10, x, 'dhw.circulation'));
   out.safety = { set_bar: input.p_allowed_bar, dn: safetyDn(d.q_kw) };
   x.step('dhw.safety.set', input.p_allowed_bar, 'bar');

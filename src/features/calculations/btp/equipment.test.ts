@@ -1,7 +1,7 @@
 // Hand-checked figures for the substation equipment (calculations.md §2.7 and §2.0 densities).
 import { describe, expect, it } from 'vitest';
 import { allFinite } from '#features/calculations/engine/explain.ts';
-import { density, dnFor, explainer, finalPressure, pressureLevels, sizeValve, sizeVessel } from './equipment.ts';
+import { density, dnFor, explainer, finalPressure, flowOf, pressureLevels, sizeValve, sizeVessel } from './equipment.ts';
 
 describe('control valve', () => {
   it('Kv = Q·√(ρ/1000/Δp), Kvs the next of the series, authority from the drop at Kvs', () => {
@@ -73,5 +73,20 @@ describe('DN from the flow', () => {
     expect(d.dn).toBe(50);
     expect(d.velocity).toBeCloseTo(1.4147, 3);
     expect(dnFor(10, 3).dn).toBe(40);
+  });
+});
+
+describe('flow of a load', () => {
+  it('cp from IF97 at the mean temperature, ρ at the colder end', () => {
+    // 1000 kW over 150/70 °C: cp(110 °C, 0.6 MPa) = 4.2293 kJ/(kg·K) (steam tables: 4.229 for the
+    // saturated liquid at 110 °C), G = 1000/(4.2293·80) = 2.9556 kg/s; ρ(70 °C) = 978.00 kg/m³,
+    // V̇ = 2.9556/978.00·3600 = 10.880 m³/h (a fixed cp = 4.19 gave 10.982).
+    const f = flowOf(1000, 150, 70);
+    expect(f.cp).toBeCloseTo(4.2293, 3);
+    expect(f.m_kg_s).toBeCloseTo(2.9556, 3);
+    expect(f.rho).toBeCloseTo(978.0, 1);
+    expect(f.q_m3h).toBeCloseTo(10.8795, 3);
+    // 600 kW of hot water 5 → 60 °C: cp(32.5 °C) = 4.1781, ρ(5 °C) = 1000.21: 9.398 m³/h.
+    expect(flowOf(600, 60, 5).q_m3h).toBeCloseTo(9.3977, 3);
   });
 });

@@ -156,7 +156,7 @@ export function dnFor(qM3h: number, vMax: number): { dn: number | null; velocity
   return { dn, velocity: v(dn ?? DN_SERIES[DN_SERIES.length - 1]!) };
 }
 
-/** Mass flow kg/s and volume flow m³/h of a load between two temperatures (cp from IF97 at the mean). */
+/** Mass flow kg/s and volume flow m³/h of a load between two temperatures: cp (kJ/(kg·K)) from IF97 at the mean temperature, ρ (kg/m³) at the colder end, both at 0.6 MPa. */
 export function flowOf(qKw: number, tHot: number, tCold: number): { m_kg_s: number; q_m3h: number; rho: number; cp: number } {
   const p = waterProperties((tHot + tCold) / 2, 0.6);
   const m = qKw / (p.cp * (tHot - tCold));
