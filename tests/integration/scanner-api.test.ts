@@ -468,6 +468,25 @@ const SAMPLES = new URL('../../../shared/samples/scanner/', import.meta.url).pat
 const sample = (name: string) => (existsSync(join(SAMPLES, name)) ? new Uint8Array(readFileSync(join(SAMPLES, name))) : null);
 
 describe('larger and real documents', () => {
+  it('more positions than one save takes: scan.do lists the first 1000 and says how many there are', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Спецификация');
+    ws.addRow(['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. измерения', 'Кол.', 'Масса 1 ед., кг', 'Примечание']);
+    ws.addRow([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // The first name is longer than a saved position's name may be: it comes cut to 500 characters.
+    for (let i = 0; i < 1003; i++) ws.addRow([String(i + 1), i === 0 ? `Опора ${'скользящая '.repeat(60)}` : `Опора скользящая ${i + 1}`, '', '', '', 'шт.', 1, '', '']);
+    const up = await upload(olga, new Blob([new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer)]), 'long.xlsx');
+    expect(up.status).toBe(201);
+    const status = await ready(up.data.uniqid);
+    const r = await post('/api/app/scan.do', olga, { uniqid: up.data.uniqid, ...MAPPING, pages: status.pages.map((p: { page: number }) => p.page).join(',') });
+    expect(r.status).toBe(200);
+    expect(r.data.entities).toHaveLength(1000);
+    expect(r.data.entities.at(-1).pos).toBe('1000');
+    expect(r.data.entities[0].title).toHaveLength(500);
+    expect(r.data.total).toBe(1003);
+    expect(r.data.warning).toBe('The document holds 1003 positions and one save takes 1000: the first 1000 are listed. To save the rest, recognise the document again with the other pages.');
+  }, 120_000);
+
   it('300 positions: recognised, and scan.do matches them all in bounded time', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Спецификация');
@@ -491,6 +510,8 @@ describe('larger and real documents', () => {
     const matched = performance.now() - t1;
     expect(r.status).toBe(200);
     expect(r.data.entities).toHaveLength(300);
+    expect(r.data).toMatchObject({ total: 300 });
+    expect(r.data.warning).toBeUndefined();
     const byArticle = r.data.entities.filter((e: { index: number; cid: number }, i: number) => i % 2 === 0 && e.cid > 0).length;
     const byName = r.data.entities.filter((e: { cid: number; match: unknown }, i: number) => i % 2 === 1 && e.match).length;
     console.log(`300 positions (${status.pageCount} pages): upload to ready ${recognised.toFixed(0)} ms, scan.do ${matched.toFixed(0)} ms; by article ${byArticle}/150 matched, by name ${byName}/150 with a candidate`);

@@ -21,7 +21,7 @@ import { MAX_UPLOAD_BYTES } from './recognition/limits.ts';
 import { buildRows } from './recognition/rows.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
-import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, ProductSchema, SaveSchema, StartSchema, type Candidate, type CatalogItem, type Product, type ScanEntity } from './scanner.schema.ts';
+import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, PRODUCT_LIMITS, ProductSchema, SaveSchema, StartSchema, type Candidate, type CatalogItem, type Product, type ScanEntity } from './scanner.schema.ts';
 import { claimScan, createScan, forgetFiles, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
@@ -137,9 +137,11 @@ function parseChoice(values: FormValues, row: ScanRow, t: T): { mapping: ColumnM
   return parsed.output;
 }
 
-async function rowsOf(row: ScanRow, mapping: ColumnMapping, pages: number[]): Promise<RecognisedRow[]> {
+/** The positions of the chosen pages, the first MAX_PRODUCTS of them, and how many there are in all. */
+async function rowsOf(row: ScanRow, mapping: ColumnMapping, pages: number[]): Promise<{ rows: RecognisedRow[]; total: number }> {
   const doc = await documentOf(row);
-  return doc ? buildRows(doc, mapping, pages).slice(0, MAX_PRODUCTS) : [];
+  const all = doc ? buildRows(doc, mapping, pages) : [];
+  return { rows: all.slice(0, MAX_PRODUCTS), total: all.length };
 }
 
 const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man });
@@ -159,7 +161,7 @@ export async function scanDo(user: User, values: FormValues, t: T) {
   readyOrThrow(row, t, 'scanner.api.product');
   const { mapping, pages } = parseChoice(values, row, t);
   await rememberChoice(row.id, mapping, pages);
-  const rows = await rowsOf(row, mapping, pages);
+  const { rows, total } = await rowsOf(row, mapping, pages);
   const matches = await matchRows(scanDb(), scanEngine(), ownerOf(row, await placeOrganisation(row)), rows.map(rowText));
   const entities: ScanEntity[] = rows.map((r, i) => {
     const m = matches[i] ?? null;
@@ -167,12 +169,13 @@ export async function scanDo(user: User, values: FormValues, t: T) {
       index: r.index,
       page: r.page,
       section: r.section,
-      pos: r.pos,
-      title: r.title,
-      marka: r.marka,
-      sku: r.sku,
-      man: r.man,
-      unit: r.unit,
+      // Cut to what scan.save takes (a wrongly mapped column can join a whole page into one cell).
+      pos: r.pos.slice(0, PRODUCT_LIMITS.pos),
+      title: r.title.slice(0, PRODUCT_LIMITS.title),
+      marka: r.marka.slice(0, PRODUCT_LIMITS.marka),
+      sku: r.sku.slice(0, PRODUCT_LIMITS.sku),
+      man: r.man.slice(0, PRODUCT_LIMITS.man),
+      unit: r.unit.slice(0, PRODUCT_LIMITS.unit),
       count: r.count,
       ...(r.countText !== undefined ? { countText: r.countText } : {}),
       cid: m?.confident ? m.item.id : 0,
@@ -180,7 +183,8 @@ export async function scanDo(user: User, values: FormValues, t: T) {
       catalog: m?.confident ? catalogItemOf(m.item, t) : null,
     };
   });
-  return { type: 'success', entities };
+  // More positions than one save takes: the list holds the first MAX_PRODUCTS and says so.
+  return { type: 'success', entities, total, ...(total > rows.length ? { warning: t('scanner.api.truncated', { shown: rows.length, total }) } : {}) };
 }
 
 /** The organisation whose learned matches apply: the chosen order's, else the one chosen at step 0. */
@@ -198,9 +202,9 @@ function candidateOf(s: Scored, t: T): Candidate {
 }
 
 /** The rows of the last scan.do (its mapping and pages). */
-function lastRows(row: ScanRow): Promise<RecognisedRow[]> {
+async function lastRows(row: ScanRow): Promise<RecognisedRow[]> {
   const view = statusView(row, (k) => k);
-  return rowsOf(row, view.mapping, view.checkedPages);
+  return (await rowsOf(row, view.mapping, view.checkedPages)).rows;
 }
 
 export async function scanCandidates(user: User, values: FormValues, t: T) {

@@ -79,15 +79,18 @@ export const PagesSchema = v.pipe(
 
 export const DoSchema = v.object({ mapping: MappingSchema, pages: PagesSchema });
 
+/** The longest text of each field of a position (scan.do cuts recognised cells to these, scan.save refuses longer). */
+export const PRODUCT_LIMITS = { pos: 50, title: 500, marka: 300, sku: 100, man: 200, unit: 20 } as const;
+
 /** One position as the wizard sends it in scan.save (products[] items are JSON strings of this). */
 export const ProductSchema = v.object({
   index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-  pos: text(50),
-  title: v.pipe(text(500), v.minLength(1, 'scanner.api.validation.productTitle')),
-  marka: text(300),
-  sku: text(100),
-  man: text(200),
-  unit: text(20),
+  pos: text(PRODUCT_LIMITS.pos),
+  title: v.pipe(text(PRODUCT_LIMITS.title), v.minLength(1, 'scanner.api.validation.productTitle')),
+  marka: text(PRODUCT_LIMITS.marka),
+  sku: text(PRODUCT_LIMITS.sku),
+  man: text(PRODUCT_LIMITS.man),
+  unit: text(PRODUCT_LIMITS.unit),
   count: v.pipe(
     v.union([v.number(), v.string()], 'scanner.api.validation.productCount'),
     v.transform((x) => (typeof x === 'number' ? x : Number(String(x).trim().replace(',', '.')))),

@@ -57,6 +57,8 @@ export default function ScannerWizard(props: ScannerWizardProps) {
   const [pages, setPages] = useState<number[]>([]);
   const [mapping, setMapping] = useState<m.ColumnMapping>(m.DEFAULT_MAPPING);
   const [entities, setEntities] = useState<m.Entity[]>([]);
+  /** scan.do's note that the document holds more positions than one save takes ('' when not). */
+  const [truncated, setTruncated] = useState('');
   const [ticked, setTicked] = useState<Set<number>>(new Set());
   const [confirmed, setConfirmed] = useState<Record<number, number>>({});
   const [matching, setMatching] = useState<number | null>(null);
@@ -169,9 +171,10 @@ export default function ScannerWizard(props: ScannerWizardProps) {
 
   async function recognise(id: string, chosen: number[], map: m.ColumnMapping) {
     const fields: Array<[string, string]> = [['uniqid', id], ['pages', chosen.join(',')], ...m.MAPPING_FIELDS.map((f): [string, string] => [f, String(map[f])])];
-    const r = await run('checkedScan', () => scanPost<{ entities: ScanEntity[] }>('/api/app/scan.do', fields, t('scanner.wizard.errors.checkedScan')), () => void recognise(id, chosen, map));
+    const r = await run('checkedScan', () => scanPost<{ entities: ScanEntity[]; warning?: string }>('/api/app/scan.do', fields, t('scanner.wizard.errors.checkedScan')), () => void recognise(id, chosen, map));
     if (!r) return;
     setEntities(m.fromScan(r.entities));
+    setTruncated(r.warning ?? '');
     setTicked(new Set(r.entities.map((e) => e.index)));
     setConfirmed({});
     go(3, id);
@@ -266,7 +269,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
           onNext={() => void recognise(status.uniqid, pages, mapping)} onBack={() => { setStatus(null); go(1, null); }} />
       )}
       {step === 3 && (
-        <StepPositions t={t} locale={props.locale} entities={entities} ticked={ticked} busy={!!busy.sendProduct}
+        <StepPositions t={t} locale={props.locale} entities={entities} truncated={truncated} ticked={ticked} busy={!!busy.sendProduct}
           onTick={(indexes, on) => setTicked((old) => {
             const next = new Set(old);
             for (const i of indexes) if (on) next.add(i); else next.delete(i);

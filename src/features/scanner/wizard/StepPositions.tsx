@@ -10,6 +10,8 @@ export interface StepPositionsProps {
   t: T;
   locale: string;
   entities: Entity[];
+  /** scan.do's note that only the first positions are listed ('' when all are). */
+  truncated: string;
   ticked: ReadonlySet<number>;
   busy: boolean;
   onTick(indexes: number[], on: boolean): void;
@@ -68,6 +70,11 @@ export function StepPositions(p: StepPositionsProps) {
       <p className="scan-counter" aria-live="polite">
         {t('scanner.wizard.positions.selected', { n: p.ticked.size, m: p.entities.length })}
       </p>
+      {p.truncated && (
+        <p className="scan-note" role="note">
+          {p.truncated}
+        </p>
+      )}
       {p.entities.length === 0 ? (
         <p>{t('scanner.wizard.positions.none')}</p>
       ) : (
