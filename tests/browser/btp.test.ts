@@ -1,7 +1,8 @@
 // Heating-substation project in Chromium at 360 px (Russian, the default), as an employee: the list,
 // a free project, the composition form, the result with the scheme and explanations, the scheme
-// sheet, the specification page and its .xlsx download, the offer, and the order. Every state is axe
-// clean without sideways scrolling. A customer gets the 404 page.
+// sheet, the specification page and its .xlsx download, a refused recalculation (no result left
+// behind), the offer, and the order. Every state is axe clean without sideways scrolling. A customer
+// gets the 404 page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
@@ -73,6 +74,24 @@ it('an employee composes a substation, gets the scheme, specification, offer and
   await page.waitForURL(/\/scheme$/);
   await clean(page);
   await page.goBack();
+
+  // A refused recalculation: the typed value with its error, no result (nor its links) left behind.
+  await page.getByLabel('Нагрузка отопления').fill('abc');
+  await page.getByRole('button', { name: 'Рассчитать и сохранить' }).click();
+  await expect(page.getByRole('link', { name: 'Нагрузка отопления: введите число' }).count()).resolves.toBe(1);
+  await expect(page.getByLabel('Нагрузка отопления').inputValue()).resolves.toBe('abc');
+  await expect(page.locator('#btp-result').count()).resolves.toBe(0);
+  await expect(page.getByRole('button', { name: 'Оформить заказ' }).count()).resolves.toBe(0);
+  await clean(page);
+  // Opened again (a GET): still the typed value with its error, and the old result is not offered.
+  await page.goto(page.url().replace(/#.*$/, ''));
+  await expect(page.getByRole('link', { name: 'Нагрузка отопления: введите число' }).count()).resolves.toBe(1);
+  await expect(page.getByLabel('Нагрузка отопления').inputValue()).resolves.toBe('abc');
+  await expect(page.locator('#btp-result').count()).resolves.toBe(0);
+  await expect(page.getByRole('button', { name: 'Оформить заказ' }).count()).resolves.toBe(0);
+  await page.getByLabel('Нагрузка отопления').fill('1,2');
+  await Promise.all([page.waitForURL(/\/project#btp-result$/), page.getByRole('button', { name: 'Рассчитать и сохранить' }).click()]);
+  await expect(page.locator('#btp-result').textContent()).resolves.toBe('Результат расчёта');
 
   await Promise.all([page.waitForURL(/\/e-commerce\/orders\/\d+\/order(#.*)?$/), page.getByRole('button', { name: 'Оформить заказ' }).click()]);
   await expect(page.locator('main').textContent()).resolves.toContain('Школа № 12');
