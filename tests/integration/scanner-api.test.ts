@@ -520,29 +520,30 @@ describe('larger and real documents', () => {
     expect(matched).toBeLessThan(15_000);
   }, 120_000);
 
-  it('the shared GOST sample 01 (real specification) gives positions; the negative sample 05 never crashes', async () => {
-    const spec = sample('01-lexkorn-check_office_dwg-spec-APS-SOT-SKUD.xlsx');
-    if (spec) {
-      const up = await upload(olga, new Blob([spec]), '01.xlsx');
-      expect(up.status).toBe(201);
-      const status = await ready(up.data.uniqid);
-      expect(status.status).toBe('ready');
-      const mapping = status.suggestedMapping ?? MAPPING;
-      const fields = Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, String(v)]));
-      const r = await post('/api/app/scan.do', olga, { uniqid: up.data.uniqid, ...fields, pages: status.pages.map((p: { page: number }) => p.page).join(',') });
-      expect(r.status).toBe(200);
-      console.log(`sample 01: ${status.pageCount} pages, ${r.data.entities.length} positions, suggested mapping ${JSON.stringify(status.suggestedMapping)}`);
-      expect(r.data.entities.length).toBeGreaterThan(20);
-    }
-    const plans = sample('05-lexkorn-check_office_dwg-floorplans-rotate270-NO-SPEC.pdf');
-    if (plans) {
-      const up = await upload(olga, new Blob([plans]), '05.pdf');
-      expect(up.status).toBe(201);
-      const status = await ready(up.data.uniqid);
-      console.log(`sample 05: ${status.status} ${status.error ?? ''}`);
-      if (status.status === 'failed') expect(status.error).toEqual(expect.any(String));
-      else expect(status.pages.every((p: { hasTable: boolean }) => !p.hasTable)).toBe(true);
-    }
+  // The shared samples are read from ../shared when that folder is present (it is in CI); without
+  // them these two are reported as skipped, never as passed.
+  const sample01 = sample('01-lexkorn-check_office_dwg-spec-APS-SOT-SKUD.xlsx');
+  const sample05 = sample('05-lexkorn-check_office_dwg-floorplans-rotate270-NO-SPEC.pdf');
+  it.skipIf(!sample01)('the shared GOST sample 01 (real specification) gives its positions', async () => {
+    const up = await upload(olga, new Blob([sample01!]), '01.xlsx');
+    expect(up.status).toBe(201);
+    const status = await ready(up.data.uniqid);
+    expect(status.status).toBe('ready');
+    const mapping = status.suggestedMapping ?? MAPPING;
+    const fields = Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, String(v)]));
+    const r = await post('/api/app/scan.do', olga, { uniqid: up.data.uniqid, ...fields, pages: status.pages.map((p: { page: number }) => p.page).join(',') });
+    expect(r.status).toBe(200);
+    console.log(`sample 01: ${status.pageCount} pages, ${r.data.entities.length} positions, suggested mapping ${JSON.stringify(status.suggestedMapping)}`);
+    expect(r.data.entities.length).toBeGreaterThan(20);
+  }, 180_000);
+  it.skipIf(!sample05)('the negative sample 05 (floor plans, no specification) is refused with its reason or shows no table, never crashes', async () => {
+    const up = await upload(olga, new Blob([sample05!]), '05.pdf');
+    expect(up.status).toBe(201);
+    const status = await ready(up.data.uniqid);
+    console.log(`sample 05: ${status.status} ${status.error ?? ''}`);
+    expect(['failed', 'ready']).toContain(status.status);
+    if (status.status === 'failed') expect(status.error).toBe('No specification table (heading or column-number row) was found in the document.');
+    else expect(status.pages.every((p: { hasTable: boolean }) => !p.hasTable)).toBe(true);
   }, 180_000);
 });
 

@@ -7,7 +7,6 @@ import { checkPlace } from '#features/orders/orders.api.server.ts';
 import { orderUrl } from '#features/orders/orders.schema.ts';
 import { appendItems, insertOrder, ownOrder, takesNewLines, type NewOrderLine } from '#features/orders/orders.server.ts';
 import { notify } from '#features/notifications/notifications.server.ts';
-import { config } from '#lib/config.ts';
 import type { User } from '#lib/db/schema.ts';
 import { HttpError, type FormValues } from '#lib/http/api.ts';
 import { unavailableCause } from '#lib/http/failure.ts';
@@ -17,12 +16,11 @@ import { log } from '#lib/log.ts';
 import { hit, type Rule } from '#lib/rate-limit.server.ts';
 import { fieldErrors } from '#lib/validation.ts';
 import { candidatesFor, matchRows, rememberSynonyms, type CatalogueHit, type Owner, type RowText, type Scored, type Why } from './match.server.ts';
-import { MAX_UPLOAD_BYTES } from './recognition/limits.ts';
 import { buildRows } from './recognition/rows.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
 import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, PRODUCT_LIMITS, ProductSchema, SaveSchema, StartSchema, type Candidate, type CatalogItem, type Product, type ScanEntity } from './scanner.schema.ts';
-import { claimScan, createScan, forgetFiles, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { claimScan, createScan, forgetFiles, uploadLimitBytes, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
@@ -70,7 +68,7 @@ export async function scanFile(user: User, form: FormValues, t: T) {
   if (!(file instanceof File) || file.size === 0) errors.file = t('scanner.api.validation.file');
   if (Object.keys(errors).length || !parsed.success) throw failure(422, t(call), errors);
   const start = parsed.output;
-  const limit = Math.min(MAX_UPLOAD_BYTES, config().uploadLimit);
+  const limit = uploadLimitBytes();
   if ((file as File).size > limit) throw failure(413, t(call), { file: t('scanner.errors.tooLarge', { format: '', size: Math.round(limit / 1048576) }) });
   // Step 0's choices must be the user's own (an existing order fixes organisation and object).
   const placeErrors: Record<string, string> = {};
@@ -86,7 +84,7 @@ export async function scanFile(user: User, form: FormValues, t: T) {
   try {
     format = sniffFormat(bytes, name).format;
   } catch (err) {
-    if (err instanceof ScanInputError) throw failure(err.code === 'tooLarge' ? 413 : 415, t(call), { file: t(`scanner.errors.${err.code}`, { format: (err.format ?? declaredFormat(name) ?? 'file').toUpperCase() }) });
+    if (err instanceof ScanInputError) throw failure(err.code === 'tooLarge' ? 413 : 415, t(call), { file: t(`scanner.errors.${err.code}`, { format: (err.format ?? declaredFormat(name) ?? 'file').toUpperCase(), size: Math.round(uploadLimitBytes() / 1048576) }) });
     throw err;
   }
   const verdict = await hit(UPLOADS_PER_HOUR, String(user.id));

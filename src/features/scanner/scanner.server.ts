@@ -12,6 +12,8 @@ import { enqueue, wakeQueue } from './queue.server.ts';
 import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './recognition/types.ts';
 import { DEFAULT_MAPPING, type ScanStatusView, type StartInput } from './scanner.schema.ts';
 import type { JobRow, ScanDB, ScanRow } from './scanner.tables.ts';
+import { config } from '#lib/config.ts';
+import { MAX_UPLOAD_BYTES } from './recognition/limits.ts';
 
 export const RETENTION_DAYS = 7;
 /** After a save the scan answers a little longer (the wizard's completion step), without its files. */
@@ -19,6 +21,10 @@ const AFTER_SAVE_MS = 24 * 3600_000;
 const SWEEP_BATCH = 50;
 const PROGRESS_EVERY_MS = 500;
 export const FILE_KIND = 'scan';
+
+/** The largest upload in MB, as the refusals name it: the scanner's own cap or the server's, whichever is smaller. */
+export const uploadLimitBytes = (): number => Math.min(MAX_UPLOAD_BYTES, config().uploadLimit);
+const uploadLimitMb = (): number => Math.round(uploadLimitBytes() / 1048576);
 
 export const scanDb = (): Kysely<ScanDB> => database().db as unknown as Kysely<ScanDB>;
 export const scanEngine = (): Engine => database().engine;
@@ -131,7 +137,7 @@ export function statusView(row: ScanHead, t: (key: string, params?: Record<strin
     oid: row.organisation_id ?? 0,
     object: row.object_id ?? 0,
     savedOrder: row.saved_order_id,
-    ...(row.status === 'failed' ? { error: t(row.error_key ?? 'scanner.api.failed', { format: (row.error_format ?? row.format).toUpperCase() }) } : {}),
+    ...(row.status === 'failed' ? { error: t(row.error_key ?? 'scanner.api.failed', { format: (row.error_format ?? row.format).toUpperCase(), size: uploadLimitMb() }) } : {}),
   };
 }
 
