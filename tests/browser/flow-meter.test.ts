@@ -1,7 +1,8 @@
 // The flow meter page in Chromium at 360 px (Russian, the default), without any JavaScript of its
-// own: region → city → organisation through the GET pickers, the worked example submitted, the
-// ranked units with requirements and explanation, a field error shown on its field, then save →
-// saved calculation → order. Every state is axe clean without sideways scrolling.
+// own: region → city → organisation through the pickers ("Show" reloads the one form as a GET, so the
+// values typed before stay), the worked example submitted, the ranked units with requirements and
+// explanation, a field error shown on its field, Enter in a field selecting, then save → saved
+// calculation → order. Every state is axe clean without sideways scrolling.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectClean, useSignedInBrowser } from '../helpers/browser.ts';
@@ -23,7 +24,7 @@ it('picks the organisation, selects a metering unit, saves it and orders it', as
   await Promise.all([page.waitForURL(/region=18/), page.getByRole('button', { name: 'Показать' }).click()]);
   await page.getByLabel('Город').selectOption('izhevsk');
   await Promise.all([page.waitForURL(/city=izhevsk/), page.getByRole('button', { name: 'Показать' }).click()]);
-  await page.locator('#loc-organisation').selectOption('izh-energo');
+  await page.locator('#f-organisation').selectOption('izh-energo');
   await Promise.all([page.waitForURL(/organisation=izh-energo/), page.getByRole('button', { name: 'Показать' }).click()]);
   await expect(page.getByRole('status').first().textContent()).resolves.toContain('Ижевская энергетическая компания (демо)');
   await clean(page);
@@ -60,6 +61,31 @@ it('shows crossing temperatures on their field', async () => {
   await page.waitForLoadState('load');
   await expect(page.locator('#f-t_return').getAttribute('aria-invalid')).resolves.toBe('true');
   await expect(page.locator('#f-t_return-error').textContent()).resolves.toBe('Температура в обратном, °C: должна быть ниже температуры подачи (95 °C)');
+  await clean(page);
+  await page.close();
+});
+
+it('keeps the values typed before a region and city are chosen; Enter in a field selects', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/flow-meter`);
+  await page.getByLabel('Нагрузка отопления и вентиляции').fill('0,8');
+  await page.getByLabel('Температура в подающем, °C').fill('110');
+  await page.getByLabel('Единица давления').selectOption('kgf/cm2');
+  await page.getByLabel('Регион').selectOption('18');
+  await Promise.all([page.waitForURL(/region=18/), page.getByRole('button', { name: 'Показать' }).click()]);
+  await page.getByLabel('Город').selectOption('sarapul');
+  await Promise.all([page.waitForURL(/city=sarapul/), page.getByRole('button', { name: 'Показать' }).click()]);
+  await expect(page.getByLabel('Нагрузка отопления и вентиляции').inputValue()).resolves.toBe('0,8');
+  await expect(page.getByLabel('Температура в подающем, °C').inputValue()).resolves.toBe('110');
+  await expect(page.getByLabel('Единица давления').inputValue()).resolves.toBe('kgf/cm2');
+  await expect(page.getByLabel('Город').inputValue()).resolves.toBe('sarapul');
+  await clean(page);
+  // Enter in a text field runs the selection (POST), not the pickers' GET.
+  await page.getByLabel('Давление в сети').fill('30');
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByLabel('Давление в сети').press('Enter')]);
+  await page.waitForLoadState('load');
+  await expect(page.locator('#f-p-error').textContent()).resolves.toBe('Давление в сети: допустимо от 0 до 25.49 кгс/см² (изб.)');
+  await expect(page.getByLabel('Нагрузка отопления и вентиляции').inputValue()).resolves.toBe('0,8');
   await clean(page);
   await page.close();
 });

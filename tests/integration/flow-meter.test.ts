@@ -1,8 +1,9 @@
 // The flow meter against the real server: the reference lists as { type, entity } (bounded, searched,
 // paged by key), the back-office reference calls (scope reference: 401 without a key, 403 with a key
 // of another scope; PUT idempotent by code, GET, DELETE, parents checked), the selection API in the
-// user's units with every validation message asserted and no NaN anywhere, and the page (GET form
-// with the pickers, POST result, field errors).
+// user's units with every validation message asserted (a range in the unit the user chose) and no
+// NaN anywhere, the location checked as a chain (organisation in the city in the region), and the
+// page (one form: the pickers' GET keeps every typed value; POST result, field errors).
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,20 @@ describe('/api/integration/reference (scope reference)', () => {
     expect((await put('planets/x1', { name: 'X' })).status).toBe(404);
     expect((await put('regions/bad%20code', { name: 'X' })).status).toBe(404);
   });
+
+  it('a code with % is 404 in the error format, never 500 (the parameter comes decoded)', async () => {
+    const notFound = { message: 'The reference entry is not found' };
+    for (const code of ['50%25off', '%25', '%25E0%25A4%25A']) {
+      for (const method of ['GET', 'DELETE']) {
+        const r = await call(`/api/integration/reference/regions/${code}`, { method, key: REF_KEY });
+        expect([method, code, r.status]).toEqual([method, code, 404]);
+        expect(r.data).toEqual(notFound);
+      }
+      const p = await put(`cities/${code}`, { region: '18', name: 'X' });
+      expect([code, p.status]).toEqual([code, 404]);
+      expect(p.data).toMatchObject(notFound);
+    }
+  });
 });
 
 describe('POST /api/v1/calculations/flow-meter/select', () => {
@@ -194,10 +209,10 @@ describe('POST /api/v1/calculations/flow-meter/select', () => {
       [{ ...BASE, v_min: 6 }, 'v_min', 'Lowest velocity, m/s: must be between 0 and 5'],
       [{ ...BASE, v_min: 4, v_max: 3 }, 'v_min', 'Lowest velocity, m/s: must be below the highest velocity (3 m/s)'],
       [{ ...BASE, margin: 120 }, 'margin', 'Highest load, % of Qmax: must be between 50 and 100'],
-      [{ ...BASE, p: 40 }, 'p', 'Network pressure: must be between 0.1 and 2.5'],
+      [{ ...BASE, p: 40 }, 'p', 'Network pressure: must be between 0 and 25 bar (gauge)'],
       [{ ...BASE, mode: 'flows', g_supply: 10, gmin_supply: 20, g_return: 10 }, 'gmin_supply', 'Minimum flow: supply: cannot exceed the design flow (10 t/h)'],
       [{ ...BASE, mode: 'flows', g_return: 10 }, 'g_supply', 'Design flow: supply: required'],
-      [{ ...BASE, dp_available: -1 }, 'dp_available', 'Allowed pressure loss per metering point: must be between 0.1 and 1000'],
+      [{ ...BASE, dp_available: -1 }, 'dp_available', 'Allowed pressure loss per metering point: must be between 0.1 and 1000 kPa'],
     ];
     for (const [json, field, text] of cases) {
       const r = await select(json);
@@ -208,6 +223,55 @@ describe('POST /api/v1/calculations/flow-meter/select', () => {
     }
     const ru = await select({ ...BASE, t_return: 95 }, 'ru');
     expect(ru.data.error).toBe('Температура в обратном, °C: должна быть ниже температуры подачи (95 °C)');
+  });
+
+  it('says a range in the unit (and pressure kind) the user chose for the field, not in the engine\'s', async () => {
+    const FLOWS = { mode: 'flows', flow_unit: 'm3/h', t_supply: 95, t_return: 70, g_return: 10 };
+    const cases: Array<[Record<string, unknown>, string, string, string]> = [
+      [{ ...BASE, p: 25.5 }, 'p', 'Network pressure: must be between 0 and 25 bar (gauge)', 'Давление в сети: допустимо от 0 до 25 бар (изб.)'],
+      [{ ...BASE, p: -1, p_unit: 'MPa' }, 'p', 'Network pressure: must be between 0 and 2.5 MPa (gauge)', 'Давление в сети: допустимо от 0 до 2.5 МПа (изб.)'],
+      [{ ...BASE, p: 0.5, p_unit: 'kgf/cm2', p_kind: 'absolute' }, 'p', 'Network pressure: must be between 1.034 and 26.52 kgf/cm² (abs.)', 'Давление в сети: допустимо от 1.034 до 26.52 кгс/см² (абс.)'],
+      // 10 000 t/h at 95 °C (ρ 962 kg/m³) is 10 393 m³/h: the limit is rounded inwards.
+      [{ ...FLOWS, g_supply: 20000 }, 'g_supply', 'Design flow: supply: must be between 0.00104 and 10390 m³/h', 'Расчётный расход: подающий: допустимо от 0.00104 до 10390 м³/ч'],
+      [{ ...FLOWS, g_supply: 10, gmin_supply: 12 }, 'gmin_supply', 'Minimum flow: supply: cannot exceed the design flow (10 m³/h)', 'Минимальный расход: подающий: не может быть больше расчётного расхода (10 м³/ч)'],
+      [{ ...BASE, dp_available: 20, dp_unit: 'bar' }, 'dp_available', 'Allowed pressure loss per metering point: must be between 0.001 and 10 bar', 'Допустимые потери давления на узле: допустимо от 0.001 до 10 бар'],
+      [{ ...BASE, dp_available: 0.005, dp_unit: 'm w.c.' }, 'dp_available', 'Allowed pressure loss per metering point: must be between 0.0102 and 101.9 m w.c.', 'Допустимые потери давления на узле: допустимо от 0.0102 до 101.9 м вод. ст.'],
+      [{ ...BASE, q_heat: 200 }, 'q_heat', 'Heating and ventilation load: must be between 0 and 171.9 Gcal/h', 'Нагрузка отопления и вентиляции: допустимо от 0 до 171.9 Гкал/ч'],
+    ];
+    for (const [json, field, en, ru] of cases) {
+      const r = await select(json);
+      expect(r.status, field).toBe(400);
+      expect(r.data.errors[field], JSON.stringify(r.data.errors)).toBe(en);
+      expect((await select(json, 'ru')).data.errors[field]).toBe(ru);
+    }
+    // The limits said are accepted: 0 and 25 bar (gauge), 10 bar of pressure drop.
+    for (const p of [0, 25]) expect((await select({ ...BASE, p })).status, `p ${p}`).toBe(200);
+    expect((await select({ ...BASE, dp_available: 10, dp_unit: 'bar' })).status).toBe(200);
+  });
+
+  it('checks the organisation against the city and the city against the region: 422 with the page\'s texts', async () => {
+    const cases: Array<[Record<string, unknown>, number, string, string, string]> = [
+      [{ region: '18', city: 'sarapul', organisation: 'izh-energo' }, 422, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen city', 'Теплоснабжающая организация: эта организация не работает в выбранном городе'],
+      [{ city: 'sarapul', organisation: 'izh-energo' }, 422, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen city', 'Теплоснабжающая организация: эта организация не работает в выбранном городе'],
+      [{ region: '63', organisation: 'izh-energo' }, 422, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen region', 'Теплоснабжающая организация: эта организация не работает в выбранном регионе'],
+      [{ region: '63', city: 'izhevsk', organisation: 'izh-energo' }, 422, 'city', 'City: this city is not in the chosen region', 'Город: этот город не относится к выбранному региону'],
+      [{ region: '18', city: 'nowhere' }, 400, 'city', 'City: this city is not in the reference list', 'Город: такого города нет в справочнике'],
+      [{ region: '99' }, 400, 'region', 'Region: this region is not in the reference list', 'Регион: такого региона нет в справочнике'],
+    ];
+    for (const [place, status, field, en, ru] of cases) {
+      const r = await select({ ...BASE, ...place });
+      expect(r.status, JSON.stringify(place)).toBe(status);
+      expect(r.data).toMatchObject({ type: 'error', entities: [], error: en });
+      expect(r.data.errors).toEqual({ [field]: en });
+      expect((await select({ ...BASE, ...place }, 'ru')).data.errors).toEqual({ [field]: ru });
+    }
+    // The chain as the pickers build it answers.
+    expect((await select({ ...BASE, region: '18', city: 'sarapul', organisation: 'sarapul-teplo' })).data.organisation.code).toBe('sarapul-teplo');
+    expect((await select({ ...BASE, region: '63', organisation: 'samara-ts' })).status).toBe(200);
+    // Saving reruns the selection: the same refusal.
+    const save = await api('/api/v1/calculations/flow-meter/save', { token: olga, json: { inputs: { ...BASE, region: '18', city: 'sarapul', organisation: 'izh-energo' }, chosen: [1] } });
+    expect(save.status).toBe(422);
+    expect(save.data.errors).toEqual({ organisation: 'Heat supply organisation: this organisation does not serve the chosen city' });
   });
 
   it('a flow above every meter is an empty answer that says why', async () => {
@@ -243,6 +307,35 @@ describe('the page', () => {
     const badHtml = await bad.text();
     expect(badHtml).toContain('href="#f-t_return"');
     expect(badHtml).toContain('must be below the supply temperature (70 °C)');
+    // An organisation of another city: the API's 422 and text, on the organisation picker.
+    const other = await page('/e-commerce/design/new-calculation/flow-meter', { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(Object.entries(BASE).map(([k, x]) => [k, String(x)])), region: '18', city: 'sarapul', organisation: 'izh-energo' }), headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(other.status).toBe(422);
+    const otherHtml = await other.text();
+    expect(otherHtml).toMatch(/<a href="#f-organisation"[^>]*>Heat supply organisation: this organisation does not serve the chosen city<\/a>/);
+    expect(otherHtml).toContain('<small id="f-organisation-error" class="error-text">Heat supply organisation: this organisation does not serve the chosen city</small>');
+  });
+
+  it('the pickers and the fields are one form: choosing a city brings back every value typed so far', async () => {
+    const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
+    const typed = { scheme: 'open', mode: 'loads', q_heat: '2,5', q_dhw: '0.4', q_unit: 'MW', t_supply: '130', t_return: '70', t_dhw: '65', t_cold: '5', p: '8', p_unit: 'kgf/cm2', p_kind: 'gauge', dn_supply: '150', margin: '85', dp_available: '40', dp_unit: 'kPa' };
+    // What the browser sends for "Show" after the city was changed from Izhevsk to Sarapul.
+    const query = new URLSearchParams({ region: '18', city: 'sarapul', ...typed });
+    const html = await (await fetch(`${server.url}/e-commerce/design/new-calculation/flow-meter?${query}`, { headers: { Cookie: cookie, 'Accept-Language': 'en' } })).text();
+    for (const [name, value] of Object.entries(typed)) {
+      if (['scheme', 'mode', 'q_unit', 'p_unit', 'p_kind', 'dp_unit'].includes(name)) expect(html, name).toMatch(new RegExp(`<select id="f-${name}" name="${name}"[^>]*>(?:(?!</select>).)*<option value="${value}" selected`, 's'));
+      else expect(html, name).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*value="${value}"`));
+    }
+    expect(html).toContain('<option value="sarapul" selected');
+    expect(html).toContain('Сарапульские тепловые сети (демо)');
+    // The pickers, their "Show" (a GET of the whole form) and the fields are inside the one form.
+    const form = /<form method="post" class="fm-form" id="fm-form">(.*?)<\/form>/s.exec(html)![1]!;
+    for (const name of ['region', 'city', 'organisation', 'q_heat', 't_supply', 'p']) expect(form, name).toContain(`name="${name}"`);
+    expect(form).toMatch(/<button type="submit" class="secondary" formmethod="get" formnovalidate>Show<\/button>/);
+    expect(html.match(/name="(region|city|organisation)"/g)).toEqual(['name="region"', 'name="city"', 'name="organisation"']);
+    expect(html).not.toContain('<form method="get"');
+    // A link naming only the place still opens on the worked example.
+    const link = await (await fetch(`${server.url}/e-commerce/design/new-calculation/flow-meter?region=18&city=sarapul`, { headers: { Cookie: cookie, 'Accept-Language': 'en' } })).text();
+    expect(link).toMatch(/name="q_heat"[^>]*value="1"/);
   });
 });
 

@@ -9,7 +9,7 @@
 // refused with the field named, never extrapolated).
 import type { Explanation, Step } from '#features/calculations/engine/explain.ts';
 import { waterProperties, PropertyRangeError } from '#features/properties/water.ts';
-import { type Pipe, MEASURED, type Requirements, type FlowInput, type Issue, FlowInputError, type PipeFlow, type MeterChoice, type RequirementCheck, type UnitItem, type Variant, type Rejection, type FlowMeterResult, type Q } from './model.ts';
+import { type Pipe, MEASURED, ATM_MPA, P_RANGE_MPA, type Requirements, type FlowInput, type Issue, FlowInputError, type PipeFlow, type MeterChoice, type RequirementCheck, type UnitItem, type Variant, type Rejection, type FlowMeterResult, type Q } from './model.ts';
 import { DN_SERIES, type HeatCalculator, type MeterModel, type UnitCatalogue } from './meter.ts';
 
 export * from './model.ts';
@@ -86,7 +86,7 @@ function check(i: FlowInput): void {
   range('t_supply', i.t_supply_c, 1, 180);
   range('t_return', i.t_return_c, 1, 180);
   if (Number.isFinite(i.t_supply_c) && Number.isFinite(i.t_return_c) && i.t_supply_c <= i.t_return_c) bad('t_return', 'cross', { t1: i.t_supply_c });
-  range('p', i.p_mpa, 0.1, 2.5);
+  range('p', i.p_mpa, P_RANGE_MPA.min, P_RANGE_MPA.max);
   range('min_share', i.min_share_pct, 0.5, 100);
   range('margin', i.margin_pct, 50, 100);
   range('v_max', i.v_max_ms, 0.5, 15);
@@ -206,7 +206,7 @@ function tryMeter(m: MeterModel, f: PipeFlow, i: FlowInput, req: Requirements | 
   const v = vd / 3600 / area(m.dn);
   if (v > i.v_max_ms || v < i.v_min_ms) return { ok: false, reason: 'velocity', params: { v: r6(v), min: i.v_min_ms, max: i.v_max_ms, dn: m.dn } };
   if (f.t_c.value > m.t_max_c) return { ok: false, reason: 'temperature', params: { t: f.t_c.value, t_max: m.t_max_c } };
-  const pBar = (i.p_mpa - 0.101325) * 10;
+  const pBar = (i.p_mpa - ATM_MPA) * 10;
   if (pBar > m.pn_bar) return { ok: false, reason: 'pressure', params: { p: r6(pBar), pn: m.pn_bar } };
   const rho = f.rho.value;
   const dpMeter = m.dp_qmax_kpa * (vd / m.q_max) ** 2;
@@ -342,7 +342,7 @@ export function selectFlowMeters(i: FlowInput, cat: UnitCatalogue): FlowMeterRes
   if (!calc) {
     for (const f of found) rejected.push({ series: f.series, pipe: null, reason: 'no_calculator', params: { flow: channels.flow, temperature: channels.temperature, pressure: channels.pressure } });
   } else {
-    const pBar = (i.p_mpa - 0.101325) * 10;
+    const pBar = (i.p_mpa - ATM_MPA) * 10;
     const transmitter = [...cat.transmitters].filter((t) => t.range_bar >= pBar * 1.25).sort((a, c) => a.range_bar - c.range_bar || a.price_kop - c.price_kop)[0] ?? null;
     for (const f of found) {
       const vb = b.fork();

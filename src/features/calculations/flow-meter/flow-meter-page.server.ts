@@ -1,7 +1,8 @@
-// The flow meter page without JavaScript: a GET shows the location pickers (region → city → heat
-// supply organisation, each a GET form that reloads with the next list) and the calculation form
-// (prefilled from the query or a worked example); a POST of the form runs the same calculation as
-// the API and the page renders the answer below it. Lists are bounded (100 per picker).
+// The flow meter page without JavaScript: one form holds the location pickers (region → city → heat
+// supply organisation) and the calculation fields. Its "Show" button sends the whole form as a GET
+// that reloads with the next list and every value typed so far (a query of location fields only, a
+// link, gets the worked example around it); a POST of the form runs the same calculation as the API
+// and the page renders the answer below it. Lists are bounded (100 per picker).
 import { db } from '#lib/db/index.ts';
 import { readForm } from '#lib/http/api.ts';
 import { flowMeterAnswer, type FlowMeterAnswer } from './flow-meter.server.ts';

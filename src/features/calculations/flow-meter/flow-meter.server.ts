@@ -3,14 +3,18 @@
 // checks, and the engine's explanation. Entities are the unit variants (one meter series each),
 // ranked: fewest unmet requirements, then price; each carries the catalogue id (cid) of its supply
 // meter and its items with their own cids, so the save layer can keep and order them. Input
-// problems answer 400 with one translated message per form field.
+// problems answer 400 with one translated message per form field, a range named in the unit the
+// user chose for that field; a city outside the posted region or an organisation outside the posted
+// city (region) answers 422, as the page's pickers chain them.
 import type { Kysely } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ENGINE_NAME, ENGINE_VERSION, FlowInputError, selectFlowMeters, type Issue, type Variant } from './engine.ts';
-import { flowInputOf, rawInput, type RawInput } from './flow-meter.schema.ts';
+import { is } from 'valibot';
+import { flowInputOf, rawInput, shownFigure, unitKey, type RawInput, type UserUnit } from './flow-meter.schema.ts';
 import { unitCatalogueOf } from './meter.ts';
-import { getOrganisation, type OrganisationEntity, refDb } from './reference.server.ts';
+import { CODE } from './reference.schema.ts';
+import { getCity, getOrganisation, getRegion, type CityEntity, type OrganisationEntity, refDb, type RefDb, type RegionEntity } from './reference.server.ts';
 import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
 
 export type FlowMeterAnswer = Answer<FlowMeterAnswerBody>;
@@ -26,18 +30,39 @@ const CATALOGUE_LIMIT = 2000;
 const fmt = (p: Record<string, number | string> | undefined) =>
   Object.fromEntries(Object.entries(p ?? {}).map(([k, x]) => [k, typeof x === 'number' ? Number(x.toPrecision(4)) : x]));
 
-export function issueText(i: Issue, t: T): string {
-  return t(`calcFlow.errors.${i.key}`, { field: t(`calcFlow.fields.${i.field.replace(/^(g|gmin|dn)_.*/, '$1')}`, { pipe: pipeName(i.field, t) }), ...fmt(i.params) });
+/** A unit as a message names it: "м³/ч", "бар (изб.)". */
+function unitText(u: UserUnit, t: T): string {
+  const unit = t(`calcFlow.unit.${unitKey(u.unit)}`);
+  return u.kind ? t(`calcFlow.unitKind.${u.kind}`, { unit }) : unit;
+}
+
+/**
+ * One field's message. A range (and the design flow a minimum exceeds) is said in the unit the user
+ * chose for the field (`units`, from flowInputOf), never in the engine's MPa (abs.), kPa, kW or t/h.
+ */
+export function issueText(i: Issue, t: T, units: Record<string, UserUnit> = {}): string {
+  const field = t(`calcFlow.fields.${i.field.replace(/^(g|gmin|dn)_.*/, '$1')}`, { pipe: pipeName(i.field, t) });
+  const params = fmt(i.params);
+  const u = units[i.field];
+  const { min, max } = i.params ?? {};
+  let key = i.key;
+  if (key === 'range' && u && typeof min === 'number' && typeof max === 'number') {
+    key = 'range_unit';
+    Object.assign(params, { min: shownFigure(u.of(min), 'up'), max: shownFigure(u.of(max), 'down'), unit: unitText(u, t) });
+  } else if (key === 'above') {
+    Object.assign(params, u && typeof max === 'number' ? { max: shownFigure(u.of(max)), unit: unitText(u, t) } : { unit: t('calcFlow.unit.t_h') });
+  }
+  return t(`calcFlow.errors.${key}`, { field, ...params });
 }
 function pipeName(field: string, t: T): string {
   const m = /^(?:g|gmin|dn)_(.+)$/.exec(field);
   return m ? t(`calcFlow.pipe.${m[1]}`) : '';
 }
 
-function errorAnswer(issues: Issue[], t: T, raw: RawInput): FlowMeterAnswer {
+function errorAnswer(issues: Issue[], t: T, raw: RawInput, units: Record<string, UserUnit> = {}, status = 400): FlowMeterAnswer {
   const errors: Record<string, string> = {};
-  for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t);
-  return { status: 400, body: { type: 'error', entities: [], error: Object.values(errors)[0] ?? t('calcFlow.errors.input'), warning: null, errors, input: raw, engine: ENGINE } };
+  for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t, units);
+  return { status, body: { type: 'error', entities: [], error: Object.values(errors)[0] ?? t('calcFlow.errors.input'), warning: null, errors, input: raw, engine: ENGINE } };
 }
 
 /** The metering equipment of the catalogue: one bounded read on the (kind, title, id) index. */
@@ -74,25 +99,49 @@ function entityOf(v: Variant, cids: Map<string, number>, t: T) {
 }
 export type FlowEntity = ReturnType<typeof entityOf>;
 
-/** The organisation chosen on the form (its requirements apply), or null; unknown code is a field error. */
-async function organisationOf(db: Kysely<DB>, raw: RawInput): Promise<OrganisationEntity | null | 'unknown'> {
-  if (!raw.organisation) return null;
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/.test(raw.organisation)) return 'unknown';
-  return (await getOrganisation(refDb(db), raw.organisation)) ?? 'unknown';
+type Place = { ok: true; organisation: OrganisationEntity | null } | { ok: false; status: 400 | 422; issue: Issue };
+
+/**
+ * The region, city and heat supply organisation posted, chained as the page's pickers chain them:
+ * each one given must be in the reference list (else 400) and belong to the one above it when that
+ * is given (else 422). The organisation's requirements then apply.
+ */
+async function placeOf(db: Kysely<DB>, raw: RawInput): Promise<Place> {
+  const d = refDb(db);
+  const refuse = (field: string, key: string, status: 400 | 422): Place => ({ ok: false, status, issue: { field, key } });
+  const lookup = async <E>(code: string, get: (d: RefDb, code: string) => Promise<E | null>) => (is(CODE, code) ? get(d, code) : null);
+  let region: RegionEntity | null = null;
+  let city: CityEntity | null = null;
+  if (raw.region) {
+    region = await lookup(raw.region, getRegion);
+    if (!region) return refuse('region', 'unknown_region', 400);
+  }
+  if (raw.city) {
+    city = await lookup(raw.city, getCity);
+    if (!city) return refuse('city', 'unknown_city', 400);
+    if (region && city.region !== region.code) return refuse('city', 'city_region', 422);
+  }
+  if (!raw.organisation) return { ok: true, organisation: null };
+  const org = await lookup(raw.organisation, getOrganisation);
+  if (!org) return refuse('organisation', 'unknown_organisation', 400);
+  if (city && org.city !== city.code) return refuse('organisation', 'organisation_city', 422);
+  if (!city && region && (await getCity(d, org.city))?.region !== region.code) return refuse('organisation', 'organisation_region', 422);
+  return { ok: true, organisation: org };
 }
 
 export async function flowMeterAnswer(db: Kysely<DB>, values: Record<string, unknown>, t: T): Promise<FlowMeterAnswer> {
   const raw = rawInput(values);
-  const org = await organisationOf(db, raw);
-  if (org === 'unknown') return errorAnswer([{ field: 'organisation', key: 'unknown_organisation' }], t, raw);
-  const { input, issues } = flowInputOf(raw, org?.requirements ?? null);
-  if (issues.length) return errorAnswer(issues, t, raw);
+  const place = await placeOf(db, raw);
+  if (!place.ok) return errorAnswer([place.issue], t, raw, {}, place.status);
+  const org = place.organisation;
+  const { input, issues, units } = flowInputOf(raw, org?.requirements ?? null);
+  if (issues.length) return errorAnswer(issues, t, raw, units);
   const { catalogue, cids } = await equipment(db);
   let r;
   try {
     r = selectFlowMeters(input, catalogue);
   } catch (err) {
-    if (err instanceof FlowInputError) return errorAnswer(err.issues, t, raw);
+    if (err instanceof FlowInputError) return errorAnswer(err.issues, t, raw, units);
     throw err;
   }
   const rejected = r.rejected.map((x) => ({ ...x, text: t(`calcFlow.reject.${x.reason}`, { ...fmt(x.params), pipe: x.pipe ? t(`calcFlow.pipe.${x.pipe}`) : '' }) }));

@@ -5,6 +5,11 @@
 import type { Explanation } from '#features/calculations/engine/explain.ts';
 import type { HeatCalculator, PressureTransmitter, SensorPair } from './meter.ts';
 
+/** The standard atmosphere, MPa: gauge + ATM_MPA = absolute. */
+export const ATM_MPA = 0.101325;
+/** Network pressure the engine takes, MPa absolute: gauge 0 to 2.5 MPa (PN25, the highest rating of the meters). */
+export const P_RANGE_MPA = { min: ATM_MPA, max: ATM_MPA + 2.5 } as const;
+
 export const SCHEMES = ['closed_dependent', 'closed_independent', 'open'] as const;
 export type Scheme = (typeof SCHEMES)[number];
 export const PIPES = ['supply', 'return', 'dhw', 'make_up'] as const;

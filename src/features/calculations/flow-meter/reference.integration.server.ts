@@ -31,7 +31,8 @@ function bodiless(ctx: APIContext, work: (t: T) => Promise<unknown>): Promise<Re
 
 function target(ctx: APIContext, t: T): { kind: ReferenceKind; code: string } {
   const kind = ctx.params.kind as ReferenceKind;
-  const code = v.safeParse(CODE, decodeURIComponent(ctx.params.code ?? ''));
+  // Astro hands the parameter over decoded: decoding it again would turn a '%' into a URIError (500).
+  const code = v.safeParse(CODE, ctx.params.code ?? '');
   if (!(REFERENCE_KINDS as readonly string[]).includes(kind) || !code.success) throw new HttpError(404, t('calcFlow.errors.notFound'));
   return { kind, code: code.output };
 }
