@@ -20,6 +20,9 @@ export const MAX_PAGES = 200;
 /** Largest image, pixels (40 Mpx: an A2 sheet at 300 DPI is ≈ 35 Mpx). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
+/** Lowest resolution a scanned PDF page is rendered at for OCR when 300 DPI would pass MAX_IMAGE_PIXELS (an A0 sheet: 160 DPI). */
+export const MIN_OCR_DPI = 150;
+
 /** LibreOffice conversion timeout, ms. */
 export const LIBREOFFICE_TIMEOUT_MS = 60_000;
 

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { TESSERACT_PAGE_TIMEOUT_MS } from './limits.ts';
+import { MAX_IMAGE_PIXELS, MIN_OCR_DPI, TESSERACT_PAGE_TIMEOUT_MS } from './limits.ts';
 import type { Rulings } from './lattice.ts';
 import { estimateImageSkew, isBlank, parsePgm, rawOf, removeRulings, scaleRulings, toGrey, writePgm, type Grey } from './raster.ts';
 import { buildPageTable, type TextBox } from './stream.ts';
@@ -332,15 +332,27 @@ async function ocrGrey(grey: Grey, dpi: number, opts: OcrOptions): Promise<OcrPa
   }
 }
 
-/** Renders one page of a PDF at 300 DPI with pdftoppm (as displayed, /Rotate applied; grey PGM) and reads it. */
-export async function ocrPdfPage(pdf: Uint8Array, page: number, opts: OcrOptions): Promise<OcrPage> {
+/**
+ * The resolution a scanned page of `widthPt` × `heightPt` points is rendered at: 300 DPI, or as much
+ * as keeps the render within MAX_IMAGE_PIXELS (large drawings carry large text); null when even
+ * MIN_OCR_DPI would pass it (the page is refused rather than rendered into gigabytes).
+ */
+export function renderDpi(widthPt: number, heightPt: number): number | null {
+  const squareInches = (widthPt / 72) * (heightPt / 72);
+  if (!(squareInches > 0)) return OCR_DPI;
+  const fit = Math.floor(Math.sqrt(MAX_IMAGE_PIXELS / squareInches));
+  return fit >= OCR_DPI ? OCR_DPI : fit >= MIN_OCR_DPI ? fit : null;
+}
+
+/** Renders one page of a PDF at `dpi` (renderDpi) with pdftoppm (as displayed, /Rotate applied; grey PGM) and reads it. */
+export async function ocrPdfPage(pdf: Uint8Array, page: number, dpi: number, opts: OcrOptions): Promise<OcrPage> {
   const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), 'scan-render-'));
   try {
     const input = join(dir, 'in.pdf');
     await writeFile(input, pdf);
     const out = join(dir, 'page');
     await timed(opts, 'render', () =>
-      runTool('pdftoppm', ['-r', String(OCR_DPI), '-f', String(page), '-l', String(page), '-gray', '-singlefile', input, out], {
+      runTool('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-gray', '-singlefile', input, out], {
         timeoutMs: TESSERACT_PAGE_TIMEOUT_MS,
         signal: opts.signal,
         format: opts.format,
@@ -348,7 +360,7 @@ export async function ocrPdfPage(pdf: Uint8Array, page: number, opts: OcrOptions
     );
     // Grey PGM: no PNG encoding and decoding of a 35 Mpx page.
     const grey = parsePgm(new Uint8Array(await readFile(`${out}.pgm`)));
-    return await ocrGrey(grey, OCR_DPI, { ...opts, workDir: dir });
+    return await ocrGrey(grey, dpi, { ...opts, workDir: dir });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlToPdf, ROWS, specHtml } from './fixtures.testkit.ts';
 import { extractDocument } from './index.ts';
 import { extractPdf, furnitureZones, inFurniture } from './pdf.ts';
+import { renderDpi } from './ocr.ts';
 import type { TextBox } from './stream.ts';
 import { ScanInputError, type ExtractedDocument } from './types.ts';
 
@@ -163,5 +164,28 @@ describe('PDF refusals', () => {
     page.drawText('Dear customer, please find the drawings attached.', { x: 60, y: 700, size: 11, font });
     page.drawText('Best regards', { x: 60, y: 680, size: 11, font });
     expect((await refusal(extractDocument(await pdf.save(), 'letter.pdf'))).code).toBe('noTable');
+  });
+});
+
+describe('scanned pages of any size stay within the pixel limit', () => {
+  it('renders at 300 DPI up to A2, lower for A1 and A0, and refuses a page beyond A0', () => {
+    const dpi = (wMm: number, hMm: number) => renderDpi(wMm * MM, hMm * MM);
+    expect(dpi(210, 297)).toBe(300);
+    expect(dpi(420, 594)).toBe(300);
+    expect(dpi(594, 841)).toBe(227);
+    expect(dpi(841, 1189)).toBe(160);
+    expect(dpi(1189, 1682)).toBeNull();
+    for (const [w, h] of [[594, 841], [841, 1189]] as const) {
+      const d = dpi(w, h)!;
+      expect(((w / 25.4) * d * (h / 25.4) * d) / 1e6).toBeLessThanOrEqual(40);
+    }
+  });
+  it('a page without text larger than A0 is refused before it is rendered', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([1189 * MM, 1682 * MM]);
+    const started = performance.now();
+    const err = await refusal(extractPdf(await doc.save()));
+    expect(err.code).toBe('pageTooLarge');
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });

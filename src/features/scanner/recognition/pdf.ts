@@ -3,7 +3,7 @@
 // text layer (scans) are read by OCR (ocr.ts) into the same builder.
 import { MAX_PAGES } from './limits.ts';
 import { rulingsFromSegments, segmentsFromOperatorList, type Rulings } from './lattice.ts';
-import { ocrPdfPage } from './ocr.ts';
+import { ocrPdfPage, renderDpi } from './ocr.ts';
 import { openPdf, Util } from './pdfjs.ts';
 import { buildPageTable, type PageTable, type TextBox } from './stream.ts';
 import { requireTool } from './tools.ts';
@@ -134,7 +134,9 @@ export async function extractPdf(bytes: Uint8Array, opts: PdfOptions = {}): Prom
         await requireTool('tesseract', format);
         await requireTool('pdftoppm', format);
         opts.progress?.('ocr', n - 1, total);
-        const ocr = await ocrPdfPage(bytes, n, { signal: opts.signal, workDir: opts.workDir, format, timings: opts.timings });
+        const dpi = renderDpi(width, height);
+        if (dpi === null) throw new ScanInputError('pageTooLarge', format, `page ${n}: ${Math.round(width)}x${Math.round(height)} pt`);
+        const ocr = await ocrPdfPage(bytes, n, dpi, { signal: opts.signal, workDir: opts.workDir, format, timings: opts.timings });
         if (ocr.boxes.length) {
           source = 'ocr';
           notes.push('scanner.notes.ocrUsed', ...ocr.notes);
