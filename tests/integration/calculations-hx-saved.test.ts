@@ -111,6 +111,31 @@ describe('saving heat exchangers', () => {
     expect(r.data.errors[field]).toBe(message);
   });
 
+  it('refuses a value longer than 200 characters as a field error on select and on save, never 500', async () => {
+    const long = '7'.repeat(201);
+    const sel = await api('/api/v1/calculations/to1/select', { token: olga, json: { ...TO1, hot_t_in: long } });
+    expect(sel.status).toBe(400);
+    expect(sel.data).toMatchObject({ type: 'error', entities: [], error: 'Heating side inlet, °C: at most 200 characters' });
+    expect(sel.data.errors).toEqual({ hot_t_in: 'Heating side inlet, °C: at most 200 characters' });
+    // A unit field alike, in the user's language.
+    const ru = await api('/api/v1/calculations/to1/select', { token: olga, json: { ...TO1, q_unit: `k${'W'.repeat(200)}` }, lang: 'ru' });
+    expect(ru.status).toBe(400);
+    expect(ru.data.errors).toEqual({ q_unit: 'Единица нагрузки: не более 200 символов' });
+    // Exactly 200 characters is still read (and refused as what it is: not a number).
+    const at = await api('/api/v1/calculations/to1/select', { token: olga, json: { ...TO1, hot_t_in: 'x'.repeat(200) } });
+    expect(at.status).toBe(400);
+    expect(at.data.errors.hot_t_in).toBe('Heating side inlet, °C: enter a number');
+    for (const [url, json] of [
+      ['/api/v1/calculations/to1/save', { inputs: { ...TO1, hot_t_in: long }, chosen: [to1Pack.pick] }],
+      ['/api/v1/calculations', { kind: 'to3', inputs: { ...TO3, steam_p: long }, chosen: [to1Pack.pick] }],
+    ] as const) {
+      const r = await api(url, { token: olga, json });
+      expect(r.status).toBe(400);
+      expect(r.data.type).toBe('error');
+      expect(r.data.errors).toEqual(url.endsWith('save') ? { hot_t_in: 'Heating side inlet, °C: at most 200 characters' } : { steam_p: 'Steam pressure: at most 200 characters' });
+    }
+  });
+
   it('refuses a pick whose position holds another model (the pack must be the one shown)', async () => {
     const r = await api('/api/v1/calculations/to1/save', { token: olga, json: { inputs: TO1, chosen: [`${to1Pack.cid + 100000}:2`] } });
     expect(r.status).toBe(400);
