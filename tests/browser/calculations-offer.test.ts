@@ -1,4 +1,4 @@
-// The printable offer and datasheets of pump and booster-set calculations in Chromium: axe clean
+// The printable offer and datasheets of pump, booster-set and heat exchanger calculations in Chromium: axe clean
 // and without sideways scrolling at 360 px, the Print button and toolbar gone in print, and every
 // datasheet within one A4 page (content box 703 x 1016 px at 96 px per inch, 12/14 mm margins).
 import type { Page } from 'playwright-core';
@@ -53,5 +53,22 @@ it('booster set: the pump set and its cabinet each on one A4 page', async () => 
     await clean(page);
     expect(await fitsA4(page)).toBeLessThan(1016);
   }
+  await page.close();
+});
+
+it('plate heat exchanger: the datasheet with every step of the engine still one A4 page', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/calculations`);
+  const { id, cid } = await page.evaluate(async () => {
+    const post = async (url: string, body: unknown) => (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) })).json();
+    const inputs = { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' };
+    const p = (await post('/api/v1/calculations/to1/select', inputs)).entities[0];
+    const saved = await post('/api/v1/calculations/to1/save', { inputs, chosen: [p.pick] });
+    return { id: saved.id as number, cid: p.cid as number };
+  });
+  await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
+  await expect(page.locator('.doc-explain tbody tr').count()).resolves.toBeGreaterThan(18);
+  await clean(page);
+  expect(await fitsA4(page)).toBeLessThan(1016);
   await page.close();
 });

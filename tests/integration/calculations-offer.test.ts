@@ -2,7 +2,9 @@
 // figures (items, quantities, prices, VAT, total, customer and object), the datasheet's duty point,
 // static SVG curves and explanation, links from the saved calculation page; another user's or an
 // unknown calculation or item answers 404.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ru from '../../i18n/ru.json' with { type: 'json' };
 import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
@@ -21,10 +23,24 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const page = async (path: string, cookie = cookies.olga) => {
-  const res = await fetch(new URL(path, server.url), { headers: { Cookie: cookie, 'Accept-Language': 'en' }, redirect: 'manual' });
+const page = async (path: string, cookie = cookies.olga, lang = 'en') => {
+  const res = await fetch(new URL(path, server.url), { headers: { Cookie: cookie, 'Accept-Language': lang }, redirect: 'manual' });
   return { status: res.status, html: await res.text() };
 };
+const ruPage = (path: string) => page(path, cookies.olga, 'ru');
+const workbook = async (id: number, lang: string) => {
+  const res = await fetch(new URL(`/e-commerce/design/calculations/${id}/result.xlsx`, server.url), { headers: { Cookie: cookies.olga, 'Accept-Language': lang } });
+  expect(res.status).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await res.arrayBuffer());
+  return book;
+};
+/** The rows of a sheet from its head row (row 2) on, as arrays of cell values (column A first). */
+const rowsOf = (ws: ExcelJS.Worksheet) => ws.getRows(2, ws.rowCount - 1)!.map((r) => (r.values as unknown[]).slice(1));
+/** The datasheet's explanation table: one text per row. */
+const explainRows = (html: string) => [...(/<section class="doc-explain"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '').matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((m) => text(m[1]!).trim());
+const RAW_KEY = /\b(hot|cold|system|duty|motor|energy|geometry|fouling|speed|trim|npsh|bep)\.[a-z_]+/;
+const ruTerm = (engine: 'pump' | 'phe', key: string): string => (ru as any).calcExplain[engine].term[key.replace(/\./g, '_')];
 const money = (kop: number) => `${Math.floor(kop / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${String(kop % 100).padStart(2, '0')}`;
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ');
 
@@ -32,6 +48,7 @@ const DUTY = { q: '60', q_unit: 'm3/h', h: '13', h_unit: 'm', h_static: '5', spe
 let station: { id: number; request: string; pumpCid: number; cabinetCid: number };
 let pump: { id: number; cid: number; duty: any };
 let hx: { id: number; pack: any };
+let setOnly: { id: number; e: any };
 
 beforeAll(async () => {
   const org = (await api('/api/v1/organisations?pageSize=1', { token: olga })).data.data.entities[0];
@@ -45,6 +62,9 @@ beforeAll(async () => {
   const TO1 = { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' };
   const pack = (await api('/api/v1/calculations/to1/select', { token: olga, json: TO1 })).data.entities[0];
   hx = { id: (await api('/api/v1/calculations/to1/save', { token: olga, json: { inputs: TO1, chosen: [pack.pick] } })).data.id, pack };
+  // A booster set saved without its cabinet.
+  const so = (await api('/api/v1/calculations', { token: olga, json: { kind: 'station', inputs, chosen: [e.cid] } })).data;
+  setOnly = { id: so.id, e };
 });
 
 describe('commercial offer', () => {
@@ -131,5 +151,84 @@ describe('datasheets', () => {
     expect((await page(`/e-commerce/design/calculations/${pump.id}/datasheet/${station.cabinetCid}`)).status).toBe(404);
     expect((await page(`/e-commerce/design/calculations/${pump.id}/datasheet/${pump.cid}`, cookies.dmitry)).status).toBe(404);
     expect((await page(`/e-commerce/design/calculations/${pump.id}/datasheet/x`)).status).toBe(404);
+  });
+});
+
+describe('named explanations and units in the user language (ru)', () => {
+  it('pump datasheet: every engine step named, with its symbol and Russian unit; money in roubles', async () => {
+    const c = (await api(`/api/v1/calculations/${pump.id}`, { token: olga })).data.data;
+    const steps = c.result.entities[0].explanation.steps.filter((x: any) => Number.isFinite(x.value));
+    const r = await ruPage(`/e-commerce/design/calculations/${pump.id}/datasheet/${pump.cid}`);
+    expect(r.status).toBe(200);
+    const rows = explainRows(r.html);
+    // Every step the engine wrote, in its order, none cut off.
+    expect(rows).toHaveLength(steps.length);
+    steps.forEach((x: any, i: number) => expect(rows[i]!.startsWith(ruTerm('pump', x.key.replace(/^(motor|energy\.point)\d+\./, '$1N.')).replace(/\{n\}/g, '').split(' ')[0]!)).toBe(true));
+    expect(rows.join('\n')).not.toMatch(RAW_KEY);
+    const nf = new Intl.NumberFormat('ru', { maximumSignificantDigits: 5 });
+    const k = steps.find((x: any) => x.key === 'system.k');
+    expect(rows.find((x) => x.startsWith(`${ruTerm('pump', 'system.k')} k `))).toMatch(`${ruTerm('pump', 'system.k')} k ${nf.format(k.value)} м/(м³/ч)² ${ru.calcExplain.pump.formula.system_curve}: H_sys(Q)`.replace(/\s+/g, ' '));
+    const lcc = steps.find((x: any) => x.unit === 'kop');
+    expect(rows.some((x) => x.includes(`${nf.format(lcc.value / 100)} ₽`.replace(/\s+/g, ' ')))).toBe(true);
+    // The figure blocks in Russian units too.
+    const body = text(r.html);
+    expect(body).toContain(`Q ${new Intl.NumberFormat('ru', { maximumFractionDigits: 2 }).format(pump.duty.q_m3h)} м³/ч`.replace(/\s+/g, ' '));
+    expect(body).toMatch(/P₁ [\d ,]+ кВт/);
+    expect(body).toMatch(/мин⁻¹/);
+    expect(body).not.toMatch(/ (m³\/h|kW|kWh|min⁻¹|bar)\b/);
+  });
+
+  it('to1 datasheet: the PHE steps to the area, U, margin and pressure drops, named, in Russian units', async () => {
+    const c = (await api(`/api/v1/calculations/${hx.id}`, { token: olga })).data.data;
+    const steps = c.result.entities[0].explanation.steps.filter((x: any) => Number.isFinite(x.value));
+    const r = await ruPage(`/e-commerce/design/calculations/${hx.id}/datasheet/${hx.pack.cid}`);
+    expect(r.status).toBe(200);
+    const rows = explainRows(r.html);
+    expect(rows).toHaveLength(steps.length);
+    expect(steps.length).toBeGreaterThan(18);
+    const all = rows.join('\n');
+    expect(all).not.toMatch(RAW_KEY);
+    expect(all).not.toMatch(/W\/\(m2 K\)|m\/s|kPa/);
+    for (const key of ['area', 'u_design', 'margin', 'hot.re']) expect(all).toContain(ruTerm('phe', key));
+    expect(rows.find((x) => x.startsWith(ruTerm('phe', 'u_design')))).toMatch(/ Вт\/\(м²·К\)/);
+    expect(rows.find((x) => x.startsWith(ruTerm('phe', 'area')))).toMatch(/ м²/);
+    const dp = steps.find((x: any) => /^hot\.dp/.test(x.key));
+    expect(rows.find((x) => x.startsWith(ruTerm('phe', dp.key)))).toMatch(/ кПа/);
+  });
+
+  it('the saved page and the .xlsx name the inputs as the form does, with Russian units', async () => {
+    const view = await ruPage(`/e-commerce/design/calculations/${pump.id}/calculation`);
+    const inputs = text(/<section aria-labelledby="inputs-h">[\s\S]*?<\/section>/.exec(view.html)![0]);
+    expect(inputs).toContain('Расход 60 м³/ч');
+    expect(inputs).toContain('Напор 13 м');
+    expect(inputs).toContain('Статический напор 5 м');
+    expect(inputs).toContain(`${ru.calcPumps.page.speedControl} да`);
+    expect(inputs).not.toMatch(/q_unit|h_static|speed_control/);
+    const hxView = text(/<section aria-labelledby="inputs-h">[\s\S]*?<\/section>/.exec((await ruPage(`/e-commerce/design/calculations/${hx.id}/calculation`)).html)![0]);
+    expect(hxView).toContain('Тепловая нагрузка 500 кВт');
+    expect(hxView).toContain('Греющая среда, вход, °C 70');
+    expect(hxView).not.toMatch(/hot_t_in|cold_t_out/);
+    const book = await workbook(pump.id, 'ru');
+    const result = rowsOf(book.worksheets[1]!);
+    expect(result[0]!.slice(2, 6)).toEqual(['Q, м³/ч', 'H, м', 'η', 'P1, кВт']);
+    expect(rowsOf(book.worksheets[2]!)).toContainEqual(['Расход', '60 м³/ч']);
+  });
+
+  it('station .xlsx: a set chosen without its cabinet is priced by its pumps alone, as on the offer sheet', async () => {
+    const book = await workbook(setOnly.id, 'en');
+    const offer = rowsOf(book.worksheets[0]!);
+    const result = rowsOf(book.worksheets[1]!);
+    expect(result).toHaveLength(2); // head and the set
+    expect(result[1]![0]).toBe(setOnly.e.sku);
+    expect(result[1]![9]).toBe(setOnly.e.pumps_price_kop / 100);
+    expect(result[1]![8]).toBe('');
+    expect(offer.at(-1)![4]).toBe(setOnly.e.pumps_price_kop / 100);
+    // With the cabinet chosen, the cabinet has its own row and the rows add up to the offer's total.
+    const both = await workbook(station.id, 'en');
+    const rows = rowsOf(both.worksheets[1]!).slice(1);
+    expect(rows.map((x) => x[0])).toEqual([expect.any(String), expect.any(String)]);
+    expect(rows[1]![8]).toBe(rows[1]![0]);
+    const c = (await api(`/api/v1/calculations/${station.id}`, { token: olga })).data.data;
+    expect(rows.reduce((s, x) => s + Number(x[9]), 0)).toBeCloseTo(c.total_kop / 100, 2);
   });
 });

@@ -18,6 +18,8 @@ import type { DB, User } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { CalculationDetails, ChosenItem } from './saved.server.ts';
 import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
+import { displayValue, engineOf, labelKey, symbolOf } from '#features/calculations/explain-labels.ts';
+import { withUnit } from './units.ts';
 
 /** A calculation's answer as the selection endpoints give it (spec result shape plus kind extras). */
 export type KindAnswer = Answer<KindAnswerBody>;
@@ -41,8 +43,8 @@ export interface Datasheet {
   subtitle?: string;
   sections: Array<{ title: string; rows: Array<[string, string]> }>;
   charts: DatasheetChart[];
-  /** Explanation summary: [quantity, value with unit, formula or source]. */
-  explanation: Array<[string, string, string]>;
+  /** Explanation summary, one row per engine step, named as on the calculation page. */
+  explanation: ExplanationRow[];
   notes: string[];
 }
 
@@ -94,6 +96,15 @@ export const kindsFor = <K extends string>(all: readonly K[], user: { is_employe
     return !!kind && (kind.requires !== 'employee' || user.is_employee === 1);
   });
 
+/** One step of an explanation in words: its name, symbol, value with unit, formula name and its mathematics. */
+export interface ExplanationRow {
+  quantity: string;
+  symbol: string;
+  value: string;
+  formula: string;
+  math: string;
+}
+
 /** Number formatting for datasheets: finite numbers only, '—' otherwise. */
 export function numberText(locale: string) {
   return (x: unknown, digits = 2): string =>
@@ -111,18 +122,31 @@ export function entityOf<E extends { cid: number | null }>(entities: E[], cid: n
 
 export const round3 = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null);
 
-/** The explanation summary rows of an engine explanation (pump or plate engine: same step shape). */
+/**
+ * The explanation rows of an engine explanation (pump or plate engine: same step shape), every step
+ * the engine wrote, each named, with its symbol and its unit in the user's language as the page's
+ * explanation (../Explanation.astro) shows them; money in roubles. Non-finite values are left out.
+ */
 export function explanationRows(
-  e: { steps: Array<{ key: string; value: number; unit: string; formula?: string }>; formulas: Array<{ id: string; text: string }> } | null | undefined,
+  e: { engine: { name: string }; steps: Array<{ key: string; value: number; unit: string; formula?: string }>; formulas: Array<{ id: string; text: string }> } | null | undefined,
+  t: T,
   locale: string,
-  limit = 18,
-): Array<[string, string, string]> {
+): ExplanationRow[] {
   if (!e) return [];
+  const engine = engineOf(e.engine.name);
   const nf = new Intl.NumberFormat(locale, { maximumSignificantDigits: 5 });
-  const formula = new Map(e.formulas.map((f) => [f.id, f.text]));
+  const math = new Map(e.formulas.map((f) => [f.id, f.text]));
+  const label = (kind: 'term' | 'formula', key: string) => {
+    const l = labelKey(engine, kind, key);
+    return t(l.key, l.params);
+  };
   return e.steps
     .filter((s) => Number.isFinite(s.value))
-    .slice(0, limit)
-    // '1' and '' are the engines' dimensionless units: shown as the bare number.
-    .map((s) => [s.key, `${nf.format(s.value)} ${s.unit === '1' ? '' : s.unit}`.trim(), s.formula ? (formula.get(s.formula) ?? s.formula) : '']);
+    .map((s) => ({
+      quantity: label('term', s.key),
+      symbol: symbolOf(engine, s.key),
+      value: withUnit(nf.format(displayValue(s.value, s.unit)), s.unit, t),
+      formula: s.formula ? label('formula', s.formula) : '',
+      math: s.formula ? (math.get(s.formula) ?? '') : '',
+    }));
 }

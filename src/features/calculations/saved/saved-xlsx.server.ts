@@ -4,6 +4,8 @@ import ExcelJS from 'exceljs';
 import type { T } from '#lib/i18n/index.ts';
 import { calcKind } from './kinds/index.server.ts';
 import type { CalculationDetails } from './saved.server.ts';
+import { inputRows } from './inputs.ts';
+import { head } from './units.ts';
 
 export async function calculationXlsx(c: CalculationDetails, t: T): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -15,11 +17,11 @@ export async function calculationXlsx(c: CalculationDetails, t: T): Promise<Buff
     ws.columns.forEach((col) => (col.width = 18));
     return ws;
   };
-  const offer = sheet(t('calcPumps.saved.offer'), [t('calcPumps.page.sku'), t('calcPumps.saved.item'), t('calcPumps.page.count'), `${t('calcPumps.page.priceItem')}, ₽`, `${t('calcPumps.saved.sum')}, ₽`],
+  const offer = sheet(t('calcPumps.saved.offer'), [t('calcPumps.page.sku'), t('calcPumps.saved.item'), t('calcPumps.page.count'), head(t('calcPumps.page.priceItem'), 'kop', t), head(t('calcPumps.saved.sum'), 'kop', t)],
     c.chosen.map((i) => [i.sku, i.title, i.quantity, i.price_kop / 100, (i.price_kop * i.quantity) / 100]));
   offer.addRow(['', t('calcPumps.saved.total'), '', '', c.total_kop / 100]).font = { bold: true };
   const r = calcKind(c.kind)?.xlsx(c, t);
   if (r) sheet(t('calcPumps.page.results'), r.head, r.rows);
-  sheet(t('calcPumps.page.inputs'), ['', ''], Object.entries(c.inputs));
+  sheet(t('calcPumps.page.inputs'), [t('calcSaved.sheet.quantity'), t('calcSaved.sheet.value')], inputRows(c.kind, c.inputs, t));
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -7,6 +7,7 @@ import { rawInput } from '../../calculations.schema.ts';
 import { explanationRows, numberText, registerCalcKind, type Datasheet } from '../kinds.server.ts';
 import { electricsSections } from './electrics.server.ts';
 import { chosenPriced } from './pump.server.ts';
+import { head, unitOf, withUnit } from '../units.ts';
 
 type ControlDuty = { pumps?: number; p2_kw?: number; method?: string; control_mode?: string; ats?: boolean; dry_run?: boolean };
 
@@ -22,7 +23,7 @@ registerCalcKind({
   xlsx(c, t) {
     const el = c.result?.electrics as { components?: Component[] } | undefined;
     return {
-      head: [t('calcPumps.page.component'), t('calcPumps.page.count'), 'A', 'kW'],
+      head: [t('calcPumps.page.component'), t('calcPumps.page.count'), head(t('calcPumps.page.rating'), 'A', t), head(t('calcPumps.page.rating'), 'kW', t)],
       rows: (el?.components ?? []).map((x) => [t(`calcPumps.component.${x.kind}`), x.count, x.rating_a, x.rating_kw]),
     };
   },
@@ -37,14 +38,14 @@ registerCalcKind({
       subtitle: `${e.manufacturer} · ${e.model} · ${t('calcPumps.page.sku')} ${e.sku}`,
       sections: [
         { title: t('calcSaved.sheet.duty'), rows: [
-          [t('calcPumps.fields.pumps'), String(d.pumps ?? '—')], ['P₂', `${nf(d.p2_kw)} kW`],
+          [t('calcPumps.fields.pumps'), String(d.pumps ?? '—')], ['P₂', withUnit(nf(d.p2_kw), 'kW', t)],
           [t('calcPumps.fields.method'), t(`calcPumps.method.${d.method ?? 'direct'}`)],
-          [t('calcPumps.page.priceItem'), `${formatMoney(e.price_kop)} ₽`],
+          [t('calcPumps.page.priceItem'), `${formatMoney(e.price_kop)} ${unitOf('kop', t)}`],
         ] },
         ...electricsSections(el, t, nf),
       ],
       charts: [],
-      explanation: explanationRows(el?.explanation, locale),
+      explanation: explanationRows(el?.explanation, t, locale),
       notes: [],
     };
   },

@@ -3,18 +3,34 @@
 // sensor pair, pressure transmitters and calculator, each with its quantity and the answer's price.
 // Datasheet of one item: the flows of the pipes, the meter's range, velocity, losses and straight
 // runs where it is used (or its role in the unit), the organisation's requirements, the explanation.
-import type { FlowEntity } from '#features/calculations/flow-meter/flow-meter.server.ts';
-import { flowMeterAnswer } from '#features/calculations/flow-meter/flow-meter.server.ts';
+import type { FlowEntity, FlowMeterAnswer } from '#features/calculations/flow-meter/flow-meter.server.ts';
+import { ENGINE, flowMeterAnswer, issueText } from '#features/calculations/flow-meter/flow-meter.server.ts';
+import { rawInput } from '#features/calculations/flow-meter/flow-meter.schema.ts';
 import type { PipeFlow } from '#features/calculations/flow-meter/engine.ts';
-import { formulaKey, termKey } from '#features/calculations/flow-meter/explain-labels.ts';
+import { formulaKey, symbolOf, termKey } from '#features/calculations/flow-meter/explain-labels.ts';
+import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
+import { displayValue } from '#features/calculations/explain-labels.ts';
 import { formatMoney } from '#lib/format.ts';
+import type { T } from '#lib/i18n/index.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '#lib/db/schema.ts';
 import { entityOf, numberText, registerCalcKind, round3, type Datasheet } from '../kinds.server.ts';
 import type { ChosenItem } from '../saved.server.ts';
+import { head, unitOf, withUnit } from '../units.ts';
+
+/** The selection rerun from the saved inputs; a field longer than MAX_TEXT is refused by name (400) first. */
+async function select(db: Kysely<DB>, inputs: Record<string, string>, t: T): Promise<FlowMeterAnswer> {
+  const raw = rawInput(inputs);
+  const long = tooLongFields(raw);
+  if (!long.length) return flowMeterAnswer(db, inputs, t);
+  const errors = Object.fromEntries(long.map((field) => [field, issueText({ field, key: 'too_long', params: { max: MAX_TEXT } }, t)]));
+  return { status: 400, body: { type: 'error', entities: [], error: Object.values(errors)[0]!, warning: null, errors, input: raw, engine: ENGINE } };
+}
 
 registerCalcKind({
   kind: 'flow-meter',
   formPath: '/e-commerce/design/new-calculation/flow-meter',
-  select: (db, inputs, t) => flowMeterAnswer(db, inputs, t),
+  select: (db, inputs, t) => select(db, inputs, t),
   chosen(body, cids, positions) {
     const items: ChosenItem[] = [];
     const entities: FlowEntity[] = [];
@@ -44,7 +60,10 @@ registerCalcKind({
       for (const x of e.items.filter((i) => i.role !== 'meter')) rows.push([e.rank, t(`calcFlow.role.${x.role}`), '', x.sku, x.title, null, null, null, null, null, null, null, null, x.qty, x.price_kop / 100]);
     }
     return {
-      head: ['#', t('calcFlow.page.role'), t('calcFlow.page.pipe'), 'SKU', t('calcFlow.page.item'), 'DN', 'Qmin, m3/h', 'Qt, m3/h', 'Qmax, m3/h', '% Qmax min', '% Qmax design', 'v, m/s', 'Δp, kPa', t('calcFlow.page.qty'), `${t('calcFlow.page.price')}, ₽`],
+      head: [
+        '#', t('calcFlow.page.role'), t('calcFlow.page.pipe'), t('calcPumps.page.sku'), t('calcFlow.page.item'), 'DN', head('Qmin', 'm3/h', t), head('Qt', 'm3/h', t), head('Qmax', 'm3/h', t),
+        `${unitOf('%', t)} Qmax min`, `${unitOf('%', t)} Qmax design`, head('v', 'm/s', t), head('Δp', 'kPa', t), t('calcFlow.page.qty'), head(t('calcFlow.page.price'), 'kop', t),
+      ],
       rows,
     };
   },
@@ -52,33 +71,37 @@ registerCalcKind({
     const e = (c.result.entities as FlowEntity[]).find((x) => x.items.some((i) => i.cid === item.cid));
     if (!e) return null;
     const nf = numberText(locale);
+    const u = (x: unknown, unit: string, digits = 2) => withUnit(nf(x, digits), unit, t);
     const own = e.items.find((i) => i.cid === item.cid)!;
     const pipes = (c.result.pipes ?? []) as PipeFlow[];
     const meters = e.meters.filter((m) => m.sku === own.sku);
     return {
       heading: own.title,
-      subtitle: `${t(`calcFlow.role.${own.role}`)} · SKU ${own.sku} · ${e.title}`,
+      subtitle: `${t(`calcFlow.role.${own.role}`)} · ${t('calcPumps.page.sku')} ${own.sku} · ${e.title}`,
       sections: [
-        { title: t('calcFlow.page.pipes'), rows: pipes.map((p): [string, string] => [t(`calcFlow.pipe.${p.pipe}`), `${nf(p.t_c.value, 1)} °C · G ${nf(p.g_design.value, 3)} / ${nf(p.g_min.value, 3)} t/h · V ${nf(p.q_design.value, 3)} / ${nf(p.q_min.value, 3)} m³/h`]) },
+        { title: t('calcFlow.page.pipes'), rows: pipes.map((p): [string, string] => [t(`calcFlow.pipe.${p.pipe}`), `${u(p.t_c.value, '°C', 1)} · G ${nf(p.g_design.value, 3)} / ${u(p.g_min.value, 't/h', 3)} · V ${nf(p.q_design.value, 3)} / ${u(p.q_min.value, 'm3/h', 3)}`]) },
         ...meters.map((m) => ({
           title: `${t(`calcFlow.pipe.${m.pipe}`)}: DN${m.dn}`,
           rows: [
-            [t('calcFlow.page.range'), `${nf(m.q_min.value, 3)} / ${nf(m.q_t.value, 3)} / ${nf(m.q_max.value, 3)} m³/h`],
-            [t('calcFlow.page.pct'), `${nf(m.pct_min.value, 1)} … ${nf(m.pct_design.value, 1)} %`],
-            [t('calcFlow.page.velocity'), `${nf(m.v_design.value, 2)} m/s`],
+            [t('calcFlow.page.range'), `${nf(m.q_min.value, 3)} / ${nf(m.q_t.value, 3)} / ${u(m.q_max.value, 'm3/h', 3)}`],
+            [t('calcFlow.page.pct'), `${nf(m.pct_min.value, 1)} … ${u(m.pct_design.value, '%', 1)}`],
+            [t('calcFlow.page.velocity'), u(m.v_design.value, 'm/s', 2)],
             [t('calcFlow.page.zone'), t(`calcFlow.zone.${m.zone}`)],
-            [t('calcFlow.page.dp'), `${nf(m.dp_total.value, 3)} kPa${m.reducer ? ` (${t('calcFlow.page.reducer', { from: m.reducer.pipe_dn, to: m.dn })})` : ''}`],
+            [t('calcFlow.page.dp'), `${u(m.dp_total.value, 'kPa', 3)}${m.reducer ? ` (${t('calcFlow.page.reducer', { from: m.reducer.pipe_dn, to: m.dn })})` : ''}`],
             [t('calcFlow.page.straight'), t('calcFlow.page.straightText', { up: nf(m.straight_up.mm.value, 0), upDn: m.straight_up.dn, down: nf(m.straight_down.mm.value, 0), downDn: m.straight_down.dn })],
           ] as Array<[string, string]>,
         })),
-        { title: t('calcFlow.page.composition'), rows: e.items.map((x): [string, string] => [`${t(`calcFlow.role.${x.role}`)} × ${x.qty}`, `${x.title} · ${formatMoney(x.price_kop * x.qty)} ₽`]) },
+        { title: t('calcFlow.page.composition'), rows: e.items.map((x): [string, string] => [`${t(`calcFlow.role.${x.role}`)} × ${x.qty}`, `${x.title} · ${formatMoney(x.price_kop * x.qty)} ${unitOf('kop', t)}`]) },
       ],
       charts: [],
-      // The explanation summary with the engine's keys named in the user's language (explain-labels.ts).
-      explanation: e.explanation.steps.slice(0, 40).map((s): [string, string, string] => {
+      // Every step of the explanation with the engine's keys named in the user's language (explain-labels.ts).
+      explanation: e.explanation.steps.filter((s) => Number.isFinite(s.value)).map((s) => {
         const l = termKey(s.key);
-        const unit = s.unit === 'kop' ? '₽' : s.unit;
-        return [t(l.key, l.pipe ? { pipe: t(`calcFlow.pipe.${l.pipe}`) } : {}), `${nf(s.unit === 'kop' ? s.value / 100 : s.value, 4)} ${unit}`.trim(), s.formula ? t(formulaKey(s.formula)) : ''];
+        const math = s.formula ? (e.explanation.formulas.find((f) => f.id === s.formula)?.text ?? '') : '';
+        return {
+          quantity: t(l.key, l.pipe ? { pipe: t(`calcFlow.pipe.${l.pipe}`) } : {}), symbol: symbolOf(s.key),
+          value: withUnit(nf(displayValue(s.value, s.unit), 4), s.unit, t), formula: s.formula ? t(formulaKey(s.formula)) : '', math,
+        };
       }),
       notes: e.requirements.map((r) => `${r.met ? '✓' : '✗'} ${r.text}`),
     };

@@ -14,6 +14,7 @@ import type { T } from '#lib/i18n/index.ts';
 import { explanationRows, registerCalcKind, round3, type Datasheet, type DatasheetChart, type KindAnswer } from '../kinds.server.ts';
 import type { CalculationDetails } from '../saved.server.ts';
 import { chosenPriced } from './pump.server.ts';
+import { head } from '../units.ts';
 
 type Q = { value: number; unit: string };
 /** A saved pack: the engine's candidate (to1/to2) or condensation candidate (to3) with its catalogue tags. */
@@ -94,11 +95,11 @@ function plateSheet(c: CalculationDetails, p: Candidate & SavedPack, t: T, local
         [t('hx.page.fig.portDn'), `DN ${p.model.port_dn.value}`], [t('hx.page.fig.pn'), `PN ${p.model.pn.value}`],
         [t('calcSaved.sheet.plateMaterial'), p.model.material], [t('calcSaved.sheet.gasket'), p.model.gasket],
         ...(p.mass ? [[t('calcSaved.sheet.mass'), f(p.mass)] as [string, string]] : []),
-        [t('hx.page.fig.price'), `${formatMoney(p.price_kop)} ₽`],
+        [t('hx.page.fig.price'), `${formatMoney(p.price_kop)} ${t('calcExplain.unit.rub')}`],
       ] },
     ],
     charts,
-    explanation: explanationRows(p.explanation, locale),
+    explanation: explanationRows(p.explanation, t, locale),
     notes: [...p.explanation.warnings.map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...p.explanation.source],
   };
 }
@@ -123,7 +124,7 @@ function condensationSheet(c: CalculationDetails, p: CondensationCandidate & Sav
       { title: t('calcSaved.sheet.pack'), rows: [
         [t('hx.page.fig.plates'), f(p.plates)], [t('hx.page.fig.area'), `${f(p.area)} (${t('hx.page.required')} ${f(p.area_required)})`], [t('hx.page.fig.margin'), f(p.margin)],
         [t('hx.page.fig.dpCold'), f(p.water_dp)], [t('hx.page.fig.velocityCold'), f(p.water_velocity)], [t('hx.page.fig.steamPort'), f(p.steam_port_velocity)],
-        [t('hx.page.fig.price'), `${formatMoney(p.price_kop)} ₽`],
+        [t('hx.page.fig.price'), `${formatMoney(p.price_kop)} ${t('calcExplain.unit.rub')}`],
       ] },
     ],
     charts: steps.length ? [{
@@ -133,7 +134,7 @@ function condensationSheet(c: CalculationDetails, p: CondensationCandidate & Sav
         { name: t('hx.page.side.cold'), points: [[0, steps[0]!.z.water.t_in.value], ...steps.map((s): [number, number] => [s.to, s.z.water.t_out.value])], dashed: true },
       ],
     }] : [],
-    explanation: explanationRows(e, locale),
+    explanation: explanationRows(e, t, locale),
     notes: [...(e?.warnings ?? []).map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...(e?.source ?? [])],
   };
 }
@@ -142,11 +143,18 @@ function xlsxOf(c: CalculationDetails, t: T) {
   const packs = c.result.entities as SavedPack[];
   if (c.kind === 'to3')
     return {
-      head: [t('calcPumps.page.sku'), t('calcPumps.saved.item'), t('hx.page.fig.plates'), 'A, m2', `${t('hx.page.required')}, m2`, `${t('hx.page.fig.margin')}, %`, `${t('hx.page.fig.dpCold')}, kPa`, `${t('hx.page.fig.steamPort')}, m/s`, `${t('hx.page.fig.price')}, ₽`],
+      head: [
+        t('calcPumps.page.sku'), t('calcPumps.saved.item'), t('hx.page.fig.plates'), head('A', 'm2', t), head(t('hx.page.required'), 'm2', t), head(t('hx.page.fig.margin'), '%', t),
+        head(t('hx.page.fig.dpCold'), 'kPa', t), head(t('hx.page.fig.steamPort'), 'm/s', t), head(t('hx.page.fig.price'), 'kop', t),
+      ],
       rows: (packs as Array<CondensationCandidate & SavedPack>).map((p) => [p.sku, p.title, p.plates.value, round3(p.area.value), round3(p.area_required.value), round3(p.margin.value), round3(p.water_dp.value), round3(p.steam_port_velocity.value), p.price_kop / 100]),
     };
   return {
-    head: [t('hx.page.stage', { n: '' }).trim(), t('calcPumps.page.sku'), t('calcPumps.saved.item'), t('hx.page.fig.plates'), t('hx.page.fig.passes'), 'A, m2', `${t('hx.page.fig.margin')}, %`, 'U, W/(m2 K)', `${t('hx.page.fig.dpHot')}, kPa`, `${t('hx.page.fig.dpCold')}, kPa`, `${t('hx.page.fig.velocityHot')}, m/s`, `${t('hx.page.fig.velocityCold')}, m/s`, 'DN', `${t('hx.page.fig.price')}, ₽`],
+    head: [
+      t('hx.page.stage', { n: '' }).trim(), t('calcPumps.page.sku'), t('calcPumps.saved.item'), t('hx.page.fig.plates'), t('hx.page.fig.passes'), head('A', 'm2', t), head(t('hx.page.fig.margin'), '%', t),
+      head('U', 'W/(m2 K)', t), head(t('hx.page.fig.dpHot'), 'kPa', t), head(t('hx.page.fig.dpCold'), 'kPa', t), head(t('hx.page.fig.velocityHot'), 'm/s', t), head(t('hx.page.fig.velocityCold'), 'm/s', t),
+      'DN', head(t('hx.page.fig.price'), 'kop', t),
+    ],
     rows: packs.filter(isPlatePack).map((p) => [p.stage ?? 1, p.sku, p.title, p.plates.value, `${p.passes.hot.value}/${p.passes.cold.value}`, round3(p.area.value), round3(p.margin.value), round3(p.u_design.value), round3(p.hot.dp.value), round3(p.cold.dp.value), round3(p.hot.velocity.value), round3(p.cold.velocity.value), p.model.port_dn.value, p.price_kop / 100]),
   };
 }

@@ -9,6 +9,7 @@ import { rawInput } from '../../calculations.schema.ts';
 import { entityOf, explanationRows, numberText, registerCalcKind, round3, type Datasheet, type KindAnswer } from '../kinds.server.ts';
 import { catalogueItem, materialRows } from './catalogue.server.ts';
 import type { ChosenItem } from '../saved.server.ts';
+import { head, unitOf, withUnit } from '../units.ts';
 
 type Priced = { cid: number | null; sku: string; title: string; price_kop: number };
 
@@ -36,13 +37,17 @@ registerCalcKind({
   chosen: chosenPriced,
   title: (inputs, _body, t) => dutyTitle('pump', inputs, t),
   xlsx: (c, t) => ({
-    head: [t('calcPumps.page.sku'), t('calcPumps.saved.item'), 'Q, m3/h', 'H, m', 'η', 'P1, kW', 'P2, kW', 'NPSHr, m', 'n/n0', 'Q/Q_BEP', `${t('calcPumps.page.annualKwh')}, kWh`, `${t('calcPumps.page.lcc')}, ₽`, `${t('calcPumps.page.priceItem')}, ₽`],
+    head: [
+      t('calcPumps.page.sku'), t('calcPumps.saved.item'), head('Q', 'm3/h', t), head('H', 'm', t), 'η', head('P1', 'kW', t), head('P2', 'kW', t), head('NPSHr', 'm', t), 'n/n0', 'Q/Q_BEP',
+      head(t('calcPumps.page.annualKwh'), 'kWh', t), head(t('calcPumps.page.lcc'), 'kop', t), head(t('calcPumps.page.priceItem'), 'kop', t),
+    ],
     rows: (c.result.entities as PumpEntityView[]).map((e) => [e.sku, e.title, round3(e.duty.q_m3h), round3(e.duty.h_m), round3(e.duty.eta), round3(e.duty.p1_kw), round3(e.duty.p2_kw), round3(e.duty.npshr_m), round3(e.duty.speed_ratio), round3(e.bep_ratio), round3(e.annual_kwh), e.lcc_kop / 100, e.price_kop / 100]),
   }),
   async datasheet(c, item, { db, t, locale }): Promise<Datasheet | null> {
     const e = (c.result.entities as PumpEntityView[]).find((x) => x.cid === item.cid);
     if (!e) return null;
     const nf = numberText(locale);
+    const u = (x: unknown, unit: string, digits = 2) => withUnit(nf(x, digits), unit, t);
     const cat = await catalogueItem(db, item.cid);
     const model = cat ? pumpModelOf(cat) : null;
     const duty = c.result.duty as { q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number } | undefined;
@@ -52,7 +57,7 @@ registerCalcKind({
       const s = sampleCurves(prepared.pump, e.duty.speed_ratio, systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m), duty.rho_kg_m3, 25);
       const pts = (ys: Array<number | null>) => s.q_m3h.flatMap((q, i) => (ys[i] === null || ys[i] === undefined || !Number.isFinite(ys[i]) ? [] : [[q, ys[i]] as [number, number]]));
       charts.push({
-        title: t('calcSaved.sheet.chartHead'), x: 'Q, m³/h', y: 'H, m',
+        title: t('calcSaved.sheet.chartHead'), x: head('Q', 'm3/h', t), y: head('H', 'm', t),
         series: [
           { name: t('calcSaved.sheet.atDutySpeed', { r: nf(e.duty.speed_ratio, 3) }), points: pts(s.h_m) },
           { name: t('calcSaved.sheet.nominal'), points: pts(s.h_nominal_m), dashed: true },
@@ -61,9 +66,9 @@ registerCalcKind({
         marks: [{ x: e.duty.q_m3h, y: e.duty.h_m, label: t('calcSaved.sheet.dutyPoint') }],
       });
       charts.push({
-        title: t('calcSaved.sheet.chartPower'), x: 'Q, m³/h', y: 'η, %; P₂, kW',
-        series: [{ name: 'η, %', points: pts(s.eta.map((x) => x * 100)) }, { name: 'P₂, kW', points: pts(s.p2_kw), dashed: true }],
-        marks: [{ x: e.duty.q_m3h, y: e.duty.eta * 100, label: `η ${nf(e.duty.eta * 100, 1)} %` }],
+        title: t('calcSaved.sheet.chartPower'), x: head('Q', 'm3/h', t), y: `${head('η', '%', t)}; ${head('P₂', 'kW', t)}`,
+        series: [{ name: head('η', '%', t), points: pts(s.eta.map((x) => x * 100)) }, { name: head('P₂', 'kW', t), points: pts(s.p2_kw), dashed: true }],
+        marks: [{ x: e.duty.q_m3h, y: e.duty.eta * 100, label: `η ${u(e.duty.eta * 100, '%', 1)}` }],
       });
     }
     const m = model?.motor;
@@ -72,24 +77,24 @@ registerCalcKind({
       subtitle: `${e.manufacturer} · ${e.model} · ${t('calcPumps.page.sku')} ${e.sku}`,
       sections: [
         { title: t('calcSaved.sheet.duty'), rows: [
-          ['Q', `${nf(e.duty.q_m3h, 2)} m³/h`], ['H', `${nf(e.duty.h_m, 2)} m`], ['η', `${nf(e.duty.eta * 100, 1)} %`],
-          ['P₁', `${nf(e.duty.p1_kw)} kW`], ['P₂', `${nf(e.duty.p2_kw)} kW`], ['NPSHr', e.duty.npshr_m === null ? '—' : `${nf(e.duty.npshr_m, 1)} m`],
+          ['Q', u(e.duty.q_m3h, 'm3/h')], ['H', u(e.duty.h_m, 'm')], ['η', u(e.duty.eta * 100, '%', 1)],
+          ['P₁', u(e.duty.p1_kw, 'kW')], ['P₂', u(e.duty.p2_kw, 'kW')], ['NPSHr', e.duty.npshr_m === null ? '—' : u(e.duty.npshr_m, 'm', 1)],
           ['n/n₀', nf(e.duty.speed_ratio, 3)], ['Q/Q_BEP', nf(e.bep_ratio)],
-          [t('calcPumps.page.annualKwh'), `${nf(e.annual_kwh, 0)} kWh`], [t('calcPumps.page.lcc'), `${formatMoney(e.lcc_kop)} ₽`],
+          [t('calcPumps.page.annualKwh'), u(e.annual_kwh, 'kWh', 0)], [t('calcPumps.page.lcc'), `${formatMoney(e.lcc_kop)} ${unitOf('kop', t)}`],
         ] },
         { title: t('calcSaved.sheet.motor'), rows: m ? [
-          ['P₂', `${nf(m.p2_kw)} kW`], ['Iₙ', `${nf(m.in_a, 1)} A`], ['Iₐ/Iₙ', nf(m.ia_in, 1)], ['cos φ', nf(m.cos_phi)], ['η', `${nf(m.eta * 100, 1)} %`], ['U', `${nf(m.voltage_v, 0)} V`],
-          ['n₀', `${nf(model?.speed_rpm, 0)} min⁻¹`],
+          ['P₂', u(m.p2_kw, 'kW')], ['Iₙ', u(m.in_a, 'A', 1)], ['Iₐ/Iₙ', nf(m.ia_in, 1)], ['cos φ', nf(m.cos_phi)], ['η', u(m.eta * 100, '%', 1)], ['U', u(m.voltage_v, 'V', 0)],
+          ['n₀', u(model?.speed_rpm, 'rpm', 0)],
         ] : [] },
         { title: t('calcSaved.sheet.design'), rows: [
           ...(model?.dn ? [['DN', String(model.dn)] as [string, string]] : []),
-          ...(model?.pn_bar ? [['PN', `${nf(model.pn_bar, 0)} bar`] as [string, string]] : []),
-          ...(model?.t_max_c ? [['t max', `${nf(model.t_max_c, 0)} °C`] as [string, string]] : []),
+          ...(model?.pn_bar ? [['PN', u(model.pn_bar, 'bar', 0)] as [string, string]] : []),
+          ...(model?.t_max_c ? [['t max', u(model.t_max_c, '°C', 0)] as [string, string]] : []),
           ...materialRows(cat?.specs ?? {}, t),
         ] },
       ],
       charts,
-      explanation: explanationRows(e.explanation, locale),
+      explanation: explanationRows(e.explanation, t, locale),
       notes: [...e.reason_texts, ...e.warning_texts],
     };
   },
