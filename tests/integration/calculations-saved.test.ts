@@ -47,6 +47,15 @@ describe('POST /api/v1/calculations', () => {
     expect(r.data.errors[field]).toBe(message);
   });
 
+  it('answers 400 naming a value longer than its form takes, never 500', async () => {
+    const pump = await save({ kind: 'pump', inputs: { ...DUTY, q: '1'.repeat(4001) }, chosen: [1] });
+    expect(pump.status).toBe(400);
+    expect(pump.data).toMatchObject({ type: 'error', errors: { q: 'Flow rate: at most 4000 characters' } });
+    const flow = await save({ kind: 'flow-meter', inputs: { t_supply: '9'.repeat(201), t_return: '70', q_heat: '500' }, chosen: [1] }, olga, 'ru');
+    expect(flow.status).toBe(400);
+    expect(flow.data).toMatchObject({ type: 'error', errors: { t_supply: 'Температура в подающем, °C: не более 200 символов' } });
+  });
+
   it('refuses another user organisation or object (404)', async () => {
     const made = await api('/api/v1/objects', { token: dmitry, json: { name: 'Boiler house 7', address: 'Tverskaya 1, Moscow', lat: '55.75', lon: '37.61' } });
     expect(made.status).toBe(201);
@@ -122,5 +131,17 @@ describe('POST /api/v1/calculations/{id}/order', () => {
     const again = await api(`/api/v1/calculations/${saved.id}/order`, { token: olga, method: 'POST' });
     expect(again.status).toBe(409);
     expect(again.data.message).toBe('This calculation has already been ordered');
+  });
+
+  it('orders a calculation once when several requests arrive at the same time: one order, the others 409', async () => {
+    const made = await save({ kind: 'pump', inputs: DUTY, chosen: [chosen.cid] });
+    expect(made.status).toBe(200);
+    const before = (await api('/api/app/sales.get?pageSize=1', { token: olga })).data.data.totalCount;
+    const all = await Promise.all(Array.from({ length: 6 }, () => api(`/api/v1/calculations/${made.data.id}/order`, { token: olga, method: 'POST' })));
+    expect(all.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const r of all.filter((x) => x.status === 409)) expect(r.data.message).toBe('This calculation has already been ordered');
+    const won = all.find((r) => r.status === 200)!;
+    expect((await api('/api/app/sales.get?pageSize=1', { token: olga })).data.data.totalCount).toBe(before + 1);
+    expect((await api(`/api/v1/calculations/${made.data.id}`, { token: olga })).data.data).toMatchObject({ status: 'ordered', order_id: won.data.sales_id });
   });
 });

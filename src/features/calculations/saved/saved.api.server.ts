@@ -1,8 +1,7 @@
 // The saved-calculation calls: save, list, one, order. Saving reruns the selection on the server
 // from the inputs and keeps only what the user chose (by catalogue id) with catalogue prices.
 import * as v from 'valibot';
-import { getOrder } from '#features/orders/orders.server.ts';
-import { createOrder } from '#features/orders/orders.server.ts';
+import { getOrder, insertOrder } from '#features/orders/orders.server.ts';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
 import { notify } from '#features/notifications/notifications.server.ts';
 import type { User } from '#lib/db/schema.ts';
@@ -11,6 +10,7 @@ import { HttpError, json, type FormValues } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ListQueryError, parseListQuery } from '#lib/list.ts';
 import { calcKind } from './kinds/index.server.ts';
+import { inputLabel } from './inputs.ts';
 import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered } from './saved.server.ts';
 
 const idText = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,15}$/, 'calcPumps.errors.number'), v.transform((s) => (s ? Number(s) : null))), '');
@@ -53,6 +53,20 @@ export function parseIds(s: string): { cids: number[]; positions: Array<number |
   return { cids, positions };
 }
 
+/** One message per field a form reader refused by shape: too long ({max} characters) or else out of range. */
+function shapeErrors(kind: string, issues: v.BaseIssue<unknown>[], t: T): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) ?? 'inputs';
+    if (field in errors) continue;
+    const label = inputLabel(kind, field, t) ?? field;
+    errors[field] = issue.type === 'max_length'
+      ? t('calcPumps.errors.too_long', { field: label, max: Number(issue.requirement) })
+      : t('calcPumps.errors.range', { field: label });
+  }
+  return errors;
+}
+
 export type SaveResult = { ok: true; id: number; request: string } | { ok: false; status: number; message: string; errors: Record<string, string> };
 
 export async function saveCalculation(user: User, values: FormValues, t: T): Promise<SaveResult> {
@@ -73,7 +87,15 @@ export async function saveCalculation(user: User, values: FormValues, t: T): Pro
   if (!kind) return bad({ kind: t('calcPumps.errors.unit', { field: t('calcPumps.fields.kind') }) });
   const place = await checkPlace(user, p.oid, p.object, t);
   if (Object.keys(place).length) return bad(place, 404);
-  const answer = await kind.select(db(), inputs, t, user);
+  let answer;
+  try {
+    answer = await kind.select(db(), inputs, t, user);
+  } catch (err) {
+    // A kind's form reader refuses a value by its shape (a text longer than the form takes): that
+    // field is named, as any other bad input is; anything else is not the input's fault.
+    if (err instanceof v.ValiError) return bad(shapeErrors(p.kind, err.issues as v.BaseIssue<unknown>[], t));
+    throw err;
+  }
   if (answer.status !== 200) return bad(answer.body.errors ?? { inputs: answer.body.error ?? t('calcPumps.errors.input') }, answer.status >= 400 && answer.status < 500 ? answer.status : 400);
   const chosen = kind.chosen(answer.body, ids.cids, ids.positions);
   if (!chosen) return bad(fieldError('chosen', 'unknown', t));
@@ -111,16 +133,22 @@ export async function calculationOrThrow(user: User, id: string | undefined, t: 
 /** Orders a saved calculation: a real order with its chosen items at their catalogue prices; notifies (module request). */
 export async function orderCalculation(user: User, id: string | undefined, t: T): Promise<{ orderId: number; number: string; calculationId: number }> {
   const c = await calculationOrThrow(user, id, t);
-  if (c.order_id !== null) throw new HttpError(409, t('calcPumps.saved.alreadyOrdered'));
-  const orderId = await createOrder(user.id, {
-    title: `${c.request}: ${c.title}`,
-    comment: null,
-    organisation_id: c.organisation_id,
-    object_id: c.object_id,
-    source: 'calculation',
-    lines: c.chosen.map((i) => ({ catalogue_id: String(i.cid), title: i.title, sku: i.sku, unit: t('orders.units.pcs'), quantity: i.quantity, price: i.price_kop })),
+  const already = () => new HttpError(409, t('calcPumps.saved.alreadyOrdered'));
+  if (c.order_id !== null) throw already();
+  // The order and the claim on the calculation commit together: of two requests at once, the second
+  // finds the calculation claimed, its order is rolled back and it answers 409.
+  const orderId = await db().transaction().execute(async (trx) => {
+    const id = await insertOrder(trx, user.id, {
+      title: `${c.request}: ${c.title}`,
+      comment: null,
+      organisation_id: c.organisation_id,
+      object_id: c.object_id,
+      source: 'calculation',
+      lines: c.chosen.map((i) => ({ catalogue_id: String(i.cid), title: i.title, sku: i.sku, unit: t('orders.units.pcs'), quantity: i.quantity, price: i.price_kop })),
+    });
+    if (!(await markOrdered(user.id, c.id, id, trx))) throw already();
+    return id;
   });
-  await markOrdered(user.id, c.id, orderId);
   const order = await getOrder(user.id, orderId);
   await notify(user.id, { module: 'request', icon: 'order', title: t('calcPumps.saved.orderedNote', { request: c.request, number: order?.number ?? '' }), url: `/e-commerce/orders/${orderId}/order`, pid: c.id });
   return { orderId, number: order?.number ?? '', calculationId: c.id };

@@ -127,8 +127,14 @@ export async function countSaved(userId: number, handle?: Kysely<DB>): Promise<n
   return Number(n);
 }
 
-export async function markOrdered(userId: number, id: number, orderId: number, handle?: Kysely<DB>): Promise<void> {
-  await calcDb(handle).updateTable('calculations').set({ status: 'ordered', order_id: orderId, updated_at: now() }).where('id', '=', id).where('user_id', '=', userId).execute();
+/**
+ * Claims the calculation for an order: ties it to the order only while it has none (run it in the
+ * order's transaction). False when it is ordered already (another request got there first).
+ */
+export async function markOrdered(userId: number, id: number, orderId: number, handle?: Kysely<DB>): Promise<boolean> {
+  const r = await calcDb(handle).updateTable('calculations').set({ status: 'ordered', order_id: orderId, updated_at: now() })
+    .where('id', '=', id).where('user_id', '=', userId).where('order_id', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Ties the calculation to an organisation and object (already checked to be the user's own). */
