@@ -167,7 +167,9 @@ describe('named explanations and units in the user language (ru)', () => {
     expect(rows.join('\n')).not.toMatch(RAW_KEY);
     const nf = new Intl.NumberFormat('ru', { maximumSignificantDigits: 5 });
     const k = steps.find((x: any) => x.key === 'system.k');
-    expect(rows.find((x) => x.startsWith(`${ruTerm('pump', 'system.k')} k `))).toMatch(`${ruTerm('pump', 'system.k')} k ${nf.format(k.value)} м/(м³/ч)² ${ru.calcExplain.pump.formula.system_curve}: H_sys(Q)`.replace(/\s+/g, ' '));
+    const kRow = rows.find((x) => x.startsWith(`${ruTerm('pump', 'system.k')} k `))!;
+    expect(kRow.startsWith(`${ruTerm('pump', 'system.k')} k ${nf.format(k.value)} м/(м³/ч)² ${ru.calcExplain.pump.formula.system_curve}`.replace(/\s+/g, ' '))).toBe(true);
+    expect(kRow).toContain('H_sys(Q) = H_st + k·Q²');
     const lcc = steps.find((x: any) => x.unit === 'kop');
     expect(rows.some((x) => x.includes(`${nf.format(lcc.value / 100)} ₽`.replace(/\s+/g, ' ')))).toBe(true);
     // The figure blocks in Russian units too.
