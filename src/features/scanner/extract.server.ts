@@ -1,8 +1,11 @@
 // Runs recognition in a worker thread (worker.ts) and reports its progress. Loaded only by the queue
 // runner in the server entry; the API never waits for recognition.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExtractedDocument } from './recognition/types.ts';
-import type { WorkerMessage } from './worker.ts';
+import type { WorkerCommand, WorkerMessage } from './worker.ts';
 
 /** A document the readers refused (scanner.errors.<code>): final, never retried. */
 export class RefusedInput extends Error {
@@ -18,29 +21,54 @@ export class RefusedInput extends Error {
 /** Upper bound of one recognition (200 pages of OCR at the per-page limit would be far more; the readers time out first). */
 const JOB_TIMEOUT_MS = 15 * 60_000;
 
-export function extractInWorker(
+/** How long a stopped worker gets to kill its programs (LibreOffice, Tesseract) before it is terminated. */
+const STOP_GRACE_MS = 3000;
+
+export async function extractInWorker(
   bytes: Uint8Array,
   fileName: string,
   onProgress: (stage: string, done: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<ExtractedDocument> {
+  // The job's own folder: whatever the readers leave (a worker terminated mid-page never runs their
+  // clean-up), it goes with the job.
+  const workDir = await mkdtemp(join(tmpdir(), 'scan-job-'));
+  try {
+    return await run(bytes, fileName, workDir, onProgress, signal);
+  } finally {
+    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function run(bytes: Uint8Array, fileName: string, workDir: string, onProgress: (stage: string, done: number, total: number) => void, signal?: AbortSignal): Promise<ExtractedDocument> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), {
-      workerData: { bytes, fileName },
+      workerData: { bytes, fileName, workDir },
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
     });
     let settled = false;
-    const finish = (fn: () => void) => {
+    const exited = new Promise<void>((r) => worker.once('exit', () => r()));
+    const finish = (fn: () => void, stop = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      fn();
-      void worker.terminate();
+      if (!stop) {
+        fn();
+        void worker.terminate();
+        return;
+      }
+      // Asked to stop: the worker aborts its readers (they kill their process groups), then it is
+      // terminated; the answer waits for that, so the job's folder is removed after the programs.
+      worker.postMessage({ type: 'abort' } satisfies WorkerCommand);
+      void Promise.race([exited, new Promise((r) => setTimeout(r, STOP_GRACE_MS))])
+        .then(() => worker.terminate())
+        .finally(fn);
     };
-    const onAbort = () => finish(() => reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted')));
-    const timer = setTimeout(() => finish(() => reject(new RefusedInput('timeout', undefined, 'recognition took too long'))), JOB_TIMEOUT_MS);
+    const onAbort = () => finish(() => reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted')), true);
+    const timer = setTimeout(() => finish(() => reject(new RefusedInput('timeout', undefined, 'recognition took too long')), true), JOB_TIMEOUT_MS);
     signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'progress') onProgress(m.stage, m.done, m.total);
       else if (m.type === 'done') finish(() => resolve(m.doc));
