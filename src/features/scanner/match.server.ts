@@ -7,7 +7,7 @@
 // the manufacturer. Every score comes with its reasons (`why`: dictionary keys and parameters).
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#lib/db/index.ts';
-import { normalise as searchNormalise, innerTrigrams } from '#features/catalogue/search-text.ts';
+import { normalise as searchNormalise, innerTrigrams, trigrams } from '#features/catalogue/search-text.ts';
 import { normaliseArticle, normaliseText, numericTokens } from './recognition/normalise.ts';
 import type { ScanDB } from './scanner.tables.ts';
 
@@ -71,16 +71,6 @@ export function synonymKeys(r: RowText): string[] {
   return keys;
 }
 
-function trigramSet(s: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of s.split(' ')) {
-    if (!w) continue;
-    const p = `  ${w} `;
-    for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
-  }
-  return out;
-}
-
 function dice(x: Set<string>, y: Set<string>): number {
   if (x.size === 0 || y.size === 0) return 0;
   let common = 0;
@@ -89,7 +79,7 @@ function dice(x: Set<string>, y: Set<string>): number {
 }
 
 /** Dice coefficient of the padded word trigrams (0..1). */
-export const similarity = (a: string, b: string): number => dice(trigramSet(a), trigramSet(b));
+export const similarity = (a: string, b: string): number => dice(trigrams(a), trigrams(b));
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -105,7 +95,7 @@ interface Prepared {
 function prepare(title: string, article: string, man: string): Prepared {
   const text = normaliseText(`${title} ${article}`);
   const a = normaliseArticle(article);
-  return { text, grams: trigramSet(text), articleGrams: a ? trigramSet(a) : new Set(), numbers: numericTokens(`${title} ${article}`), man: normaliseText(man) };
+  return { text, grams: trigrams(text), articleGrams: a ? trigrams(a) : new Set(), numbers: numericTokens(`${title} ${article}`), man: normaliseText(man) };
 }
 
 const itemCache = new Map<string, Prepared>();

@@ -1,22 +1,15 @@
 // Valibot schemas of the scanner calls, shared by the API (scanner.api.server.ts) and the wizard
 // island: pure, no server imports. Messages are dictionary keys (scanner.api.validation.*).
 import * as v from 'valibot';
-import { DEFAULT_MAPPING, type ColumnMapping, type RecognisedRow } from './recognition/types.ts';
+import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, type RecognisedRow } from './recognition/types.ts';
 
-export { DEFAULT_MAPPING, type ColumnMapping };
+export { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping };
 
 /** Document types and sections of step 0; only the first of each is available (spec §5). */
 export const DOC_TYPES = ['specification', 'calculation'] as const;
 export const SECTIONS = ['orders', 'specification'] as const;
-export const MAPPING_FIELDS = ['pos', 'title', 'marka', 'sku', 'man', 'unit', 'count'] as const;
-/** Fields that must name a column (the others may be 0 = absent). */
-export const REQUIRED_COLUMNS = ['title', 'count'] as const;
-export const MAX_COLUMN = 9;
+/** Most positions one scan.do lists and one scan.save takes. */
 export const MAX_PRODUCTS = 1000;
-/** Upload size limit of a scanned document, bytes (20 MB). */
-export const MAX_SCAN_BYTES = 20 * 1024 * 1024;
-/** Accepted file name extensions (the content decides; the name must agree). */
-export const SCAN_EXTENSIONS = ['pdf', 'xls', 'xlsx', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
 
 const UNIQID = /^[A-Za-z0-9_-]{21}$/;
 export const isUniqid = (s: unknown): s is string => typeof s === 'string' && UNIQID.test(s);

@@ -39,6 +39,9 @@ export interface ColumnMapping {
 
 export const DEFAULT_MAPPING: ColumnMapping = { pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 6, count: 7 };
 
+/** The mapped fields, in the order of the column selectors and of the spec. */
+export const MAPPING_FIELDS = ['pos', 'title', 'marka', 'sku', 'man', 'unit', 'count'] as const satisfies ReadonlyArray<keyof ColumnMapping>;
+
 export interface ExtractedPage {
   /** 1-based. */
   page: number;

@@ -1,7 +1,8 @@
 // The scanner wizard's pure rules (no React, no DOM): the answers of the scan calls as the island
 // reads them, the column mapping and its checks (spec section 5), where a reload resumes (the URL's
 // ?scan=<uniqid>&step=N), and the payload of scan.save. Unit-tested in model.test.ts.
-import { DEFAULT_MAPPING, type ColumnMapping } from '#features/scanner/recognition/types.ts';
+import { MAX_UPLOAD_BYTES } from '#features/scanner/recognition/limits.ts';
+import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping } from '#features/scanner/recognition/types.ts';
 import type { Candidate, CatalogItem, ScanEntity, ScanStatusView } from '#features/scanner/scanner.schema.ts';
 
 export { DEFAULT_MAPPING, type ColumnMapping };
@@ -17,13 +18,13 @@ export type CallKind = (typeof CALL_KINDS)[number];
 /** Accepted formats (spec section 2): the file picker's accept attribute and the client-side name check. */
 export const ACCEPT_EXTENSIONS = ['pdf', 'xls', 'xlsx', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
 export const ACCEPT = '.pdf,.xls,.xlsx,.doc,.docx,.jpg,.jpeg,.png,application/pdf,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/jpeg,image/png';
-/** The server's upload limit for a scan (recognition/limits.ts: 20 MB); checked here only to answer at once. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The server's upload limit for a scan, checked here only to answer at once. */
+export { MAX_UPLOAD_BYTES };
 
 export const THUMB_HEIGHT = 250;
 /** Column numbers offered by the selectors (spec: columns 1 to 9). */
 export const COLUMN_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
-export const MAPPING_FIELDS = ['pos', 'title', 'marka', 'sku', 'man', 'unit', 'count'] as const;
+export { MAPPING_FIELDS };
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 /**
  * Fields that may be 'absent' (0). The spec names position, manufacturer, unit and description; the
