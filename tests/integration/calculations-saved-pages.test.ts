@@ -77,7 +77,7 @@ describe('save, open, list, order without JavaScript', () => {
     expect(offer.getRow(3).getCell(3).value).toBe(1);
     expect(typeof offer.getRow(3).getCell(4).value).toBe('number');
     const result = book.worksheets[1]!;
-    expect(result.getRow(2).getCell(3).value).toBe('Q, m3/h');
+    expect(result.getRow(2).getCell(3).value).toBe('Q, m³/h');
     expect(result.getRow(3).getCell(3).value).toBeCloseTo(60, 0);
     const other = await fetch(new URL(calcPath.replace(/calculation$/, 'result.xlsx'), server.url), { headers: { Cookie: dmitry } });
     expect(other.status).toBe(404);

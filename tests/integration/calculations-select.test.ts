@@ -84,6 +84,9 @@ describe('POST /api/v1/calculations/pump/select', () => {
     [{ ...DUTY, electricity_price: -1 }, 'electricity_kop_kwh', 'Electricity price: outside the allowed range'],
     [{ ...DUTY, sort: 'colour' }, 'sort', 'Sort: unknown value'],
     [{ ...DUTY, limit: 0 }, 'limit', 'Number of results: outside the allowed range'],
+    // A value longer than the form takes is named like any other (it answered 500 from the shape check).
+    [{ ...DUTY, q: '1'.repeat(4001) }, 'q', 'Flow rate: at most 4000 characters'],
+    [{ ...DUTY, sort: 'x'.repeat(5000) }, 'sort', 'Sort: at most 4000 characters'],
   ];
   it.each(bad)('answers 400 naming the field: %j', async (json, field, message) => {
     const r = await pump(json);

@@ -150,6 +150,14 @@ describe('POST /api/v1/calculations/flow-meter/select', () => {
     expect((await api('/api/v1/calculations/flow-meter/select', { json: BASE })).status).toBe(401);
   });
 
+  it('names a value longer than 200 characters as a field error, never a 500', async () => {
+    const r = await select({ ...BASE, t_supply: '9'.repeat(201) });
+    expect(r.status).toBe(400);
+    expect(r.data.type).toBe('error');
+    expect(Object.keys(r.data.errors)).toEqual(['t_supply']);
+    expect(r.data.errors.t_supply).toMatch(/: at most 200 characters$/);
+  });
+
   it('answers the ranked unit variants with flows, composition and explanation', async () => {
     const r = await select(BASE);
     expect(r.status).toBe(200);

@@ -80,3 +80,11 @@ describe('heat exchanger pages', () => {
     expect(await ru.text()).toContain('Температура перегретого пара, °C: перегретый пар должен быть горячее температуры насыщения 143.73 °C при этом давлении');
   });
 });
+
+describe('a value longer than any figure', () => {
+  it('is named on the page as on the API (400, the field and its limit), never a 500', async () => {
+    const r = await post('/e-commerce/design/new-calculation/to/to1', { q: '500', q_unit: 'kW', hot_t_in: '7'.repeat(201), hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain('Heating side inlet, °C: at most 200 characters');
+  });
+});

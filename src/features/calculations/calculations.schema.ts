@@ -20,7 +20,9 @@ export function numberOf(x: unknown): number | undefined {
 }
 
 const flag = (x: string | undefined): boolean | undefined => (x === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(x.trim().toLowerCase()));
-const text = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4000)));
+/** The most characters one field of these forms takes; a longer one is kept as typed and refused by field (too_long), never thrown on. */
+export const MAX_FIELD = 4000;
+const text = v.optional(v.pipe(v.string(), v.trim()));
 
 const RawSchema = v.object({
   q: text, q_unit: text, h: text, h_unit: text, h_static: text, temperature_c: text, speed_control: text,
@@ -37,6 +39,11 @@ export function rawInput(values: Record<string, unknown>): RawInput {
   const picked: Record<string, string> = {};
   for (const k of Object.keys(RawSchema.entries)) if (typeof values[k] === 'string') picked[k] = values[k] as string;
   return v.parse(RawSchema, picked);
+}
+
+/** Fields longer than MAX_FIELD, each a field error (too_long) that comes before anything else said of it. */
+function longIssues(r: RawInput): FieldIssue[] {
+  return Object.entries(r).flatMap(([field, x]) => (typeof x === 'string' && x.length > MAX_FIELD ? [{ field, key: 'too_long' }] : []));
 }
 
 /** Load profile from the JSON array (`load_profile`) or the form's four hour fields (100/75/50/25 %). */
@@ -58,7 +65,7 @@ function profileOf(r: RawInput, issues: FieldIssue[]): LoadPoint[] | undefined {
 
 /** Pump selection input; `issues` holds what the engine cannot see (missing values, bad JSON). */
 export function pumpInputOf(r: RawInput): { input: PumpSelectInput; issues: FieldIssue[] } {
-  const issues: FieldIssue[] = [];
+  const issues: FieldIssue[] = longIssues(r);
   const q = numberOf(r.q);
   const h = numberOf(r.h);
   if (q === undefined) issues.push({ field: 'q', key: 'required' });
@@ -112,7 +119,7 @@ export interface ControlInput {
 }
 
 export function controlInputOf(r: RawInput): { input: ControlInput; issues: FieldIssue[] } {
-  const issues: FieldIssue[] = [];
+  const issues: FieldIssue[] = longIssues(r);
   let skus: string[] = [];
   if (r.pumps) {
     try {

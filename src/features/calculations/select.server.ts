@@ -7,7 +7,7 @@ import { cabinetElectrics, selectPumps, selectStations, ENGINE_NAME, ENGINE_VERS
 import { preparedPumps } from '#features/catalogue/pumps.server.ts';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { controlInputOf, pumpInputOf, stationInputOf, type FieldIssue, type RawInput } from './calculations.schema.ts';
+import { controlInputOf, MAX_FIELD, pumpInputOf, stationInputOf, type FieldIssue, type RawInput } from './calculations.schema.ts';
 import { matchingCabinets } from './cabinets.server.ts';
 import type { Answer, AnswerBody } from './answer.ts';
 
@@ -29,7 +29,7 @@ const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 /** One message per field: "Flow rate: enter a number". */
 export function issueMessages(issues: FieldIssue[], t: T): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const i of issues) if (!(i.field in out)) out[i.field] = t(`calcPumps.errors.${i.key}`, { field: t(`calcPumps.fields.${i.field}`) });
+  for (const i of issues) if (!(i.field in out)) out[i.field] = t(`calcPumps.errors.${i.key}`, { field: t(`calcPumps.fields.${i.field}`), max: MAX_FIELD });
   return out;
 }
 

@@ -16,6 +16,7 @@ import { unitCatalogueOf } from './meter.ts';
 import { CODE } from './reference.schema.ts';
 import { getCity, getOrganisation, getRegion, type CityEntity, type OrganisationEntity, refDb, type RefDb, type RegionEntity } from './reference.server.ts';
 import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
+import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
 
 export type FlowMeterAnswer = Answer<FlowMeterAnswerBody>;
 export type FlowMeterAnswerBody = AnswerBody & {
@@ -131,6 +132,9 @@ async function placeOf(db: Kysely<DB>, raw: RawInput): Promise<Place> {
 
 export async function flowMeterAnswer(db: Kysely<DB>, values: Record<string, unknown>, t: T): Promise<FlowMeterAnswer> {
   const raw = rawInput(values);
+  // A field longer than any figure or code is named before anything reads it (page, API and save alike).
+  const long = tooLongFields(raw);
+  if (long.length) return errorAnswer(long.map((field) => ({ field, key: 'too_long', params: { max: MAX_TEXT } })), t, raw, {});
   const place = await placeOf(db, raw);
   if (!place.ok) return errorAnswer([place.issue], t, raw, {}, place.status);
   const org = place.organisation;

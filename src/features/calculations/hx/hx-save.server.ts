@@ -7,24 +7,12 @@
 import type { Kysely } from 'kysely';
 import { upsertItem } from '#features/catalogue/catalogue.server.ts';
 import { checkItem } from '#features/catalogue/catalogue.schema.ts';
-import { DEMO_PLATES, ENGINE_NAME, ENGINE_VERSION, type PlateModel } from '#features/calculations/phe/index.ts';
-import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
+import { DEMO_PLATES, type PlateModel } from '#features/calculations/phe/index.ts';
 import { engineOf } from '#lib/db/migrations/helpers.ts';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { rawInput, type RawInput } from './hx.schema.ts';
-import { hxAnswer, issueText, type HxAnswer, type HxKind } from './hx.server.ts';
-
-/**
- * The calculation's answer, or 400 naming every field longer than MAX_TEXT characters (the spec's
- * error answer, as for a field that is not a number) before the engine reads anything.
- */
-function answerOf(kind: HxKind, raw: RawInput, t: T): HxAnswer {
-  const long = tooLongFields(raw);
-  if (!long.length) return hxAnswer(kind, raw, t);
-  const errors = Object.fromEntries(long.map((field) => [field, issueText({ field, key: 'too_long', params: { max: MAX_TEXT } }, t)]));
-  return { status: 400, body: { type: 'error', entities: [], error: Object.values(errors)[0]!, warning: null, errors, input: raw, engine: { name: ENGINE_NAME, version: ENGINE_VERSION } } };
-}
+import { hxAnswer, type HxAnswer, type HxKind } from './hx.server.ts';
 
 export const plateSku = (modelId: string): string => `DEMO-PHE-${modelId}`;
 
@@ -73,7 +61,7 @@ const tag = (p: PackLike, cids: Map<string, number>, stage?: number) => ({
  * (to2: both stages, each pack tagged with its stage) with cid, sku, title and price_kop.
  */
 export async function hxSelectForSave(kind: HxKind, inputs: Record<string, string>, t: T, db: Kysely<DB>): Promise<HxAnswer> {
-  const answer = answerOf(kind, rawInput(inputs), t);
+  const answer = hxAnswer(kind, rawInput(inputs), t);
   if (answer.status !== 200) return answer;
   const cids = await ensurePlateCatalogue(db);
   const entities = kind === 'to2'
@@ -88,7 +76,7 @@ export async function hxSelectForSave(kind: HxKind, inputs: Record<string, strin
  * order, to2 stage I then stage II) that POST /api/v1/calculations/{kind}/save takes. Shape unchanged.
  */
 export async function hxSelectAnswer(kind: HxKind, raw: RawInput, t: T, db: Kysely<DB>): Promise<HxAnswer> {
-  const answer = answerOf(kind, raw, t);
+  const answer = hxAnswer(kind, raw, t);
   if (answer.status !== 200 || !answer.body.entities.length) return answer;
   const cids = await ensurePlateCatalogue(db);
   let n = 0;

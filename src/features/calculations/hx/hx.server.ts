@@ -6,6 +6,7 @@ import { DEMO_PLATES, designCondensation, designDhw, ENGINE_NAME, ENGINE_VERSION
 import type { T } from '#lib/i18n/index.ts';
 import { formField, to1InputOf, to2InputOf, to3InputOf, type FieldIssue, type RawInput } from './hx.schema.ts';
 import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
+import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
 
 export type HxKind = 'to1' | 'to2' | 'to3';
 export const HX_KINDS: readonly HxKind[] = ['to1', 'to2', 'to3'];
@@ -128,6 +129,9 @@ function to3(raw: RawInput, t: T): HxAnswer {
 }
 
 export function hxAnswer(kind: HxKind, raw: RawInput, t: T): HxAnswer {
+  // A field longer than any figure or unit is named before the engine reads anything (page, API and save alike).
+  const long = tooLongFields(raw);
+  if (long.length) return errorAnswer(long.map((field) => ({ field, key: 'too_long', params: { max: MAX_TEXT } })), t, raw);
   if (kind === 'to1') return to1(raw, t);
   if (kind === 'to2') return to2(raw, t);
   return to3(raw, t);

@@ -10,7 +10,6 @@ import { HttpError, json, type FormValues } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ListQueryError, parseListQuery } from '#lib/list.ts';
 import { calcKind } from './kinds/index.server.ts';
-import { inputLabel } from './inputs.ts';
 import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered } from './saved.server.ts';
 
 const idText = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,15}$/, 'calcPumps.errors.number'), v.transform((s) => (s ? Number(s) : null))), '');
@@ -53,20 +52,6 @@ export function parseIds(s: string): { cids: number[]; positions: Array<number |
   return { cids, positions };
 }
 
-/** One message per field a form reader refused by shape: too long ({max} characters) or else out of range. */
-function shapeErrors(kind: string, issues: v.BaseIssue<unknown>[], t: T): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = v.getDotPath(issue) ?? 'inputs';
-    if (field in errors) continue;
-    const label = inputLabel(kind, field, t) ?? field;
-    errors[field] = issue.type === 'max_length'
-      ? t('calcPumps.errors.too_long', { field: label, max: Number(issue.requirement) })
-      : t('calcPumps.errors.range', { field: label });
-  }
-  return errors;
-}
-
 export type SaveResult = { ok: true; id: number; request: string } | { ok: false; status: number; message: string; errors: Record<string, string> };
 
 export async function saveCalculation(user: User, values: FormValues, t: T): Promise<SaveResult> {
@@ -87,15 +72,8 @@ export async function saveCalculation(user: User, values: FormValues, t: T): Pro
   if (!kind) return bad({ kind: t('calcPumps.errors.unit', { field: t('calcPumps.fields.kind') }) });
   const place = await checkPlace(user, p.oid, p.object, t);
   if (Object.keys(place).length) return bad(place, 404);
-  let answer;
-  try {
-    answer = await kind.select(db(), inputs, t, user);
-  } catch (err) {
-    // A kind's form reader refuses a value by its shape (a text longer than the form takes): that
-    // field is named, as any other bad input is; anything else is not the input's fault.
-    if (err instanceof v.ValiError) return bad(shapeErrors(p.kind, err.issues as v.BaseIssue<unknown>[], t));
-    throw err;
-  }
+  // A value longer than the kind's form takes is a field error of its answer, as any other bad input.
+  const answer = await kind.select(db(), inputs, t, user);
   if (answer.status !== 200) return bad(answer.body.errors ?? { inputs: answer.body.error ?? t('calcPumps.errors.input') }, answer.status >= 400 && answer.status < 500 ? answer.status : 400);
   const chosen = kind.chosen(answer.body, ids.cids, ids.positions);
   if (!chosen) return bad(fieldError('chosen', 'unknown', t));

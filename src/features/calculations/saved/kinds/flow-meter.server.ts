@@ -3,34 +3,20 @@
 // sensor pair, pressure transmitters and calculator, each with its quantity and the answer's price.
 // Datasheet of one item: the flows of the pipes, the meter's range, velocity, losses and straight
 // runs where it is used (or its role in the unit), the organisation's requirements, the explanation.
-import type { FlowEntity, FlowMeterAnswer } from '#features/calculations/flow-meter/flow-meter.server.ts';
-import { ENGINE, flowMeterAnswer, issueText } from '#features/calculations/flow-meter/flow-meter.server.ts';
-import { rawInput } from '#features/calculations/flow-meter/flow-meter.schema.ts';
+import type { FlowEntity } from '#features/calculations/flow-meter/flow-meter.server.ts';
+import { flowMeterAnswer } from '#features/calculations/flow-meter/flow-meter.server.ts';
 import type { PipeFlow } from '#features/calculations/flow-meter/engine.ts';
 import { formulaKey, symbolOf, termKey } from '#features/calculations/flow-meter/explain-labels.ts';
-import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
 import { displayValue } from '#features/calculations/explain-labels.ts';
 import { formatMoney } from '#lib/format.ts';
-import type { T } from '#lib/i18n/index.ts';
-import type { Kysely } from 'kysely';
-import type { DB } from '#lib/db/schema.ts';
 import { entityOf, numberText, registerCalcKind, round3, type Datasheet } from '../kinds.server.ts';
 import type { ChosenItem } from '../saved.server.ts';
 import { head, unitOf, withUnit } from '../units.ts';
 
-/** The selection rerun from the saved inputs; a field longer than MAX_TEXT is refused by name (400) first. */
-async function select(db: Kysely<DB>, inputs: Record<string, string>, t: T): Promise<FlowMeterAnswer> {
-  const raw = rawInput(inputs);
-  const long = tooLongFields(raw);
-  if (!long.length) return flowMeterAnswer(db, inputs, t);
-  const errors = Object.fromEntries(long.map((field) => [field, issueText({ field, key: 'too_long', params: { max: MAX_TEXT } }, t)]));
-  return { status: 400, body: { type: 'error', entities: [], error: Object.values(errors)[0]!, warning: null, errors, input: raw, engine: ENGINE } };
-}
-
 registerCalcKind({
   kind: 'flow-meter',
   formPath: '/e-commerce/design/new-calculation/flow-meter',
-  select: (db, inputs, t) => select(db, inputs, t),
+  select: (db, inputs, t) => flowMeterAnswer(db, inputs, t),
   chosen(body, cids, positions) {
     const items: ChosenItem[] = [];
     const entities: FlowEntity[] = [];
