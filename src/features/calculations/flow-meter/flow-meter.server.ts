@@ -31,7 +31,7 @@ const CATALOGUE_LIMIT = 2000;
 const fmt = (p: Record<string, number | string> | undefined) =>
   Object.fromEntries(Object.entries(p ?? {}).map(([k, x]) => [k, typeof x === 'number' ? Number(x.toPrecision(4)) : x]));
 
-/** A unit as a message names it: "м³/ч", "бар (изб.)". */
+/** A unit as a message names it, in the user's language: "m³/h", "bar (gauge)". */
 function unitText(u: UserUnit, t: T): string {
   const unit = t(`calcFlow.unit.${unitKey(u.unit)}`);
   return u.kind ? t(`calcFlow.unitKind.${u.kind}`, { unit }) : unit;

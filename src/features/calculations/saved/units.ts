@@ -19,11 +19,11 @@ export function unitOf(unit: string, t: T): string {
   return own ? t(own) : unit;
 }
 
-/** A formatted number with its unit ('12,5 м³/ч'); '—' (no number) stays bare. */
+/** A formatted number with its unit ('12.5 m³/h' in the user's language); '—' (no number) stays bare. */
 export function withUnit(n: string, unit: string, t: T): string {
   const u = unitOf(unit, t);
   return n === '—' || !u ? n : `${n} ${u}`;
 }
 
-/** A column head of a sheet: 'Q, м³/ч'. */
+/** A column head of a sheet: 'Q, m³/h' (in the user's language). */
 export const head = (name: string, unit: string, t: T): string => `${name}, ${unitOf(unit, t)}`;
