@@ -198,6 +198,19 @@ describe('document scanner', () => {
     expect(await starter.textContent()).toContain('Demo contactor AC-3 38 A');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Подобрать');
 
+    // A reload here keeps what was done: the choice made in the popup and a position unticked.
+    await starter.getByRole('checkbox').uncheck();
+    expect(await page.getByText('Выбрано позиций: 3 из 4').count()).toBe(1);
+    await page.reload();
+    await hydrated(page);
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    await page.getByText('Выбрано позиций: 3 из 4').waitFor();
+    const again = page.locator('.scan-rows tbody tr').filter({ hasText: 'Пускатель для насоса подпитки' });
+    expect(await again.textContent()).toContain('Demo contactor AC-3 38 A');
+    expect(await again.getByRole('checkbox').isChecked()).toBe(false);
+    await again.getByRole('checkbox').check();
+    await page.getByText('Выбрано позиций: 4 из 4').waitFor();
+
     // No position ticked: the message; then all again and save.
     await page.getByLabel('Выбрать все позиции').uncheck();
     await page.getByRole('button', { name: 'Сохранить в заказ' }).click();

@@ -44,6 +44,15 @@ const MatchDialog = lazy(() => import('./MatchDialog.tsx').then((x) => ({ defaul
 
 const POLL_MS = 1000;
 const store = (uniqid: string) => `scanner:${uniqid}`;
+/** The positions step's ticks, choices and typed quantities of a scan (kept until Back or the save). */
+const kept = (uniqid: string) => `scanner:${uniqid}:positions`;
+function forget(key: string) {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    /* nothing kept (private mode) */
+  }
+}
 
 export default function ScannerWizard(props: ScannerWizardProps) {
   const t = useMemo(() => makeT(props.strings), [props.strings]);
@@ -139,7 +148,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
         /* nothing kept: the scan's own order choice comes with its status */
       }
       setStep(1);
-      poll(resume.uniqid, resume.step === 3 ? (s) => void recognise(resume.uniqid, m.initialPages(s), m.initialMapping(s)) : undefined);
+      poll(resume.uniqid, resume.step === 3 ? (s) => void recognise(resume.uniqid, m.initialPages(s), m.initialMapping(s), true) : undefined);
     });
     // Once, on the first render in the browser.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -169,16 +178,36 @@ export default function ScannerWizard(props: ScannerWizardProps) {
     poll(r.uniqid);
   }
 
-  async function recognise(id: string, chosen: number[], map: m.ColumnMapping) {
+  /** scan.do with the chosen pages and columns; on a reload at the positions step (`resumed`) what was done there comes back. */
+  async function recognise(id: string, chosen: number[], map: m.ColumnMapping, resumed = false) {
     const fields: Array<[string, string]> = [['uniqid', id], ['pages', chosen.join(',')], ...m.MAPPING_FIELDS.map((f): [string, string] => [f, String(map[f])])];
-    const r = await run('checkedScan', () => scanPost<{ entities: ScanEntity[]; warning?: string }>('/api/app/scan.do', fields, t('scanner.wizard.errors.checkedScan')), () => void recognise(id, chosen, map));
+    const r = await run('checkedScan', () => scanPost<{ entities: ScanEntity[]; warning?: string }>('/api/app/scan.do', fields, t('scanner.wizard.errors.checkedScan')), () => void recognise(id, chosen, map, resumed));
     if (!r) return;
-    setEntities(m.fromScan(r.entities));
+    let state = { entities: m.fromScan(r.entities), ticked: new Set(r.entities.map((e) => e.index)), confirmed: {} as Record<number, number> };
+    if (resumed) {
+      try {
+        const saved = JSON.parse(sessionStorage.getItem(kept(id)) ?? 'null') as m.PositionsKept | null;
+        if (saved) state = m.restorePositions(state.entities, saved);
+      } catch {
+        /* nothing kept: the list as recognised */
+      }
+    } else forget(kept(id));
+    setEntities(state.entities);
     setTruncated(r.warning ?? '');
-    setTicked(new Set(r.entities.map((e) => e.index)));
-    setConfirmed({});
+    setTicked(state.ticked);
+    setConfirmed(state.confirmed);
     go(3, id);
   }
+
+  // Every tick, choice and typed quantity at the positions step is kept for a reload.
+  useEffect(() => {
+    if (step !== 3 || !uniqid) return;
+    try {
+      sessionStorage.setItem(kept(uniqid), JSON.stringify(m.keepPositions(entities, ticked, confirmed)));
+    } catch {
+      /* private mode or full: a reload then starts the list afresh */
+    }
+  }, [step, uniqid, entities, ticked, confirmed]);
 
   async function choose(index: number, cid: number) {
     const e = entities.find((x) => x.index === index);
@@ -202,11 +231,8 @@ export default function ScannerWizard(props: ScannerWizardProps) {
     const r = await run('sendProduct', () => scanPost<m.SaveResult>('/api/app/scan.save', fields, t('scanner.wizard.errors.sendProduct')), () => void save());
     if (!r) return;
     setResult(r);
-    try {
-      sessionStorage.removeItem(store(uniqid));
-    } catch {
-      /* nothing kept */
-    }
+    forget(store(uniqid));
+    forget(kept(uniqid));
     go(4, uniqid);
   }
 
@@ -276,7 +302,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
             return next;
           })}
           onMatch={setMatching} onCount={(index, count) => setEntities((list) => m.withCount(list, index, count))} onSave={() => void save()}
-          onBack={() => { setTicked(new Set()); go(2); }} />
+          onBack={() => { setTicked(new Set()); if (uniqid) forget(kept(uniqid)); go(2); }} />
       )}
       {step === 4 && result && <StepDone t={t} result={result} appended={start.order > 0} onAgain={again} />}
       </Suspense>

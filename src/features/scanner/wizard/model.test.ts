@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { translator } from '#lib/i18n/index.ts';
-import { DEFAULT_MAPPING, bySection, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, withChoice, withCount, type Entity } from './model.ts';
+import { DEFAULT_MAPPING, bySection, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, withChoice, withCount, type Entity } from './model.ts';
 import { sampleSpecification } from './sample.server.ts';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStU';
@@ -94,6 +94,33 @@ describe('server matches', () => {
     ]);
     expect(withChoice(list, 0, { ...item, cid: 9, title: 'Other' })[0]).toMatchObject({ cid: 9, catalog: { title: 'Other' }, auto: false });
     expect(withChoice(list, 0, null)[0]).toMatchObject({ cid: 0, catalog: null, auto: false });
+  });
+});
+
+describe('the positions step kept for a reload', () => {
+  it('keeps the choices, removed matches, typed quantities and ticks, and puts them back on the same rows', () => {
+    const item = { cid: 7, title: 'Pump', article: 'P-7', man: '', unit: 'pcs', price: 1 };
+    const scanned = fromScan([row(0, { cid: 5, catalog: { ...item, cid: 5, title: 'Auto' } }), row(1), row(2, { count: null }), row(3)]);
+    let list = withChoice(scanned, 1, item);
+    list = withChoice(list, 0, null);
+    list = withCount(list, 2, 4);
+    const kept = keepPositions(list, new Set([0, 1, 2]), { 0: 0, 1: 7 });
+    expect(kept.rows.map((r) => r.index)).toEqual([0, 1, 2]);
+    const back = restorePositions(fromScan([row(0, { cid: 5, catalog: { ...item, cid: 5, title: 'Auto' } }), row(1), row(2, { count: null }), row(3)]), JSON.parse(JSON.stringify(kept)));
+    expect(back.entities.map((e) => [e.index, e.cid, e.catalog?.title ?? null, e.count, Boolean(e.auto)])).toEqual([
+      [0, 0, null, 1, false],
+      [1, 7, 'Pump', 1, false],
+      [2, 0, null, 4, false],
+      [3, 0, null, 1, false],
+    ]);
+    expect([...back.ticked]).toEqual([0, 1, 2]);
+    expect(back.confirmed).toEqual({ 0: 0, 1: 7 });
+  });
+  it('drops what belongs to rows the new list does not have', () => {
+    const back = restorePositions(fromScan([row(0)]), { ticked: [0, 5], confirmed: { 5: 9 }, rows: [{ index: 5, cid: 9, catalog: null, count: 2, edited: true }] });
+    expect([...back.ticked]).toEqual([0]);
+    expect(back.confirmed).toEqual({});
+    expect(back.entities[0]).toMatchObject({ index: 0, cid: 0 });
   });
 });
 

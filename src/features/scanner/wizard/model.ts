@@ -168,6 +168,32 @@ export function withChoice(list: Entity[], index: number, item: CatalogItem | nu
   return list.map((e) => (e.index === index ? { ...e, cid: item?.cid ?? 0, catalog: item, auto: false } : e));
 }
 
+/** What the person did at the positions step, kept in sessionStorage so that a reload there loses none of it. */
+export interface PositionsKept {
+  ticked: number[];
+  confirmed: Record<number, number>;
+  /** The rows changed by hand: a choice in the popup (or a match removed) and typed quantities. */
+  rows: Array<Pick<Entity, 'index' | 'cid' | 'catalog' | 'count' | 'edited'>>;
+}
+
+export function keepPositions(list: Entity[], ticked: ReadonlySet<number>, confirmed: Record<number, number>): PositionsKept {
+  const chosen = new Set(Object.keys(confirmed).map(Number));
+  const rows = list.filter((e) => e.edited || chosen.has(e.index)).map(({ index, cid, catalog, count, edited }) => ({ index, cid, catalog, count, edited }));
+  return { ticked: [...ticked], confirmed, rows };
+}
+
+/** The rows of a scan.do run again on reload, with what the person had done to them (rows matched by index). */
+export function restorePositions(list: Entity[], kept: PositionsKept): { entities: Entity[]; ticked: Set<number>; confirmed: Record<number, number> } {
+  const byIndex = new Map(kept.rows.map((r) => [r.index, r]));
+  const present = new Set(list.map((e) => e.index));
+  const entities = list.map((e) => {
+    const r = byIndex.get(e.index);
+    return r ? { ...e, cid: r.cid, catalog: r.catalog ?? null, count: r.count, edited: r.edited, auto: false } : e;
+  });
+  const confirmed = Object.fromEntries(Object.entries(kept.confirmed).filter(([k]) => present.has(Number(k))));
+  return { entities, ticked: new Set(kept.ticked.filter((i) => present.has(i))), confirmed };
+}
+
 /** The rows of scan.do as the list keeps them: a row the server matched by itself is marked as such. */
 export function fromScan(list: ScanEntity[]): Entity[] {
   return list.map((e) => ({ ...e, catalog: e.catalog ?? null, auto: e.cid > 0 && Boolean(e.catalog) }));
