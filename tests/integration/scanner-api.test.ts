@@ -15,6 +15,7 @@ import { freshDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { zip } from '../helpers/sample-files.ts';
+import { htmlToPdf, ROWS, specHtml } from '../../src/features/scanner/recognition/fixtures.testkit.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -102,6 +103,19 @@ async function storedFiles(s: TestServer = server): Promise<number> {
 let first: { uniqid: string; entities: any[]; orderId: number };
 
 describe('upload, recognition, preview', () => {
+  it('a PDF upload is its own preview: one stored file, the same bytes answered by scan.pdf', async () => {
+    const bytes = htmlToPdf({ spec: specHtml(ROWS, true) }).spec!;
+    const before = await storedFiles();
+    const up = await upload(olga, new Blob([new Uint8Array(bytes)]), 'spec.pdf');
+    expect(up.status).toBe(201);
+    expect((await ready(up.data.uniqid)).status).toBe('ready');
+    const row = await query((db) => db.selectFrom('scans').select(['original_file', 'pdf_file']).where('uniqid', '=', up.data.uniqid).executeTakeFirstOrThrow());
+    expect(row).toEqual({ original_file: null, pdf_file: expect.any(String) });
+    expect(await storedFiles()).toBe(before + 1);
+    const pdf = await fetch(`${server.url}/api/app/scan.pdf?token=${olga}`, { method: 'POST', body: new URLSearchParams({ uniqid: up.data.uniqid }), headers: { Origin: server.url } });
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  }, 120_000);
+
   it('recognises an uploaded xlsx off the request path and previews it as PDF and PNG thumbnails', async () => {
     const bytes = await specXlsx();
     const up = await upload(olga, new Blob([bytes]), 'Спецификация ОВ.xlsx');
@@ -130,6 +144,9 @@ describe('upload, recognition, preview', () => {
     console.log(`xlsx upload to ready: ${(performance.now() - t0).toFixed(0)} ms; /healthz during recognition: ${latencies.length} probes, slowest ${slowest.toFixed(0)} ms`);
     expect(slowest).toBeLessThan(1500);
     expect(status).toMatchObject({ type: 'success', status: 'ready', format: 'xlsx', name: 'Спецификация ОВ.xlsx', oid: orgId, order: 0 });
+    // Once recognised, the original is deleted: the PDF is all the wizard needs.
+    const files = await query((db) => db.selectFrom('scans').select(['original_file', 'pdf_file']).where('uniqid', '=', up.data.uniqid).executeTakeFirstOrThrow());
+    expect(files).toEqual({ original_file: null, pdf_file: expect.any(String) });
     expect(status.pageCount).toBeGreaterThanOrEqual(1);
     expect(status.columnCount).toBe(9);
     expect(status.suggestedMapping).toMatchObject({ pos: 1, title: 2, marka: 3, count: 7 });
@@ -220,8 +237,8 @@ describe('saving', () => {
     expect(note).toHaveLength(1);
     expect(note[0].title).toBe(`Order ${order.number} created from the specification (3 positions)`);
     expect(note[0].url).toBe(r.data.order.url);
-    // The original, the PDF and the cached thumbnail are gone; the scan answers as saved.
-    expect(await storedFiles()).toBe(before - 3);
+    // The PDF and the cached thumbnail are gone (the original went when it was recognised); the scan answers as saved.
+    expect(await storedFiles()).toBe(before - 2);
     const status = await get('/api/app/scan.status', olga, { uniqid: first.uniqid });
     expect(status.data.savedOrder).toBe(first.orderId);
     const again = await api('/api/app/scan.save', { token: olga, tokenInQuery: true, body });
@@ -547,6 +564,36 @@ describe('larger and real documents', () => {
   }, 180_000);
 });
 
+describe('one user\'s documents in the shared queue', () => {
+  it('at most 3 wait or run at once: the 4th upload answers 429 with the reason and stores nothing', async () => {
+    const database = await freshDatabase();
+    // No recognition on this instance: uploads stay queued.
+    const a = await startServer({ SCANNER_CONCURRENCY: '0' }, database);
+    try {
+      const token = (await sessionFor(a, 'olga.demidova@demo.example')).token;
+      const send = async () => {
+        const body = new FormData();
+        body.set('file', new Blob([await specXlsx()]), 'queued.xlsx');
+        return apiClient(a)('/api/app/scan.file', { token, tokenInQuery: true, body });
+      };
+      for (let i = 0; i < 3; i++) expect((await send()).status).toBe(201);
+      const base = await storedFiles(a);
+      const fourth = await send();
+      expect(fourth.status).toBe(429);
+      expect(fourth.data.errors).toEqual({ file: 'Your documents are already being recognised (3). Wait until at least one is done, then upload this one.' });
+      expect(await storedFiles(a)).toBe(base);
+      // Another user is not held up by them.
+      const other = (await sessionFor(a, 'dmitry.volkov@demo.example')).token;
+      const body = new FormData();
+      body.set('file', new Blob([await specXlsx()]), 'mine.xlsx');
+      expect((await apiClient(a)('/api/app/scan.file', { token: other, tokenInQuery: true, body })).status).toBe(201);
+    } finally {
+      await a.stop();
+      await database.drop();
+    }
+  }, 120_000);
+});
+
 describe('a job left behind by a stopped instance', () => {
   it('is taken over and finished by the next instance on the same database', async () => {
     const database = await freshDatabase();
@@ -583,8 +630,8 @@ describe('a job left behind by a stopped instance', () => {
       const jobs = await query((db) => db.selectFrom('scan_jobs').selectAll().execute(), b);
       expect(jobs).toEqual([expect.objectContaining({ state: 'done', attempts: 2, last_error: expect.stringMatching(/lease expired/) })]);
       expect(await query((db) => db.selectFrom('scans').select('uniqid').execute(), b)).toEqual([{ uniqid: up.data.uniqid }]);
-      // Left: the first scan's original and its PDF.
-      expect(await storedFiles(b)).toBe(base + 2);
+      // Left: the first scan's PDF (its original went once it was recognised, the old scan's with the sweep).
+      expect(await storedFiles(b)).toBe(base + 1);
     } finally {
       await b?.stop();
       await database.drop();

@@ -20,10 +20,12 @@ import { buildRows } from './recognition/rows.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
 import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, PRODUCT_LIMITS, ProductSchema, SaveSchema, StartSchema, type Candidate, type CatalogItem, type Product, type ScanEntity } from './scanner.schema.ts';
-import { claimScan, createScan, forgetFiles, uploadLimitBytes, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { claimScan, createScan, forgetFiles, pendingScans, uploadLimitBytes, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
+/** Documents of one user waiting for or in recognition at once: the queue is shared, so one user cannot hold it for hours. */
+export const MAX_PENDING_PER_USER = 3;
 
 const MIME: Record<ScanFormat, string> = {
   pdf: 'application/pdf',
@@ -87,6 +89,8 @@ export async function scanFile(user: User, form: FormValues, t: T) {
     if (err instanceof ScanInputError) throw failure(err.code === 'tooLarge' ? 413 : 415, t(call), { file: t(`scanner.errors.${err.code}`, { format: (err.format ?? declaredFormat(name) ?? 'file').toUpperCase(), size: Math.round(uploadLimitBytes() / 1048576) }) });
     throw err;
   }
+  const pending = await pendingScans(user.id, MAX_PENDING_PER_USER);
+  if (pending >= MAX_PENDING_PER_USER) throw failure(429, t(call), { file: t('scanner.api.busy', { count: pending }) }, { retryAfter: 30 });
   const verdict = await hit(UPLOADS_PER_HOUR, String(user.id));
   if (!verdict.allowed) throw failure(429, t(call), { file: t('scanner.api.tooMany', { minutes: Math.ceil(verdict.retryAfter / 60) }) }, { retryAfter: verdict.retryAfter });
   const uniqid = await createScan(user.id, start, { bytes, name, format, mime: MIME[format] });

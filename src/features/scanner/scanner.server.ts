@@ -214,15 +214,24 @@ export async function runScanJob(job: JobRow, signal: AbortSignal, extract: Extr
     return failScan(row.id, `scanner.errors.${refusal.code}`, refusal.format ?? row.format);
   }
   await pending;
-  const pdf = await files().put(doc.pdf, { owner: row.user_id, kind: FILE_KIND, name: `${row.file_name.replace(/\.[^.]*$/, '')}.pdf`, type: 'application/pdf' });
+  // Once recognised, only the PDF is kept (the wizard's preview and pages): a PDF upload is its own
+  // PDF; any other original is deleted, so a customer's document is not stored twice for a week.
+  const original = row.original_file;
+  const samePdf = Buffer.compare(Buffer.from(doc.pdf.buffer, doc.pdf.byteOffset, doc.pdf.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0;
+  const pdfId = samePdf ? original : (await files().put(doc.pdf, { owner: row.user_id, kind: FILE_KIND, name: `${row.file_name.replace(/\.[^.]*$/, '')}.pdf`, type: 'application/pdf' })).id;
   const summary: ScanSummary = { pages: doc.pages, columnCount: doc.columnCount, headers: doc.headers, suggestedMapping: doc.suggestedMapping, notes: doc.notes };
   const done = await db
     .updateTable('scans')
-    .set({ status: 'ready', stage: null, done: doc.pages.length, total: doc.pages.length, pdf_file: pdf.id, format: doc.format, summary: JSON.stringify(summary), document: JSON.stringify(doc.lines), updated_at: new Date().toISOString() })
+    .set({ status: 'ready', stage: null, done: doc.pages.length, total: doc.pages.length, original_file: null, pdf_file: pdfId, format: doc.format, summary: JSON.stringify(summary), document: JSON.stringify(doc.lines), updated_at: new Date().toISOString() })
     .where('id', '=', row.id)
     .where('status', '=', 'working')
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) await files().remove(pdf.id);
+  if (Number(done.numUpdatedRows) !== 1) {
+    // Another run finished it (or it failed meanwhile): this run's PDF goes, the original stays with the row.
+    if (!samePdf) await files().remove(pdfId);
+    return;
+  }
+  if (!samePdf) await files().remove(original);
 }
 
 /** The retention sweep: expired scans lose their files and rows (bounded batch per call). */
@@ -252,6 +261,15 @@ export async function claimScan(handle: Kysely<ScanDB>, row: ScanHead, orderId: 
   return Number(r.numUpdatedRows) > 0;
 }
 
+/**
+ * How many of the user's scans wait for or are in recognition, counted up to `max` (a walk back
+ * over the user's own scans, at most a week of uploads at the hourly limit).
+ */
+export async function pendingScans(userId: number, max: number): Promise<number> {
+  const rows = await scanDb().selectFrom('scans').select('id').where('user_id', '=', userId).where('status', 'in', ['queued', 'working']).orderBy('id', 'desc').limit(max).execute();
+  return rows.length;
+}
+
 /** After a save's transaction: the scan's files are deleted. */
 export const forgetFiles = (row: ScanHead): Promise<void> => removeFiles(row);
 
@@ -267,13 +285,22 @@ export async function thumbnail(row: ScanHead, page: number, render: (pdf: Uint8
   if (!pdf) return null;
   const png = await render(new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), page);
   const stored = await files().put(png, { owner: row.user_id, kind: FILE_KIND, name: `page-${page}.png`, type: 'image/png' });
-  // Read-modify-write of a small map: a lost race only means one more render later.
-  const fresh = await scanDb().selectFrom('scans').select(['thumbs', 'pdf_file']).where('id', '=', row.id).executeTakeFirst();
-  if (!fresh?.pdf_file) {
-    await files().remove(stored.id);
-    return png;
+  // The page map is updated by compare-and-set: thumbnails load several at once, and a file whose
+  // id a lost race overwrote would be in no map, so nothing would ever delete it.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const fresh = await scanDb().selectFrom('scans').select(['thumbs', 'pdf_file']).where('id', '=', row.id).executeTakeFirst();
+    const map = json<Record<string, string>>(fresh?.thumbs ?? null, {});
+    // The scan was saved or dropped meanwhile, or another request stored this page first.
+    if (!fresh?.pdf_file || map[String(page)]) break;
+    const next = JSON.stringify({ ...map, [String(page)]: stored.id });
+    const r = await scanDb()
+      .updateTable('scans')
+      .set({ thumbs: next })
+      .where('id', '=', row.id)
+      .where((eb) => (fresh.thumbs === null ? eb('thumbs', 'is', null) : eb('thumbs', '=', fresh.thumbs)))
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) return png;
   }
-  const map = { ...json<Record<string, string>>(fresh.thumbs, {}), [String(page)]: stored.id };
-  await scanDb().updateTable('scans').set({ thumbs: JSON.stringify(map) }).where('id', '=', row.id).execute();
+  await files().remove(stored.id);
   return png;
 }
