@@ -68,6 +68,9 @@ describe('the composition', () => {
       [{ heating_return: '18' }, 'heating_return', 'Heating return, °C: must be above 20'],
       [{ p_supply: '3', p_return: '3.5' }, 'p_supply', 'Network supply pressure (gauge): the supply must be above the return'],
       [{ dhw_t_hot: '72' }, 'dhw_t_hot', 'Hot water, °C: must be below the network temperature at the break point (70 °C)'],
+      // Too long for any title or figure: named, never cut short in silence.
+      [{ title: 'Т'.repeat(201) }, 'title', 'Project title: at most 200 characters'],
+      [{ heating_q: '1'.repeat(201) }, 'heating_q', 'Heating load: at most 200 characters'],
     ];
     for (const [body, field, text] of cases) {
       const r = await api('/api/v1/calculations/btp/select', body);

@@ -2,7 +2,8 @@
 // the units people think in (kW or Gcal/h; bar, kgf/cm² or MPa, gauge said explicitly), checked and
 // turned into the composition input in kW, °C, bar gauge, kPa and litres. valibot checks the shape;
 // the rules below name the failing field, all at once. Pure: the page, the API and the save share it.
-import * as v from 'valibot';
+import type * as v from 'valibot';
+import { MAX_TEXT, numberOf, pickRaw, rawSchemaOf, tooLongFields } from '#features/calculations/form-input.ts';
 
 export const HEATING_SCHEMES = ['independent', 'dependent'] as const;
 export const DHW_SCHEMES = ['none', 'single', 'two_stage'] as const;
@@ -21,8 +22,7 @@ export const BTP_FIELDS = [
 ] as const;
 export type BtpField = (typeof BTP_FIELDS)[number];
 
-const text = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)));
-const RawSchema = v.object(Object.fromEntries(BTP_FIELDS.map((f) => [f, text])) as Record<BtpField, typeof text>);
+const RawSchema = rawSchemaOf(BTP_FIELDS);
 export type BtpRaw = v.InferOutput<typeof RawSchema>;
 
 /** The worked example a free project starts from (1 MW heating, 600 kW two-stage DHW, 150/70 network). */
@@ -35,16 +35,12 @@ export const BTP_DEFAULTS: Record<BtpField, string> = {
   heating_dp: '30', vent_dp: '40', heating_volume: '', vent_volume: '', hx_dp_max: '50', margin: '10',
 };
 
-/** The flat values of a form or JSON body, shape-checked (every field optional text, at most 200 characters). */
-export function btpRaw(values: Record<string, unknown>): BtpRaw {
-  const picked: Record<string, string> = {};
-  for (const k of BTP_FIELDS) if (typeof values[k] === 'string') picked[k] = (values[k] as string).slice(0, 200);
-  return v.parse(RawSchema, picked);
-}
+/** The flat values of a form or JSON body, shape-checked (every field optional text, kept as typed: a too long one is a field error below). */
+export const btpRaw = (values: Record<string, unknown>): BtpRaw => pickRaw(RawSchema, BTP_FIELDS, values);
 
 export interface BtpIssue {
   field: BtpField;
-  /** required | number | choice | positive | range | supply_above_return | above_network | cross | hot_above_cold */
+  /** too_long | required | number | choice | positive | range | supply_above_return | above_network | cross | hot_above_cold */
   key: string;
   params?: Record<string, number | string>;
 }
@@ -62,18 +58,14 @@ export interface BtpInput {
   margin_pct: number;
 }
 
-function numberOf(x: string | undefined): number | undefined {
-  if (x === undefined || x.trim() === '') return undefined;
-  const s = x.trim().replace(',', '.');
-  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
-}
-
 /** Checks the raw values; every problem comes back at once, one per field. */
 export function btpInputOf(raw: BtpRaw): { input: BtpInput; issues: BtpIssue[] } {
   const issues: BtpIssue[] = [];
   const bad = (field: BtpField, key: string, params?: BtpIssue['params']) => {
     if (!issues.some((i) => i.field === field)) issues.push(params ? { field, key, params } : { field, key });
   };
+  // A value longer than any figure, choice or title is named first (never cut short in silence).
+  for (const field of tooLongFields(raw)) bad(field as BtpField, 'too_long', { max: MAX_TEXT });
   const choice = <T extends string>(field: BtpField, list: readonly T[]): T => {
     const x = raw[field] ?? BTP_DEFAULTS[field];
     if ((list as readonly string[]).includes(x)) return x as T;
