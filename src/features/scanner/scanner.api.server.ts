@@ -203,10 +203,26 @@ function candidateOf(s: Scored, t: T): Candidate {
   return { ...item, price_kop: item.price_kop!, score: s.score, why: whyText(s.why, t) };
 }
 
-/** The rows of the last scan.do (its mapping and pages). */
+/**
+ * The rows of the last scan.do (its mapping and pages), kept for the few scans in use (keyed by
+ * the scan and that choice; a recognised document never changes), so the matching popup's searches do not re-read and rebuild the whole
+ * document on every keystroke.
+ */
+const recentRows = new Map<string, RecognisedRow[]>();
+const RECENT_SCANS = 16;
 async function lastRows(row: ScanRow): Promise<RecognisedRow[]> {
+  const key = `${row.id}|${row.mapping}|${row.checked_pages}`;
+  const hit = recentRows.get(key);
+  if (hit) {
+    recentRows.delete(key);
+    recentRows.set(key, hit);
+    return hit;
+  }
   const view = statusView(row, (k) => k);
-  return (await rowsOf(row, view.mapping, view.checkedPages)).rows;
+  const rows = (await rowsOf(row, view.mapping, view.checkedPages)).rows;
+  recentRows.set(key, rows);
+  if (recentRows.size > RECENT_SCANS) recentRows.delete(recentRows.keys().next().value!);
+  return rows;
 }
 
 export async function scanCandidates(user: User, values: FormValues, t: T) {
