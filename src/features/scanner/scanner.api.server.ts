@@ -1,12 +1,11 @@
 // The scanner calls (src/pages/api/app/scan.*.ts are thin routes over these). Legacy answers:
 // { type: 'success', ... } or { type: 'error', error, errors? } with a 4xx/5xx status; `error` is the
 // spec's catalogue text of the call ("Can't find scan!", "Can't get ScanFile!", "Can't get
-// product!"), `errors` names the field and the reason, both in the user's language.
+// product!"), `errors` names the field and the reason, both in the user's language. scan.save is
+// scanner.save.server.ts.
 import * as v from 'valibot';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
-import { orderUrl } from '#features/orders/orders.schema.ts';
-import { appendItems, insertOrder, ownOrder, takesNewLines, type NewOrderLine } from '#features/orders/orders.server.ts';
-import { notify } from '#features/notifications/notifications.server.ts';
+import { ownOrder, takesNewLines } from '#features/orders/orders.server.ts';
 import type { User } from '#lib/db/schema.ts';
 import { HttpError, type FormValues } from '#lib/http/api.ts';
 import { unavailableCause } from '#lib/http/failure.ts';
@@ -15,12 +14,12 @@ import type { T } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { hit, type Rule } from '#lib/rate-limit.server.ts';
 import { fieldErrors } from '#lib/validation.ts';
-import { candidatesFor, matchRows, rememberSynonyms, type CatalogueHit, type Owner, type RowText, type Scored, type Why } from './match.server.ts';
+import { candidatesFor, matchRows, type CatalogueHit, type Owner, type RowText, type Scored, type Why } from './match.server.ts';
 import { buildRows } from './recognition/rows.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
-import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, PRODUCT_LIMITS, ProductSchema, SaveSchema, StartSchema, type Candidate, type CatalogItem, type Product, type ScanEntity } from './scanner.schema.ts';
-import { claimScan, createScan, forgetFiles, pendingScans, uploadLimitBytes, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
+import { createScan, pendingScans, uploadLimitBytes, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
@@ -42,7 +41,7 @@ export function failure(status: number, message: string, errors?: Record<string,
   return new HttpError(status, message, { type: 'error', error: message, ...(errors && Object.keys(errors).length ? { errors } : {}), ...extra });
 }
 
-const translate = (errors: Record<string, string>, t: T) => Object.fromEntries(Object.entries(errors).map(([k, key]) => [k, t(key)]));
+export const translate = (errors: Record<string, string>, t: T) => Object.fromEntries(Object.entries(errors).map(([k, key]) => [k, t(key)]));
 const notFound = (t: T) => failure(404, t('scanner.api.notFound'));
 
 /** The user's scan named by `uniqid`, or 404 "Can't find scan!" (unknown, another user's, expired). */
@@ -53,12 +52,16 @@ export async function scanOrThrow(user: User, uniqid: unknown, t: T): Promise<Sc
 }
 
 /** A scan whose recognition finished; 409 while it runs, 422 with its reason when it failed. */
-function readyOrThrow(row: ScanRow, t: T, call: string): void {
+export function readyOrThrow(row: ScanRow, t: T, call: string): void {
   if (row.status === 'ready') return;
   const view = statusView(row, t);
   if (row.status === 'failed') throw failure(422, t(call), { uniqid: view.error ?? t('scanner.api.failed') });
   throw failure(409, t(call), { uniqid: t('scanner.api.notReady') }, { status: row.status });
 }
+
+/** "Order No. 000012 is already “Accepted”: positions can be added to a new order only." */
+export const closedText = (o: { number: string; status: string; archived: number }, t: T) =>
+  t('scanner.api.validation.orderClosed', { number: o.number, status: o.archived ? t('scanner.api.validation.archived') : t(`orders.status.${o.status}`) });
 
 // --- scan.file ---------------------------------------------------------------------------------
 
@@ -146,7 +149,7 @@ async function rowsOf(row: ScanRow, mapping: ColumnMapping, pages: number[]): Pr
   return { rows: all.slice(0, MAX_PRODUCTS), total: all.length };
 }
 
-const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man });
+export const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man });
 const matchOf = (m: Scored | null, t: T) => (m ? { cid: m.item.id, score: m.score, why: whyText(m.why, t) } : null);
 
 /** A catalogue row as matching and scan.catalog read it (PostgreSQL may answer a bigint price as a string). */
@@ -248,144 +251,6 @@ export async function scanCatalog(user: User, values: FormValues, t: T) {
     pos: parsed.output.pos,
     index: parsed.output.index,
   };
-}
-
-// --- scan.save -------------------------------------------------------------------------------------
-
-/** products[] (or products) as repeated JSON strings, or one JSON array. */
-function productInputs(form: FormData): unknown[] | null {
-  const raw = [...form.getAll('products[]'), ...form.getAll('products')].filter((x): x is string => typeof x === 'string');
-  const out: unknown[] = [];
-  for (const s of raw) {
-    try {
-      const val = JSON.parse(s) as unknown;
-      if (Array.isArray(val)) out.push(...(val as unknown[]));
-      else out.push(val);
-    } catch {
-      return null;
-    }
-  }
-  return out;
-}
-
-function parseNewCid(raw: FormDataEntryValue | null): Map<number, number> | null {
-  if (raw === null || raw === '') return new Map();
-  if (typeof raw !== 'string') return null;
-  try {
-    const obj = JSON.parse(raw) as unknown;
-    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return null;
-    const out = new Map<number, number>();
-    for (const [k, val] of Object.entries(obj as Record<string, unknown>)) {
-      const index = Number(k);
-      const cid = Number(val);
-      if (!Number.isSafeInteger(index) || index < 0 || !Number.isSafeInteger(cid) || cid <= 0) return null;
-      out.set(index, cid);
-    }
-    return out.size <= MAX_PRODUCTS ? out : null;
-  } catch {
-    return null;
-  }
-}
-
-/** "Order No. 000012 is already “Accepted”: positions can be added to a new order only." */
-const closedText = (o: { number: string; status: string; archived: number }, t: T) =>
-  t('scanner.api.validation.orderClosed', { number: o.number, status: o.archived ? t('scanner.api.validation.archived') : t(`orders.status.${o.status}`) });
-
-function lineOf(p: Product, item: { id: number; sku: string; title: string; price_kop: number } | undefined, t: T): NewOrderLine {
-  const unit = (p.unit || t('orders.units.pcs')).slice(0, 20);
-  if (item) return { catalogue_id: String(item.id), title: item.title.slice(0, 500), sku: item.sku, unit, quantity: p.count, price: Number(item.price_kop) };
-  // A free-text line keeps what the document said: name, type/mark and manufacturer.
-  const extra = [p.marka && !p.title.includes(p.marka) ? p.marka : '', p.man ? `(${p.man})` : ''].filter(Boolean).join(' ');
-  return { catalogue_id: null, title: `${p.title}${extra ? `, ${extra}` : ''}`.slice(0, 500), sku: p.sku || null, unit, quantity: p.count, price: 0 };
-}
-
-export async function scanSave(user: User, form: FormData, t: T) {
-  const call = 'scanner.api.save';
-  const row = await scanOrThrow(user, form.get('uniqid'), t);
-  if (row.saved_order_id) throw failure(409, t(call), { uniqid: t('scanner.api.alreadySaved') });
-  readyOrThrow(row, t, call);
-  const errors: Record<string, string> = {};
-  const head = v.safeParse(SaveSchema, { module: form.get('module') ?? undefined, pid: form.get('pid') ?? undefined });
-  if (!head.success) Object.assign(errors, translate(fieldErrors(head.issues), t));
-  const inputs = productInputs(form);
-  const products: Product[] = [];
-  if (inputs === null) errors.products = t('scanner.api.validation.productJson');
-  else if (inputs.length === 0) errors.products = t('scanner.api.validation.products');
-  else if (inputs.length > MAX_PRODUCTS) errors.products = t('scanner.api.validation.productsMax', { max: MAX_PRODUCTS });
-  else
-    for (const [i, input] of inputs.entries()) {
-      const p = v.safeParse(ProductSchema, input);
-      if (p.success) products.push(p.output);
-      else for (const [k, key] of Object.entries(fieldErrors(p.issues))) errors[`products[${i}]${k ? `.${k}` : ''}`] ??= t(key);
-    }
-  const newCid = parseNewCid(form.get('newCid'));
-  if (!newCid) errors.newCid = t('scanner.api.validation.newCid');
-  if (Object.keys(errors).length || !head.success || !newCid) throw failure(422, t(call), errors);
-
-  const pid = head.output.pid || row.order_id || 0;
-  if (pid) {
-    const order = await ownOrder(user.id, pid);
-    if (!order) throw failure(422, t(call), { pid: t('scanner.api.validation.orderNotFound') });
-    if (!takesNewLines(order)) throw failure(422, t(call), { pid: closedText(order, t) });
-  }
-  const cids = [...new Set(products.map((p) => p.cid).filter((c) => c > 0))];
-  const items = new Map<number, { id: number; sku: string; title: string; price_kop: number }>();
-  for (let i = 0; i < cids.length; i += 500) {
-    const part = await scanDb().selectFrom('catalogue_items').select(['id', 'sku', 'title', 'price_kop']).where('id', 'in', cids.slice(i, i + 500)).execute();
-    for (const it of part) items.set(it.id, { ...it, price_kop: Number(it.price_kop) });
-  }
-  const unknown = products.findIndex((p) => p.cid > 0 && !items.has(p.cid));
-  if (unknown >= 0) throw failure(422, t(call), { [`products[${unknown}].cid`]: t('scanner.api.validation.cidNotFound') });
-
-  const lines = products.map((p) => lineOf(p, items.get(p.cid), t));
-  const matched = lines.filter((l) => l.catalogue_id).length;
-  const unmatched = lines.length - matched;
-  const db = scanDb();
-  const orderId = await db.transaction().execute(async (trx) => {
-    const handle = trx as unknown as Parameters<typeof insertOrder>[0];
-    const claim = async (id: number) => {
-      // A second save of the same scan (another tab, a resend) got here first: its order stands, this one rolls back.
-      if (!(await claimScan(trx, row, id))) throw failure(409, t(call), { uniqid: t('scanner.api.alreadySaved') });
-      return id;
-    };
-    if (pid) {
-      // Accepted or archived between the check above and now: nothing is written.
-      if (!(await appendItems(handle, user.id, pid, lines))) throw failure(409, t(call), { pid: t('scanner.api.validation.orderChanged') });
-      return claim(pid);
-    }
-    const created = await insertOrder(handle, user.id, {
-      title: t('scanner.order.title', { name: row.file_name }).slice(0, 300),
-      comment: t('scanner.order.comment', { name: row.file_name, matched, unmatched }).slice(0, 4000),
-      organisation_id: row.organisation_id,
-      object_id: row.object_id,
-      source: 'scanner',
-      lines,
-    });
-    return claim(created);
-  });
-  const order = await db.selectFrom('orders').select(['id', 'number', 'organisation_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
-  // The matches the customer confirmed are remembered for the order's organisation.
-  const byIndex = new Map(products.map((p) => [p.index, p]));
-  const pairs = [...newCid.entries()].flatMap(([index, cid]) => {
-    const p = byIndex.get(index);
-    return p && items.has(cid) ? [{ row: rowText(p), cid }] : [];
-  });
-  try {
-    if (pairs.length) await rememberSynonyms(db, { userId: user.id, organisationId: order.organisation_id }, pairs);
-    await notify(user.id, {
-      module: 'sales',
-      icon: 'order',
-      pid: order.id,
-      url: orderUrl(order.id),
-      title: t(pid ? 'scanner.notify.appended' : 'scanner.notify.created', { number: order.number, count: lines.length }),
-      text: t('scanner.notify.text', { name: row.file_name, matched, unmatched }),
-    });
-    await forgetFiles(row);
-  } catch (err) {
-    // The order is saved and the scan claimed; a failure here must not invite a second save.
-    log.warn('scanner: after-save steps failed', { scan: row.id, order: order.id, err });
-  }
-  return { type: 'success', order: { id: order.id, number: order.number, url: orderUrl(order.id) }, matched, unmatched, appended: Boolean(pid) };
 }
 
 /** Runs a call: refusals keep their status and legacy body; a lost database or full disk answers 503; anything else 500 with the call's catalogue text. */

@@ -1,7 +1,8 @@
 // POST scan.save: uniqid, products[] (JSON each), module ('orders'), pid (order to append to, 0 =
 // new), the mapping fields, newCid (JSON index -> cid the user confirmed) -> the saved order.
 import type { APIRoute } from 'astro';
-import { answer, scanSave } from '#features/scanner/scanner.api.server.ts';
+import { answer } from '#features/scanner/scanner.api.server.ts';
+import { scanSave } from '#features/scanner/scanner.save.server.ts';
 import { json, readFormData } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
