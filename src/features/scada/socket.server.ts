@@ -10,9 +10,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { sessionAlive, sessionCookieName, validateSession } from '#features/auth/session.server.ts';
 import { config } from '#lib/config.ts';
 import { parseCookies } from '#lib/http/cookies.ts';
+import { currentRequest } from '#lib/http/request-context.ts';
 import { log } from '#lib/log.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
+import { onProtocolError } from '#lib/realtime/ws.ts';
 import { LIVE_TOPIC } from './live.ts';
 import { grantOf, liveOf, type Live } from './scada.server.ts';
 
@@ -41,6 +43,8 @@ export function handleScadaUpgrade(req: IncomingMessage, socket: Duplex, head: B
 }
 
 async function serve(ws: WebSocket, userId: number, sessionId: string, objectId: number) {
+  // A hostile frame closes this socket only (ws.ts); serve runs in the upgrade's request context.
+  onProtocolError(ws, currentRequest()?.id);
   let alive = true;
   const send = (live: Live) => {
     if (ws.readyState !== ws.OPEN) return;

@@ -37,20 +37,38 @@ const upgradeHandlers = (): Map<string, UpgradeHandler> => ((globalThis as { [UP
 /** A feature takes over upgrades whose query says wss_type=<type> (after the origin check). */
 export const registerUpgrade = (type: string, handler: UpgradeHandler): void => void upgradeHandlers().set(type, handler);
 
+const errCode = (err: Error) => (err as { code?: string }).code ?? err.message;
+
+/**
+ * A frame that breaks the protocol (over the payload limit, invalid UTF-8, unmasked, RSV bits, an
+ * unknown opcode, a long ping, a bad close code) makes `ws` emit 'error' and close the socket with
+ * the matching code; without a listener that error would stop the whole process. It costs only
+ * that connection, and is logged with its id (a warning: a client sent it, the server is fine).
+ */
+export function onProtocolError(ws: WebSocket, connection: string | undefined): void {
+  ws.on('error', (err) => log.warn('ws: protocol error, connection closed', { req: connection, code: errCode(err), reason: err.message }));
+}
+
 export function attachWebSocket(server: Server, opts: WsOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const id = requestIdFrom(req.headers['x-request-id']);
+    req.headers['x-request-id'] = id;
+    // node:http takes its own error listener off an upgraded socket: without one, a client that
+    // resets the connection while the session is checked (or the answer is written) would throw
+    // 'Unhandled error' and stop the process.
+    socket.on('error', (err) => log.info('ws: connection error', { req: id, code: errCode(err) }));
     const reject = (status: number, text: string) => {
       socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     const path = (req.url ?? '').split('?')[0];
     if (path !== WS_PATH) return reject(404, 'Not Found');
     if (!opts.isAllowedOrigin(req.headers.origin, req)) return reject(403, 'Forbidden');
-    // The spec's typed streams (/ws?wss_type=scada&…) are served by their feature.
+    // The spec's typed streams (/ws?wss_type=scada&…) are served by their feature, in the
+    // connection's request context so that their log lines carry its id too.
     const typed = upgradeHandlers().get(new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('wss_type') ?? '');
-    if (typed) return typed(req, socket, head);
-    const id = requestIdFrom(req.headers['x-request-id']);
+    if (typed) return requestStore().run({ id }, () => typed(req, socket, head));
     requestStore().run({ id }, () =>
       opts.authenticate(req).then(
         (peer) => {
@@ -86,6 +104,7 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
       if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId) endSession();
     });
     send({ topic: userTopic(user.id), type: 'ready', data: null });
+    onProtocolError(ws, connection);
 
     ws.on('pong', () => (alive = true));
     ws.on('message', (raw) => {
