@@ -79,3 +79,47 @@ describe('requests with their own credentials', () => {
     expect(res.headers.get('set-cookie') ?? '').not.toMatch(/sid=;/);
   });
 });
+
+// The legacy ?token= parameter is a credential another site can know: the attacker's own. A page on
+// evil.example that posts to /api/…?token=<attacker's> makes the victim's browser act in the
+// attacker's account (an upload, a support request: whatever the victim types lands there). So the
+// parameter does not exempt a browser's cross-site request from the origin check; only headers do.
+describe('the legacy token parameter from a browser on another site', () => {
+  const supportCount = async (token: string) => ((await (await fetch(`${server.url}/api/v1/support?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown[] }).data.length;
+  const create = (token: string, headers: Record<string, string>) => {
+    const body = new FormData();
+    body.set('title', 'Письмо с чужого сайта');
+    body.set('type', 'lk');
+    return fetch(`${server.url}/api/v1/support?token=${token}`, { method: 'POST', body, headers, redirect: 'manual' });
+  };
+
+  it('refuses a cross-site post with ?token= (Origin or Sec-Fetch-Site says so) with 403, and nothing lands in that account', async () => {
+    const attacker = await sessionFor(server, 'dmitry.volkov@demo.example');
+    const before = await supportCount(attacker.token);
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'https://sub.127.0.0.1.example' }]) {
+      const res = await create(attacker.token, { ...headers, cookie: olga.cookie });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await res.json()).toEqual({ message: 'Запрос с другого сайта отклонён' });
+    }
+    const logout = await post(`/api/v1/profile/logout?token=${attacker.token}`, { ...form, origin: 'https://evil.example' }, '');
+    expect(logout.status).toBe(403);
+    expect(await supportCount(attacker.token)).toBe(before);
+  });
+
+  it('still accepts ?token= from our own origin and from clients that are not browsers (no Origin, no Sec-Fetch-Site)', async () => {
+    const own = await sessionFor(server, 'dmitry.volkov@demo.example');
+    const before = await supportCount(own.token);
+    expect((await create(own.token, { origin: server.url, 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+    expect((await create(own.token, {})).status).toBe(201);
+    expect(await supportCount(own.token)).toBe(before + 2);
+  });
+
+  it('still exempts header credentials, which a page on another site cannot set', async () => {
+    const own = await sessionFor(server, 'dmitry.volkov@demo.example');
+    const body = new FormData();
+    body.set('title', 'Из интеграции');
+    body.set('type', 'lk');
+    const res = await fetch(`${server.url}/api/v1/support`, { method: 'POST', body, headers: { authorization: `Bearer ${own.token}`, origin: 'https://integrator.example' } });
+    expect(res.status).toBe(201);
+  });
+});
