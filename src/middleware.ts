@@ -135,7 +135,8 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 }
 
 function finish(request: Request, response: Response, signedIn: boolean): Response {
-  let res = withHeaders(response, securityHeaders(isEmbed(new URL(request.url).pathname)));
+  const url = new URL(request.url);
+  let res = withHeaders(response, securityHeaders(isEmbed(url.pathname), url));
   const type = res.headers.get('content-type') ?? '';
   if (signedIn && type.startsWith('text/html')) res.headers.set('Cache-Control', 'private, no-store');
   // Brotli when accepted (smaller pages on a slow link, decision 0028), else gzip.

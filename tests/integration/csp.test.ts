@@ -102,4 +102,17 @@ describe('Content-Security-Policy', () => {
     expect(scriptSrc.split(' ')).not.toContain(injected);
     expect(scriptSrc).toMatch(/^'self' ('unsafe-hashes' )?'sha256-/);
   });
+
+  it('lets pages open WebSockets to our own host only, not to any host', async () => {
+    const connectSrc = async (base: string) => /connect-src ([^;]*)/.exec((await fetch(`${base}/auth/login`)).headers.get('content-security-policy') ?? '')?.[1];
+    const host = new URL(server.url).host;
+    // Without PUBLIC_URL: the host the page was asked for, with both schemes (a proxy may end TLS).
+    expect(await connectSrc(server.url)).toBe(`'self' ws://${host} wss://${host}`);
+    const https = await startServer({ PUBLIC_URL: 'https://cabinet.example' });
+    try {
+      expect(await connectSrc(https.url)).toBe("'self' wss://cabinet.example");
+    } finally {
+      await https.stop();
+    }
+  });
 });

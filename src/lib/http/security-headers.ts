@@ -6,12 +6,33 @@ import { scriptSources } from './csp.ts';
 const YEAR = 365 * 24 * 3600;
 const cached = new Map<string, Record<string, string>>();
 
-/** `framable`: the embeddable dispatching pages, which our own pages frame (never another site). */
-export function securityHeaders(framable = false): Record<string, string> {
+/**
+ * The WebSocket addresses the pages may connect to: our own host only (the live updates use
+ * location.host). CSP3 browsers already count same-host ws:/wss: as 'self'; the explicit source is
+ * for those that do not. PUBLIC_URL names it when set; otherwise the request's own host, with both
+ * schemes since a proxy in front may end TLS. `ws: wss:` would allow sending data to any host.
+ */
+function socketSources(publicUrl: string, request: URL | undefined): string {
+  if (publicUrl) {
+    const u = new URL(publicUrl);
+    return `${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`;
+  }
+  // A URL's host has no spaces or semicolons, so it cannot add a directive.
+  return request ? `ws://${request.host} wss://${request.host}` : '';
+}
+
+/**
+ * `framable`: the embeddable dispatching pages, which our own pages frame (never another site).
+ * `request`: the address asked for, whose host the WebSocket source names when PUBLIC_URL is unset.
+ */
+export function securityHeaders(framable = false, request?: URL): Record<string, string> {
   const publicUrl = config().publicUrl ?? '';
-  const key = `${publicUrl}|${framable}`;
+  const sockets = socketSources(publicUrl, request);
+  const key = `${sockets}|${framable}`;
   const hit = cached.get(key);
   if (hit) return hit;
+  // Keyed by the Host a client sent when PUBLIC_URL is unset: bounded, so made-up hosts cannot grow it.
+  if (cached.size >= 64) cached.clear();
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -24,7 +45,7 @@ export function securityHeaders(framable = false): Record<string, string> {
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob: https:",
       "font-src 'self'",
-      "connect-src 'self' ws: wss:",
+      `connect-src 'self'${sockets ? ` ${sockets}` : ''}`,
       framable ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",
