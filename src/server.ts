@@ -10,7 +10,7 @@ import './features/support/support.topics.ts';
 import { startScada } from './features/scada/start.server.ts';
 import { startScanner } from './features/scanner/start.server.ts';
 import { configOrExit, setConfig, setLocalOrigin, type Config } from './lib/config.ts';
-import { closeDatabase, database, migrateToLatest, ping } from './lib/db/index.ts';
+import { closeDatabase, database, databaseHealth, migrateToLatest } from './lib/db/index.ts';
 import { isEmpty, seedDemo } from './lib/db/seed.ts';
 import { bodyLimitFor, limited } from './lib/http/body-limit.ts';
 import { stripEncodedControls } from './lib/http/controls.ts';
@@ -91,14 +91,11 @@ export async function start(cfg: Config) {
   }
 
   async function healthz(res: ServerResponse) {
-    const [dbError, low] = await Promise.all([
-      ping(db).then(() => null, (err: unknown) => err),
-      diskLow(cfg.dataDir, cfg.diskMinFreeMb).catch(() => true),
-    ]);
-    if (dbError) log.error('healthz: database unreachable', { err: dbError });
+    const [health, low] = await Promise.all([databaseHealth(db), diskLow(cfg.dataDir, cfg.diskMinFreeMb).catch(() => true)]);
+    if (health.state !== 'ok') log.error(`healthz: database ${health.state}`, { err: health.err });
     if (low) log.error('healthz: disk nearly full', { dataDir: cfg.dataDir, minFreeMb: cfg.diskMinFreeMb });
-    const ok = !dbError && !low;
-    const body = ok ? { status: 'ok', database: engine } : { status: 'error', database: engine, checks: { database: dbError ? 'unreachable' : 'ok', disk: low ? 'low' : 'ok' } };
+    const ok = health.state === 'ok' && !low;
+    const body = ok ? { status: 'ok', database: engine } : { status: 'error', database: engine, checks: { database: health.state, disk: low ? 'low' : 'ok' } };
     res.writeHead(ok ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...(ok ? {} : { 'Retry-After': String(RETRY_AFTER_SECONDS) }) });
     res.end(JSON.stringify(body));
   }

@@ -87,6 +87,57 @@ describe.skipIf(!onPostgres())('database unavailable', () => {
   });
 });
 
+// An operator drops the database by mistake (or a restore drops and re-creates it): every call
+// owes 503 with Retry-After, and once it exists again but empty the health check must not say ok
+// while every call fails on missing tables.
+describe.skipIf(!onPostgres())('database dropped, then re-created empty', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer();
+    ({ token } = await sessionFor(server, 'olga.demidova@demo.example'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const call = () => fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+  const unavailable = { message: 'The service is temporarily unavailable. Please try again in a minute.' };
+
+  it('answers 503 with Retry-After on the API and /healthz, both while it is gone and once it is back empty', { timeout: 60_000 }, async () => {
+    expect((await call()).status).toBe(200);
+    const name = new URL(server.database.url!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`drop database ${name} with (force)`);
+      const gone = await call();
+      expect(gone.status).toBe(503);
+      expect(gone.headers.get('retry-after')).toBe('30');
+      expect(await gone.json()).toEqual(unavailable);
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(health.headers.get('retry-after')).toBe('30');
+      expect(await health.json()).toEqual({ status: 'error', database: 'postgres', checks: { database: 'unreachable', disk: 'ok' } });
+
+      await admin.query(`create database ${name}`);
+      const empty = await call();
+      expect(empty.status).toBe(503);
+      expect(empty.headers.get('retry-after')).toBe('30');
+      expect(await empty.json()).toEqual(unavailable);
+      const emptyHealth = await fetch(`${server.url}/healthz`);
+      expect(emptyHealth.status).toBe(503);
+      expect(emptyHealth.headers.get('retry-after')).toBe('30');
+      expect(await emptyHealth.json()).toEqual({ status: 'error', database: 'postgres', checks: { database: 'schema missing', disk: 'ok' } });
+      expect(server.output()).toMatch(/ERROR healthz: database schema missing/);
+      // The server lived through it all.
+      expect(server.proc.exitCode).toBeNull();
+    } finally {
+      await admin.end();
+    }
+  });
+});
+
 describe('disk full', () => {
   let server: TestServer;
   let cookie: string;

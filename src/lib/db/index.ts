@@ -56,8 +56,26 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSe
   return result;
 }
 
-export async function ping(db: Kysely<DB>): Promise<void> {
-  await sql`select 1`.execute(db);
+export type DatabaseHealth = { state: 'ok' } | { state: 'unreachable' | 'schema missing'; err: unknown };
+
+/**
+ * The health check's question: does the database answer, with our schema? A database dropped and
+ * re-created empty answers `select 1` while every call fails on missing tables, so this counts the
+ * recorded migrations instead (Kysely's table; one cheap row): missing table or fewer rows than this
+ * build's migrations is 'schema missing'. A later build's extra migrations are fine.
+ */
+export async function databaseHealth(db: Kysely<DB>): Promise<DatabaseHealth> {
+  try {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from kysely_migration`.execute(db);
+    const recorded = Number(rows[0]?.n ?? 0);
+    const known = Object.keys(migrations).length;
+    if (recorded < known) return { state: 'schema missing', err: new Error(`${recorded} of ${known} migrations recorded`) };
+    return { state: 'ok' };
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    const missing = e?.code === '42P01' || (typeof e?.message === 'string' && /no such table/.test(e.message));
+    return { state: missing ? 'schema missing' : 'unreachable', err };
+  }
 }
 
 const KEY = Symbol.for('cabinet.database');

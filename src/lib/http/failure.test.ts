@@ -46,7 +46,11 @@ describe('unavailableCause', () => {
 
   it('PostgreSQL connection and resource errors, network errors and a full disk', () => {
     for (const code of ['08006', '08001', '57P01', '57P03', '53300']) expect(unavailableCause(Object.assign(new Error('x'), { code })), code).toBe('database');
-    expect(unavailableCause(Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }))).toBeNull();
+    // A dropped database, and one re-created empty (our tables are gone): the operator restores it.
+    expect(unavailableCause(Object.assign(new Error('database "cabinet" does not exist'), { code: '3D000' }))).toBe('database');
+    expect(unavailableCause(Object.assign(new Error('relation "users" does not exist'), { code: '42P01' }))).toBe('database');
+    // Other errors of the same classes are the query's fault.
+    for (const code of ['3D001', '42P02', '42601', '42703']) expect(unavailableCause(Object.assign(new Error('x'), { code })), code).toBeNull();
     expect(unavailableCause(new Error('Connection terminated unexpectedly'))).toBe('database');
     expect(unavailableCause(new Error('database "x" is not currently accepting connections'))).toBe('database');
     expect(unavailableCause(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe('database');
@@ -65,6 +69,8 @@ describe('failureOf', () => {
     expect(failureOf(new BodyTooLargeError(10), t)).toMatchObject({ status: 413, message: 't:http.tooLarge', unexpected: false });
     expect(failureOf(Object.assign(new Error('x'), { code: 'ENOSPC' }), t)).toEqual({ status: 503, message: 't:http.diskFull', retryAfter: 30, unexpected: false });
     expect(failureOf(Object.assign(new Error('x'), { code: '57P01' }), t)).toEqual({ status: 503, message: 't:http.unavailable', retryAfter: 30, unexpected: false });
+    expect(failureOf(Object.assign(new Error('x'), { code: '3D000' }), t)).toEqual({ status: 503, message: 't:http.unavailable', retryAfter: 30, unexpected: false });
+    expect(failureOf(Object.assign(new Error('x'), { code: '42P01' }), t)).toEqual({ status: 503, message: 't:http.unavailable', retryAfter: 30, unexpected: false });
     expect(failureOf(new Error('bug'), t)).toEqual({ status: 500, message: 't:http.serverError', unexpected: true });
   });
 });

@@ -23,8 +23,11 @@ export const RETRY_AFTER_SECONDS = 30;
 const SQLITE_UNAVAILABLE = new Set([5, 6, 8, 10, 11, 13, 14, 26]);
 const SQLITE_FULL = 13;
 // PostgreSQL SQLSTATE classes 08 (connection), 53 (insufficient resources, 53100 = disk full),
-// 57P01..57P03 (server shutting down or not accepting connections).
-const PG_UNAVAILABLE = /^(08|53|57P0[1-3])/;
+// 57P01..57P03 (server shutting down or not accepting connections), 3D000 (the database does not
+// exist: dropped) and 42P01 (undefined table: our schema is gone, e.g. re-created empty). Our
+// queries name only tables the start-up migrations created, so a missing one is the database's
+// state, not the request's fault: try again once an operator has restored it.
+const PG_UNAVAILABLE = /^(08|53|57P0[1-3]|3D000$|42P01$)/;
 const NET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN']);
 const PG_LOST = /Connection terminated|not currently accepting connections|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect/i;
 
