@@ -96,7 +96,8 @@ describe('the legacy token parameter from a browser on another site', () => {
   it('refuses a cross-site post with ?token= (Origin or Sec-Fetch-Site says so) with 403, and nothing lands in that account', async () => {
     const attacker = await sessionFor(server, 'dmitry.volkov@demo.example');
     const before = await supportCount(attacker.token);
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'https://sub.127.0.0.1.example' }]) {
+    const crossSite: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'https://sub.127.0.0.1.example' }];
+    for (const headers of crossSite) {
       const res = await create(attacker.token, { ...headers, cookie: olga.cookie });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(await res.json()).toEqual({ message: 'Запрос с другого сайта отклонён' });
