@@ -39,7 +39,12 @@ export async function start(cfg: Config) {
   } catch (err) {
     throw databaseStartError(cfg, err);
   }
-  if (cfg.demo && (await isEmpty(db))) log.info('demo data seeded', { users: await seedDemo(db) });
+  try {
+    if (cfg.demo && (await isEmpty(db))) log.info('demo data seeded', { users: await seedDemo(db) });
+  } catch (err) {
+    // A full disk or a lost database while seeding is the operator's to fix: name the setting.
+    throw unavailableCause(err) ? databaseStartError(cfg, err) : err;
+  }
   const bus: Bus = await createBus(pool);
   installBus(bus);
   const scada = startScada(db, bus);

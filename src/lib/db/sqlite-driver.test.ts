@@ -1,5 +1,9 @@
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unavailableCause } from '#lib/http/failure.ts';
 import { openSqlite } from './sqlite-driver.ts';
 
 describe('node:sqlite driver statement cache', () => {
@@ -45,5 +49,48 @@ describe('node:sqlite driver statement cache', () => {
     expect(select.all([])).toEqual([{ a: 1, b: null }]);
     conn.close();
     expect(conn.cached()).toBe(0);
+  });
+});
+
+// SQLITE_FULL may roll the whole transaction back by itself; Kysely then sends its own `rollback`,
+// which used to fail with "cannot rollback - no transaction is active" and hide the disk error.
+describe('node:sqlite driver transactions on a full database', () => {
+  const fullDatabase = async () => {
+    const conn = openSqlite(join(mkdtempSync(join(tmpdir(), 'sqlite-full-')), 'x.sqlite'));
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: conn }) });
+    await sql`create table t (id integer primary key, v text)`.execute(db);
+    // Not one page more than the file has now (SQLite clamps the cap to the current size).
+    conn.raw.exec('PRAGMA max_page_count = 1');
+    return { conn, db };
+  };
+  const fill = (db: Kysely<any>) =>
+    db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 50; i++) await trx.insertInto('t').values({ v: 'x'.repeat(3000) }).execute();
+    });
+
+  it('raises the SQLITE_FULL error itself, which failure.ts maps to 503 disk full', async () => {
+    const { conn, db } = await fullDatabase();
+    const err = (await fill(db).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { message: string; errcode: number };
+    expect(err.message).toBe('database or disk is full');
+    expect(err.errcode).toBe(13);
+    expect(unavailableCause(err)).toBe('disk');
+    expect(conn.raw.isTransaction).toBe(false);
+    // Nothing of the failed transaction was kept, and the connection works on.
+    expect(await db.selectFrom('t').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()).toEqual({ n: 0 });
+    await db.destroy();
+  });
+
+  it('still rolls back a transaction that is open (an ordinary failure inside it)', async () => {
+    const { db } = await fullDatabase();
+    const failed = db.transaction().execute(async (trx) => {
+      await sql`insert into t (id, v) values (1, 'a')`.execute(trx);
+      throw new Error('the caller changed its mind');
+    });
+    await expect(failed).rejects.toThrow('the caller changed its mind');
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([]);
+    await db.destroy();
   });
 });

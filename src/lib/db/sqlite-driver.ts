@@ -40,6 +40,34 @@ class Statement implements SqliteStatement {
 /** Statements kept per connection; enough for every query text the application has, bounded for any. */
 export const STATEMENT_CACHE_SIZE = 500;
 const DDL = /^\s*(create|alter|drop)\b/i;
+// Kysely's rollback of a failed transaction (not `rollback to` a savepoint).
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM,
+ * SQLITE_BUSY in some cases). Kysely then sends `rollback` as for any failure, which would throw
+ * "cannot rollback - no transaction is active" and replace the error that matters (a full disk
+ * must answer 503, not 500 with a puzzling message). With no transaction left, there is nothing to
+ * undo: the rollback is a no-op and Kysely rethrows the original error.
+ */
+class Rollback implements SqliteStatement {
+  readonly reader = false;
+  private readonly raw: DatabaseSync;
+  constructor(raw: DatabaseSync) {
+    this.raw = raw;
+  }
+  all(): unknown[] {
+    this.run();
+    return [];
+  }
+  run() {
+    if (this.raw.isTransaction) this.raw.exec('rollback');
+    return { changes: 0, lastInsertRowid: 0 };
+  }
+  iterate() {
+    return this.all()[Symbol.iterator]() as IterableIterator<unknown>;
+  }
+}
 
 export function openSqlite(file: string, cacheSize = STATEMENT_CACHE_SIZE): SqliteDatabase & { raw: DatabaseSync; cached: () => number } {
   const raw = new DatabaseSync(file, { timeout: 5000 });
@@ -54,6 +82,7 @@ export function openSqlite(file: string, cacheSize = STATEMENT_CACHE_SIZE): Sqli
       raw.close();
     },
     prepare: (sql: string) => {
+      if (ROLLBACK.test(sql)) return new Rollback(raw);
       if (DDL.test(sql)) {
         cache.clear();
         return new Statement(raw.prepare(sql));
