@@ -1,6 +1,7 @@
 // PUT /api/integration/scada/objects/{key} (scope scada): the back office creates or replaces a
 // dispatching object, its variables and its grants in one transaction. Tags keep their ids by key
 // (history and audit stay attached); grants are the complete list of who may see (and control) it.
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { validate } from '#features/integration/body.server.ts';
 import { db, now } from '#lib/db/index.ts';
@@ -39,8 +40,11 @@ export async function putObjectCall(key: string | undefined, data: Record<string
       if (audited) throw new HttpError(409, t('integration.scada.tagAudited'));
       await trx.deleteFrom('scada_tags').where('id', 'in', removed).execute();
     }
-    // Indexes move in two steps so the unique (object, idx) index never sees a duplicate.
-    await trx.updateTable('scada_tags').set((eb) => ({ idx: eb.neg(eb('idx', '+', 1)) })).where('object_id', '=', id).execute();
+    // Indexes move in two steps so the unique (object, idx) index never sees a duplicate: first all
+    // to -1 - idx (below every final index, and distinct), then each to its place. Written as plain
+    // SQL because a negated sum (eb.neg of idx + 1) compiles without parentheses to -idx + 1, which
+    // swapped 0 and 1 and broke every re-PUT of two or more variables (issue 20).
+    await trx.updateTable('scada_tags').set({ idx: sql<number>`-1 - ${sql.ref('idx')}` }).where('object_id', '=', id).execute();
     const byKey = new Map(old.map((o) => [o.key, o.id]));
     const tags: Array<{ key: string; id: number; idx: number }> = [];
     for (const [idx, tag] of input.tags.entries()) {
