@@ -28,7 +28,7 @@ async function commandRows() {
   const { url, dataDir } = database;
   const handle = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
   try {
-    return await handle.db.selectFrom('scada_commands').select(['id', 'object_id', 'requested', 'result', 'reason', 'finished_at']).where('requested', 'in', ['4.2', '4.4', '4.6']).orderBy('id').execute();
+    return await handle.db.selectFrom('scada_commands').select(['id', 'object_id', 'requested', 'result', 'reason', 'finished_at']).where('requested', 'in', ['4.2', '4.4', '4.6']).orderBy('requested').execute();
   } finally {
     await handle.close();
   }
