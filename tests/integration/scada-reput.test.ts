@@ -74,6 +74,25 @@ describe('re-PUT of an object with several variables', () => {
     });
   }
 
+  it('removes a variable with commands in the audit: retired, the audit keeps it, its key brings it back', async () => {
+    const sp = { ...tag('sp', 'Setpoint', 'setpoint') };
+    const created = await putObject(server, 'reput-audited', { ...base, tags: [tag('a'), sp] });
+    const id = created.data.data.id;
+    const spId = created.data.data.tags[1].id;
+    await until(async () => (await api(`/api/v1/scada/tags/${id}`, { token: dmitry })).data.status === 1);
+    expect((await api('/api/v1/scada/action', { token: dmitry, body: form(spId, '7') })).data.data.result).toBe('confirmed');
+    const removed = await putObject(server, 'reput-audited', { ...base, tags: [tag('a'), tag('b')] });
+    expect(removed.status).toBe(200);
+    expect((await api(`/api/v1/scada/tags/${id}`, { token: dmitry })).data.tags.map((x: any) => x.title)).toEqual(['A', 'B']);
+    const cmd = await api('/api/v1/scada/action', { token: dmitry, body: form(spId, '8') });
+    expect(cmd.status).toBe(404);
+    const audit = (await api(`/api/v1/scada/${id}/audit`, { token: dmitry })).data.data;
+    expect(audit[0]).toMatchObject({ tag: 'Setpoint', requested: '7', result: 'confirmed' });
+    const back = await putObject(server, 'reput-audited', { ...base, tags: [sp, tag('a')] });
+    expect(back.status).toBe(200);
+    expect(back.data.data.tags[0]).toEqual({ key: 'sp', id: spId, idx: 0 });
+  });
+
   it('drops a viewer: 404 on the API and the pages, the open stream closes within a heartbeat, commands refused', async () => {
     const created = await putObject(server, 'reput-drop', base);
     const id = created.data.data.id;

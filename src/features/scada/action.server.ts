@@ -39,6 +39,8 @@ export async function runAction(user: User, tagId: number, raw: string, ip: stri
     .innerJoin('scada_objects as o', 'o.id', 't.object_id')
     .select(['t.id', 't.idx', 't.object_id', 't.type', 't.actions', 't.field_type', 't.min', 't.max', 't.step', 'o.status'])
     .where('t.id', '=', tagId)
+    // A retired variable (removed by the back office, kept for the audit) takes no commands.
+    .where('t.idx', '>=', 0)
     .executeTakeFirst();
   const grant = tag ? await grantOf(user.id, tag.object_id) : null;
   if (!tag || grant === null) throw new HttpError(404, t('scada.errors.tags'));

@@ -83,6 +83,7 @@ export async function tagsOf(objectId: number, handle: Kysely<DB> = defaultDb())
     .selectFrom('scada_tags')
     .select(['id', 'idx', 'title', 'type', 'unit', 'actions', 'field_type', 'min', 'max', 'step'])
     .where('object_id', '=', objectId)
+    .where('idx', '>=', 0)
     .orderBy('idx')
     .execute();
 }
