@@ -101,7 +101,9 @@ export const SITE_MAP: readonly MenuEntry[] = [
         // The scanner's calls follow the page's requirement (any signed-in user today).
         api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map((c) => `/api/app/${c}`),
       }),
-      e('scada', { href: '/tools/scada', aside: true, requires: 'scada', api: ['/api/v1/scada'] }),
+      // The embeddable pages (/scada/project, /scada/chart) belong to this entry, so the module is
+      // required there exactly as on the object pages (issue 20).
+      e('scada', { href: '/tools/scada', match: ['/scada'], aside: true, requires: 'scada', api: ['/api/v1/scada'] }),
       e('water', { href: '/tools/water', aside: true }),
     ],
   }),

@@ -1,27 +1,34 @@
 // POST /api/v1/scada/action: a command to a writable variable. The server checks the control grant,
 // that the variable is ReadWrite, the value's type and range, that the object is online and the rate
-// limit; every attempt (refused ones too) is written to the audit. The write goes to the instance
-// that polls the object (through the bus); it writes through the driver and reads back. The answer
-// says confirmed, not confirmed, or refused/failed and why.
+// limit; every attempt (refused ones too) is written to the audit, up to ATTEMPTS per user and object
+// (past it the answer is 429 and nothing is written, so a script cannot fill the audit). The write goes
+// to the instance that polls the object (through the bus); it writes through the driver and reads
+// back. The answer says confirmed, not confirmed, or refused/failed and why.
 import { db, now } from '#lib/db/index.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
+import { hit, type Rule } from '#lib/rate-limit.server.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import type { User } from '#lib/db/schema.ts';
-import { CMD_TOPIC, type WriteReply } from './live.ts';
+import { CMD_TOPIC, CONFIRM_MS, readBackTolerance, SEND_TIMEOUT_MS, type WriteReply } from './live.ts';
 import { commandValue } from './scada.schema.ts';
 import { grantOf, liveOf } from './scada.server.ts';
 
-/** One accepted command per user and variable in this window. */
+/** One accepted command per variable (whoever sends it) in this window: the device's rule. */
 export const RATE_WINDOW_MS = 5000;
-// Generous: the holder may be another instance behind NOTIFY on a busy machine.
-const SEND_TIMEOUT_MS = 8000;
-const CONFIRM_MS = 5000;
+/**
+ * The rule as one atomic upsert of a counter per variable (rate-limit.server.ts): of any number of
+ * simultaneous commands on any instance and engine exactly one finds the count at 1 and is written.
+ */
+const CLAIM: Rule = { name: 'scada-claim', limit: 1, windowMs: RATE_WINDOW_MS };
+/** Command attempts per user and object, refused ones included; each within it is audited. */
+export const ATTEMPTS: Rule = { name: 'scada-attempt', limit: 20, windowMs: 60_000 };
 
 export type Outcome = 'confirmed' | 'not_confirmed' | 'refused' | 'failed';
 
 export interface ActionAnswer {
   status: number;
+  headers?: Record<string, string>;
   body: { message: string; data: { id: number | null; result: Outcome; reason: string | null; old_value: number | null; value: number | null } };
 }
 
@@ -32,6 +39,8 @@ export async function runAction(user: User, tagId: number, raw: string, ip: stri
     .innerJoin('scada_objects as o', 'o.id', 't.object_id')
     .select(['t.id', 't.idx', 't.object_id', 't.type', 't.actions', 't.field_type', 't.min', 't.max', 't.step', 'o.status'])
     .where('t.id', '=', tagId)
+    // A retired variable (removed by the back office, kept for the audit) takes no commands.
+    .where('t.idx', '>=', 0)
     .executeTakeFirst();
   const grant = tag ? await grantOf(user.id, tag.object_id) : null;
   if (!tag || grant === null) throw new HttpError(404, t('scada.errors.tags'));
@@ -43,30 +52,27 @@ export async function runAction(user: User, tagId: number, raw: string, ip: stri
       .values({ object_id: tag.object_id, tag_id: tag.id, user_id: user.id, ip, old_value: old, requested: raw.slice(0, 64), result, reason, created_at: now(), finished_at: extra.finished === false ? null : now() })
       .returning('id')
       .executeTakeFirstOrThrow();
-  const refuse = async (status: number, reason: string, params: Record<string, string | number> = {}): Promise<ActionAnswer> => {
+  const refuse = async (status: number, reason: string, params: Record<string, string | number> = {}, headers?: Record<string, string>): Promise<ActionAnswer> => {
     const { id } = await audit('refused', reason);
-    return { status, body: { message: t(`scada.action.refused.${reason}`, params), data: { id, result: 'refused', reason, old_value: old, value: null } } };
+    return { status, headers, body: { message: t(`scada.action.refused.${reason}`, params), data: { id, result: 'refused', reason, old_value: old, value: null } } };
   };
 
+  const attempt = await hit(ATTEMPTS, `${user.id}:${tag.object_id}`);
+  if (!attempt.allowed) {
+    const seconds = attempt.retryAfter;
+    return { status: 429, headers: { 'Retry-After': String(seconds) }, body: { message: t('scada.action.refused.attempts', { seconds }), data: { id: null, result: 'refused', reason: 'attempts', old_value: old, value: null } } };
+  }
   if (!grant) return refuse(403, 'control');
   if (tag.actions !== 'ReadWrite' || !tag.field_type) return refuse(403, 'readonly');
   const parsed = commandValue(tag, raw);
   if (!parsed.ok) return refuse(422, parsed.error.split('.').pop()!, { min: tag.min ?? '', max: tag.max ?? '' });
   if (!tag.status) return refuse(409, 'offline');
-  const since = new Date(Date.now() - RATE_WINDOW_MS).toISOString();
-  const recent = await database
-    .selectFrom('scada_commands')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .where('tag_id', '=', tag.id)
-    .where('created_at', '>', since)
-    .where('result', '!=', 'refused')
-    .limit(1)
-    .executeTakeFirst();
-  if (recent) return refuse(429, 'rate', { seconds: RATE_WINDOW_MS / 1000 });
+  // Claimed last, so only a command that would be written takes the variable's window.
+  const claim = await hit(CLAIM, String(tag.id));
+  if (!claim.allowed) return refuse(429, 'rate', { seconds: RATE_WINDOW_MS / 1000 }, { 'Retry-After': String(claim.retryAfter) });
 
   const { id } = await audit('sent', null, { finished: false });
-  const tolerance = tag.type === 'float' ? Math.max(1e-6, (tag.step ?? 0) / 2, Math.abs(parsed.value) * 1e-6) : 0.5;
+  const tolerance = readBackTolerance(tag, parsed.value);
   const reply = await send(tag.object_id, { cmd: id, tag_id: tag.id, value: parsed.value, confirm_ms: CONFIRM_MS, tolerance });
   await database.updateTable('scada_commands').set({ result: reply.result, reason: reply.reason ?? null, finished_at: now() }).where('id', '=', id).where('finished_at', 'is', null).execute();
   const status = reply.result === 'confirmed' ? 200 : reply.result === 'not_confirmed' ? 202 : 502;

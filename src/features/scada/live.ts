@@ -5,6 +5,16 @@ export const LIVE_TOPIC = (id: number) => `scada:${id}`;
 /** Commands for the instance that polls the object, and their replies. Never open to sockets. */
 export const CMD_TOPIC = (id: number) => `scada-cmd:${id}`;
 
+// Generous: the holder may be another instance behind NOTIFY on a busy machine.
+export const SEND_TIMEOUT_MS = 8000;
+/** How long the holder reads back before it answers not confirmed. */
+export const CONFIRM_MS = 5000;
+/**
+ * The longest an API instance waits on one command (the send, then the read-back and its margin),
+ * with slack: an unfinished audit row older than this has nobody waiting for it any more.
+ */
+export const IN_FLIGHT_MS = SEND_TIMEOUT_MS + CONFIRM_MS + 2000 + 5000;
+
 export interface WriteRequest {
   cmd: number;
   tag_id: number;
@@ -20,3 +30,11 @@ export interface WriteReply {
   reason?: string;
   value?: number;
 }
+
+/** How far a read-back may be from the written value and still confirm it (float rounding, step). */
+export function readBackTolerance(tag: { type: string; step: number | null }, value: number): number {
+  return tag.type === 'float' ? Math.max(1e-6, (tag.step ?? 0) / 2, Math.abs(value) * 1e-6) : 0.5;
+}
+
+/** The value a command leaves on the device: an error reset reads back as 0 (the fault cleared). */
+export const expectedAfter = (tag: { field_type: string | null }, value: number): number => (tag.field_type === 'ErrorReset' ? 0 : value);

@@ -74,7 +74,7 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
       const current = workers.get(o.id);
       if (current && current.version === o.updated_at) continue;
       if (current) await current.stop();
-      const rows = await db.selectFrom('scada_tags').select(['id', 'idx', 'type', 'field_type', 'address', 'deadband', 'alarm']).where('object_id', '=', o.id).orderBy('idx').execute();
+      const rows = await db.selectFrom('scada_tags').select(['id', 'idx', 'type', 'field_type', 'address', 'deadband', 'alarm']).where('object_id', '=', o.id).where('idx', '>=', 0).orderBy('idx').execute();
       const tags = rows.map((r) => ({ id: r.id, idx: r.idx, type: r.type, field_type: r.field_type, address: JSON.parse(r.address) as Record<string, unknown> }));
       const driver = JSON.parse(o.driver) as Driver;
       workers.set(o.id, new ObjectWorker({ id: o.id, version: o.updated_at, driver, tags, deadbands: rows.map((r) => r.deadband), alarms: rows.map((r) => !!r.alarm), db, bus, open: openerFor(o.id) }));

@@ -54,6 +54,7 @@ export async function buildReport(objectId: number, kind: ReportKind, period: st
     .selectFrom('scada_tags as t')
     .leftJoin('scada_samples as s', (j) => j.onRef('s.tag_id', '=', 't.id').on('s.ts', '>=', from).on('s.ts', '<', to))
     .where('t.object_id', '=', objectId)
+    .where('t.idx', '>=', 0)
     .groupBy(['t.id', 't.idx', 't.title', 't.unit'])
     .select(['t.title', 't.unit', sql<number | null>`min(s.value)`.as('min'), sql<number | null>`max(s.value)`.as('max'), sql<number | null>`avg(s.value)`.as('avg'), sql<number>`count(s.value)`.as('n')])
     .orderBy('t.idx')

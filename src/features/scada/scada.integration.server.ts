@@ -1,6 +1,7 @@
 // PUT /api/integration/scada/objects/{key} (scope scada): the back office creates or replaces a
 // dispatching object, its variables and its grants in one transaction. Tags keep their ids by key
 // (history and audit stay attached); grants are the complete list of who may see (and control) it.
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { validate } from '#features/integration/body.server.ts';
 import { db, now } from '#lib/db/index.ts';
@@ -9,6 +10,8 @@ import type { T } from '#lib/i18n/index.ts';
 import { addressSchemaFor, ObjectSchema, type ObjectInput } from './scada.schema.ts';
 
 const KEY = /^[A-Za-z0-9_.-]{1,100}$/;
+/** Retired variables sit at RETIRED - id: unique, far below the -1 … -200 of the order move. */
+export const RETIRED = -1_000_000;
 
 export async function putObjectCall(key: string | undefined, data: Record<string, unknown>, t: T): Promise<unknown> {
   if (!key || !KEY.test(key)) throw new HttpError(404, t('errors.notFound', { name: t('scada.entity') }));
@@ -31,16 +34,23 @@ export async function putObjectCall(key: string | undefined, data: Record<string
       ? (await trx.updateTable('scada_objects').set(fields).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id
       : (await trx.insertInto('scada_objects').values({ key, ...fields, created_at: time }).returning('id').executeTakeFirstOrThrow()).id;
 
-    const old = await trx.selectFrom('scada_tags').select(['id', 'key']).where('object_id', '=', id).execute();
+    const old = await trx.selectFrom('scada_tags').select(['id', 'key', 'idx']).where('object_id', '=', id).execute();
     const wanted = new Set(input.tags.map((tag) => tag.key));
-    const removed = old.filter((o) => !wanted.has(o.key)).map((o) => o.id);
-    if (removed.length) {
-      const audited = await trx.selectFrom('scada_commands').select('tag_id').where('tag_id', 'in', removed).limit(1).executeTakeFirst();
-      if (audited) throw new HttpError(409, t('integration.scada.tagAudited'));
-      await trx.deleteFrom('scada_tags').where('id', 'in', removed).execute();
-    }
-    // Indexes move in two steps so the unique (object, idx) index never sees a duplicate.
-    await trx.updateTable('scada_tags').set((eb) => ({ idx: eb.neg(eb('idx', '+', 1)) })).where('object_id', '=', id).execute();
+    const gone = old.filter((o) => !wanted.has(o.key) && o.idx >= 0).map((o) => o.id);
+    // A removed variable with commands in the audit is retired, not deleted: the audit keeps naming
+    // it, every live list skips it (a negative order), and it returns with its history if its key
+    // comes back. One without commands is deleted with its samples.
+    const audited = gone.length
+      ? new Set((await trx.selectFrom('scada_commands').select('tag_id').distinct().where('object_id', '=', id).where('tag_id', 'in', gone).execute()).map((r) => r.tag_id))
+      : new Set<number>();
+    const unaudited = gone.filter((tagId) => !audited.has(tagId));
+    if (unaudited.length) await trx.deleteFrom('scada_tags').where('id', 'in', unaudited).execute();
+    // Orders move in two steps so the unique (object, idx) index never sees a duplicate: first the
+    // live ones to -1 - idx (distinct, above the retired range), then each to its place. Plain SQL
+    // because a negated sum (eb.neg of idx + 1) compiles without parentheses to -idx + 1, which
+    // swapped 0 and 1 and broke every re-PUT of two or more variables (issue 20).
+    await trx.updateTable('scada_tags').set({ idx: sql<number>`-1 - ${sql.ref('idx')}` }).where('object_id', '=', id).where('idx', '>=', 0).execute();
+    if (audited.size) await trx.updateTable('scada_tags').set({ idx: sql<number>`${sql.lit(RETIRED)} - ${sql.ref('id')}` }).where('id', 'in', [...audited]).execute();
     const byKey = new Map(old.map((o) => [o.key, o.id]));
     const tags: Array<{ key: string; id: number; idx: number }> = [];
     for (const [idx, tag] of input.tags.entries()) {

@@ -2,12 +2,20 @@
 // or view and control). Membership of an organisation never grants access; without a grant an
 // object does not exist for the user (404).
 import { sql, type Kysely } from 'kysely';
+import { mayAccess, type MenuUser } from '#features/chrome/menu.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
 import type { ScadaTag } from './scada.schema.ts';
 
 export type { ScadaTag };
+
+/**
+ * Whether the user may use dispatching at all (the scada module): the site map's requirement of its
+ * pages, which the middleware applies to the pages, the embeds, the reports and the API. The live
+ * stream and the socket's scada topic ask the same function, so one rule decides on every path.
+ */
+export const scadaEnabled = (user: Omit<MenuUser, 'module_scada'> & { module_scada?: number }): boolean => mayAccess('/tools/scada', { ...user, module_scada: user.module_scada ?? 0 });
 
 export const LIST_FIELDS = ['status', 'oid'] as const;
 export type ScadaField = (typeof LIST_FIELDS)[number];
@@ -75,6 +83,7 @@ export async function tagsOf(objectId: number, handle: Kysely<DB> = defaultDb())
     .selectFrom('scada_tags')
     .select(['id', 'idx', 'title', 'type', 'unit', 'actions', 'field_type', 'min', 'max', 'step'])
     .where('object_id', '=', objectId)
+    .where('idx', '>=', 0)
     .orderBy('idx')
     .execute();
 }

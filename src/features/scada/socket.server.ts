@@ -16,7 +16,7 @@ import { bus } from '#lib/realtime/bus.ts';
 import { SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
 import { onProtocolError } from '#lib/realtime/ws.ts';
 import { LIVE_TOPIC } from './live.ts';
-import { grantOf, liveOf, type Live } from './scada.server.ts';
+import { grantOf, liveOf, scadaEnabled, type Live } from './scada.server.ts';
 
 let wss: WebSocketServer | null = null;
 
@@ -33,7 +33,8 @@ export function handleScadaUpgrade(req: IncomingMessage, socket: Duplex, head: B
   (async () => {
     const auth = await validateSession(token);
     if (!auth) return reject(401, 'Unauthorized');
-    if (id === null || (await grantOf(auth.user.id, id)) === null) return reject(404, 'Not Found');
+    // Without the module, as without a grant, the object does not exist for the user (404, as the pages).
+    if (id === null || !scadaEnabled(auth.user) || (await grantOf(auth.user.id, id)) === null) return reject(404, 'Not Found');
     wss ??= new WebSocketServer({ noServer: true, maxPayload: 1024 });
     wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, auth.user.id, auth.session.id, id));
   })().catch((err) => {

@@ -6,12 +6,12 @@ import type { Bus } from '#lib/realtime/bus.ts';
 import { registerTopic } from '#lib/realtime/topics.ts';
 import { registerUpgrade } from '#lib/realtime/ws.ts';
 import { startPoller } from './poller.server.ts';
-import { grantOf } from './scada.server.ts';
+import { grantOf, scadaEnabled } from './scada.server.ts';
 import { closeScadaSockets, handleScadaUpgrade } from './socket.server.ts';
 
 export function startScada(db: Kysely<DB>, bus: Bus) {
   registerUpgrade('scada', handleScadaUpgrade);
-  registerTopic('scada', async (user, id) => /^\d{1,9}$/.test(id) && (await grantOf(user.id, Number(id), db)) !== null);
+  registerTopic('scada', async (user, id) => /^\d{1,9}$/.test(id) && scadaEnabled(user) && (await grantOf(user.id, Number(id), db)) !== null);
   const poller = startPoller(db, bus);
   return {
     async stop() {

@@ -9,7 +9,8 @@ import type { Bus } from '#lib/realtime/bus.ts';
 import type { Driver } from './scada.schema.ts';
 import { NoDataError, type DriverSession, type TagSpec } from './drivers/types.ts';
 import { Recorder } from './history.server.ts';
-import { CMD_TOPIC, LIVE_TOPIC, type WriteReply, type WriteRequest } from './live.ts';
+import { reconcileCommands } from './reconcile.server.ts';
+import { CMD_TOPIC, expectedAfter, LIVE_TOPIC, type WriteReply, type WriteRequest } from './live.ts';
 
 export const ONLINE_PERIODS = 3;
 const FLUSH_MS = 1000;
@@ -29,6 +30,9 @@ export class ObjectWorker {
   private lastFlush = 0;
   private flushTimer: NodeJS.Timeout | null = null;
   private offCmd: () => void;
+  /** Unfinished commands of the object were looked at (see reconcile.server.ts); false: due again. */
+  private reconciled = false;
+  private reconcileTimer: NodeJS.Timeout | null = null;
   private readonly recorder: Recorder;
   private readonly pollMs: number;
 
@@ -73,6 +77,7 @@ export class ObjectWorker {
         log.info('scada: connected', { object: this.id, driver: this.driver.type });
       }
       await this.poll();
+      this.reconcile(true);
       this.schedule(Math.max(0, this.pollMs - (Date.now() - started)));
     } catch (err) {
       if (err instanceof NoDataError) {
@@ -83,6 +88,7 @@ export class ObjectWorker {
       log.warn('scada: link failed', { object: this.id, err: (err as Error).message });
       await this.dropSession();
       this.checkOnline();
+      this.reconcile(false);
       this.schedule(this.backoff);
       this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX);
     }
@@ -132,6 +138,31 @@ export class ObjectWorker {
     }
   }
 
+  /**
+   * Settles commands a crash left unfinished, with the values just read (or none: the device did not
+   * answer). Runs once when polling starts and again when rows too young to judge have aged.
+   */
+  private reconcile(read: boolean) {
+    if (this.reconciled || this.stopped) return;
+    this.reconciled = true;
+    const readings = read ? new Map(this.tags.map((t, i) => [t.id, this.values[i] ?? null])) : null;
+    const again = (ms: number) => {
+      if (this.stopped) return;
+      this.reconcileTimer = setTimeout(() => (this.reconciled = false), ms);
+      this.reconcileTimer.unref();
+    };
+    reconcileCommands(this.db, this.id, readings).then(
+      (r) => {
+        if (r.settled) log.info('scada: settled interrupted commands', { object: this.id, settled: r.settled });
+        if (r.retryIn !== null) again(r.retryIn + 100);
+      },
+      (err) => {
+        log.warn('scada: settling commands failed', { object: this.id, err });
+        again(10_000);
+      },
+    );
+  }
+
   /** A command from any instance: write through the driver, then read back until it shows. */
   private async command(req: WriteRequest) {
     const tag = this.tags.find((t) => t.id === req.tag_id);
@@ -144,7 +175,7 @@ export class ObjectWorker {
       return reply({ cmd: req.cmd, result: 'failed', reason: 'write' });
     }
     await reply({ cmd: req.cmd, result: 'sent' });
-    const expected = tag.field_type === 'ErrorReset' ? 0 : req.value;
+    const expected = expectedAfter(tag, req.value);
     const deadline = Date.now() + req.confirm_ms;
     while (Date.now() < deadline && !this.stopped) {
       try {
@@ -177,6 +208,7 @@ export class ObjectWorker {
     this.offCmd();
     if (this.timer) clearTimeout(this.timer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.reconcileTimer) clearTimeout(this.reconcileTimer);
     await this.dropSession();
   }
 }

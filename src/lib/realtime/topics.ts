@@ -4,6 +4,8 @@ export interface TopicUser {
   id: number;
   is_admin: number;
   is_employee: number;
+  /** The dispatching module (0/1; the peer is the user row, which has it): the scada topic asks it. */
+  module_scada?: number;
 }
 export type TopicAuthorizer = (user: TopicUser, id: string) => boolean | Promise<boolean>;
 

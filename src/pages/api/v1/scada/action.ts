@@ -1,6 +1,6 @@
 // POST (form data or JSON): tag_id, value ("true" for an error reset) -> { message, data { id,
 // result confirmed|not_confirmed|refused|failed, reason, old_value, value } }. 200 confirmed, 202
-// sent but not confirmed, 403/409/422/429 refused (and audited), 404 for another user's variable.
+// sent but not confirmed, 403/409/422/429 refused (audited up to the attempt limit; 429 with Retry-After), 404 for another user's variable.
 import type { APIRoute } from 'astro';
 import { runAction } from '#features/scada/action.server.ts';
 import { ActionSchema } from '#features/scada/scada.schema.ts';
@@ -25,6 +25,6 @@ export const POST: APIRoute = async (ctx) => {
       ip = null;
     }
     const answer = await runAction(user, r.value.tag_id, r.value.value, ip, t);
-    return json(answer.body, answer.status);
+    return json(answer.body, answer.status, answer.headers);
   });
 };
