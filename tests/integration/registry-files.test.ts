@@ -4,6 +4,7 @@
 // missing file (422 naming the field, "No such file"), so the owner of the product never gets a
 // link to it; a document uploaded through the integration API still attaches by id.
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { backoffice, ERP_KEY } from '../helpers/backoffice.ts';
@@ -51,7 +52,7 @@ beforeAll(async () => {
   for (const [k, val] of Object.entries({ order: '0', docType: 'specification', section: 'orders', oid: String(orgId), object: '0' })) body.set(k, val);
   const up = await api('/api/app/scan.file', { token: olga.token, tokenInQuery: true, body });
   expect(up.status).toBe(201);
-  const scan = await withDb(server, (db) => db.selectFrom('scans').select(['original_file', 'pdf_file']).where('uniqid', '=', up.data.uniqid).executeTakeFirstOrThrow());
+  const scan = await withDb(server, async (db) => (await sql<{ original_file: string | null; pdf_file: string | null }>`select original_file, pdf_file from scans where uniqid = ${up.data.uniqid}`.execute(db)).rows[0]!);
   foreign.scan = (scan.original_file ?? scan.pdf_file)!;
 
   // A document the back office put on Olga's order: an integration document, but Olga's.
