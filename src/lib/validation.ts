@@ -26,3 +26,21 @@ export function translateErrors(errors: FieldErrors, t: (key: string) => string)
 
 /** A form text field: missing counts as empty, control characters and surrounding spaces are dropped. */
 export const textField = () => v.pipe(v.optional(v.string(), ''), v.transform(stripControls), v.trim());
+
+/** The largest id either engine stores: ids are integer columns (PostgreSQL's int4). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id entering from outside (route parameter, query, form or JSON body): ASCII digits (or a
+ * JSON integer) from 1 to MAX_ID, else null. One rule on both engines: SQLite would just find
+ * nothing for 999999999999 while PostgreSQL refuses it as out of range for integer (a 500).
+ */
+export function parseId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : null;
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= MAX_ID ? n : null;
+}
+
+/** valibot: an id as a JSON integer (1..MAX_ID), for integration and API bodies. */
+export const idNumber = (message = 'validation.id') => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message));

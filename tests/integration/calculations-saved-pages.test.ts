@@ -108,6 +108,14 @@ describe('save, open, list, order without JavaScript', () => {
   it("another user's calculation page is 404", async () => {
     expect((await page(calcPath, undefined, dmitry)).status).toBe(404);
     expect((await page(calcPath, { action: 'order' }, dmitry)).status).toBe(404);
+    // The pickers' post reads the form: still the 404 page (it was a 500), and nothing changes.
+    const placed = await page(`${calcPath}?action=place`, { oid: '', object: '' }, dmitry);
+    expect(placed.status).toBe(404);
+    expect(placed.html).toContain('<html');
+    expect(placed.html).toContain('Nothing left to do here.');
+    const ids = calcPath.replace(/\/\d+\//, '/999999999999/');
+    expect((await page(`${ids}?action=place`, { oid: '' }, dmitry)).status).toBe(404);
+    expect((await page(ids, undefined, dmitry)).status).toBe(404);
   });
 
   it('orders it: the order opens with the item', async () => {

@@ -6,6 +6,8 @@ import type { APIContext } from 'astro';
 import { requireKey } from '#features/integration/keys.server.ts';
 import { database } from '#lib/db/index.ts';
 import { HttpError, json } from '#lib/http/api.ts';
+import { stripControlsDeep } from '#lib/http/controls.ts';
+import { JsonTooDeepError, parseJsonBounded } from '#lib/http/json-depth.ts';
 import { isBodyTooLarge } from '#lib/http/body-limit.ts';
 import { respond } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
@@ -21,9 +23,12 @@ async function readItems(request: Request, t: T): Promise<unknown[]> {
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) throw new HttpError(400, t('catalogue.errors.body'));
   let data: unknown;
   try {
-    data = await request.json();
+    // Depth bounded before anything walks the items; control characters out as for every other
+    // body: PostgreSQL refuses U+0000 in text and jsonb, which failed the whole batch with a 500.
+    data = stripControlsDeep(parseJsonBounded(await request.text()));
   } catch (err) {
     if (isBodyTooLarge(err)) throw new HttpError(413, t('integration.errors.tooLarge'));
+    if (err instanceof JsonTooDeepError) throw new HttpError(400, t('http.tooDeep'), { errors: { body: t('http.tooDeep') } });
     throw new HttpError(400, t('catalogue.errors.body'));
   }
   if (!Array.isArray(data)) throw new HttpError(400, t('catalogue.errors.body'));
@@ -54,8 +59,14 @@ export const putItems = (ctx: APIContext) =>
     });
   });
 
+/** The sku of the path; one that cannot be decoded (a malformed %-sequence) is not found. */
 function skuOf(ctx: APIContext, t: T): string {
-  const raw = decodeURIComponent(ctx.params.sku ?? '');
+  let raw: string;
+  try {
+    raw = decodeURIComponent(ctx.params.sku ?? '');
+  } catch {
+    throw new HttpError(404, t('catalogue.errors.notFound'));
+  }
   const r = v.safeParse(SKU, raw);
   if (!r.success) throw new HttpError(404, t('catalogue.errors.notFound'));
   return r.output;

@@ -3,6 +3,7 @@
 import { HttpError } from '#lib/http/api.ts';
 import { isBodyTooLarge } from '#lib/http/body-limit.ts';
 import { stripControlsDeep } from '#lib/http/controls.ts';
+import { JsonTooDeepError, parseJsonBounded } from '#lib/http/json-depth.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type * as v from 'valibot';
 import { parseWith } from '#lib/validation.ts';
@@ -18,12 +19,12 @@ export async function readBody(request: Request, t: T): Promise<IntegrationBody>
   try {
     let raw: unknown = {};
     const files: Record<string, File> = {};
-    if (type.includes('application/json')) raw = await request.json();
+    if (type.includes('application/json')) raw = parseJsonBounded(await request.text());
     else if (type.includes('multipart/form-data')) {
       const form = await request.formData();
       for (const [name, value] of form.entries()) if (value instanceof File && !(name in files)) files[name] = value;
       const data = form.get('data');
-      raw = typeof data === 'string' && data.trim() ? JSON.parse(data) : {};
+      raw = typeof data === 'string' && data.trim() ? parseJsonBounded(data) : {};
     } else throw bad();
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw bad();
     // Control characters out, as for every other body (PostgreSQL refuses U+0000 in text).
@@ -31,6 +32,7 @@ export async function readBody(request: Request, t: T): Promise<IntegrationBody>
   } catch (err) {
     if (err instanceof HttpError) throw err;
     if (isBodyTooLarge(err)) throw new HttpError(413, t('integration.errors.tooLarge'));
+    if (err instanceof JsonTooDeepError) throw new HttpError(400, t('http.tooDeep'), { errors: { body: t('http.tooDeep') } });
     throw bad();
   }
 }

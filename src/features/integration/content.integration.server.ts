@@ -11,6 +11,7 @@ import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { storeMedia, type MediaKind } from '#lib/media.server.ts';
 import { validate, type IntegrationBody } from './body.server.ts';
+import { MAX_ID } from '#lib/validation.ts';
 
 /** Pictures are stored by the back office, not by a user. */
 const NO_OWNER = 0;
@@ -71,14 +72,14 @@ export async function publishNewsCall(body: IntegrationBody, t: T) {
 
 const NotificationSchema = v.pipe(
   v.object({
-    user_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    user_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID))),
     email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email())),
     module: v.picklist(NOTIFICATION_MODULES),
     title: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300)),
     text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4000)), ''),
     url: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(1000), v.check((s) => s === '' || /^(\/(?![/\\])|https?:\/\/)/i.test(s), 'integration.validation.url')))),
     icon: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
-    pid: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+    pid: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-MAX_ID - 1), v.maxValue(MAX_ID)))),
   }),
   v.check((n) => n.user_id !== undefined || n.email !== undefined, 'integration.validation.recipient'),
 );

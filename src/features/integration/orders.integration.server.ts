@@ -10,6 +10,7 @@ import { db } from '#lib/db/index.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { validate, type IntegrationBody } from './body.server.ts';
+import { parseId } from '#lib/validation.ts';
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));
 const kopecks = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e13));
@@ -109,11 +110,14 @@ const PULL_LIMIT = 100;
 
 /** Orders in id order after `after_id`, optionally by status and last change, with their lines. */
 export async function listCall(params: URLSearchParams, t: T) {
-  const afterId = Number(params.get('after_id') ?? 0);
+  const rawAfter = params.get('after_id') ?? '0';
+  // 0 starts from the first order; any other cursor is an order id (1..2147483647, both engines).
+  const afterId = rawAfter === '0' ? 0 : parseId(rawAfter);
   const limit = Math.min(Number(params.get('limit') ?? PULL_LIMIT), PULL_LIMIT);
   const status = params.get('status');
   const since = params.get('updated_since');
-  if (!Number.isSafeInteger(afterId) || afterId < 0 || !Number.isSafeInteger(limit) || limit < 1) throw new HttpError(400, t('integration.errors.query'));
+  if (afterId === null) throw new HttpError(400, t('integration.errors.query'), { errors: { after_id: t('validation.id', { field: 'after_id' }) } });
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new HttpError(400, t('integration.errors.query'));
   if ((status && !(ORDER_STATUSES as readonly string[]).includes(status)) || (since && Number.isNaN(Date.parse(since)))) throw new HttpError(400, t('integration.errors.query'));
   let q = db()
     .selectFrom('orders')

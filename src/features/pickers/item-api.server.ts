@@ -9,6 +9,7 @@ import { ListQueryError, parseListQuery, type ListQuery, type ListResult } from 
 import { log } from '#lib/log.ts';
 import { translateErrors, type FieldErrors } from '#lib/validation.ts';
 import { parseAllQuery, type AllQuery } from './pickers.schema.ts';
+import { parseId } from '#lib/validation.ts';
 
 export type SubmitResult<I> = { ok: true; item: I } | { ok: false; status: number; message: string; errors: FieldErrors };
 
@@ -50,7 +51,8 @@ export function itemAnswers<F extends string, I>(area: ItemArea<F, I>) {
       }
     },
     async showResponse(user: User, id: string | undefined, t: T): Promise<Response> {
-      const item = /^\d{1,15}$/.test(id ?? '') ? await area.get(user.id, Number(id)) : null;
+      const n = parseId(id);
+      const item = n === null ? null : await area.get(user.id, n);
       if (!item) return json({ message: t('errors.notFound', { name: t(area.keys.entity) }) }, 404);
       return json({ data: item });
     },

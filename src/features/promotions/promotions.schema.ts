@@ -2,13 +2,14 @@
 // Pure module; money is integer kopecks, dates are YYYY-MM-DD (both days included).
 import * as v from 'valibot';
 import { isCalendarDate } from '#lib/dates.ts';
+import { MAX_ID } from '#lib/validation.ts';
 
 const date = v.pipe(v.string(), v.trim(), v.check(isCalendarDate, 'integration.validation.date'));
 const kopecks = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e13));
 
 /** A product row as the back office sends it; `id` updates an existing row of the promotion. */
 export const PromotionProductSchema = v.object({
-  id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID))),
   position: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   title: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)),
   sku: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),

@@ -30,10 +30,23 @@ async function productOr404(id: number | null, t: T): Promise<ProductRef> {
   return p;
 }
 
-/** A referenced file must exist in the store; a picture must be an image. */
-async function existingFile(id: string, field: string, t: T, image = false) {
+/**
+ * Files the integration API itself stored for a customer (order and product documents): the only
+ * ones a call may name by id. A support attachment, a scanned specification, an avatar or a
+ * customer's message file is never attachable, and neither is another customer's document: a
+ * product's owner can download what is attached to it.
+ */
+const ATTACHABLE_KINDS = new Set(['order-document', 'product-document']);
+
+/**
+ * A referenced file must be an integration document of the product's (or order's) owner; a picture
+ * must be an image. Missing and not attachable answer alike, so the answer does not tell whether a
+ * file with that id exists.
+ */
+async function existingFile(id: string, owner: number, field: string, t: T, image = false) {
   const info = await files().info(id);
-  if (!info || (image && !/^image\/(png|jpeg|webp)$/.test(info.type))) throw invalid(t, { [field]: image ? 'integration.validation.image' : 'registry.validation.fileMissing' });
+  const usable = !!info && info.owner === owner && ATTACHABLE_KINDS.has(info.kind);
+  if (!usable || (image && !/^image\/(png|jpeg|webp)$/.test(info.type))) throw invalid(t, { [field]: image ? 'integration.validation.image' : 'registry.validation.fileMissing' });
   return info;
 }
 
@@ -60,7 +73,7 @@ export async function createCall(body: IntegrationBody, t: T) {
     if (p.order_item_id && !item) throw invalid(t, { [`products.${i}.order_item_id`]: 'registry.validation.item' });
     const title = p.title || item?.title;
     if (!title) throw invalid(t, { [`products.${i}.title`]: 'registry.validation.text' });
-    if (p.picture_file_id) await existingFile(p.picture_file_id, `products.${i}.picture_file_id`, t, true);
+    if (p.picture_file_id) await existingFile(p.picture_file_id, order.user_id, `products.${i}.picture_file_id`, t, true);
     list.push({ serial: p.serial, sku: p.sku || item?.sku || null, title, description: p.description || null, picture_file_id: p.picture_file_id || null, status: p.status, order_item_id: p.order_item_id ?? null });
   }
   const ids = await createProducts(order, input.request_id ?? null, list);
@@ -91,7 +104,7 @@ export async function documentCall(id: number | null, body: IntegrationBody, t: 
   const input = check(DocumentSchema, body.data, t);
   const file = body.files.file;
   if (!file && !input.file_id) throw invalid(t, { file: 'integration.validation.fileRequired' });
-  const stored = file ? await upload(file, p.user_id, 'file', t) : await existingFile(input.file_id!, 'file_id', t);
+  const stored = file ? await upload(file, p.user_id, 'file', t) : await existingFile(input.file_id!, p.user_id, 'file_id', t);
   const name = input.name || stored.name;
   return { type: 'success', id: await addDocument(p, { kind: input.kind, name, file_id: stored.id }), file_id: stored.id };
 }
@@ -101,7 +114,7 @@ export async function shipmentCall(id: number | null, body: IntegrationBody, t: 
   const input = check(ShipmentSchema, body.data, t);
   const attach: Array<{ file_id: string; name: string }> = [];
   for (const [i, a] of input.attach.entries()) {
-    const info = await existingFile(a.file_id, `attach.${i}.file_id`, t);
+    const info = await existingFile(a.file_id, p.user_id, `attach.${i}.file_id`, t);
     attach.push({ file_id: info.id, name: a.name || info.name });
   }
   // Uploaded files: every file field of the multipart body, in the order sent.

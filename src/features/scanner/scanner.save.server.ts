@@ -15,6 +15,7 @@ import { rememberSynonyms } from './match.server.ts';
 import { closedText, failure, readyOrThrow, rowText, scanOrThrow, translate } from './scanner.api.server.ts';
 import { MAX_PRODUCTS, ProductSchema, SaveSchema, type Product } from './scanner.schema.ts';
 import { claimScan, forgetFiles, scanDb } from './scanner.server.ts';
+import { parseId } from '#lib/validation.ts';
 
 /** products[] (or products) as repeated JSON strings, or one JSON array. */
 function productInputs(form: FormData): unknown[] | null {
@@ -41,8 +42,8 @@ function parseNewCid(raw: FormDataEntryValue | null): Map<number, number> | null
     const out = new Map<number, number>();
     for (const [k, val] of Object.entries(obj as Record<string, unknown>)) {
       const index = Number(k);
-      const cid = Number(val);
-      if (!Number.isSafeInteger(index) || index < 0 || !Number.isSafeInteger(cid) || cid <= 0) return null;
+      const cid = parseId(typeof val === 'number' ? val : String(val));
+      if (!Number.isSafeInteger(index) || index < 0 || cid === null) return null;
       out.set(index, cid);
     }
     return out.size <= MAX_PRODUCTS ? out : null;

@@ -2,6 +2,7 @@
 // island: pure, no server imports. Messages are dictionary keys (scanner.api.validation.*).
 import * as v from 'valibot';
 import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, type RecognisedRow } from './recognition/types.ts';
+import { MAX_ID } from '#lib/validation.ts';
 
 export { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping };
 
@@ -90,7 +91,7 @@ export const ProductSchema = v.object({
     v.number('scanner.api.validation.productCount'),
     v.check((n) => Number.isFinite(n) && n > 0 && n <= 1_000_000, 'scanner.api.validation.productCount'),
   ),
-  cid: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n) => Number.isSafeInteger(n) && n >= 0, 'scanner.api.validation.cid')), 0),
+  cid: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_ID, 'scanner.api.validation.cid')), 0),
 });
 export type Product = v.InferOutput<typeof ProductSchema>;
 

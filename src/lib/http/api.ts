@@ -3,6 +3,7 @@
 // dictionary keys; the middleware and respond() translate them for the user.
 import { isBodyTooLarge } from './body-limit.ts';
 import { stripControls, stripControlsDeep } from './controls.ts';
+import { JsonTooDeepError, parseJsonBounded } from './json-depth.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -40,6 +41,7 @@ function cleanEntry(val: FormDataEntryValue): string | File {
 function bodyError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   if (isBodyTooLarge(err)) return new HttpError(413, 'http.tooLarge');
+  if (err instanceof JsonTooDeepError) return new HttpError(400, 'http.tooDeep');
   return new HttpError(400, 'http.badBody');
 }
 
@@ -48,7 +50,7 @@ export async function readForm(request: Request): Promise<FormValues> {
   const type = request.headers.get('content-type') ?? '';
   try {
     if (JSON_TYPE.test(type)) {
-      const data = stripControlsDeep((await request.json()) as unknown);
+      const data = stripControlsDeep(parseJsonBounded(await request.text()));
       if (!data || typeof data !== 'object' || Array.isArray(data)) throw new HttpError(400, 'http.badBody');
       const out: FormValues = {};
       for (const [k, val] of Object.entries(data)) {

@@ -4,6 +4,7 @@
 // The message is the dictionary key of the call's error (e.g. "Can't find promotions!").
 import { ListQueryError } from '#lib/list.ts';
 import { log } from '#lib/log.ts';
+import { parseId } from '#lib/validation.ts';
 import { errorResponse, HttpError, json } from './api.ts';
 import { failureOf } from './failure.ts';
 
@@ -23,5 +24,5 @@ export async function respond(t: (key: string) => string, errorKey: string, work
   }
 }
 
-/** A positive integer id from a route parameter, or null. */
-export const routeId = (s: string | undefined): number | null => (s && /^\d{1,9}$/.test(s) && Number(s) > 0 ? Number(s) : null);
+/** A record id from a route parameter (1..2147483647, see parseId), or null: the page answers 404. */
+export const routeId = (s: string | undefined): number | null => parseId(s);

@@ -6,6 +6,7 @@ import { HttpError, readForm } from '#lib/http/api.ts';
 import { orderUrl } from '#features/orders/orders.schema.ts';
 import { BTP_FIELDS, btpRaw, withDefaults, type BtpField } from './btp.schema.ts';
 import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, placeProject, projectUrl, selectBtp, sheetHeading, type BtpAnswer, type BtpProject } from './btp.server.ts';
+import { parseId } from '#lib/validation.ts';
 
 export const listView = async (user: User, url: URL) => {
   const q = parseBtpQuery(url.searchParams);
@@ -28,9 +29,9 @@ export interface ProjectPage {
   redirect: string | null;
 }
 
-const idOf = (id: string | undefined): number | null => (/^\d{1,15}$/.test(id ?? '') ? Number(id) : null);
+const idOf = parseId;
 /** A picker's value: empty is none, digits an id, anything else undefined (refused). */
-export const placeField = (x: unknown): number | null | undefined => (typeof x !== 'string' || x.trim() === '' ? null : /^\d{1,15}$/.test(x.trim()) ? Number(x) : undefined);
+export const placeField = (x: unknown): number | null | undefined => (typeof x !== 'string' || x.trim() === '' ? null : (parseId(x.trim()) ?? undefined));
 
 /** GET shows the saved inputs and result; POST action=calculate saves and redirects (PRG) or answers 400 with the form; action=order opens the order. */
 export async function projectPage(user: User, id: string | undefined, request: Request, t: App.Locals['t']): Promise<ProjectPage | null> {
@@ -72,7 +73,8 @@ export async function projectPage(user: User, id: string | undefined, request: R
 
 /** A calculated project's sheet pages (scheme, specification, explanation, offer): the owner's calculated project and its heading, or null (the 404 page). */
 export async function calculatedSheet(user: User, id: string | undefined, t: App.Locals['t']): Promise<{ project: BtpProject & { result: NonNullable<BtpProject['result']> }; heading: string } | null> {
-  const p = /^\d{1,15}$/.test(id ?? '') ? await getProject(user.id, Number(id)) : null;
+  const n = parseId(id);
+  const p = n === null ? null : await getProject(user.id, n);
   if (!p?.result) return null;
   return { project: p as BtpProject & { result: NonNullable<BtpProject['result']> }, heading: sheetHeading(p, t) };
 }

@@ -17,6 +17,7 @@ import type { BtpProjectRow, BtpTables } from './btp.tables.ts';
 import { BTP_DEFAULTS, btpInputOf, btpRaw, withDefaults, type BtpField, type BtpIssue, type BtpRaw } from './btp.schema.ts';
 import { BTP_ENGINE, BtpInputError, composeBtp, type BtpResult } from './compose.ts';
 import { specification } from './spec.ts';
+import { parseId } from '#lib/validation.ts';
 
 type BtpDB = DB & BtpTables;
 const btpDb = (handle?: Kysely<DB>): Kysely<BtpDB> => (handle ?? defaultDb()) as unknown as Kysely<BtpDB>;
@@ -85,7 +86,7 @@ export function parseBtpQuery(params: URLSearchParams): BtpListQuery {
   return {
     q: q.length >= 3 ? q : '',
     status: (BTP_STATUSES as readonly string[]).includes(status) ? status : null,
-    after: /^\d{1,15}$/.test(after) ? Number(after) : null,
+    after: parseId(after),
     limit: Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 20,
   };
 }
@@ -108,7 +109,7 @@ export async function getProject(userId: number, id: number, handle?: Kysely<DB>
   return { ...item(r), inputs: withDefaults(JSON.parse(r.inputs) as Partial<Record<BtpField, string>>), result: r.result ? (JSON.parse(r.result) as BtpResult) : null };
 }
 
-const idOf = (id: string | undefined): number | null => (/^\d{1,15}$/.test(id ?? '') ? Number(id) : null);
+const idOf = parseId;
 
 export async function projectOrThrow(user: User, id: string | undefined, t: T): Promise<BtpProject> {
   const n = idOf(id);

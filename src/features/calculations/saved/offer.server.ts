@@ -8,6 +8,7 @@ import type { OrganisationItem } from '#features/organisations/organisations.sch
 import { config } from '#lib/config.ts';
 import { db } from '#lib/db/index.ts';
 import type { User } from '#lib/db/schema.ts';
+import { routeId } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { calcKind } from './kinds/index.server.ts';
 import type { Datasheet } from './kinds.server.ts';
@@ -35,7 +36,7 @@ export interface Offer {
   valid_until: string;
 }
 
-const idOf = (id: string | undefined): number | null => (/^\d{1,15}$/.test(id ?? '') ? Number(id) : null);
+const idOf = routeId;
 
 /** The sender address of MAIL_FROM ('Name <a@b>' or 'a@b'). */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;

@@ -7,10 +7,12 @@ import { notify } from '#features/notifications/notifications.server.ts';
 import type { User } from '#lib/db/schema.ts';
 import { db } from '#lib/db/index.ts';
 import { HttpError, json, type FormValues } from '#lib/http/api.ts';
+import { routeId } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ListQueryError, parseListQuery } from '#lib/list.ts';
 import { calcKind } from './kinds/index.server.ts';
 import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered } from './saved.server.ts';
+import { parseId } from '#lib/validation.ts';
 
 const idText = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,15}$/, 'calcPumps.errors.number'), v.transform((s) => (s ? Number(s) : null))), '');
 const SaveSchema = v.object({
@@ -45,7 +47,7 @@ export function parseIds(s: string): { cids: number[]; positions: Array<number |
   for (const p of parts) {
     const m = /^\s*(\d{1,15})(?::(\d{1,3}))?\s*$/.exec(typeof p === 'number' ? String(p) : typeof p === 'string' ? p : '');
     const cid = Number(m?.[1]);
-    if (!m || !Number.isSafeInteger(cid) || cid <= 0 || (m[2] !== undefined && Number(m[2]) < 1)) return null;
+    if (!m || parseId(m[1]) === null || (m[2] !== undefined && Number(m[2]) < 1)) return null;
     cids.push(cid);
     positions.push(m[2] === undefined ? null : Number(m[2]));
   }
@@ -99,7 +101,7 @@ export async function listResponse(user: User, params: URLSearchParams, t: T): P
   }
 }
 
-const idOf = (id: string | undefined): number | null => (/^\d{1,15}$/.test(id ?? '') ? Number(id) : null);
+const idOf = routeId;
 
 export async function calculationOrThrow(user: User, id: string | undefined, t: T) {
   const n = idOf(id);

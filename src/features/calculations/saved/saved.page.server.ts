@@ -2,6 +2,7 @@
 // and order from the calculation page (then open the order). Failures come back as a message.
 import type { User } from '#lib/db/schema.ts';
 import { HttpError, readForm } from '#lib/http/api.ts';
+import { parseId } from '#lib/validation.ts';
 import { orderUrl } from '#features/orders/orders.schema.ts';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
 import { calculationOrThrow, orderCalculation, saveCalculation } from './saved.api.server.ts';
@@ -32,7 +33,7 @@ export async function orderPost(user: User, id: string | undefined, t: App.Local
   }
 }
 
-const idField = (x: unknown): number | null | undefined => (typeof x !== 'string' || x.trim() === '' ? null : /^\d{1,15}$/.test(x.trim()) ? Number(x) : undefined);
+const idField = (x: unknown): number | null | undefined => (typeof x !== 'string' || x.trim() === '' ? null : (parseId(x.trim()) ?? undefined));
 
 /** POST action=place of the calculation page: organisation and object from the pickers (the user's own, else the message). */
 export async function placePost(user: User, id: string | undefined, request: Request, t: App.Locals['t']): Promise<{ redirect: string } | { status: number; message: string }> {
