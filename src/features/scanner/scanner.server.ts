@@ -1,5 +1,5 @@
 // Scans of the signed-in user: created by an upload (the original kept in the FileStore, a job
-// queued), recognised off the request path by the queue (runScanJob), read by the wizard through
+// queued), recognised off the request path by the queue (job.server.ts), read by the wizard through
 // their random uniqid only. Another user's or an expired scan is simply not found. Files are kept
 // only as long as needed: the original and the PDF go RETENTION_DAYS after the upload, or when the
 // scan is saved into an order, or at once when recognition refuses the document.
@@ -9,10 +9,9 @@ import { database, type Engine } from '#lib/db/index.ts';
 import { files } from '#lib/files.server.ts';
 import { log } from '#lib/log.ts';
 import { enqueue, wakeQueue } from './queue.server.ts';
-import type { PdfSlice } from './recognition/index.ts';
 import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './recognition/types.ts';
 import { DEFAULT_MAPPING, type ScanStatusView, type StartInput } from './scanner.schema.ts';
-import type { JobRow, ScanDB, ScanRow } from './scanner.tables.ts';
+import type { ScanDB, ScanRow } from './scanner.tables.ts';
 import { config } from '#lib/config.ts';
 import { MAX_UPLOAD_BYTES } from './recognition/limits.ts';
 import { scannerMaxPages } from './settings.server.ts';
@@ -21,7 +20,6 @@ export const RETENTION_DAYS = 7;
 /** After a save the scan answers a little longer (the wizard's completion step), without its files. */
 const AFTER_SAVE_MS = 24 * 3600_000;
 const SWEEP_BATCH = 50;
-const PROGRESS_EVERY_MS = 500;
 export const FILE_KIND = 'scan';
 
 /** The largest upload in MB, as the refusals name it: the scanner's own cap or the server's, whichever is smaller. */
@@ -195,92 +193,6 @@ export async function failScan(scanId: number, errorKey: string, format?: string
     .where('id', '=', scanId)
     .execute();
   await removeFiles(row);
-}
-
-/** One slice of recognition (extractInWorker with the settings bound): the document, or a PDF read part of the way. */
-export type Extract = (bytes: Uint8Array, fileName: string, onProgress: (stage: string, done: number, total: number) => void, signal: AbortSignal, resume: PdfSlice | null) => Promise<{ doc: ExtractedDocument } | { slice: PdfSlice }>;
-
-/** Refusals of the readers are final (the scan fails with their message); anything else is retried. */
-export interface InputRefusal {
-  code: string;
-  format?: string;
-  params?: Record<string, number>;
-}
-const refusalOf = (err: unknown): InputRefusal | null => {
-  const e = err as { code?: unknown; format?: unknown; params?: Record<string, number>; name?: string };
-  return e && typeof e.code === 'string' && (e.name === 'ScanInputError' || e.constructor?.name === 'RefusedInput') ? { code: e.code, format: typeof e.format === 'string' ? e.format : undefined, params: e.params } : null;
-};
-
-/**
- * The queue's work for one job: recognise the scan's original and store the result. A long PDF is
- * read in slices: after each the part read is kept on the scan row (`document`, while it is
- * working) and 'yield' hands the slot back, so the queue can serve another user's document first.
- */
-export async function runScanJob(job: JobRow, signal: AbortSignal, extract: Extract): Promise<'yield' | void> {
-  const db = scanDb();
-  const row = await db.selectFrom('scans').selectAll().where('id', '=', job.scan_id).executeTakeFirst();
-  // Gone, finished, or past its retention time (the sweep removes it): nothing to do.
-  if (!row || row.status === 'ready' || row.status === 'failed' || row.expires_at <= new Date().toISOString()) return;
-  if (!row.original_file) return failScan(row.id, 'scanner.api.lost');
-  const bytes = await files().read(row.original_file);
-  if (!bytes) return failScan(row.id, 'scanner.api.lost');
-  const resume = row.status === 'working' ? json<{ slice?: PdfSlice } | null>(row.document, null)?.slice ?? null : null;
-  await db
-    .updateTable('scans')
-    .set({ status: 'working', stage: 'extract', done: resume ? resume.next - 1 : 0, total: resume?.total ?? 0, updated_at: new Date().toISOString() })
-    .where('id', '=', row.id)
-    .execute();
-  let last = 0;
-  let pending: Promise<unknown> = Promise.resolve();
-  const progress = (stage: string, done: number, total: number) => {
-    const t = Date.now();
-    if (t - last < PROGRESS_EVERY_MS && done < total) return;
-    last = t;
-    pending = pending.then(() =>
-      db.updateTable('scans').set({ stage: stage.slice(0, 16), done, total, updated_at: new Date(t).toISOString() }).where('id', '=', row.id).where('status', '=', 'working').execute().catch(() => undefined),
-    );
-  };
-  let doc: ExtractedDocument;
-  try {
-    const r = await extract(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), row.file_name, progress, signal, resume);
-    if ('slice' in r) {
-      await pending;
-      // `done` counts the pages read: the queue serves first the user with the fewest pages in progress.
-      await db
-        .updateTable('scans')
-        .set({ document: JSON.stringify({ slice: r.slice }), done: r.slice.next - 1, total: r.slice.total, updated_at: new Date().toISOString() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'working')
-        .execute();
-      return 'yield';
-    }
-    doc = r.doc;
-  } catch (err) {
-    const refusal = refusalOf(err);
-    if (!refusal) throw err;
-    await pending;
-    log.info('scanner: document refused', { scan: row.id, code: refusal.code });
-    return failScan(row.id, `scanner.errors.${refusal.code}`, refusal.format ?? row.format, refusal.params);
-  }
-  await pending;
-  // Once recognised, only the PDF is kept (the wizard's preview and pages): a PDF upload is its own
-  // PDF; any other original is deleted, so a customer's document is not stored twice for a week.
-  const original = row.original_file;
-  const samePdf = Buffer.compare(Buffer.from(doc.pdf.buffer, doc.pdf.byteOffset, doc.pdf.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0;
-  const pdfId = samePdf ? original : (await files().put(doc.pdf, { owner: row.user_id, kind: FILE_KIND, name: `${row.file_name.replace(/\.[^.]*$/, '')}.pdf`, type: 'application/pdf' })).id;
-  const summary: ScanSummary = { pages: doc.pages, columnCount: doc.columnCount, headers: doc.headers, suggestedMapping: doc.suggestedMapping, notes: doc.notes };
-  const done = await db
-    .updateTable('scans')
-    .set({ status: 'ready', stage: null, done: doc.pages.length, total: doc.pages.length, original_file: null, pdf_file: pdfId, format: doc.format, summary: JSON.stringify(summary), document: JSON.stringify(doc.lines), updated_at: new Date().toISOString() })
-    .where('id', '=', row.id)
-    .where('status', '=', 'working')
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) {
-    // Another run finished it (or it failed meanwhile): this run's PDF goes, the original stays with the row.
-    if (!samePdf) await files().remove(pdfId);
-    return;
-  }
-  if (!samePdf) await files().remove(original);
 }
 
 /** The retention sweep: expired scans lose their files and rows (bounded batch per call). */
