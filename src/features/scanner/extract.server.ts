@@ -1,25 +1,38 @@
 // Runs recognition in a worker thread (worker.ts) and reports its progress. Loaded only by the queue
 // runner in the server entry; the API never waits for recognition.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import type { PdfSlice } from './recognition/index.ts';
+import { MAX_PAGES } from './recognition/limits.ts';
 import type { ExtractedDocument } from './recognition/types.ts';
-import type { WorkerCommand, WorkerMessage } from './worker.ts';
+import { scannerTempDir } from './tempdirs.server.ts';
+import type { WorkerCommand, WorkerInput, WorkerMessage } from './worker.ts';
 
 /** A document the readers refused (scanner.errors.<code>): final, never retried. */
 export class RefusedInput extends Error {
   readonly code: string;
   readonly format: string | undefined;
-  constructor(code: string, format: string | undefined, message: string) {
+  readonly params: Record<string, number> | undefined;
+  constructor(code: string, format: string | undefined, message: string, params?: Record<string, number>) {
     super(message);
     this.code = code;
     this.format = format;
+    this.params = params;
   }
 }
 
-/** Upper bound of one recognition (200 pages of OCR at the per-page limit would be far more; the readers time out first). */
-const JOB_TIMEOUT_MS = 15 * 60_000;
+/** One slice of recognition: the document, or a PDF read part of the way. */
+export type SliceResult = { doc: ExtractedDocument } | { slice: PdfSlice };
+
+export interface SliceInput {
+  maxPages: number;
+  slicePages: number;
+  sliceMs?: number;
+  resume: PdfSlice | null;
+}
+
+/** Upper bound of one recognition slice (200 pages of OCR at the per-page limit would be far more; the readers time out first). */
+export const JOB_TIMEOUT_MS = 15 * 60_000;
 
 /** How long a stopped worker gets to kill its programs (LibreOffice, Tesseract) before it is terminated. */
 const STOP_GRACE_MS = 3000;
@@ -29,21 +42,22 @@ export async function extractInWorker(
   fileName: string,
   onProgress: (stage: string, done: number, total: number) => void,
   signal?: AbortSignal,
-): Promise<ExtractedDocument> {
+  slice: SliceInput = { maxPages: MAX_PAGES, slicePages: MAX_PAGES, resume: null },
+): Promise<SliceResult> {
   // The job's own folder: whatever the readers leave (a worker terminated mid-page never runs their
-  // clean-up), it goes with the job.
-  const workDir = await mkdtemp(join(tmpdir(), 'scan-job-'));
+  // clean-up), it goes with the job; one left by a killed server is removed at the next start.
+  const workDir = await scannerTempDir('job');
   try {
-    return await run(bytes, fileName, workDir, onProgress, signal);
+    return await run({ bytes, fileName, workDir, ...slice }, onProgress, signal);
   } finally {
     await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
-function run(bytes: Uint8Array, fileName: string, workDir: string, onProgress: (stage: string, done: number, total: number) => void, signal?: AbortSignal): Promise<ExtractedDocument> {
+function run(input: WorkerInput, onProgress: (stage: string, done: number, total: number) => void, signal?: AbortSignal): Promise<SliceResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), {
-      workerData: { bytes, fileName, workDir },
+      workerData: input,
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
     });
     let settled = false;
@@ -71,8 +85,9 @@ function run(bytes: Uint8Array, fileName: string, workDir: string, onProgress: (
     if (signal?.aborted) onAbort();
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'progress') onProgress(m.stage, m.done, m.total);
-      else if (m.type === 'done') finish(() => resolve(m.doc));
-      else finish(() => reject(m.input ? new RefusedInput(m.code, m.format, m.message) : new Error(m.message)));
+      else if (m.type === 'done') finish(() => resolve({ doc: m.doc }));
+      else if (m.type === 'slice') finish(() => resolve({ slice: m.slice }));
+      else finish(() => reject(m.input ? new RefusedInput(m.code, m.format, m.message, m.params) : new Error(m.message)));
     });
     worker.on('error', (err) => finish(() => reject(err)));
     worker.on('exit', (code) => finish(() => reject(new Error(`recognition worker exited with code ${code}`))));

@@ -30,18 +30,28 @@ export async function enqueue(handle: Kysely<ScanDB>, scanId: number, at = Date.
   return id;
 }
 
-/** Takes the oldest due queued job for `owner` with a lease of `leaseMs`; null when none is due. */
+/**
+ * The next due queued job, fair between users by pages: first the job whose user has the fewest
+ * pages read in documents still in progress (a long PDF read in slices counts its pages; a fresh
+ * upload counts none), then the oldest due. Bounded: each user has at most a few jobs queued.
+ */
+const nextDue = (t: string) => sql<{ id: number }>`select j.id from scan_jobs j join scans s on s.id = j.scan_id
+  where j.state = 'queued' and j.run_after <= ${t}
+  order by (select coalesce(sum(p.done), 0) from scans p where p.user_id = s.user_id and p.status in ('queued', 'working')), j.run_after, j.id
+  limit 1`;
+
+/** Takes the next due queued job (nextDue) for `owner` with a lease of `leaseMs`; null when none is due. */
 export async function claimJob(db: Kysely<ScanDB>, engine: Engine, owner: string, leaseMs = LEASE_MS, at = Date.now()): Promise<JobRow | null> {
   const t = iso(at);
   const until = iso(at + leaseMs);
   if (engine === 'postgres') {
     const r = await sql<JobRow>`update scan_jobs set state = 'running', locked_by = ${owner}, locked_until = ${until}, attempts = attempts + 1, updated_at = ${t}
-      where id = (select id from scan_jobs where state = 'queued' and run_after <= ${t} order by run_after, id limit 1 for update skip locked)
+      where id = (${nextDue(t)} for update of j skip locked)
       returning *`.execute(db);
     return r.rows[0] ?? null;
   }
   for (let tries = 0; tries < 5; tries++) {
-    const next = await db.selectFrom('scan_jobs').select('id').where('state', '=', 'queued').where('run_after', '<=', t).orderBy('run_after').orderBy('id').limit(1).executeTakeFirst();
+    const next = (await nextDue(t).execute(db)).rows[0];
     if (!next) return null;
     const r = await db
       .updateTable('scan_jobs')
@@ -101,6 +111,22 @@ export async function releaseJob(db: Kysely<ScanDB>, jobId: number, owner: strin
     .execute();
 }
 
+/**
+ * Hands a job we hold back after a slice of its work (a long document): queued, due now, this claim
+ * not counted as an attempt; nextDue decides whether another user's job goes first.
+ */
+export async function yieldJob(db: Kysely<ScanDB>, jobId: number, owner: string): Promise<boolean> {
+  const at = iso(Date.now());
+  const r = await db
+    .updateTable('scan_jobs')
+    .set({ state: 'queued', locked_by: null, locked_until: null, attempts: sql<number>`attempts - 1`, run_after: at, updated_at: at })
+    .where('id', '=', jobId)
+    .where('locked_by', '=', owner)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export interface Recovered {
   /** Jobs whose lease ran out, queued again. */
   requeued: number[];
@@ -142,8 +168,11 @@ export async function recoverExpired(db: Kysely<ScanDB>, engine: Engine, at = Da
 }
 
 export interface QueueHooks {
-  /** Does the work of one claimed job; `signal` aborts on shutdown or a lost lease. Throwing = transient failure. */
-  run(job: JobRow, ctx: { signal: AbortSignal }): Promise<void>;
+  /**
+   * Does the work of one claimed job; `signal` aborts on shutdown or a lost lease. Throwing =
+   * transient failure; 'yield' = part done, queue it again (the rest is the next claim's).
+   */
+  run(job: JobRow, ctx: { signal: AbortSignal }): Promise<void | 'yield'>;
   /** The job used its attempts (or its lease ran out on the last one): report it on the scan. */
   giveUp(scanId: number, error: string): Promise<void>;
   /** Periodic housekeeping (retention sweep), called about once a minute. */
@@ -194,8 +223,8 @@ export function startQueue(db: Kysely<ScanDB>, engine: Engine, hooks: QueueHooks
       );
     }, Math.max(50, Math.floor(leaseMs / 3)));
     try {
-      await hooks.run(job, { signal: abort.signal });
-      await finishJob(db, job.id, owner, 'done');
+      if ((await hooks.run(job, { signal: abort.signal })) === 'yield') await yieldJob(db, job.id, owner);
+      else await finishJob(db, job.id, owner, 'done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (stopped) {

@@ -19,7 +19,7 @@ import { buildRows } from './recognition/rows.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
 import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
-import { createScan, pendingScans, uploadLimitBytes, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { createScan, PendingLimit, pendingScans, uploadLimitBytes, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
@@ -96,7 +96,14 @@ export async function scanFile(user: User, form: FormValues, t: T) {
   if (pending >= MAX_PENDING_PER_USER) throw failure(429, t(call), { file: t('scanner.api.busy', { count: pending }) }, { retryAfter: 30 });
   const verdict = await hit(UPLOADS_PER_HOUR, String(user.id));
   if (!verdict.allowed) throw failure(429, t(call), { file: t('scanner.api.tooMany', { minutes: Math.ceil(verdict.retryAfter / 60) }) }, { retryAfter: verdict.retryAfter });
-  const uniqid = await createScan(user.id, start, { bytes, name, format, mime: MIME[format] });
+  let uniqid: string;
+  try {
+    // The early count above spares storing the file in the common case; this one decides (atomic with the insert).
+    uniqid = await createScan(user.id, start, { bytes, name, format, mime: MIME[format] }, MAX_PENDING_PER_USER);
+  } catch (err) {
+    if (err instanceof PendingLimit) throw failure(429, t(call), { file: t('scanner.api.busy', { count: err.count }) }, { retryAfter: 30 });
+    throw err;
+  }
   return { type: 'success', uniqid };
 }
 

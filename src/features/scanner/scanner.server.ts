@@ -1,25 +1,25 @@
 // Scans of the signed-in user: created by an upload (the original kept in the FileStore, a job
-// queued), recognised off the request path by the queue (runScanJob), read by the wizard through
+// queued), recognised off the request path by the queue (job.server.ts), read by the wizard through
 // their random uniqid only. Another user's or an expired scan is simply not found. Files are kept
 // only as long as needed: the original and the PDF go RETENTION_DAYS after the upload, or when the
 // scan is saved into an order, or at once when recognition refuses the document.
 import { nanoid } from 'nanoid';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { database, type Engine } from '#lib/db/index.ts';
 import { files } from '#lib/files.server.ts';
 import { log } from '#lib/log.ts';
 import { enqueue, wakeQueue } from './queue.server.ts';
 import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './recognition/types.ts';
 import { DEFAULT_MAPPING, type ScanStatusView, type StartInput } from './scanner.schema.ts';
-import type { JobRow, ScanDB, ScanRow } from './scanner.tables.ts';
+import type { ScanDB, ScanRow } from './scanner.tables.ts';
 import { config } from '#lib/config.ts';
 import { MAX_UPLOAD_BYTES } from './recognition/limits.ts';
+import { scannerMaxPages } from './settings.server.ts';
 
 export const RETENTION_DAYS = 7;
 /** After a save the scan answers a little longer (the wizard's completion step), without its files. */
 const AFTER_SAVE_MS = 24 * 3600_000;
 const SWEEP_BATCH = 50;
-const PROGRESS_EVERY_MS = 500;
 export const FILE_KIND = 'scan';
 
 /** The largest upload in MB, as the refusals name it: the scanner's own cap or the server's, whichever is smaller. */
@@ -46,7 +46,22 @@ const json = <T>(s: string | null, fallback: T): T => {
   }
 };
 
-export async function createScan(userId: number, start: StartInput, file: { bytes: Uint8Array; name: string; format: ScanFormat; mime: string }): Promise<string> {
+/** The user already has `count` documents waiting or in recognition (the limit of createScan). */
+export class PendingLimit extends Error {
+  readonly count: number;
+  constructor(count: number) {
+    super(`${count} scans pending`);
+    this.count = count;
+  }
+}
+
+/**
+ * Stores the upload and queues its recognition. At most `maxPending` of the user's scans wait or
+ * run: the count and the insert are one transaction that holds the user's row locked on PostgreSQL
+ * (concurrent uploads of one user queue behind it; SQLite runs one write transaction at a time), so
+ * simultaneous uploads cannot all see room. Throws PendingLimit (the stored file removed) when full.
+ */
+export async function createScan(userId: number, start: StartInput, file: { bytes: Uint8Array; name: string; format: ScanFormat; mime: string }, maxPending = Infinity): Promise<string> {
   const stored = await files().put(file.bytes, { owner: userId, kind: FILE_KIND, name: file.name, type: file.mime });
   const uniqid = nanoid();
   const t = new Date();
@@ -54,6 +69,11 @@ export async function createScan(userId: number, start: StartInput, file: { byte
     await scanDb()
       .transaction()
       .execute(async (trx) => {
+        if (Number.isFinite(maxPending)) {
+          if (scanEngine() === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(trx);
+          const pending = await pendingScans(userId, maxPending, trx);
+          if (pending >= maxPending) throw new PendingLimit(pending);
+        }
         const { id } = await trx
           .insertInto('scans')
           .values({
@@ -137,7 +157,8 @@ export function statusView(row: ScanHead, t: (key: string, params?: Record<strin
     oid: row.organisation_id ?? 0,
     object: row.object_id ?? 0,
     savedOrder: row.saved_order_id,
-    ...(row.status === 'failed' ? { error: t(row.error_key ?? 'scanner.api.failed', { format: (row.error_format ?? row.format).toUpperCase(), size: uploadLimitMb() }) } : {}),
+    // A failed scan's `total` and `done` are the page count and limit a refusal named (tooManyPages).
+    ...(row.status === 'failed' ? { error: t(row.error_key ?? 'scanner.api.failed', { format: (row.error_format ?? row.format).toUpperCase(), size: uploadLimitMb(), pages: row.total, limit: row.done || scannerMaxPages() }) } : {}),
   };
 }
 
@@ -158,80 +179,20 @@ async function removeFiles(row: Pick<ScanRow, 'original_file' | 'pdf_file' | 'th
   for (const id of ids) await files().remove(id).catch((err: unknown) => log.warn('scanner: file removal failed', { id, err }));
 }
 
-/** Marks a scan failed with a dictionary key (and the format for the message), removing its files. */
-export async function failScan(scanId: number, errorKey: string, format?: string): Promise<void> {
+/**
+ * Marks a scan failed with a dictionary key and what its message names (the format; for
+ * tooManyPages the document's pages and the limit, kept in `total` and `done`), removing its files.
+ */
+export async function failScan(scanId: number, errorKey: string, format?: string, counts?: { pages?: number; limit?: number }): Promise<void> {
   const db = scanDb();
   const row = await db.selectFrom('scans').select(['original_file', 'pdf_file', 'thumbs']).where('id', '=', scanId).executeTakeFirst();
   if (!row) return;
   await db
     .updateTable('scans')
-    .set({ status: 'failed', error_key: errorKey, error_format: format ?? null, original_file: null, pdf_file: null, thumbs: null, stage: null, updated_at: new Date().toISOString() })
+    .set({ status: 'failed', error_key: errorKey, error_format: format ?? null, original_file: null, pdf_file: null, thumbs: null, stage: null, document: null, ...(counts?.pages ? { done: counts.limit ?? 0, total: counts.pages } : {}), updated_at: new Date().toISOString() })
     .where('id', '=', scanId)
     .execute();
   await removeFiles(row);
-}
-
-export type Extract = (bytes: Uint8Array, fileName: string, onProgress: (stage: string, done: number, total: number) => void, signal: AbortSignal) => Promise<ExtractedDocument>;
-
-/** Refusals of the readers are final (the scan fails with their message); anything else is retried. */
-export interface InputRefusal {
-  code: string;
-  format?: string;
-}
-const refusalOf = (err: unknown): InputRefusal | null => {
-  const e = err as { code?: unknown; format?: unknown; name?: string };
-  return e && typeof e.code === 'string' && (e.name === 'ScanInputError' || e.constructor?.name === 'RefusedInput') ? { code: e.code, format: typeof e.format === 'string' ? e.format : undefined } : null;
-};
-
-/** The queue's work for one job: recognise the scan's original and store the result. */
-export async function runScanJob(job: JobRow, signal: AbortSignal, extract: Extract): Promise<void> {
-  const db = scanDb();
-  const row = await db.selectFrom('scans').selectAll().where('id', '=', job.scan_id).executeTakeFirst();
-  // Gone, finished, or past its retention time (the sweep removes it): nothing to do.
-  if (!row || row.status === 'ready' || row.status === 'failed' || row.expires_at <= new Date().toISOString()) return;
-  if (!row.original_file) return failScan(row.id, 'scanner.api.lost');
-  const bytes = await files().read(row.original_file);
-  if (!bytes) return failScan(row.id, 'scanner.api.lost');
-  await db.updateTable('scans').set({ status: 'working', stage: 'extract', done: 0, total: 0, updated_at: new Date().toISOString() }).where('id', '=', row.id).execute();
-  let last = 0;
-  let pending: Promise<unknown> = Promise.resolve();
-  const progress = (stage: string, done: number, total: number) => {
-    const t = Date.now();
-    if (t - last < PROGRESS_EVERY_MS && done < total) return;
-    last = t;
-    pending = pending.then(() =>
-      db.updateTable('scans').set({ stage: stage.slice(0, 16), done, total, updated_at: new Date(t).toISOString() }).where('id', '=', row.id).where('status', '=', 'working').execute().catch(() => undefined),
-    );
-  };
-  let doc: ExtractedDocument;
-  try {
-    doc = await extract(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), row.file_name, progress, signal);
-  } catch (err) {
-    const refusal = refusalOf(err);
-    if (!refusal) throw err;
-    await pending;
-    log.info('scanner: document refused', { scan: row.id, code: refusal.code });
-    return failScan(row.id, `scanner.errors.${refusal.code}`, refusal.format ?? row.format);
-  }
-  await pending;
-  // Once recognised, only the PDF is kept (the wizard's preview and pages): a PDF upload is its own
-  // PDF; any other original is deleted, so a customer's document is not stored twice for a week.
-  const original = row.original_file;
-  const samePdf = Buffer.compare(Buffer.from(doc.pdf.buffer, doc.pdf.byteOffset, doc.pdf.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0;
-  const pdfId = samePdf ? original : (await files().put(doc.pdf, { owner: row.user_id, kind: FILE_KIND, name: `${row.file_name.replace(/\.[^.]*$/, '')}.pdf`, type: 'application/pdf' })).id;
-  const summary: ScanSummary = { pages: doc.pages, columnCount: doc.columnCount, headers: doc.headers, suggestedMapping: doc.suggestedMapping, notes: doc.notes };
-  const done = await db
-    .updateTable('scans')
-    .set({ status: 'ready', stage: null, done: doc.pages.length, total: doc.pages.length, original_file: null, pdf_file: pdfId, format: doc.format, summary: JSON.stringify(summary), document: JSON.stringify(doc.lines), updated_at: new Date().toISOString() })
-    .where('id', '=', row.id)
-    .where('status', '=', 'working')
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) {
-    // Another run finished it (or it failed meanwhile): this run's PDF goes, the original stays with the row.
-    if (!samePdf) await files().remove(pdfId);
-    return;
-  }
-  if (!samePdf) await files().remove(original);
 }
 
 /** The retention sweep: expired scans lose their files and rows (bounded batch per call). */
@@ -265,8 +226,8 @@ export async function claimScan(handle: Kysely<ScanDB>, row: ScanHead, orderId: 
  * How many of the user's scans wait for or are in recognition, counted up to `max` (a walk back
  * over the user's own scans, at most a week of uploads at the hourly limit).
  */
-export async function pendingScans(userId: number, max: number): Promise<number> {
-  const rows = await scanDb().selectFrom('scans').select('id').where('user_id', '=', userId).where('status', 'in', ['queued', 'working']).orderBy('id', 'desc').limit(max).execute();
+export async function pendingScans(userId: number, max: number, handle: Kysely<ScanDB> = scanDb()): Promise<number> {
+  const rows = await handle.selectFrom('scans').select('id').where('user_id', '=', userId).where('status', 'in', ['queued', 'working']).orderBy('id', 'desc').limit(max).execute();
   return rows.length;
 }
 

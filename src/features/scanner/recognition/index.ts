@@ -5,12 +5,13 @@
 import { extractImage } from './images.ts';
 import { convertOffice } from './libreoffice.ts';
 import { extractDocx, extractXlsx, type OfficeDocument } from './office.ts';
-import { extractPdf } from './pdf.ts';
+import { readPdf, type PdfSlice } from './pdf.ts';
 import { sniffFormat } from './sniff.ts';
 import { requireTool } from './tools.ts';
 import { ScanInputError, type ExtractedDocument, type ProgressReport, type ScanFormat } from './types.ts';
 
 export { renderThumbnail } from './thumbnails.ts';
+export type { PdfSlice } from './pdf.ts';
 export { scannerTools } from './tools.ts';
 
 export interface ExtractOptions {
@@ -45,12 +46,33 @@ async function office(bytes: Uint8Array, format: 'xlsx' | 'xls' | 'docx' | 'doc'
  * tooLarge, tooManyPages, imageTooLarge, zipBomb, noTable, toolMissing (with the format), timeout.
  */
 export async function extractDocument(bytes: Uint8Array, fileName: string, opts: ExtractOptions = {}): Promise<ExtractedDocument> {
+  const r = await extractSlice(bytes, fileName, { ...opts, resume: null, slicePages: Infinity });
+  if ('slice' in r) throw new Error('unreachable: an unsliced read stopped early');
+  return r.doc;
+}
+
+export interface SliceOptions extends ExtractOptions {
+  /** Most pages of a PDF (default MAX_PAGES). */
+  maxPages?: number;
+  /** A PDF read part of the way by an earlier call. */
+  resume?: PdfSlice | null;
+  /** PDF pages read before the rest is handed back (default: all). */
+  slicePages?: number;
+  /** Time after which a PDF's remaining pages are handed back (default: none). */
+  sliceMs?: number;
+}
+
+/** extractDocument in slices: a PDF may come back part-read (`slice`), to be continued by another call with `resume`. */
+export async function extractSlice(bytes: Uint8Array, fileName: string, opts: SliceOptions = {}): Promise<{ doc: ExtractedDocument } | { slice: PdfSlice }> {
   const { format, declared } = sniffFormat(bytes, fileName);
   let doc: Omit<ExtractedDocument, 'format'>;
   switch (format) {
-    case 'pdf':
-      doc = await extractPdf(bytes, { ...opts, format });
+    case 'pdf': {
+      const r = await readPdf(bytes, { ...opts, format });
+      if ('slice' in r) return r;
+      doc = r.doc;
       break;
+    }
     case 'jpg':
     case 'png':
       doc = await extractImage(bytes, format, opts);
@@ -66,5 +88,5 @@ export async function extractDocument(bytes: Uint8Array, fileName: string, opts:
   // column-number row on some page, else it is a drawing or a letter, not a specification.
   const paged: ScanFormat[] = ['pdf', 'jpg', 'png'];
   if (!dataLines || (paged.includes(format) && !doc.pages.some((p) => p.hasTable))) throw new ScanInputError('noTable', format);
-  return { format, ...doc, notes };
+  return { doc: { format, ...doc, notes } };
 }

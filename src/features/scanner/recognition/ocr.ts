@@ -13,7 +13,7 @@ import type { Rulings } from './lattice.ts';
 import { estimateImageSkew, isBlank, parsePgm, rawOf, removeRulings, scaleRulings, toGrey, writePgm, type Grey } from './raster.ts';
 import { buildPageTable, type TextBox } from './stream.ts';
 import { runTool } from './tools.ts';
-import type { ScanFormat } from './types.ts';
+import { ScanInputError, type ScanFormat } from './types.ts';
 
 export const OCR_DPI = 300;
 
@@ -356,6 +356,10 @@ export async function ocrPdfPage(pdf: Uint8Array, page: number, dpi: number, opt
         timeoutMs: TESSERACT_PAGE_TIMEOUT_MS,
         signal: opts.signal,
         format: opts.format,
+      }).catch((e: unknown) => {
+        // Poppler's exit codes 1 (the PDF cannot be opened) and 3 (permissions): the file, not the moment.
+        const code = (e as { exitCode?: unknown }).exitCode;
+        throw code === 1 || code === 3 ? new ScanInputError('corrupt', opts.format, (e as Error).message) : e;
       }),
     );
     // Grey PGM: no PNG encoding and decoding of a 35 Mpx page.

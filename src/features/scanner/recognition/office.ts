@@ -149,7 +149,7 @@ export async function extractXlsx(bytes: Uint8Array, format: ScanFormat = 'xlsx'
   }
   if (!wb.worksheets.length) throw new ScanInputError('corrupt', format, 'a workbook without sheets');
   const sheets = wb.worksheets.filter((ws) => ws.state !== 'hidden' && ws.state !== 'veryHidden');
-  if (sheets.length > MAX_PAGES) throw new ScanInputError('tooManyPages', format);
+  if (sheets.length > MAX_PAGES) throw new ScanInputError('tooManyPages', format, `${sheets.length} sheets`, { pages: sheets.length, limit: MAX_PAGES });
   const grids: GridPage[] = [];
   for (const ws of sheets) {
     const rowCount = Math.min(ws.rowCount, MAX_SHEET_ROWS);
@@ -344,7 +344,7 @@ export async function extractDocx(bytes: Uint8Array, format: ScanFormat = 'docx'
       }
       pushRow({ cells: [], strong: [] }, state.page);
     }
-    if (state.page > MAX_PAGES) throw new ScanInputError('tooManyPages', format);
+    if (state.page > MAX_PAGES) throw new ScanInputError('tooManyPages', format, `${state.page} pages`, { pages: state.page, limit: MAX_PAGES });
   }
   const pageCount = Math.max(1, state.page);
   const grids: GridPage[] = [];

@@ -4,7 +4,8 @@
 import { MAX_PAGES } from './limits.ts';
 import { rulingsFromSegments, segmentsFromOperatorList, type Rulings } from './lattice.ts';
 import { ocrPdfPage, renderDpi } from './ocr.ts';
-import { openPdf, Util } from './pdfjs.ts';
+import { checkPdfStreams } from './pdf-streams.ts';
+import { openPdf, Util, type PDFDocumentProxy } from './pdfjs.ts';
 import { buildPageTable, type PageTable, type TextBox } from './stream.ts';
 import { requireTool } from './tools.ts';
 import { ScanInputError, type ColumnMapping, type ExtractedDocument, type ExtractedLine, type ExtractedPage, type ProgressReport, type ScanFormat } from './types.ts';
@@ -104,72 +105,127 @@ export interface PdfOptions {
   format?: ScanFormat;
   /** OCR stage timings (milliseconds, added up), for the benchmark. */
   timings?: Record<string, number>;
+  /** Most pages accepted (default MAX_PAGES); more is refused as tooManyPages naming both numbers. */
+  maxPages?: number;
+  /** Where an earlier slice stopped (null: from the first page, the file checked first). */
+  resume?: PdfSlice | null;
+  /** Pages read before handing the rest back as a slice (default: all). */
+  slicePages?: number;
+  /** Time after which the rest is handed back (checked between pages; default: none). */
+  sliceMs?: number;
 }
+
+/** A document read part of the way: the queue gives the recognition slot to others in between. */
+export interface PdfSlice {
+  /** Next page to read (1-based). */
+  next: number;
+  total: number;
+  /** Column boundaries of the last table page (a continuation page takes them). */
+  previous: number[] | null;
+  results: PageResult[];
+}
+
+export type PdfOutcome = { doc: Omit<ExtractedDocument, 'format'> } | { slice: PdfSlice };
+
+/** pdf.js's own exceptions: the file is malformed (a page-tree cycle, a page that is not there…); reading it again gives the same. */
+const PDFJS_FAULTS = new Set(['UnknownErrorException', 'FormatError', 'InvalidPDFException', 'MissingPDFException', 'UnexpectedResponseException']);
+export const isPdfFault = (e: unknown): boolean => PDFJS_FAULTS.has((e as { name?: string })?.name ?? '');
 
 /** Reads every page of a PDF: text pages through pdf.js, pages without text through OCR. */
 export async function extractPdf(bytes: Uint8Array, opts: PdfOptions = {}): Promise<Omit<ExtractedDocument, 'format'>> {
+  const r = await readPdf(bytes, { ...opts, resume: null, slicePages: Infinity });
+  if ('slice' in r) throw new Error('unreachable: an unsliced read stopped early');
+  return r.doc;
+}
+
+/**
+ * Reads the pages of a PDF from `resume` (or the start) for `slicePages` pages: the document when
+ * the last page is read, else where it stopped. On the first slice the file's compressed streams
+ * are measured (checkPdfStreams) before pdf.js inflates any. Damaged structure is refused as
+ * ScanInputError('corrupt'), never left to look transient.
+ */
+export async function readPdf(bytes: Uint8Array, opts: PdfOptions = {}): Promise<PdfOutcome> {
   const format = opts.format ?? 'pdf';
+  if (!opts.resume) await checkPdfStreams(bytes, format, opts.signal);
   const { doc, close } = await openPdf(bytes);
   try {
     const total = doc.numPages;
-    if (total > MAX_PAGES) throw new ScanInputError('tooManyPages', format, `${total} pages`);
-    const results: PageResult[] = [];
-    let previous: number[] | null = null;
-    for (let n = 1; n <= total; n++) {
+    const limit = opts.maxPages ?? MAX_PAGES;
+    if (total > limit) throw new ScanInputError('tooManyPages', format, `${total} pages`, { pages: total, limit });
+    const state: PdfSlice = opts.resume ? { ...opts.resume, results: [...opts.resume.results] } : { next: 1, total, previous: null, results: [] };
+    const stop = Math.min(total, state.next + Math.max(1, opts.slicePages ?? Infinity) - 1);
+    const started = Date.now();
+    const first = state.next;
+    for (; state.next <= stop; state.next++) {
       opts.signal?.throwIfAborted();
-      const page = await doc.getPage(n);
-      const viewport = page.getViewport({ scale: 1 });
-      const width = viewport.width;
-      const height = viewport.height;
-      const rotation = ((viewport.rotation % 360) + 360) % 360;
-      const content = await page.getTextContent();
-      const { boxes, rotated } = textBoxes(content.items as TextItemLike[], viewport.transform);
-      const chars = boxes.reduce((s, b) => s + b.text.replace(/\s/g, '').length, 0);
-      const notes: string[] = [];
-      if (rotation) notes.push('scanner.notes.pageRotated');
-      let table: PageTable | null;
-      let source: 'text' | 'ocr' = 'text';
-      if (chars < MIN_TEXT_CHARS) {
-        // No text layer: a scan (or an empty page, which the renderer finds blank and OCR skips).
-        await requireTool('tesseract', format);
-        await requireTool('pdftoppm', format);
-        opts.progress?.('ocr', n - 1, total);
-        const dpi = renderDpi(width, height);
-        if (dpi === null) throw new ScanInputError('pageTooLarge', format, `page ${n}: ${Math.round(width)}x${Math.round(height)} pt`);
-        const ocr = await ocrPdfPage(bytes, n, dpi, { signal: opts.signal, workDir: opts.workDir, format, timings: opts.timings });
-        if (ocr.boxes.length) {
-          source = 'ocr';
-          notes.push('scanner.notes.ocrUsed', ...ocr.notes);
-        }
-        table = buildPageTable(ocr.boxes, ocr.rulings, previous, true);
-      } else {
-        const zones = furnitureZones(boxes, rotated, width, height);
-        const kept = boxes.filter((b) => !inFurniture(zones, b.x0, b.x1, b.y0, b.y1));
-        if (kept.length < boxes.length || rotated.length) notes.push('scanner.notes.furnitureDropped');
-        // The operator list (drawings can hold hundreds of thousands of paths) is read only where a
-        // table may be: a heading or column-number row in the text, or a table on an earlier page.
-        const textOnly = buildPageTable(kept, null, previous);
-        const maybeTable = !!previous || (!!textOnly && (textOnly.detection.headerRows.length > 0 || textOnly.detection.numberRow !== null));
-        if (maybeTable) {
-          const ops = await page.getOperatorList();
-          const rulings = withoutFurniture(rulingsFromSegments(segmentsFromOperatorList(ops, viewport.transform)), zones);
-          table = buildPageTable(kept, rulings, previous);
-        } else table = textOnly;
+      // At least one page per slice, so a slow page cannot make a document that never ends.
+      if (state.next > first && Date.now() - started >= (opts.sliceMs ?? Infinity)) break;
+      const n = state.next;
+      let result: PageResult;
+      try {
+        result = await readPage(bytes, doc, n, total, state.previous, format, opts);
+      } catch (e) {
+        if (isPdfFault(e)) throw new ScanInputError('corrupt', format, `page ${n}: ${(e as Error).message}`);
+        throw e;
       }
-      if (table && table.columnsFrom !== 'rulings' && source === 'text') notes.push('scanner.notes.noRulings');
-      if (table && !table.rowRulings && table.rows.length > 3) notes.push('scanner.notes.streamRows');
-      // A continuation page without a repeated heading: same columns as the page before.
-      const continues = !!table && !!previous && (table.columnsFrom === 'previous' || table.bounds.length === previous.length);
-      const hasTable = !!table && (table.detection.headerRows.length > 0 || table.detection.numberRow !== null || continues);
-      if (table && hasTable) previous = table.bounds;
-      results.push({ page: { page: n, width, height, rotation, source, hasTable }, table, notes });
-      page.cleanup();
+      if (result.table && result.page.hasTable) state.previous = result.table.bounds;
+      state.results.push(result);
       opts.progress?.('extract', n, total);
     }
-    return { pdf: bytes, ...assembleDocument(results) };
+    if (state.next <= total) return { slice: state };
+    return { doc: { pdf: bytes, ...assembleDocument(state.results) } };
   } finally {
     await close();
   }
+}
+
+async function readPage(bytes: Uint8Array, doc: PDFDocumentProxy, n: number, total: number, previous: number[] | null, format: ScanFormat, opts: PdfOptions): Promise<PageResult> {
+  const page = await doc.getPage(n);
+  const viewport = page.getViewport({ scale: 1 });
+  const width = viewport.width;
+  const height = viewport.height;
+  const rotation = ((viewport.rotation % 360) + 360) % 360;
+  const content = await page.getTextContent();
+  const { boxes, rotated } = textBoxes(content.items as TextItemLike[], viewport.transform);
+  const chars = boxes.reduce((s, b) => s + b.text.replace(/\s/g, '').length, 0);
+  const notes: string[] = [];
+  if (rotation) notes.push('scanner.notes.pageRotated');
+  let table: PageTable | null;
+  let source: 'text' | 'ocr' = 'text';
+  if (chars < MIN_TEXT_CHARS) {
+    // No text layer: a scan (or an empty page, which the renderer finds blank and OCR skips).
+    await requireTool('tesseract', format);
+    await requireTool('pdftoppm', format);
+    opts.progress?.('ocr', n - 1, total);
+    const dpi = renderDpi(width, height);
+    if (dpi === null) throw new ScanInputError('pageTooLarge', format, `page ${n}: ${Math.round(width)}x${Math.round(height)} pt`);
+    const ocr = await ocrPdfPage(bytes, n, dpi, { signal: opts.signal, workDir: opts.workDir, format, timings: opts.timings });
+    if (ocr.boxes.length) {
+      source = 'ocr';
+      notes.push('scanner.notes.ocrUsed', ...ocr.notes);
+    }
+    table = buildPageTable(ocr.boxes, ocr.rulings, previous, true);
+  } else {
+    const zones = furnitureZones(boxes, rotated, width, height);
+    const kept = boxes.filter((b) => !inFurniture(zones, b.x0, b.x1, b.y0, b.y1));
+    if (kept.length < boxes.length || rotated.length) notes.push('scanner.notes.furnitureDropped');
+    // The operator list (drawings can hold hundreds of thousands of paths) is read only where a
+    // table may be: a heading or column-number row in the text, or a table on an earlier page.
+    const textOnly = buildPageTable(kept, null, previous);
+    const maybeTable = !!previous || (!!textOnly && (textOnly.detection.headerRows.length > 0 || textOnly.detection.numberRow !== null));
+    if (maybeTable) {
+      const ops = await page.getOperatorList();
+      const rulings = withoutFurniture(rulingsFromSegments(segmentsFromOperatorList(ops, viewport.transform)), zones);
+      table = buildPageTable(kept, rulings, previous);
+    } else table = textOnly;
+  }
+  if (table && table.columnsFrom !== 'rulings' && source === 'text') notes.push('scanner.notes.noRulings');
+  if (table && !table.rowRulings && table.rows.length > 3) notes.push('scanner.notes.streamRows');
+  // A continuation page without a repeated heading: same columns as the page before.
+  const continues = !!table && !!previous && (table.columnsFrom === 'previous' || table.bounds.length === previous.length);
+  const hasTable = !!table && (table.detection.headerRows.length > 0 || table.detection.numberRow !== null || continues);
+  page.cleanup();
+  return { page: { page: n, width, height, rotation, source, hasTable }, table, notes };
 }
 
 /** Columns, headings, suggested mapping and lines of the document from its pages' tables. */

@@ -17,7 +17,8 @@ export async function renderThumbnail(pdf: Uint8Array, page: number, height = 25
   if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`);
   if (!Number.isInteger(height) || height < 16 || height > 2000) throw new RangeError(`height must be 16..2000, got ${height}`);
   await requireTool('pdftoppm', 'pdf');
-  const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), 'scan-thumb-'));
+  // Named with the pid: a render cut off by a killed server is removed at the next start (tempdirs.server.ts).
+  const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), `scan-thumb-${process.pid}-`));
   try {
     const input = join(dir, 'in.pdf');
     await writeFile(input, pdf);

@@ -76,7 +76,7 @@ export interface RunOptions {
 /**
  * Runs a tool without blocking the event loop. Rejects with ScanInputError('timeout') when it runs
  * longer than timeoutMs, with an AbortError when `signal` aborts (the child is killed in both
- * cases), and with an Error carrying stderr when it exits non-zero.
+ * cases), and with an Error carrying stderr (and `exitCode`) when it exits non-zero.
  */
 export function runTool(cmd: string, args: string[], opts: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
@@ -123,7 +123,7 @@ export function runTool(cmd: string, args: string[], opts: RunOptions): Promise<
     child.on('close', (code, sig) => {
       const stderr = Buffer.concat(err);
       if (failure) finish(failure);
-      else if (code !== 0) finish(new Error(`${cmd} exited with ${code ?? sig}: ${stderr.toString('utf8').slice(0, 500)}`));
+      else if (code !== 0) finish(Object.assign(new Error(`${cmd} exited with ${code ?? sig}: ${stderr.toString('utf8').slice(0, 500)}`), { exitCode: code }));
       else finish(null, { stdout: Buffer.concat(out), stderr });
     });
   });

@@ -96,10 +96,13 @@ export type ProgressReport = (stage: 'convert' | 'render' | 'extract' | 'ocr', d
 export class ScanInputError extends Error {
   readonly code: string;
   readonly format?: ScanFormat;
-  constructor(code: string, format?: ScanFormat, detail?: string) {
+  /** Numbers the message names (tooManyPages: pages, limit). */
+  readonly params?: Record<string, number>;
+  constructor(code: string, format?: ScanFormat, detail?: string, params?: Record<string, number>) {
     super(detail ? `${code}: ${detail}` : code);
     this.name = 'ScanInputError';
     this.code = code;
     this.format = format;
+    if (params) this.params = params;
   }
 }
