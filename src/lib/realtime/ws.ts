@@ -85,6 +85,7 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
   });
 
   function onConnection(ws: WebSocket, { user, sessionId }: WsPeer, connection: string) {
+    onProtocolError(ws, connection);
     const subs = new Map<string, () => void>();
     let alive = true;
     const send = (msg: unknown) => {
@@ -104,7 +105,6 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
       if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId) endSession();
     });
     send({ topic: userTopic(user.id), type: 'ready', data: null });
-    onProtocolError(ws, connection);
 
     ws.on('pong', () => (alive = true));
     ws.on('message', (raw) => {
