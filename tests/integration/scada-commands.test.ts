@@ -21,7 +21,7 @@ async function object(key: string, register: number) {
   const r = await putObject(server, key, {
     title: `Station ${key}`,
     address: 'Test bench',
-    driver: { type: 'modbus-tcp', host: '127.0.0.1', port, unit_id: 1, poll_ms: 300, timeout_ms: 300 },
+    driver: { type: 'modbus-tcp', host: '127.0.0.1', port, unit_id: 1, poll_ms: 300, timeout_ms: 2000 },
     tags: [setpoint('sp', register)],
     grants: [{ email: 'dmitry.volkov@demo.example', control: true }],
   });
@@ -56,7 +56,8 @@ describe('dispatching commands under load', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => act(tagId, String(4 + i / 10))));
     // Late writes (a loser slipping through) would land within the confirmation time.
     await new Promise((r) => setTimeout(r, 1500));
-    expect(device.requests.writes - writes).toBe(1);
+    // (A loaded machine may time a Modbus request out: the answers say so if the write is missing.)
+    expect(device.requests.writes - writes, JSON.stringify(answers.map((a) => [a.status, a.data.data?.reason]))).toBe(1);
     const ok = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status === 429);
     expect(ok).toHaveLength(1);

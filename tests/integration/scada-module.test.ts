@@ -1,8 +1,10 @@
 // One rule for the dispatching module on every path (issue 20): a user with a grant but without the
 // module gets 404 on the API, the object page, both embeddable pages (cookie and ?token=), the report,
 // the live stream and the socket's scada topic — the same answer the pages give. With the module on,
-// every one of them works.
+// every one of them works; switched off again, an open stream closes within a heartbeat.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
@@ -15,7 +17,7 @@ let olga: string;
 let id: number;
 
 beforeAll(async () => {
-  server = await startServer(scadaEnv);
+  server = await startServer({ ...scadaEnv, WS_HEARTBEAT_SECONDS: '1' });
   api = apiClient(server);
   olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
   const r = await putObject(server, 'module-rule', {
@@ -62,5 +64,19 @@ describe('the dispatching module decides on every path', () => {
   it('with the module on, every path works', async () => {
     await enableScada(server, 'olga.demidova@demo.example');
     expect(await statuses()).toEqual({ api: 200, object: 200, project: 200, chart: 200, projectToken: 200, chartToken: 200, report: 200, upgrade: 101, topic: 'subscribed' });
+  });
+
+  it('the module switched off: an open stream closes within a heartbeat (4404)', async () => {
+    const s = stream(server, olga, id);
+    await s.next(() => true);
+    const { url, dataDir } = server.database;
+    const handle = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+    try {
+      await handle.db.updateTable('users').set({ module_scada: 0 }).where('email', '=', 'olga.demidova@demo.example').execute();
+    } finally {
+      await handle.close();
+    }
+    expect(await Promise.race([s.closed, new Promise((r) => setTimeout(() => r('open'), 3000))])).toBe(4404);
+    expect(await stream(server, olga, id).refused).toBe(404);
   });
 });

@@ -41,7 +41,7 @@ beforeAll(async () => {
   setFloat(b, 0, 3);
   database = await freshDatabase();
   server = await startServer(scadaEnv, database);
-  const modbus = (port: number) => ({ type: 'modbus-tcp', host: '127.0.0.1', port, unit_id: 1, poll_ms: 300, timeout_ms: 300 });
+  const modbus = (port: number) => ({ type: 'modbus-tcp', host: '127.0.0.1', port, unit_id: 1, poll_ms: 300, timeout_ms: 2000 });
   expect((await putObject(server, 'rec-a', { title: 'A', driver: modbus(pa), tags: [sp('one', 0), sp('two', 2)], grants })).status).toBe(200);
   expect((await putObject(server, 'rec-b', { title: 'B', driver: modbus(pb), tags: [sp('one', 0)], grants })).status).toBe(200);
 });

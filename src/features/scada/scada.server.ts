@@ -72,10 +72,20 @@ export async function getScada(userId: number, id: number | null, handle: Kysely
   return ((await granted(handle, userId).select([...itemColumns]).where('o.id', '=', id).executeTakeFirst()) as ScadaItem | undefined) ?? null;
 }
 
-/** The grant of a user on an object: null (none), 0 view, 1 view and control. */
+/**
+ * The grant of a user on an object: null (none), 0 view, 1 view and control. A grant counts only while
+ * the user has the module (scadaEnabled, read afresh), so the stream's heartbeat re-check closes a
+ * stream whose user lost the module as it does one whose grant was withdrawn.
+ */
 export async function grantOf(userId: number, objectId: number, handle: Kysely<DB> = defaultDb()): Promise<number | null> {
-  const row = await handle.selectFrom('scada_grants').select('control').where('object_id', '=', objectId).where('user_id', '=', userId).executeTakeFirst();
-  return row ? row.control : null;
+  const row = await handle
+    .selectFrom('scada_grants as g')
+    .innerJoin('users as u', 'u.id', 'g.user_id')
+    .select(['g.control', 'u.is_admin', 'u.is_employee', 'u.module_scada'])
+    .where('g.object_id', '=', objectId)
+    .where('g.user_id', '=', userId)
+    .executeTakeFirst();
+  return row && scadaEnabled(row) ? row.control : null;
 }
 
 export async function tagsOf(objectId: number, handle: Kysely<DB> = defaultDb()): Promise<ScadaTag[]> {
