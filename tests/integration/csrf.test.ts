@@ -124,3 +124,13 @@ describe('the legacy token parameter from a browser on another site', () => {
     expect(res.status).toBe(201);
   });
 });
+
+describe('the integration API', () => {
+  it('a keyless write is answered 401 by the key check (no cookie is ever read there, so nothing is forgeable), even with a cookie and a foreign Origin', async () => {
+    for (const [method, path] of [['DELETE', '/api/integration/catalogue/items/NO-SUCH'], ['PUT', '/api/integration/catalogue/items'], ['PUT', '/api/integration/scada/objects/demo-key']] as const) {
+      const res = await fetch(`${server.url}${path}`, { method, headers: { cookie: olga.cookie, origin: 'https://evil.example', 'accept-language': 'en', ...form }, body: '' });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(((await res.json()) as { message: string }).message).toBe('Invalid or missing API key');
+    }
+  });
+});

@@ -35,7 +35,8 @@ export function issueMessages(issues: FieldIssue[], t: T): Record<string, string
 
 function errorAnswer(issues: FieldIssue[], t: T): SelectAnswer {
   const errors = issueMessages(issues, t);
-  return { status: 400, body: { type: 'error', entities: [], error: Object.values(errors)[0] ?? t('calcPumps.errors.input'), warning: null, errors, engine: ENGINE } };
+  const error = Object.values(errors)[0] ?? t('calcPumps.errors.input');
+  return { status: 400, body: { type: 'error', message: error, entities: [], error, warning: null, errors, engine: ENGINE } };
 }
 
 /** "at 65 m³/h the best reaches 12.1 m of the 14 m asked" and its kin, one text per rejection reason. */

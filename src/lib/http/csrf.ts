@@ -8,6 +8,7 @@
 // CSRF). It decides whose session is used, never whether a browser's cross-site request may pass.
 import { isEmbed } from './access.ts';
 
+const INTEGRATION = /^\/api\/integration\//;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Content types a cross-site <form> can send (anything else needs a preflight).
 const FORM_TYPES = new Set(['', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
@@ -37,6 +38,9 @@ function fromAnotherSite(request: Request, url: URL): boolean {
 /** True when the request must be refused as a possible cross-site forgery. */
 export function isForgeable(request: Request, url: URL): boolean {
   if (SAFE.has(request.method) || headerCredentials(request)) return false;
+  // The integration API authenticates by its key header alone and never reads a cookie, so a
+  // forged request has nothing ambient to borrow: a keyless call is answered 401 by the key check.
+  if (INTEGRATION.test(url.pathname)) return false;
   // Whatever its content type: with ?token= no cookie is needed, so nothing else limits the forger.
   if (tokenParameter(url)) return fromAnotherSite(request, url);
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

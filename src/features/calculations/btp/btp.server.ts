@@ -143,7 +143,8 @@ export function issueText(i: BtpIssue, t: T): string {
 function errorAnswer(issues: BtpIssue[], t: T): BtpAnswer {
   const errors: Record<string, string> = {};
   for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t);
-  return { status: 400, result: null, body: { type: 'error', entities: [], error: Object.values(errors)[0] ?? t('calcBtp.errors.input'), warning: null, errors, engine: BTP_ENGINE } };
+  const error = Object.values(errors)[0] ?? t('calcBtp.errors.input');
+  return { status: 400, result: null, body: { type: 'error', message: error, entities: [], error, warning: null, errors, engine: BTP_ENGINE } };
 }
 
 /** Every warning code of the result with its text, once. */

@@ -18,7 +18,7 @@ export function referenceList(ctx: APIContext, kind: Kind): Promise<Response> {
   return respond(t, 'calcFlow.errors.list', async () => {
     requireUser(ctx.locals);
     const q = parseWith(ListQuerySchema, Object.fromEntries([...ctx.url.searchParams.entries()].filter(([k]) => k in ListQuerySchema.entries)));
-    const bad = (errors: Record<string, string>) => json({ type: 'error', entity: [], error: Object.values(errors)[0], errors }, 400);
+    const bad = (errors: Record<string, string>) => json({ type: 'error', message: Object.values(errors)[0], entity: [], error: Object.values(errors)[0], errors }, 400);
     if (!q.ok) return bad(Object.fromEntries(Object.entries(q.errors).map(([k, m]) => [k, t(m, { max: 100 })])));
     const d = refDb(db());
     if (kind === 'regions') return json({ type: 'success', entity: await listRegions(d, q.value) });
@@ -26,7 +26,7 @@ export function referenceList(ctx: APIContext, kind: Kind): Promise<Response> {
     const field = kind === 'cities' ? 'region' : 'city';
     if (!parent) return bad({ [field]: t(`calcFlow.validation.need_${field}`) });
     const exists = kind === 'cities' ? await getRegion(d, parent) : await getCity(d, parent);
-    if (!exists) return json({ type: 'error', entity: [], error: t(`calcFlow.validation.unknown_${field}`) }, 404);
+    if (!exists) return json({ type: 'error', message: t(`calcFlow.validation.unknown_${field}`), entity: [], error: t(`calcFlow.validation.unknown_${field}`) }, 404);
     return json({ type: 'success', entity: kind === 'cities' ? await listCities(d, parent, q.value) : await listOrganisations(d, parent, q.value) });
   });
 }

@@ -63,7 +63,8 @@ function pipeName(field: string, t: T): string {
 function errorAnswer(issues: Issue[], t: T, raw: RawInput, units: Record<string, UserUnit> = {}, status = 400): FlowMeterAnswer {
   const errors: Record<string, string> = {};
   for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t, units);
-  return { status, body: { type: 'error', entities: [], error: Object.values(errors)[0] ?? t('calcFlow.errors.input'), warning: null, errors, input: raw, engine: ENGINE } };
+  const error = Object.values(errors)[0] ?? t('calcFlow.errors.input');
+  return { status, body: { type: 'error', message: error, entities: [], error, warning: null, errors, input: raw, engine: ENGINE } };
 }
 
 /** The metering equipment of the catalogue: one bounded read on the (kind, title, id) index. */

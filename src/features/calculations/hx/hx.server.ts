@@ -40,7 +40,8 @@ export function issueText(i: FieldIssue, t: T): string {
 function errorAnswer(issues: FieldIssue[], t: T, raw: RawInput): HxAnswer {
   const errors: Record<string, string> = {};
   for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t);
-  return { status: 400, body: { type: 'error', entities: [], error: Object.values(errors)[0] ?? t('hx.errors.input'), warning: null, errors, input: raw, engine: ENGINE } };
+  const error = Object.values(errors)[0] ?? t('hx.errors.input');
+  return { status: 400, body: { type: 'error', message: error, entities: [], error, warning: null, errors, input: raw, engine: ENGINE } };
 }
 
 export const rejectText = (reason: string, t: T) => t(`hx.reject.${reason}`);

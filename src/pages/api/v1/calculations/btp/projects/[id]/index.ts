@@ -21,10 +21,11 @@ const save: APIRoute = async ({ locals, params, request }) => {
     if (oid === undefined || object === undefined) {
       const field = oid === undefined ? 'oid' : 'object';
       const message = locals.t('calcBtp.errors.number', { field: locals.t(`calcBtp.fields.${field}`) });
-      return json({ type: 'error', entities: [], error: message, warning: null, errors: { [field]: message } }, 400);
+      return json({ type: 'error', message, entities: [], error: message, warning: null, errors: { [field]: message } }, 400);
     }
     const errors = await placeProject(user, p, oid, object, locals.t);
-    if (Object.keys(errors).length) return json({ type: 'error', entities: [], error: Object.values(errors)[0], warning: null, errors }, 404);
+    const first = Object.values(errors)[0];
+    if (first !== undefined) return json({ type: 'error', message: first, entities: [], error: first, warning: null, errors }, 404);
   }
   const r = await calculateProject(user, p, form, locals.t);
   return json({ ...r.body, id: p.id, number: p.number }, r.status);
