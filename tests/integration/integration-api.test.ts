@@ -118,6 +118,11 @@ describe('orders', () => {
     expect(new TextDecoder().decode(await back.arrayBuffer())).toContain('invoice');
     expect((await fetch(`${server.url}/api/integration/orders/${id + 1}/files/${doc.file_id}`, { headers: { authorization: 'Bearer erp-test-key-0123456789abcdef' } })).status).toBe(404);
     expect((await fetch(`${server.url}/api/integration/orders/${id}/files/${doc.file_id}`, { headers: { authorization: `Bearer ${NEWS_KEY}` } })).status).toBe(403);
+    // A file id that is no file id (NUL, a path, 500 characters) is not found, never a 500 (PostgreSQL refuses NUL in text).
+    for (const bad of ['%00', `${doc.file_id}%00`, '..%2F..%2Fetc', 'x'.repeat(500)]) {
+      const res = await fetch(`${server.url}/api/integration/orders/${id}/files/${bad}`, { headers: { authorization: 'Bearer erp-test-key-0123456789abcdef' } });
+      expect(res.status, bad).toBe(404);
+    }
 
     const program = await call(`/api/integration/orders/${id}/documents`, { data: { kind: 'invoice', title: 'x' }, files: { file: [exe(), 'x.pdf'] } });
     expect(program.status).toBe(422);

@@ -2,6 +2,7 @@
 // customer's specification), as an attachment. A file of another order answers 404.
 import type { APIRoute } from 'astro';
 import { isOrderFile } from '#features/integration/orders.integration.server.ts';
+import { isFileId } from '#lib/files.server.ts';
 import { requireKey } from '#features/integration/keys.server.ts';
 import { storedFileResponse } from '#lib/http/file-response.ts';
 import { respond, routeId } from '#lib/http/respond.ts';
@@ -11,6 +12,7 @@ export const GET: APIRoute = ({ locals, params, request }) =>
     requireKey(request, 'orders', locals.t);
     const id = routeId(params.id);
     const file = params.file ?? '';
-    const ours = id !== null && (await isOrderFile(id, file));
+    // Only a well-formed file id reaches the query (a NUL in the path fails PostgreSQL's text type).
+    const ours = id !== null && isFileId(file) && (await isOrderFile(id, file));
     return storedFileResponse(ours ? file : '', { notFound: locals.t('errors.notFound', { name: locals.t('integration.file') }), disposition: 'attachment' });
   });
