@@ -28,11 +28,13 @@ export async function putObjectCall(key: string | undefined, data: Record<string
 
   return database.transaction().execute(async (trx) => {
     const time = now();
-    const existing = await trx.selectFrom('scada_objects').select('id').where('key', '=', key).executeTakeFirst();
     const fields = { title: input.title, organisation_id: orgId, address: input.address, search: `${input.title} ${input.address}`.toLowerCase(), driver: JSON.stringify(input.driver), updated_at: time };
-    const id = existing
-      ? (await trx.updateTable('scada_objects').set(fields).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id
-      : (await trx.insertInto('scada_objects').values({ key, ...fields, created_at: time }).returning('id').executeTakeFirstOrThrow()).id;
+    // Create or replace in one step each, so simultaneous PUTs of one new key never both insert
+    // (a unique violation, 500): the insert does nothing when the key exists (on PostgreSQL it waits
+    // for the other transaction), and the update then holds the object's row until this one ends.
+    const inserted = await trx.insertInto('scada_objects').values({ key, ...fields, created_at: time }).onConflict((oc) => oc.column('key').doNothing()).returning('id').executeTakeFirst();
+    const existing = !inserted;
+    const id = inserted?.id ?? (await trx.updateTable('scada_objects').set(fields).where('key', '=', key).returning('id').executeTakeFirstOrThrow()).id;
 
     const old = await trx.selectFrom('scada_tags').select(['id', 'key', 'idx']).where('object_id', '=', id).execute();
     const wanted = new Set(input.tags.map((tag) => tag.key));
