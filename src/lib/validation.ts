@@ -42,5 +42,5 @@ export function parseId(value: unknown): number | null {
   return n >= 1 && n <= MAX_ID ? n : null;
 }
 
-/** valibot: an id as a JSON integer (1..MAX_ID), for integration and API bodies. */
-export const idNumber = (message = 'validation.id') => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message));
+/** Whether a number is a storable record id (1..MAX_ID): queries check it before they run. */
+export const isId = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= MAX_ID;

@@ -113,6 +113,19 @@ describe('ids in the query and the body', () => {
     }
   });
 
+  it('id lists in forms: out of range is 400 naming ids (API) or moves nothing (archive page)', async () => {
+    for (const id of ['999999999999', '2147483648', '-1', '0']) {
+      const read = await hit('/api/v1/notifications/read', { form: { ids: `[${id}]` } });
+      expect([id, read.status]).toEqual([id, 400]);
+      const archive = await hit(`/api/app/sales.update_no_protect?archive=1&token=${olga.token}`, { form: { ids: id } });
+      expect([id, archive.status, archive.json.errors]).toEqual([id, 400, { ids: expect.any(String) }]);
+      const page = await hit('/e-commerce/orders', { form: { ids: id } });
+      expect([id, page.status]).toEqual([id, 303]);
+      const order = await hit('/api/v1/promotions/order', { form: { ids: id, promotion_id: '1' } });
+      expect([id, order.status < 500]).toEqual([id, true]);
+    }
+  });
+
   it('list filters by organisation or object out of range find nothing (the documented filter), never a 500', async () => {
     for (const id of BAD) {
       for (const path of [

@@ -23,6 +23,7 @@ import {
 } from './notifications.schema.ts';
 import type { NotificationRow } from './notifications.tables.ts';
 import { containsWhere } from '#lib/search.server.ts';
+import { isId } from '#lib/validation.ts';
 
 export interface NotifyInput {
   module: NotificationModule;
@@ -131,7 +132,7 @@ export async function latestNotifications(userId: number, limit: number): Promis
 }
 
 export async function getNotification(userId: number, id: number): Promise<NotificationItem | null> {
-  if (!Number.isSafeInteger(id)) return null;
+  if (!isId(id)) return null;
   return (await db().selectFrom('notifications').select([...columns]).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 

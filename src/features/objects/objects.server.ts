@@ -7,6 +7,7 @@ import { searchText, type ListQuery, type ListResult } from '#lib/list.ts';
 import { ALL_DEFAULT_LIMIT, type AllQuery } from '#features/pickers/pickers.schema.ts';
 import { formatCoords, type OBJECT_FIELDS, type ObjectCreate, type ObjectItem } from './objects.schema.ts';
 import { containsWhere } from '#lib/search.server.ts';
+import { isId } from '#lib/validation.ts';
 
 type Field = (typeof OBJECT_FIELDS)[number];
 
@@ -56,7 +57,7 @@ export async function countObjects(userId: number, handle: Kysely<DB> = defaultD
 }
 
 export async function getObject(userId: number, id: number, handle: Kysely<DB> = defaultDb()): Promise<ObjectItem | null> {
-  if (!Number.isSafeInteger(id)) return null;
+  if (!isId(id)) return null;
   const row = await scoped(handle, userId).select([...itemColumns]).where('id', '=', id).executeTakeFirst();
   return row ? numeric(row) : null;
 }

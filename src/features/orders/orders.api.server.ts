@@ -8,7 +8,7 @@ import type { User } from '#lib/db/schema.ts';
 import { HttpError, type FormValues } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { parseListQuery, MAX_PAGE_SIZE } from '#lib/list.ts';
-import { parseWith, translateErrors } from '#lib/validation.ts';
+import { parseWith, translateErrors, isId } from '#lib/validation.ts';
 import { addCustomerMessage } from './orders.events.server.ts';
 import { MessageSchema, ORDER_FILTER_FIELDS, ORDER_SORT_FIELDS, OrderStoreSchema } from './orders.schema.ts';
 import { createOrder, getOrder, listOrders, ownOrder, setArchived, type OrderListItem, type OrderQuery } from './orders.server.ts';
@@ -46,7 +46,7 @@ export function parseIds(form: FormValues): number[] {
   }
   if (!Array.isArray(list)) return [];
   const ids = list.map((x) => Number(String(x).trim()));
-  return ids.length <= 500 && ids.every((n) => Number.isSafeInteger(n) && n > 0) ? ids : [];
+  return ids.length <= 500 && ids.every(isId) ? ids : [];
 }
 
 /** Moves orders to (archive=1) or from (archive=0) the archive. Unknown or foreign ids answer 404. */

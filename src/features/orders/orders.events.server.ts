@@ -7,6 +7,7 @@ import type { Params } from '#lib/i18n/translate.ts';
 import { notify } from '#features/notifications/notifications.server.ts';
 import { itemRows, lineSum, orderSearch, type NewOrderLine } from './orders.server.ts';
 import { orderUrl, type DocumentKind, type OrderStatus } from './orders.schema.ts';
+import { isId } from '#lib/validation.ts';
 
 interface OrderRef {
   id: number;
@@ -19,7 +20,7 @@ interface OrderRef {
 
 /** Any order by id (the back office is not scoped to a user). */
 export async function findOrder(id: number): Promise<OrderRef | null> {
-  if (!Number.isSafeInteger(id)) return null;
+  if (!isId(id)) return null;
   return (await db().selectFrom('orders').select(['id', 'user_id', 'number', 'status', 'title', 'comment']).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 

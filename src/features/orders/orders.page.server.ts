@@ -8,6 +8,7 @@ import { parseListQuery, SEARCH_MIN } from '#lib/list.ts';
 import { listLink, listParams } from '#lib/list-state.ts';
 import { ORDER_FILTER_FIELDS, ORDER_SORT_FIELDS, ORDER_STATUSES } from './orders.schema.ts';
 import { listOrders, setArchived } from './orders.server.ts';
+import { isId } from '#lib/validation.ts';
 
 export const ORDERS_PATH = '/e-commerce/orders';
 export const ARCHIVE_PATH = '/e-commerce/orders-archive';
@@ -20,7 +21,7 @@ export async function handleOrdersPost(user: User, request: Request, url: URL, a
   const form = await readFormData(request);
   const one = form.get('one');
   const raw = one !== null ? [one] : form.getAll('ids');
-  const ids = raw.map((x) => Number(x)).filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, 500);
+  const ids = raw.map((x) => Number(x)).filter(isId).slice(0, 500);
   const moved = ids.length ? await setArchived(user.id, ids, !archived) : [];
   const back = new URL(url);
   back.searchParams.set('moved', String(moved.length));

@@ -11,6 +11,7 @@ import { containsWhere } from '#lib/search.server.ts';
 import { pageByIds } from '#lib/list-page.server.ts';
 import { isOrderStatus, type ORDER_FILTER_FIELDS, type ORDER_SORT_FIELDS, type OrderSource, type OrderStatus } from './orders.schema.ts';
 import type { OrderDocumentRow, OrderItemRow, OrderMessageRow, OrderRow } from './orders.tables.ts';
+import { isId } from '#lib/validation.ts';
 
 export type OrderQuery = ListQuery<(typeof ORDER_FILTER_FIELDS)[number] | (typeof ORDER_SORT_FIELDS)[number]>;
 
@@ -158,7 +159,7 @@ async function ownIds(userId: number, ids: number[]): Promise<number[]> {
 }
 
 export async function getOrder(userId: number, id: number): Promise<OrderDetails | null> {
-  if (!Number.isSafeInteger(id)) return null;
+  if (!isId(id)) return null;
   const row = await scoped(db(), userId)
     .select([...listColumns, 'orders.comment', 'orders.source', 'orders.promotion_id'])
     .where('orders.id', '=', id)
@@ -184,7 +185,7 @@ export async function getOrder(userId: number, id: number): Promise<OrderDetails
 
 /** The order row if it belongs to the user (cheap ownership check for sub-resources). */
 export async function ownOrder(userId: number, id: number): Promise<Pick<OrderRow, 'id' | 'user_id' | 'number' | 'status' | 'archived'> | null> {
-  if (!Number.isSafeInteger(id)) return null;
+  if (!isId(id)) return null;
   return (await db().selectFrom('orders').select(['id', 'user_id', 'number', 'status', 'archived']).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 

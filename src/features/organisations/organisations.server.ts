@@ -9,7 +9,7 @@ import { log } from '#lib/log.ts';
 import { suggestProvider } from '#lib/suggest/index.ts';
 import type { PartySuggestion } from '#lib/suggest/types.ts';
 import { ALL_DEFAULT_LIMIT, type AllQuery } from '#features/pickers/pickers.schema.ts';
-import { parseWith } from '#lib/validation.ts';
+import { parseWith, isId } from '#lib/validation.ts';
 import { OrganisationNamedSchema, type ORGANISATION_FIELDS, type OrganisationCreate, type OrganisationItem } from './organisations.schema.ts';
 import { containsWhere } from '#lib/search.server.ts';
 
@@ -69,7 +69,7 @@ export async function allOrganisations(userId: number, handle: Kysely<DB> = defa
 }
 
 export async function getOrganisation(userId: number, id: number, handle: Kysely<DB> = defaultDb()): Promise<OrganisationItem | null> {
-  if (!Number.isSafeInteger(id)) return null;
+  if (!isId(id)) return null;
   return (await scoped(handle, userId).select([...itemColumns]).where('organisations.id', '=', id).executeTakeFirst()) ?? null;
 }
 

@@ -7,6 +7,7 @@ import type { T } from '#lib/i18n/index.ts';
 import * as v from 'valibot';
 import type { PromotionOrderInput } from './promotions.schema.ts';
 import { orderFromPromotion, PromotionOrderError } from './promotions.server.ts';
+import { isId } from '#lib/validation.ts';
 
 const MAX_QTY = 1_000_000;
 
@@ -21,7 +22,7 @@ export function parseOrderForm(form: FormValues): PromotionOrderInput | null {
   }
   if (!Array.isArray(list) || list.length > 500) return null;
   const ids = list.map((x) => Number(String(x).trim()));
-  if (!ids.every((n) => Number.isSafeInteger(n) && n > 0)) return null;
+  if (!ids.every(isId)) return null;
   const quantities: Record<number, number> = {};
   let counts: unknown = {};
   try {

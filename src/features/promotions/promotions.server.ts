@@ -8,6 +8,7 @@ import { insertOrder } from '#features/orders/orders.server.ts';
 import { mediaUrl } from '#lib/media.server.ts';
 import { isValidOn, type PromotionOrderInput } from './promotions.schema.ts';
 import type { PromotionProductRow, PromotionRow } from './promotions.tables.ts';
+import { isId } from '#lib/validation.ts';
 
 export interface PromotionItem {
   id: number;
@@ -85,7 +86,7 @@ export async function countPromotions(): Promise<number> {
 }
 
 export async function getPromotion(id: number): Promise<PromotionDetails | null> {
-  if (!Number.isSafeInteger(id)) return null;
+  if (!isId(id)) return null;
   const p = await db().selectFrom('promotions').selectAll().where('id', '=', id).where('published', '=', 1).executeTakeFirst();
   if (!p) return null;
   const products = await db().selectFrom('promotion_products').selectAll().where('promotion_id', '=', id).orderBy('position').orderBy('id').execute();

@@ -6,6 +6,7 @@ import type { DB, User } from '#lib/db/schema.ts';
 import type { DeskFilter } from './support.schema.ts';
 import { CLOSED, OPEN, type DeskItem, type SupportRequestInfo } from './support.types.ts';
 import type { SupportRequestRow } from './support.tables.ts';
+import { isId } from '#lib/validation.ts';
 
 type Viewer = Pick<User, 'id' | 'is_employee'>;
 
@@ -34,7 +35,7 @@ function unreadFor(side: Side) {
 
 /** The request if this viewer may see it (its customer or any employee), else null. */
 export async function findRequest(viewer: Viewer, id: number): Promise<(SupportRequestRow & { side: Side }) | null> {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
+  if (!isId(id)) return null;
   const row = await db().selectFrom('support_requests').selectAll().where('id', '=', id).executeTakeFirst();
   const side = row ? sideOf(viewer, row) : null;
   return row && side ? { ...row, side } : null;

@@ -17,7 +17,7 @@ import type { BtpProjectRow, BtpTables } from './btp.tables.ts';
 import { BTP_DEFAULTS, btpInputOf, btpRaw, withDefaults, type BtpField, type BtpIssue, type BtpRaw } from './btp.schema.ts';
 import { BTP_ENGINE, BtpInputError, composeBtp, type BtpResult } from './compose.ts';
 import { specification } from './spec.ts';
-import { parseId } from '#lib/validation.ts';
+import { parseId, isId } from '#lib/validation.ts';
 
 type BtpDB = DB & BtpTables;
 const btpDb = (handle?: Kysely<DB>): Kysely<BtpDB> => (handle ?? defaultDb()) as unknown as Kysely<BtpDB>;
@@ -103,7 +103,7 @@ export async function listProjects(userId: number, q: BtpListQuery, handle?: Kys
 }
 
 export async function getProject(userId: number, id: number, handle?: Kysely<DB>): Promise<BtpProject | null> {
-  if (!Number.isSafeInteger(id)) return null;
+  if (!isId(id)) return null;
   const r = await scoped(btpDb(handle), userId).selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return null;
   return { ...item(r), inputs: withDefaults(JSON.parse(r.inputs) as Partial<Record<BtpField, string>>), result: r.result ? (JSON.parse(r.result) as BtpResult) : null };

@@ -4,6 +4,7 @@ import { markRead, unreadCount } from '#features/notifications/notifications.ser
 import { formBool, HttpError, json, readForm } from '#lib/http/api.ts';
 import { respond } from '#lib/http/respond.ts';
 import { requireUser } from '#lib/http/user.ts';
+import { isId } from '#lib/validation.ts';
 
 function parseIds(raw: unknown): number[] | null {
   if (typeof raw !== 'string') return null;
@@ -11,7 +12,7 @@ function parseIds(raw: unknown): number[] | null {
   const list: unknown = text.startsWith('[') ? JSON.parse(text) : text.split(',').map((s) => s.trim());
   if (!Array.isArray(list) || list.length === 0 || list.length > 500) return null;
   const ids = list.map(Number);
-  return ids.every((n) => Number.isSafeInteger(n) && n > 0) ? ids : null;
+  return ids.every(isId) ? ids : null;
 }
 
 export const POST: APIRoute = async ({ locals, request }) => {
