@@ -8,6 +8,7 @@ import { parseEnv } from 'node:util';
 import { sessionAlive, sessionCookieName, validateSession } from './features/auth/session.server.ts';
 import './features/support/support.topics.ts';
 import { startScada } from './features/scada/start.server.ts';
+import { startScanCompute } from './features/scanner/compute.server.ts';
 import { startScanner } from './features/scanner/start.server.ts';
 import { configOrExit, setConfig, setLocalOrigin, type Config } from './lib/config.ts';
 import { closeDatabase, database, databaseHealth, migrateToLatest } from './lib/db/index.ts';
@@ -49,6 +50,7 @@ export async function start(cfg: Config) {
   installBus(bus);
   const scada = startScada(db, bus);
   const scanner = startScanner(db, engine);
+  const scanCompute = startScanCompute(cfg.database);
 
   const entry = `${distDir}server/entry.mjs`;
   if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm start does it for you)');
@@ -142,6 +144,7 @@ export async function start(cfg: Config) {
     await closed;
     await scada.stop();
     await scanner?.stop();
+    await scanCompute.stop();
     clearInterval(sweep);
     clearTimeout(force);
     await bus.close();

@@ -14,12 +14,12 @@ import type { T } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { hit, type Rule } from '#lib/rate-limit.server.ts';
 import { fieldErrors } from '#lib/validation.ts';
-import { candidatesFor, matchRows, type CatalogueHit, type Owner, type RowText, type Scored, type Why } from './match.server.ts';
-import { buildRows } from './recognition/rows.ts';
+import type { CatalogueHit, Owner, Scored, Why } from './match.server.ts';
+import { refusalOf, rowText, runTask, scanCompute, type ComputeTask, type PositionsResult, type PositionsTask } from './positions.server.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
-import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAX_PRODUCTS, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
-import { createScan, PendingLimit, pendingScans, uploadLimitBytes, documentOf, findScan, rememberChoice, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
+import { createScan, PendingLimit, pendingScans, uploadLimitBytes, findScan, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
@@ -149,14 +149,29 @@ function parseChoice(values: FormValues, row: ScanRow, t: T): { mapping: ColumnM
   return parsed.output;
 }
 
-/** The positions of the chosen pages, the first MAX_PRODUCTS of them, and how many there are in all. */
-async function rowsOf(row: ScanRow, mapping: ColumnMapping, pages: number[]): Promise<{ rows: RecognisedRow[]; total: number }> {
-  const doc = await documentOf(row);
-  const all = doc ? buildRows(doc, mapping, pages) : [];
-  return { rows: all.slice(0, MAX_PRODUCTS), total: all.length };
-}
+export { rowText };
 
-export const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man });
+/**
+ * The positions of the chosen pages (the first MAX_PRODUCTS, how many in all, and their matches when
+ * an owner is given) or the popup's candidates, computed in the compute pool's worker threads: a
+ * large document takes seconds of CPU, and catalogue text search on SQLite runs synchronously;
+ * neither may hold the event loop (decision 0029). Without the pool (`astro dev`) they are
+ * built here. A full pool answers 429 and a task over its time limit 503, both saying why.
+ */
+async function offLoop(row: ScanRow, task: ComputeTask, t: T): Promise<PositionsResult | Scored[]> {
+  const pool = scanCompute();
+  if (!pool) return runTask(scanDb(), scanEngine(), task);
+  try {
+    return await ('positions' in task ? pool.positions(row.user_id, task.positions) : pool.candidates(row.user_id, task.candidates));
+  } catch (err) {
+    const refused = refusalOf(err);
+    if (!refused) throw err;
+    if (refused === 'busy') throw failure(429, t('scanner.api.product'), { uniqid: t('scanner.api.computeBusy') }, { retryAfter: 10 });
+    throw failure(503, t('scanner.api.product'), { uniqid: t('scanner.api.computeTimeout') });
+  }
+}
+const positions = (row: ScanRow, task: PositionsTask, t: T) => offLoop(row, { positions: task }, t) as Promise<PositionsResult>;
+
 const matchOf = (m: Scored | null, t: T) => (m ? { cid: m.item.id, score: m.score, why: whyText(m.why, t) } : null);
 
 /** A catalogue row as matching and scan.catalog read it (PostgreSQL may answer a bigint price as a string). */
@@ -172,9 +187,13 @@ export async function scanDo(user: User, values: FormValues, t: T) {
   const row = await scanOrThrow(user, values.uniqid, t);
   readyOrThrow(row, t, 'scanner.api.product');
   const { mapping, pages } = parseChoice(values, row, t);
-  await rememberChoice(row.id, mapping, pages);
-  const { rows, total } = await rowsOf(row, mapping, pages);
-  const matches = await matchRows(scanDb(), scanEngine(), ownerOf(row, await placeOrganisation(row)), rows.map(rowText));
+  // The choice is stored by the worker, and only when it changed (see PositionsTask.remember).
+  const changed = row.mapping !== JSON.stringify(mapping) || row.checked_pages !== JSON.stringify(pages);
+  const work = positions(row, { scanId: row.id, mapping, pages, owner: ownerOf(row, await placeOrganisation(row)), remember: changed }, t);
+  // The matching popup's next searches read these rows (lastRows) instead of building them again.
+  remember(rowsKey(row, mapping, pages), work.then((p) => p.rows));
+  const { rows, total, matches: found } = await work;
+  const matches = found ?? [];
   const entities: ScanEntity[] = rows.map((r, i) => {
     const m = matches[i] ?? null;
     return {
@@ -215,24 +234,26 @@ function candidateOf(s: Scored, t: T): Candidate {
 
 /**
  * The rows of the last scan.do (its mapping and pages), kept for the few scans in use (keyed by
- * the scan and that choice; a recognised document never changes), so the matching popup's searches do not re-read and rebuild the whole
- * document on every keystroke.
+ * the scan and that choice; a recognised document never changes), so the matching popup's searches
+ * do not rebuild the whole document on every keystroke. Promises are kept, so searches sent while
+ * the rows are being built wait for that one build; a failed build is forgotten.
  */
-const recentRows = new Map<string, RecognisedRow[]>();
+const recentRows = new Map<string, Promise<RecognisedRow[]>>();
 const RECENT_SCANS = 16;
-async function lastRows(row: ScanRow): Promise<RecognisedRow[]> {
-  const key = `${row.id}|${row.mapping}|${row.checked_pages}`;
-  const hit = recentRows.get(key);
-  if (hit) {
-    recentRows.delete(key);
-    recentRows.set(key, hit);
-    return hit;
-  }
-  const view = statusView(row, (k) => k);
-  const rows = (await rowsOf(row, view.mapping, view.checkedPages)).rows;
+const rowsKey = (row: ScanRow, mapping: ColumnMapping, pages: number[]) => `${row.id}|${JSON.stringify(mapping)}|${JSON.stringify(pages)}`;
+function remember(key: string, rows: Promise<RecognisedRow[]>): Promise<RecognisedRow[]> {
+  recentRows.delete(key);
   recentRows.set(key, rows);
   if (recentRows.size > RECENT_SCANS) recentRows.delete(recentRows.keys().next().value!);
+  rows.catch(() => (recentRows.get(key) === rows ? recentRows.delete(key) : undefined));
   return rows;
+}
+async function lastRows(row: ScanRow, t: T): Promise<RecognisedRow[]> {
+  const view = statusView(row, (k) => k);
+  const key = rowsKey(row, view.mapping, view.checkedPages);
+  const hit = recentRows.get(key);
+  if (hit) return remember(key, hit);
+  return remember(key, positions(row, { scanId: row.id, mapping: view.mapping, pages: view.checkedPages }, t).then((p) => p.rows));
 }
 
 export async function scanCandidates(user: User, values: FormValues, t: T) {
@@ -240,9 +261,9 @@ export async function scanCandidates(user: User, values: FormValues, t: T) {
   readyOrThrow(row, t, 'scanner.api.product');
   const parsed = v.safeParse(CandidatesSchema, { index: values.index, q: values.q });
   if (!parsed.success) throw failure(422, t('scanner.api.product'), translate(fieldErrors(parsed.issues), t));
-  const target = (await lastRows(row)).find((r) => r.index === parsed.output.index);
+  const target = (await lastRows(row, t)).find((r) => r.index === parsed.output.index);
   if (!target) throw failure(404, t('scanner.api.product'), { index: t('scanner.api.validation.indexNotFound') });
-  const list = await candidatesFor(scanDb(), scanEngine(), ownerOf(row, await placeOrganisation(row)), rowText(target), parsed.output.q);
+  const list = (await offLoop(row, { candidates: { owner: ownerOf(row, await placeOrganisation(row)), row: rowText(target), q: parsed.output.q } }, t)) as Scored[];
   return { type: 'success', index: target.index, candidates: list.map((s) => candidateOf(s, t)) };
 }
 

@@ -190,20 +190,53 @@ export interface HeaderDetection {
 /** How far down a page the heading is looked for (lines). */
 const HEADER_SEARCH_LINES = 60;
 
-/** Fields recognised per cell of one line. */
-function lineFields(cells: string[]): (HeaderField | null)[] {
-  return cells.map((c) => matchHeading(c).field);
+/**
+ * The field of one heading cell (matchHeading's), remembered per cell text. The row builder asks
+ * this of every cell of every line (repeated headings), and fuzzy matching against the whole
+ * vocabulary costs about 0.3 ms a cell: a 165,000-line sheet spent minutes here. Texts repeat
+ * (names, makers, units), and a cell without a letter (positions, codes, quantities) can match no
+ * phrase (every phrase needs a letter to reach the threshold), so it is answered at once.
+ */
+const fieldMemo = new Map<string, HeaderField | null>();
+const FIELD_MEMO_SIZE = 20_000;
+/** No letter even after NFKC (which folding applies first: `№` → `No`, `㎏` → `kg`). */
+const letterless = (text: string): boolean => !/\p{L}/u.test(text.normalize('NFKC'));
+export function headingField(text: string): HeaderField | null {
+  if (letterless(text)) return null;
+  let field = fieldMemo.get(text);
+  if (field === undefined) {
+    field = matchHeading(text).field;
+    if (fieldMemo.size >= FIELD_MEMO_SIZE) fieldMemo.clear();
+    fieldMemo.set(text, field);
+  }
+  return field;
 }
 
 /** True when a line looks like a table heading (two or more distinct heading cells, no data). */
 export function isHeadingLine(cells: string[]): boolean {
-  const fields = lineFields(cells).filter((f): f is HeaderField => f !== null);
-  const distinct = new Set(fields);
-  if (distinct.size < 2) return false;
   // A data row may contain one heading-like word (`Насос` is not one, `Код` might be); a heading
-  // has most of its filled cells recognised.
-  const filled = cells.filter((c) => c.trim()).length;
-  return fields.length >= Math.max(2, Math.ceil(filled * 0.5));
+  // has most of its filled cells recognised. Cheap cells (letterless or seen before) are asked
+  // first, and the line is given up as soon as too few cells are left to reach that share.
+  const filled = cells.filter((c) => c.trim());
+  const need = Math.max(2, Math.ceil(filled.length * 0.5));
+  if (filled.length < need) return false;
+  const fields: HeaderField[] = [];
+  const unknown: string[] = [];
+  let misses = 0;
+  for (const c of filled) {
+    const known = letterless(c) ? null : fieldMemo.get(c);
+    if (known === undefined) unknown.push(c);
+    else if (known === null) misses++;
+    else fields.push(known);
+    if (filled.length - misses < need) return false;
+  }
+  for (const c of unknown) {
+    const f = headingField(c);
+    if (f === null) misses++;
+    else fields.push(f);
+    if (filled.length - misses < need) return false;
+  }
+  return new Set(fields).size >= 2 && fields.length >= need;
 }
 
 /**

@@ -14,7 +14,7 @@
 // - `То же` (same as above) takes the previous position's value of that column.
 
 import type { ColumnMapping, ExtractedDocument, ExtractedLine, RecognisedRow } from './types.ts';
-import { columnNumbers, isHeadingLine, matchHeading } from './headers.ts';
+import { columnNumbers, headingField, isHeadingLine } from './headers.ts';
 import { basicFold, joinPieces } from './normalise.ts';
 import { normaliseUnit, parseQuantity } from './quantity.ts';
 
@@ -153,7 +153,7 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
     if (skipHeadingContinuation) {
       // `ния`, `чество`: the rest of a repeated heading.
       const filled = cells.filter((c) => c.trim());
-      if (filled.length && filled.every((c) => /^[\p{Ll}(]/u.test(c.trim()) || matchHeading(c).field)) continue;
+      if (filled.length && filled.every((c) => /^[\p{Ll}(]/u.test(c.trim()) || headingField(c))) continue;
       skipHeadingContinuation = false;
     }
     const f = fieldsOf(line, mapping);
