@@ -9,6 +9,8 @@ export type AnswerBody = {
   error: string | null;
   warning: string | null;
   errors?: Record<string, string>;
+  /** On a refusal: the same text as `error`, the one error shape's field (docs/api.md). */
+  message?: string;
 };
 
 export interface Answer<B extends AnswerBody = AnswerBody> {

@@ -124,6 +124,8 @@ export interface BtpAnswer {
     type: 'success' | 'warning' | 'error';
     entities: BtpResult['circuits'];
     error: string | null;
+    /** On a refusal: the same text as `error` (the one error shape). */
+    message?: string;
     warning: string | null;
     errors?: Record<string, string>;
     warnings?: Array<{ code: string; text: string }>;
