@@ -49,6 +49,9 @@ export function stream(server: TestServer, token: string, id: number) {
       };
       check();
     });
+  // A refused upgrade is read from 'unexpected-response'; closing such a socket afterwards makes ws
+  // emit 'error' (closed before established), which is expected here and must not be uncaught.
+  ws.on('error', () => undefined);
   const refused = new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   return { ws, frames, next, refused, closed };
