@@ -55,16 +55,23 @@ async function syncSearch(trx: Kysely<DB>, engine: Engine, id: number, text: str
 export async function upsertItem(db: Kysely<DB>, engine: Engine, item: CatalogueItem, now = new Date().toISOString()): Promise<Exclude<ImportStatus, 'invalid'>> {
   const v = rowValues(item);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('catalogue_items').selectAll().where('sku', '=', item.sku).executeTakeFirst();
-    if (row && same(row, v)) return 'unchanged';
-    if (row) {
-      await trx.updateTable('catalogue_items').set({ ...v, updated_at: now }).where('id', '=', row.id).execute();
-      if (row.search !== v.search) await syncSearch(trx, engine, row.id, v.search);
-      return 'updated';
+    const find = () => trx.selectFrom('catalogue_items').selectAll().where('sku', '=', item.sku).executeTakeFirst();
+    let row = await find();
+    if (!row) {
+      // Another request may create the same sku at this moment: the insert then does nothing (on
+      // PostgreSQL it waits for that transaction) and this one updates the row it made, never a 500.
+      const made = await trx.insertInto('catalogue_items').values({ ...v, created_at: now, updated_at: now }).onConflict((oc) => oc.column('sku').doNothing()).returning('id').executeTakeFirst();
+      if (made) {
+        await syncSearch(trx, engine, made.id, v.search);
+        return 'created';
+      }
+      row = await find();
+      if (!row) throw new Error(`catalogue item ${item.sku} neither inserted nor found`);
     }
-    const { id } = await trx.insertInto('catalogue_items').values({ ...v, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    await syncSearch(trx, engine, id, v.search);
-    return 'created';
+    if (same(row, v)) return 'unchanged';
+    await trx.updateTable('catalogue_items').set({ ...v, updated_at: now }).where('id', '=', row.id).execute();
+    if (row.search !== v.search) await syncSearch(trx, engine, row.id, v.search);
+    return 'updated';
   });
 }
 
