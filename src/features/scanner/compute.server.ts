@@ -124,6 +124,10 @@ export function createScanCompute(database: Config['database'], opts: ComputeOpt
       dispatch();
     });
 
+  // Threads start with the server: loading a worker (its modules, the TypeScript stripper) takes
+  // both cores for a moment, which would otherwise land on the first user's call.
+  for (const slot of slots) slot.worker = spawn(slot);
+
   return {
     positions: (userId, task) => run(userId, { positions: task }) as Promise<PositionsResult>,
     candidates: (userId, task) => run(userId, { candidates: task }) as Promise<Scored[]>,

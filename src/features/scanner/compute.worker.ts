@@ -2,6 +2,7 @@
 // matches positions and ranks the popup's candidates (positions.server.ts) with its own database connection, so neither the 20 MB
 // document nor the 165,000 lines of a large spreadsheet ever reach the server's event loop. It
 // serves one task at a time and stays up for the next; the pool terminates it on a time limit.
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Config } from '#lib/config.ts';
@@ -21,6 +22,13 @@ export type ComputeReply =
 
 const port = parentPort;
 if (port) {
+  // Below the event loop in the CPU's queue: on Linux a nice value is per thread, and pid 0 is
+  // this thread. A listing may wait a moment longer; /healthz and other users' requests do not.
+  try {
+    setPriority(0, 10);
+  } catch {
+    // Not permitted on this system: the listing runs at normal priority.
+  }
   const { database } = workerData as ComputeInput;
   const handle = openDatabase(database);
   const db = handle.db as unknown as Kysely<ScanDB>;

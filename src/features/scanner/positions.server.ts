@@ -18,9 +18,8 @@ export interface PositionsTask {
   /** Whose learned matches apply; absent: rows only (the matching popup looks one row up). */
   owner?: Owner;
   /**
-   * Store this mapping and these pages as the scan's choice first (scan.do, when they changed). On
-   * SQLite an update rewrites the whole row, 20 MB of lines included: seconds on a loaded machine,
-   * so it is done here, off the event loop, like the rest.
+   * Store this mapping and these pages as the scan's choice first (scan.do, when they changed), in
+   * scan_choices: on SQLite an update of `scans` rewrites the whole row, 20 MB of lines included.
    */
   remember?: boolean;
 }
@@ -84,10 +83,11 @@ function linesOf(json: string | null): ExtractedLine[] {
 
 export async function computePositions(db: Kysely<ScanDB>, engine: Engine, task: PositionsTask): Promise<PositionsResult> {
   if (task.remember) {
+    const choice = { mapping: JSON.stringify(task.mapping), checked_pages: JSON.stringify(task.pages) };
     await db
-      .updateTable('scans')
-      .set({ mapping: JSON.stringify(task.mapping), checked_pages: JSON.stringify(task.pages), updated_at: new Date().toISOString() })
-      .where('id', '=', task.scanId)
+      .insertInto('scan_choices')
+      .values({ scan_id: task.scanId, ...choice })
+      .onConflict((oc) => oc.column('scan_id').doUpdateSet(choice))
       .execute();
   }
   const scan = await db.selectFrom('scans').select(['status', 'document']).where('id', '=', task.scanId).executeTakeFirst();

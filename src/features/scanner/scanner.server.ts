@@ -128,7 +128,9 @@ export type ScanHead = Omit<ScanRow, 'document'>;
 export async function findScan(userId: number, uniqid: string): Promise<ScanHead | null> {
   const row = await scanDb().selectFrom('scans').select([...SCAN_COLUMNS]).where('uniqid', '=', uniqid).where('user_id', '=', userId).executeTakeFirst();
   if (!row || row.expires_at <= new Date().toISOString()) return null;
-  return row;
+  // The last scan.do's choice lives in scan_choices (migration 0021; older scans kept it in the row).
+  const choice = await scanDb().selectFrom('scan_choices').select(['mapping', 'checked_pages']).where('scan_id', '=', row.id).executeTakeFirst();
+  return choice ? { ...row, ...choice } : row;
 }
 
 export const summaryOf = (row: ScanHead): ScanSummary | null => json<ScanSummary | null>(row.summary, null);
@@ -168,10 +170,6 @@ export async function documentOf(row: ScanHead): Promise<ExtractedDocument | nul
   if (row.status !== 'ready' || !s) return null;
   const lines = await scanDb().selectFrom('scans').select('document').where('id', '=', row.id).executeTakeFirst();
   return { format: row.format as ScanFormat, pdf: new Uint8Array(0), pages: s.pages, columnCount: s.columnCount, headers: s.headers, suggestedMapping: s.suggestedMapping, lines: json<ExtractedLine[]>(lines?.document ?? null, []), notes: s.notes };
-}
-
-export async function rememberChoice(scanId: number, mapping: ColumnMapping, pages: number[]): Promise<void> {
-  await scanDb().updateTable('scans').set({ mapping: JSON.stringify(mapping), checked_pages: JSON.stringify(pages), updated_at: new Date().toISOString() }).where('id', '=', scanId).execute();
 }
 
 async function removeFiles(row: Pick<ScanRow, 'original_file' | 'pdf_file' | 'thumbs'>): Promise<void> {

@@ -75,8 +75,18 @@ export interface CatalogueKeys {
   sku_key: string | null;
 }
 
+/** The mapping and pages of a scan's last scan.do (migration 0021), kept apart from its 20 MB row. */
+export interface ScanChoicesTable {
+  scan_id: number;
+  /** JSON ColumnMapping. */
+  mapping: string;
+  /** JSON number[]. */
+  checked_pages: string;
+}
+
 export interface ScannerTables {
   scans: ScansTable;
+  scan_choices: ScanChoicesTable;
   scan_jobs: ScanJobsTable;
   scan_synonyms: ScanSynonymsTable;
 }

@@ -19,6 +19,7 @@ import * as m0017 from './0017_search_trigram.ts';
 import * as m0018 from './0018_scanner.ts';
 import * as m0019 from './0019_btp_projects.ts';
 import * as m0020 from './0020_search_statistics.ts';
+import * as m0021 from './0021_scan_choices.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0018_scanner': m0018,
   '0019_btp_projects': m0019,
   '0020_search_statistics': m0020,
+  '0021_scan_choices': m0021,
 };
