@@ -1,8 +1,8 @@
 // Issue 20: scan.do and scan.candidates on a recognised 8 MB spreadsheet of 165,000 rows ran 16-27 s
 // on the main thread; /healthz and other users waited as long. Now the positions are built and
 // matched in the scanner's compute worker (decision 0029): while both calls run, /healthz is probed
-// every 10 ms and must answer within 200 ms each time (the event loop's real stall is far lower:
-// the probe's own round trip is most of it), and another user's request succeeds meanwhile.
+// every 10 ms and 95 % of the probes must answer within 100 ms, none over 750 ms (the event loop's
+// real stall is far lower: the probe's own round trip is most of it), and another user's request succeeds meanwhile.
 //
 // The spreadsheet is made here with exceljs (9 sheets of 18,334 GOST Form 1 rows) and read by the
 // scanner's own xlsx reader. A small specification goes through the real upload and recognition;
@@ -183,7 +183,7 @@ afterAll(async () => {
 const form = (fields: Record<string, string>) => ({ token: olga, tokenInQuery: true, body: new URLSearchParams(fields) });
 const MAPPING = { pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7' };
 
-it('scan.do and scan.candidates on 165,000 rows leave /healthz and other users answered within 200 ms', async () => {
+it('scan.do and scan.candidates on 165,000 rows leave /healthz and other users answered at once (p95 under 100 ms, none over 750 ms)', async () => {
   // The machine's own noise first: the same probes with nothing running (for the report, not asserted).
   const idle = await probed(() => sleep(2000));
   const pages = Array.from({ length: SHEETS }, (_, i) => String(i + 1)).join(',');
@@ -209,7 +209,11 @@ it('scan.do and scan.candidates on 165,000 rows leave /healthz and other users a
       `another user's sales.get: ${other.length} calls, slowest ${maxOf(other)} ms`,
   );
   expect(waits.length).toBeGreaterThan(5);
-  expect(Math.max(...waits)).toBeLessThan(200);
+  // Before the fix one wait lasted the whole call (16-27 s). The bounds leave room for the other
+  // suites that share CI's two cores: nearly every probe is answered at once, none waits long.
+  const sorted = [...waits].sort((x, y) => x - y);
+  expect(sorted[Math.floor(sorted.length * 0.95)]).toBeLessThan(100);
+  expect(Math.max(...waits)).toBeLessThan(750);
   expect(other.length).toBeGreaterThan(0);
   expect(Math.max(...other)).toBeLessThan(1000);
 }, 240_000);
