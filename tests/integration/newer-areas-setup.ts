@@ -3,12 +3,11 @@
 // scan, plus a key of every integration scope and direct database access for the switches the back
 // office owns (the dispatching module, the employee role).
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { INTEGRATION_SCOPES } from '../../src/lib/config.ts';
-import { openDatabase } from '../../src/lib/db/index.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
 import type { TestServer } from '../helpers/server.ts';
+import { withDb } from '../helpers/support.ts';
 
 export const ALL_KEY = 'all-scopes-test-key-0123456789abcdef';
 /** A key of every scope but the one named, to prove each call checks its own scope. */
@@ -21,15 +20,7 @@ export const keysEnv = {
   ].join(','),
 };
 
-export async function query<T>(server: TestServer, fn: (db: any) => Promise<T>): Promise<T> {
-  const { url, dataDir } = server.database;
-  const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
-  try {
-    return await fn(database.db);
-  } finally {
-    await database.close();
-  }
-}
+export const query = <T>(server: TestServer, fn: (db: any) => Promise<T>): Promise<T> => withDb(server, fn);
 
 export const setFlag = (server: TestServer, email: string, flag: 'module_scada' | 'is_employee', value: 0 | 1) =>
   query(server, (db) => db.updateTable('users').set({ [flag]: value }).where('email', '=', email).execute());
