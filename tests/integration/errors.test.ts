@@ -86,7 +86,9 @@ describe('request id, access log and Server-Timing', () => {
     const home = await fetch(`${server.url}/home`, { headers: { cookie } });
     const timing = /total;dur=([\d.]+), db;dur=([\d.]+)/.exec(home.headers.get('server-timing') ?? '');
     expect(Number(timing?.[2])).toBeGreaterThan(0);
-    expect(Number(timing?.[2])).toBeLessThanOrEqual(Number(timing?.[1]));
+    // db is the sum of the request's query times: queries run side by side (a PostgreSQL pool) can add
+    // up to more than the wall time, so only both being measured is asserted.
+    expect(Number(timing?.[1])).toBeGreaterThan(0);
     const bad = await fetch(`${server.url}/auth/login`, { headers: { 'x-request-id': 'bad id\u00e9' } });
     const generated = bad.headers.get('x-request-id')!;
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
@@ -102,11 +104,12 @@ describe('request id, access log and Server-Timing', () => {
   });
 
   it('an unexpected failure: 500 error page or JSON, logged once with its stack and the request id', async () => {
-    // Break the notifications table behind the server's back: every query on it now fails.
+    // Break the notifications table behind the server's back (a column, not the table: a missing table
+    // is a lost schema, 503): every query on it now fails.
     const { url, dataDir } = server.database;
     const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
     try {
-      await database.db.schema.alterTable('notifications').renameTo('notifications_away').execute();
+      await database.db.schema.alterTable('notifications').renameColumn('user_id', 'user_id_away').execute();
       const html = await page('/notifications', { headers: { cookie, 'x-request-id': 'broken-page-0001' } });
       expect(html.status).toBe(500);
       expect(errorPage(await html.text())).toEqual({ status: 500, word: 'ERROR', message: 'Something went wrong on our side. Please try again.' });
@@ -119,7 +122,7 @@ describe('request id, access log and Server-Timing', () => {
       expect(errors[0]).toMatch(/request failed/);
       expect(errors[0]).toMatch(/\\n {4}at /); // the stack, escaped onto the line
     } finally {
-      await database.db.schema.alterTable('notifications_away').renameTo('notifications').execute();
+      await database.db.schema.alterTable('notifications').renameColumn('user_id_away', 'user_id').execute();
       await database.close();
     }
   });

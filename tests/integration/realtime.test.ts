@@ -47,20 +47,20 @@ describe('WebSocket endpoint', () => {
     const { cookie, userId } = await sessionFor(server, 'olga.demidova@demo.example');
     const c = connect(server, cookie, server.url, { 'x-request-id': 'ws-probe-0001' });
     await c.next((m) => m.type === 'ready');
-    // The support authorizer reads support_requests: take the table away behind the server's back.
+    // The support authorizer reads support_requests: take its user column away behind the server's back.
     const { url, dataDir } = server.database;
     const other = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
     try {
-      await other.db.schema.alterTable('support_requests').renameTo('support_requests_away').execute();
+      await other.db.schema.alterTable('support_requests').renameColumn('user_id', 'user_id_away').execute();
       c.ws.send(JSON.stringify({ type: 'subscribe', topic: 'support:1' }));
       expect(await c.next((m) => m.type === 'error')).toEqual({ topic: 'support:1', type: 'error', data: { reason: 'failed' } });
     } finally {
-      await other.db.schema.alterTable('support_requests_away').renameTo('support_requests').execute();
+      await other.db.schema.alterTable('support_requests').renameColumn('user_id_away', 'user_id').execute();
       await other.close();
     }
     await new Promise((r) => setTimeout(r, 100));
     const line = server.output().split('\n').find((l) => l.includes('ws: subscribe failed'));
-    expect(line).toMatch(new RegExp(`ERROR ws: subscribe failed req="ws-probe-0001" user=${userId} topic="support:1" err=".*support_requests`));
+    expect(line).toMatch(new RegExp(`ERROR ws: subscribe failed req="ws-probe-0001" user=${userId} topic="support:1" err=".*(user_id|support_requests)`));
     // The connection stays usable.
     c.ws.send(JSON.stringify({ type: 'subscribe', topic: 'support:999999' }));
     expect((await c.next((m) => m.topic === 'support:999999')).type).toBe('denied');
