@@ -93,13 +93,14 @@ describe('the notifications page', () => {
     const range = page.locator('.pager-range');
     const total = Number((await range.textContent())!.match(/из (\d+)/)![1]);
     expect(total).toBeGreaterThanOrEqual(7);
-    await page.getByRole('link', { name: 'Чат', exact: true }).click();
+    // Each link is a full navigation: wait for the new page before reading it.
+    await Promise.all([page.waitForURL(/module=chat/), page.getByRole('link', { name: 'Чат', exact: true }).click()]);
     await expect(page.locator('tbody tr').count()).resolves.toBe(1);
     await expect(page.getByRole('link', { name: 'Чат', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
-    await page.getByRole('link', { name: 'Все', exact: true }).click();
+    await Promise.all([page.waitForURL((u) => !u.searchParams.has('module')), page.getByRole('link', { name: 'Все', exact: true }).click()]);
 
-    await page.getByRole('link', { name: /^Заголовок/ }).click();
-    await page.getByRole('link', { name: /^Заголовок/ }).click();
+    await Promise.all([page.waitForURL(/sortField=title/), page.getByRole('link', { name: /^Заголовок/ }).click()]);
+    await Promise.all([page.waitForURL(/sortOrder=asc/), page.getByRole('link', { name: /^Заголовок/ }).click()]);
     await expect(page.getByRole('columnheader', { name: /Заголовок/ }).getAttribute('aria-sort')).resolves.toBe('ascending');
     const titles = await page.locator('tbody tr td:nth-child(2)').allTextContents();
     expect(titles.length).toBe(Math.min(10, total));
@@ -107,7 +108,7 @@ describe('the notifications page', () => {
     await page.getByLabel('Строк на странице').selectOption('3');
     await page.waitForURL(/pageSize=3/);
     await expect(range.textContent()).resolves.toBe(`Показаны строки с 1 по 3 из ${total}`);
-    await page.getByRole('link', { name: 'Страница 2' }).click();
+    await Promise.all([page.waitForURL(/pageNumber=2/), page.getByRole('link', { name: 'Страница 2' }).click()]);
     await expect(range.textContent()).resolves.toBe(`Показаны строки с 4 по 6 из ${total}`);
     expect(page.url()).toContain('sortField=title');
 

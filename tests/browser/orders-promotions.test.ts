@@ -105,22 +105,23 @@ describe('the orders list without JavaScript', () => {
     await expect(page.getByLabel('Статус').isVisible()).resolves.toBe(false);
     await page.locator('.filter-more > summary').click();
     await page.getByLabel('Статус').selectOption('shipped');
-    await page.getByRole('button', { name: 'Применить' }).click();
+    await Promise.all([page.waitForURL(/status=shipped/), page.getByRole('button', { name: 'Применить' }).click()]);
     await expect(page.locator('tbody tr').count()).resolves.toBe(1);
     await expect(page.locator('tbody').textContent()).resolves.toContain('Отгружен');
     await expect(page.locator('.filter-count').textContent()).resolves.toMatch(/^1/);
     await page.locator('.filter-more > summary').click();
-    await page.getByRole('link', { name: 'Сбросить' }).click();
+    await Promise.all([page.waitForURL((u) => !u.searchParams.has('status')), page.getByRole('link', { name: 'Сбросить' }).click()]);
 
-    await page.getByRole('link', { name: /^Итого/ }).click();
+    // Each link is a full navigation: wait for the new page before reading it.
+    await Promise.all([page.waitForURL(/sortField=total/), page.getByRole('link', { name: /^Итого/ }).click()]);
     await expect(page.getByRole('columnheader', { name: /Итого/ }).getAttribute('aria-sort')).resolves.toBe('descending');
-    await page.getByRole('link', { name: /^Итого/ }).click();
+    await Promise.all([page.waitForURL(/sortOrder=asc/), page.getByRole('link', { name: /^Итого/ }).click()]);
     await expect(page.getByRole('columnheader', { name: /Итого/ }).getAttribute('aria-sort')).resolves.toBe('ascending');
 
     await page.getByLabel('Строк на странице').selectOption('3');
-    await page.getByRole('button', { name: 'Показать' }).click();
+    await Promise.all([page.waitForURL(/pageSize=3/), page.getByRole('button', { name: 'Показать' }).click()]);
     await expect(page.locator('.pager-range').textContent()).resolves.toBe(`Показаны строки с 1 по 3 из ${total}`);
-    await page.getByRole('link', { name: 'Вперёд' }).click();
+    await Promise.all([page.waitForURL(/pageNumber=2/), page.getByRole('link', { name: 'Вперёд' }).click()]);
     await expect(page.locator('.pager-range').textContent()).resolves.toBe(`Показаны строки с 4 по ${Math.min(6, total)} из ${total}`);
     expect(page.url()).toContain('sortOrder=asc');
     await noJs.close();

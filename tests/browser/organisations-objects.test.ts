@@ -100,7 +100,7 @@ describe('organisations', () => {
     await page.getByLabel('Строк на странице').selectOption('3');
     await page.waitForURL(/pageSize=3/);
     expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 1 по 3 из 4');
-    await page.getByRole('link', { name: 'Страница 2' }).click();
+    await Promise.all([page.waitForURL(/pageNumber=2/), page.getByRole('link', { name: 'Страница 2' }).click()]);
     expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 4 по 4 из 4');
     const search = page.getByRole('searchbox');
     await search.pressSequentially('те', { delay: 30 });
