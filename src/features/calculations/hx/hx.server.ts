@@ -64,7 +64,9 @@ function guarded(kind: HxKind, raw: RawInput, t: T, run: () => HxAnswer): HxAnsw
       // equations' range belongs on that stream's pressure field.
       const stream = /^(hot|cold)\.t_in$/.exec(err.field)?.[1];
       const field = stream && err.code === 'property_range' && err.params.quantity === 'pressure' ? `${stream}_p` : formField(err.field, kind);
-      return errorAnswer([{ field, key: err.code, params: err.params }], t, raw);
+      // An over-determined duty names every figure that disagrees (the load and each side's flow).
+      const related = err.related.map((r) => ({ field: formField(r.field, kind), key: r.code, params: r.params }));
+      return errorAnswer([{ field, key: err.code, params: err.params }, ...related], t, raw);
     }
     throw err;
   }

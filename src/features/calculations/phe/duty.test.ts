@@ -50,6 +50,24 @@ describe('resolveDuty', () => {
     refuse({ q: 500, hot: { t_in: Number.POSITIVE_INFINITY, t_out: 30 }, cold: { t_in: 5, t_out: 60 } }, 'hot.t_in', 'number');
     refuse({ q: 500, hot: { t_in: 70, t_out: 30, m: -1 }, cold: { t_in: 5, t_out: 60 } }, 'hot.m', 'positive');
   });
+  it('refuses a load that a complete side contradicts, naming the load and every side that disagrees', () => {
+    // 5 t/h cooled 70 → 30 °C carry 232 kW and 50 t/h warmed 5 → 60 °C carry 3 193 kW, not the 500 kW given.
+    const both = { q: 500, hot: { t_in: 70, t_out: 30, m: 5 / 3.6 }, cold: { t_in: 5, t_out: 60, m: 50 / 3.6 } };
+    refuse(both, 'q', 'load_unbalanced_hot');
+    try {
+      resolveDuty(both);
+    } catch (e) {
+      const err = e as PheInputError;
+      expect(err.params).toEqual({ q: 500, q_side: 232.13, tolerance: 2 });
+      expect(err.related.map((r) => r.field)).toEqual(['hot.m', 'cold.m']);
+      expect(err.related[1]!.params.q_side).toBeCloseTo(3193, -1);
+    }
+    refuse({ q: 500, hot: { t_in: 70, t_out: 30 }, cold: { t_in: 5, t_out: 60, m: 10 / 3.6 } }, 'q', 'load_unbalanced_cold');
+    // One temperature open: the heated side is complete, and 3 % off.
+    refuse({ q: 500, hot: { t_in: 70, m: 3 }, cold: { t_in: 5, t_out: 60, m: 2.1757 * 1.03 } }, 'q', 'load_unbalanced_cold');
+    // Within 2 %: the load is used.
+    expect(resolveDuty({ q: 500, hot: { t_in: 70, t_out: 30, m: 2.9916 * 1.015 }, cold: { t_in: 5, t_out: 60 } }).q).toBe(500);
+  });
   it('a hot side that is steam at its pressure is not a liquid duty', () => {
     refuse({ q: 500, hot: { t_in: 180, t_out: 120, p: 0.3 }, cold: { t_in: 5, t_out: 60 } }, 'hot.t_in', 'not_liquid');
   });

@@ -52,6 +52,8 @@ export function resolveDuty(input: DutyInput): Duty {
   if (h.t_out !== undefined && h.t_out >= h.t_in) throw new PheInputError('hot.t_out', 'hot_must_cool', { t_in: h.t_in });
   if (c.t_out !== undefined && c.t_out <= c.t_in) throw new PheInputError('cold.t_out', 'cold_must_heat', { t_in: c.t_in });
 
+  if (input.q !== undefined) checkLoadBalance(input.q, h, c, ph, pc);
+
   let q = input.q;
   let tho = h.t_out, tco = c.t_out;
   for (let i = 0; i < 4; i++) {
@@ -93,3 +95,26 @@ export function resolveDuty(input: DutyInput): Duty {
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
+
+/** How far a given load and what a complete side carries may differ, as a share of the load. */
+export const BALANCE_TOLERANCE = 0.02;
+
+/**
+ * A load given together with a complete side (its flow and both temperatures) says the same thing
+ * twice: the two must agree within BALANCE_TOLERANCE, or the duty is refused naming the load and the
+ * flow of every side that disagrees (never sized on one and silently ignoring the other).
+ */
+function checkLoadBalance(q: number, h: StreamInput, c: StreamInput, ph: number, pc: number): void {
+  const off: Array<{ field: string; code: string; params: Record<string, number | string> }> = [];
+  const sides = [['hot', h, ph, 1], ['cold', c, pc, -1]] as const;
+  for (const [side, s, p, sign] of sides) {
+    if (s.m === undefined || s.t_out === undefined) continue;
+    const f = liquid((s.t_in + s.t_out) / 2, p, `${side}.t_in`);
+    const carried = (s.m * f.cp * sign * (s.t_in - s.t_out)) / 1000;
+    if (Math.abs(carried - q) > BALANCE_TOLERANCE * q)
+      off.push({ field: `${side}.m`, code: `load_unbalanced_${side}`, params: { q: round(q), q_side: round(carried), tolerance: BALANCE_TOLERANCE * 100 } });
+  }
+  if (!off.length) return;
+  const first = off[0]!;
+  throw new PheInputError('q', first.code, first.params, off);
+}

@@ -84,12 +84,15 @@ export class PheInputError extends Error {
   readonly field: string;
   readonly code: string;
   readonly params: Record<string, number | string>;
-  constructor(field: string, code: string, params: Record<string, number | string> = {}) {
+  /** Further fields the same refusal concerns (an over-determined duty names every figure that disagrees). */
+  readonly related: ReadonlyArray<{ field: string; code: string; params: Record<string, number | string> }>;
+  constructor(field: string, code: string, params: Record<string, number | string> = {}, related: PheInputError['related'] = []) {
     super(`${field}: ${code} ${JSON.stringify(params)}`);
     this.name = 'PheInputError';
     this.field = field;
     this.code = code;
     this.params = params;
+    this.related = related;
   }
 }
 
