@@ -7,7 +7,7 @@ import type { LoadPoint, PumpSelectInput, StationSelectInput, StartMethod } from
 
 export interface FieldIssue {
   field: string;
-  /** required | number | positive | unit | range | static_above_duty */
+  /** required | number | positive | unit | range | static_above_duty | below_freezing */
   key: string;
 }
 
@@ -70,6 +70,9 @@ export function pumpInputOf(r: RawInput): { input: PumpSelectInput; issues: Fiel
   const h = numberOf(r.h);
   if (q === undefined) issues.push({ field: 'q', key: 'required' });
   if (h === undefined) issues.push({ field: 'h', key: 'required' });
+  // Water freezes below 0 °C: the pump engine's water has no glycol, so the field says what is needed.
+  const tC = numberOf(r.temperature_c);
+  if (tC !== undefined && Number.isFinite(tC) && tC < 0) issues.push({ field: 'temperature_c', key: 'below_freezing' });
   const price = numberOf(r.electricity_price);
   const input: PumpSelectInput = {
     q: q ?? Number.NaN,

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { CondensationInput, DhwInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
 import { waterProperties } from '#features/properties/water.ts';
 import { numberOf, pickRaw, rawSchemaOf } from '#features/calculations/form-input.ts';
+import { shownFigure } from '#features/calculations/flow-meter/flow-meter.schema.ts';
 
 export interface FieldIssue {
   field: string;
@@ -25,6 +26,28 @@ export const P_KINDS = ['gauge', 'absolute'] as const;
 export const DP_UNITS = { kPa: 1, 'm w.c.': 9.80665, bar: 100 } as const;
 export const STEAM_STATES = ['saturated', 'superheated', 'wet', 'enthalpy'] as const;
 const ATM = 0.101325;
+
+/**
+ * Physical ranges of what a person types, in the unit they chose: a figure outside is refused naming
+ * the field (never a 500, never a 300-digit answer). Loads up to 100 MW (a district heating plant is
+ * larger than any plate exchanger duty), flows up to 10 000 t/h, pressure drops up to 1 000 kPa,
+ * water from 0 °C (below it freezes: a glycol mixture is needed) to 250 °C, outdoor air -60..+45 °C,
+ * an approach within ±100 K.
+ */
+export const RANGES = {
+  load_kw: 100_000,
+  flow: { 't/h': 10_000, 'm3/h': 10_000, 'kg/s': 10_000 / 3.6 },
+  dp_kpa: 1_000,
+  water_c: { min: 0, max: 250 },
+  outdoor_c: { min: -60, max: 45 },
+  inside_c: { min: 0, max: 40 },
+  steam_c: { min: 0, max: 800 },
+  margin_pct: { min: 0, max: 100 },
+  approach_k: { min: -100, max: 100 },
+  alpha: { min: 0, max: 1_000_000 },
+} as const;
+/** The dictionary key of a unit (hx.units.<key>): 'Gcal/h' → Gcal_h, 'm w.c.' → m_w_c. */
+export const unitKey = (u: string) => u.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '');
 
 const FIELDS = [
   // shared
@@ -73,10 +96,29 @@ class Reader {
   fail(field: string, key: string, params?: FieldIssue['params']) {
     this.add(field, key, params);
   }
+  /** A figure within [min, max] (a field already refused is left as it is). */
+  within(field: keyof RawInput, x: number | undefined, min: number, max: number): void {
+    if (x === undefined || !Number.isFinite(x) || this.issues.some((i) => i.field === field)) return;
+    if (x < min || x > max) this.fail(field, 'range', { min: shownFigure(min, 'up'), max: shownFigure(max, 'down') });
+  }
+  /** A figure above zero and at most max, both in the unit the user chose (the message names that unit). */
+  positiveUpTo(field: keyof RawInput, x: number | undefined, max: number, unit: string): void {
+    if (x === undefined || !Number.isFinite(x) || this.issues.some((i) => i.field === field)) return;
+    if (x <= 0) this.fail(field, 'positive');
+    else if (x > max) this.fail(field, 'up_to', { max: shownFigure(max, 'down'), unit_key: unitKey(unit) });
+  }
+  /** A water temperature, °C: below 0 °C water freezes (a glycol mixture is needed), above 250 °C it is out of range. */
+  water(field: keyof RawInput, required: boolean): number | undefined {
+    const x = required ? this.req(field) : this.opt(field);
+    if (x !== undefined && Number.isFinite(x) && x < RANGES.water_c.min && !this.issues.some((i) => i.field === field)) this.fail(field, 'below_freezing');
+    this.within(field, x, RANGES.water_c.min, RANGES.water_c.max);
+    return x;
+  }
   /** Load in kW. */
   load(field: keyof RawInput, required: boolean): number | undefined {
     const unit = this.pick('q_unit', Object.keys(Q_UNITS) as Array<keyof typeof Q_UNITS>, 'kW');
     const x = required ? this.req(field) : this.opt(field);
+    this.positiveUpTo(field, x, RANGES.load_kw / Q_UNITS[unit], unit);
     return x === undefined ? undefined : x * Q_UNITS[unit];
   }
   /** Pressure as MPa absolute (gauge adds one standard atmosphere). */
@@ -93,12 +135,14 @@ class Reader {
   dp(field: keyof RawInput, fallbackKpa: number): number {
     const unit = this.pick('dp_unit', Object.keys(DP_UNITS) as Array<keyof typeof DP_UNITS>, 'kPa');
     const x = this.opt(field);
+    this.positiveUpTo(field, x, RANGES.dp_kpa / DP_UNITS[unit], unit);
     return x === undefined ? fallbackKpa : x * DP_UNITS[unit];
   }
   /** Mass flow, kg/s; m3/h is turned into mass with the density at the stream's inlet state. */
   flow(field: keyof RawInput, tIn: number, pAbs: number): number | undefined {
     const unit = this.pick('flow_unit', FLOW_UNITS, 't/h');
     const x = this.opt(field);
+    this.positiveUpTo(field, x, RANGES.flow[unit], unit);
     if (x === undefined) return undefined;
     if (unit === 'kg/s') return x;
     if (unit === 't/h') return x / 3.6;
@@ -111,7 +155,9 @@ class Reader {
     }
   }
   margin(): number {
-    return this.opt('margin') ?? 10;
+    const x = this.opt('margin');
+    this.within('margin', x, RANGES.margin_pct.min, RANGES.margin_pct.max);
+    return x ?? 10;
   }
 }
 
@@ -120,8 +166,8 @@ const DEFAULT_P = 0.6;
 /** to1: load or flows, any three of the four temperatures. */
 export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssue[] } {
   const x = new Reader(r);
-  const hotIn = x.req('hot_t_in'), coldIn = x.req('cold_t_in');
-  const hotOut = x.opt('hot_t_out'), coldOut = x.opt('cold_t_out');
+  const hotIn = x.water('hot_t_in', true)!, coldIn = x.water('cold_t_in', true)!;
+  const hotOut = x.water('hot_t_out', false), coldOut = x.water('cold_t_out', false);
   const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
   const q = x.load('q', false);
   const hm = x.flow('hot_flow', hotIn, ph), cm = x.flow('cold_flow', coldIn, pc);
@@ -146,14 +192,17 @@ export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { h
   const input: DhwInput = {
     heating: {
       q_max: x.load('heating_q', true)!,
-      network: { supply: x.req('network_supply'), return: x.req('network_return') },
-      building: { supply: x.req('building_supply'), return: x.req('building_return') },
+      network: { supply: x.water('network_supply', true)!, return: x.water('network_return', true)! },
+      building: { supply: x.water('building_supply', true)!, return: x.water('building_return', true)! },
       t_inside: x.opt('t_inside') ?? 20,
       t_outdoor_design: x.req('t_outdoor'),
     },
-    dhw: { q_max: x.load('dhw_q', true)!, t_cold: x.opt('dhw_t_cold') ?? 5, t_hot: x.opt('dhw_t_hot') ?? 60 },
+    dhw: { q_max: x.load('dhw_q', true)!, t_cold: x.water('dhw_t_cold', false) ?? 5, t_hot: x.water('dhw_t_hot', false) ?? 60 },
   };
-  const bs = x.opt('break_supply'), ap = x.opt('approach');
+  x.within('t_inside', numberOf(r.t_inside), RANGES.inside_c.min, RANGES.inside_c.max);
+  x.within('t_outdoor', input.heating.t_outdoor_design, RANGES.outdoor_c.min, RANGES.outdoor_c.max);
+  const bs = x.water('break_supply', false), ap = x.opt('approach');
+  x.within('approach', ap, RANGES.approach_k.min, RANGES.approach_k.max);
   if (bs !== undefined) input.break_supply = bs;
   if (ap !== undefined) input.approach = ap;
   for (const f of ['heating_q', 'dhw_q'] as const) if (Number.isFinite(numberOf(r[f])) && numberOf(r[f])! <= 0) x.fail(f, 'positive');
@@ -168,15 +217,19 @@ export function to3InputOf(r: RawInput): { input: CondensationInput; issues: Fie
   const pRaw = x.req('steam_p');
   const stateKind = x.pick('steam_state', STEAM_STATES, 'saturated');
   let state: SteamState = { kind: 'saturated' };
-  if (stateKind === 'superheated') state = { kind: 'superheated', t: x.req('steam_t') };
+  if (stateKind === 'superheated') {
+    state = { kind: 'superheated', t: x.req('steam_t') };
+    x.within('steam_t', state.t, RANGES.steam_c.min, RANGES.steam_c.max);
+  }
   if (stateKind === 'wet') state = { kind: 'wet', x: x.req('steam_x') };
   if (stateKind === 'enthalpy') state = { kind: 'enthalpy', h: x.req('steam_h') };
-  const tIn = x.req('water_t_in'), tOut = x.req('water_t_out');
+  const tIn = x.water('water_t_in', true)!, tOut = x.water('water_t_out', true)!;
   const m = x.flow('water_flow', tIn, DEFAULT_P);
   const q = x.load('q', false);
   if (q === undefined && m === undefined && !x.issues.length) x.fail('q', 'required');
-  const co = x.opt('condensate_out'), alpha = x.opt('condensing_alpha');
+  const co = x.water('condensate_out', false), alpha = x.opt('condensing_alpha');
   if (alpha !== undefined && alpha <= 0) x.fail('condensing_alpha', 'positive');
+  x.within('condensing_alpha', alpha, RANGES.alpha.min, RANGES.alpha.max);
   const input: CondensationInput = {
     // MPa as the engine wants; gauge is passed on so the engine adds the atmosphere once.
     steam: { p: pRaw * P_UNITS[unit], gauge: kind === 'gauge', state },

@@ -34,7 +34,9 @@ const fmt = (p: Record<string, number | string> | undefined) =>
 export function issueText(i: FieldIssue, t: T): string {
   // The engine's steam pressure range carries no unit: it is MPa absolute.
   const unit: Record<string, string> = i.key === 'property_range' && !i.params?.unit ? { unit: 'MPa' } : {};
-  return t(`hx.errors.${i.key}`, { field: t(`hx.fields.${i.field}`), ...unit, ...fmt(i.params) });
+  // A range in the user's unit names that unit in the user's language.
+  if (typeof i.params?.unit_key === 'string') unit.unit = t(`hx.units.${i.params.unit_key}`);
+  return t(`hx.errors.${i.key}`, { field: t(`hx.fields.${i.field}`), ...fmt(i.params), ...unit });
 }
 
 function errorAnswer(issues: FieldIssue[], t: T, raw: RawInput): HxAnswer {
