@@ -72,6 +72,9 @@ function fin(x: number): number {
 }
 const r6 = (x: number) => Number(x.toPrecision(6));
 
+/** How much the return flow of a closed loop may exceed the supply (a flow meter's accuracy), as a share. */
+export const CLOSED_LOOP_TOLERANCE = 0.02;
+
 /** Checks the ranges the engine relies on; every problem names its field. */
 function check(i: FlowInput): void {
   const issues: Issue[] = [];
@@ -115,6 +118,11 @@ function check(i: FlowInput): void {
       }
     }
     if (pipes.includes('dhw')) range('t_dhw', i.t_dhw_c, 20, 90);
+    // A closed loop returns what it supplies: a return flow above the supply (by more than a flow
+    // meter's 2 % accuracy, as mass) is a typing error, not a duty.
+    const g1 = i.flows?.supply?.design, g2 = i.flows?.return?.design;
+    if (i.scheme !== 'open' && g1 !== undefined && g2 !== undefined && Number.isFinite(g1) && Number.isFinite(g2) && g2 > g1 * (1 + CLOSED_LOOP_TOLERANCE) && !issues.some((x) => x.field === 'g_return'))
+      bad('g_return', 'return_above_supply', { max: g1 });
   }
   for (const p of pipes) {
     const dn = i.pipe_dn[p];

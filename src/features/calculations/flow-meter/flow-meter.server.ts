@@ -50,7 +50,7 @@ export function issueText(i: Issue, t: T, units: Record<string, UserUnit> = {}):
   if (key === 'range' && u && typeof min === 'number' && typeof max === 'number') {
     key = 'range_unit';
     Object.assign(params, { min: shownFigure(u.of(min), 'up'), max: shownFigure(u.of(max), 'down'), unit: unitText(u, t) });
-  } else if (key === 'above') {
+  } else if (key === 'above' || key === 'return_above_supply') {
     Object.assign(params, u && typeof max === 'number' ? { max: shownFigure(u.of(max)), unit: unitText(u, t) } : { unit: t('calcFlow.unit.t_h') });
   }
   return t(`calcFlow.errors.${key}`, { field, ...params });
