@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { CondensationInput, DhwInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
 import { waterProperties } from '#features/properties/water.ts';
 import { numberOf, pickRaw, rawSchemaOf } from '#features/calculations/form-input.ts';
+import { glycolMassFlow, MEDIUM_FIELDS, mediumOf } from './medium.ts';
 
 export interface FieldIssue {
   field: string;
@@ -31,6 +32,7 @@ const FIELDS = [
   'q', 'q_unit', 'flow_unit', 'p_unit', 'p_kind', 'dp_unit', 'margin', 'limit',
   // to1
   'hot_t_in', 'hot_t_out', 'cold_t_in', 'cold_t_out', 'hot_flow', 'cold_flow', 'hot_p', 'cold_p', 'hot_dp_max', 'cold_dp_max',
+  ...MEDIUM_FIELDS,
   // to2
   'heating_q', 'dhw_q', 'network_supply', 'network_return', 'building_supply', 'building_return', 't_inside', 't_outdoor',
   'dhw_t_cold', 'dhw_t_hot', 'break_supply', 'approach',
@@ -124,14 +126,16 @@ export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssu
   const hotOut = x.opt('hot_t_out'), coldOut = x.opt('cold_t_out');
   const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
   const q = x.load('q', false);
-  const hm = x.flow('hot_flow', hotIn, ph), cm = x.flow('cold_flow', coldIn, pc);
+  const hotMedium = mediumOf(x, 'hot'), coldMedium = mediumOf(x, 'cold');
+  const hm = glycolMassFlow(x.flow('hot_flow', hotIn, ph), r.hot_flow, r.flow_unit, hotMedium, hotIn);
+  const cm = glycolMassFlow(x.flow('cold_flow', coldIn, pc), r.cold_flow, r.flow_unit, coldMedium, coldIn);
   const known = [hotOut, coldOut].filter((t) => t !== undefined).length;
   if (known === 0) x.fail('hot_t_out', 'required');
   const input: SelectInput = {
     duty: {
       ...(q !== undefined ? { q } : {}),
-      hot: { t_in: hotIn, ...(hotOut !== undefined ? { t_out: hotOut } : {}), ...(hm !== undefined ? { m: hm } : {}), p: ph },
-      cold: { t_in: coldIn, ...(coldOut !== undefined ? { t_out: coldOut } : {}), ...(cm !== undefined ? { m: cm } : {}), p: pc },
+      hot: { t_in: hotIn, ...(hotOut !== undefined ? { t_out: hotOut } : {}), ...(hm !== undefined ? { m: hm } : {}), p: ph, ...(hotMedium ? { medium: hotMedium } : {}) },
+      cold: { t_in: coldIn, ...(coldOut !== undefined ? { t_out: coldOut } : {}), ...(cm !== undefined ? { m: cm } : {}), p: pc, ...(coldMedium ? { medium: coldMedium } : {}) },
     },
     dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) },
     marginMin: x.margin(),
