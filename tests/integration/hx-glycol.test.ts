@@ -105,3 +105,25 @@ describe('to1 page with a glycol side', () => {
     expect(await r.text()).toMatch(/<a href="#f-hot_concentration"[^>]*>Glycol concentration, heating side, % by mass: allowed from 20 to 50<\/a>/);
   });
 });
+
+describe('a saved to1 with a glycol side', () => {
+  it('keeps the medium: the saved inputs name it, the result and the datasheet state the solution', async () => {
+    const sel = await call(EG30);
+    const pack = sel.data.entities[0];
+    const saved = await api('/api/v1/calculations/to1/save', { token: olga, json: { inputs: EG30, chosen: [pack.pick] } });
+    expect(saved.status).toBe(200);
+    const id = saved.data.id as number;
+    const c = (await api(`/api/v1/calculations/${id}`, { token: olga })).data.data;
+    expect(c.result.duty.cold.medium).toEqual({ kind: 'ethylene_glycol', concentration: { value: 30, unit: '%' } });
+    const get = (path: string) => fetch(new URL(path, server.url), { headers: { Cookie: `${cookie}; lang=en`, 'Accept-Language': 'en' } });
+    const view = await (await get(`/e-commerce/design/calculations/${id}/calculation`)).text();
+    expect(view).toContain('Heated side medium');
+    expect(view).toContain('Ethylene glycol');
+    expect(view).toContain('ethylene glycol 30 % by mass');
+    const sheet = await get(`/e-commerce/design/calculations/${id}/datasheet/${c.chosen[0].cid}`);
+    expect(sheet.status).toBe(200);
+    const html = await sheet.text();
+    expect(html).toContain('ethylene glycol 30 % by mass');
+    expect(html).not.toMatch(/NaN|Infinity/);
+  });
+});
