@@ -129,9 +129,9 @@ describe('physical ranges', () => {
   it('water below 0 °C is refused and a glycol mixture named, on the heat exchangers and the pump', async () => {
     const hx = await select('to1', { ...TO1, cold_t_in: '-5' });
     expect(hx.status).toBe(400);
-    expect(hx.data.errors.cold_t_in).toBe('Heated side inlet, °C: water freezes below 0 °C; this temperature needs a glycol mixture');
-    expect((await select('to1', { ...TO1, cold_t_in: '-5' }, 'ru')).data.errors.cold_t_in).toBe('Нагреваемая среда, вход, °C: ниже 0 °C вода замерзает; для такой температуры нужен раствор гликоля');
-    expect((await select('to2', { ...TO2, dhw_t_cold: '-2' })).data.errors.dhw_t_cold).toMatch(/water freezes below 0 °C; this temperature needs a glycol mixture$/);
+    expect(hx.data.errors.cold_t_in).toBe('Heated side inlet, °C: water freezes below 0 °C — choose a glycol solution');
+    expect((await select('to1', { ...TO1, cold_t_in: '-5' }, 'ru')).data.errors.cold_t_in).toBe('Нагреваемая среда, вход, °C: вода замерзает ниже 0 °C — выберите раствор гликоля');
+    expect((await select('to2', { ...TO2, dhw_t_cold: '-2' })).data.errors.dhw_t_cold).toMatch(/water freezes below 0 °C — choose a glycol solution$/);
     expect((await select('to3', { ...TO3, water_t_in: '-1' })).data.errors.water_t_in).toMatch(/water freezes below 0 °C/);
     const pump = await select('pump', { q: '60', h: '13', temperature_c: '-10' });
     expect(pump.status).toBe(400);

@@ -9,6 +9,8 @@ import type { CondensationInput, DhwInput, SelectInput, SteamState } from '#feat
 import { waterProperties } from '#features/properties/water.ts';
 import { numberOf, pickRaw, rawSchemaOf } from '#features/calculations/form-input.ts';
 import { shownFigure } from '#features/calculations/flow-meter/flow-meter.schema.ts';
+import type { Medium } from '#features/calculations/phe/fluid.ts';
+import { glycolMassFlow, MEDIUM_FIELDS, mediumOf } from './medium.ts';
 
 export interface FieldIssue {
   field: string;
@@ -54,6 +56,7 @@ const FIELDS = [
   'q', 'q_unit', 'flow_unit', 'p_unit', 'p_kind', 'dp_unit', 'margin', 'limit',
   // to1
   'hot_t_in', 'hot_t_out', 'cold_t_in', 'cold_t_out', 'hot_flow', 'cold_flow', 'hot_p', 'cold_p', 'hot_dp_max', 'cold_dp_max',
+  ...MEDIUM_FIELDS,
   // to2
   'heating_q', 'dhw_q', 'network_supply', 'network_return', 'building_supply', 'building_return', 't_inside', 't_outdoor',
   'dhw_t_cold', 'dhw_t_hot', 'break_supply', 'approach',
@@ -110,9 +113,14 @@ class Reader {
   /** A water temperature, °C: below 0 °C water freezes (a glycol mixture is needed), above 250 °C it is out of range. */
   water(field: keyof RawInput, required: boolean): number | undefined {
     const x = required ? this.req(field) : this.opt(field);
-    if (x !== undefined && Number.isFinite(x) && x < RANGES.water_c.min && !this.issues.some((i) => i.field === field)) this.fail(field, 'below_freezing');
+    if (x !== undefined && Number.isFinite(x) && x < RANGES.water_c.min && !this.issues.some((i) => i.field === field)) this.fail(field, 'below_freezing_water', { t_min: 0 });
     this.within(field, x, RANGES.water_c.min, RANGES.water_c.max);
     return x;
+  }
+  /** A to1 side's temperature, °C: water's range, or for a glycol solution a number only (the engine holds the solution's range, freezing point + 2 K to 100 °C, and names it). */
+  side(field: keyof RawInput, required: boolean, medium: Medium | undefined): number | undefined {
+    if (!medium) return this.water(field, required);
+    return required ? this.req(field) : this.opt(field);
   }
   /** Load in kW. */
   load(field: keyof RawInput, required: boolean): number | undefined {
@@ -166,18 +174,20 @@ const DEFAULT_P = 0.6;
 /** to1: load or flows, any three of the four temperatures. */
 export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssue[] } {
   const x = new Reader(r);
-  const hotIn = x.water('hot_t_in', true)!, coldIn = x.water('cold_t_in', true)!;
-  const hotOut = x.water('hot_t_out', false), coldOut = x.water('cold_t_out', false);
+  const hotMedium = mediumOf(x, 'hot'), coldMedium = mediumOf(x, 'cold');
+  const hotIn = x.side('hot_t_in', true, hotMedium)!, coldIn = x.side('cold_t_in', true, coldMedium)!;
+  const hotOut = x.side('hot_t_out', false, hotMedium), coldOut = x.side('cold_t_out', false, coldMedium);
   const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
   const q = x.load('q', false);
-  const hm = x.flow('hot_flow', hotIn, ph), cm = x.flow('cold_flow', coldIn, pc);
+  const hm = glycolMassFlow(x.flow('hot_flow', hotIn, ph), r.hot_flow, r.flow_unit, hotMedium, hotIn);
+  const cm = glycolMassFlow(x.flow('cold_flow', coldIn, pc), r.cold_flow, r.flow_unit, coldMedium, coldIn);
   const known = [hotOut, coldOut].filter((t) => t !== undefined).length;
   if (known === 0) x.fail('hot_t_out', 'required');
   const input: SelectInput = {
     duty: {
       ...(q !== undefined ? { q } : {}),
-      hot: { t_in: hotIn, ...(hotOut !== undefined ? { t_out: hotOut } : {}), ...(hm !== undefined ? { m: hm } : {}), p: ph },
-      cold: { t_in: coldIn, ...(coldOut !== undefined ? { t_out: coldOut } : {}), ...(cm !== undefined ? { m: cm } : {}), p: pc },
+      hot: { t_in: hotIn, ...(hotOut !== undefined ? { t_out: hotOut } : {}), ...(hm !== undefined ? { m: hm } : {}), p: ph, ...(hotMedium ? { medium: hotMedium } : {}) },
+      cold: { t_in: coldIn, ...(coldOut !== undefined ? { t_out: coldOut } : {}), ...(cm !== undefined ? { m: cm } : {}), p: pc, ...(coldMedium ? { medium: coldMedium } : {}) },
     },
     dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) },
     marginMin: x.margin(),

@@ -2,7 +2,7 @@
 // temperatures, the missing one computed (calculations.md §2.4, to1). Temperatures that cross or an
 // approach that no counterflow exchanger can reach are refused with the field named.
 import { finiteInput, PheInputError, positive } from './explain.ts';
-import { DEFAULT_PRESSURE, liquid, type Fluid } from './fluid.ts';
+import { checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Fluid, type Medium } from './fluid.ts';
 
 export interface StreamInput {
   t_in: number;
@@ -11,6 +11,8 @@ export interface StreamInput {
   m?: number;
   /** Operating pressure, MPa absolute (for properties). */
   p?: number;
+  /** Water unless said (a glycol solution, % by mass). */
+  medium?: Medium;
 }
 
 export interface DutyInput {
@@ -25,6 +27,8 @@ export interface Stream {
   t_out: number;
   m: number;
   p: number;
+  /** Water when absent. */
+  medium?: Medium;
   /** Properties at the mean temperature. */
   fluid: Fluid;
 }
@@ -51,14 +55,17 @@ export function resolveDuty(input: DutyInput): Duty {
   if (h.t_in <= c.t_in) throw new PheInputError('hot.t_in', 'not_hotter', { hot: h.t_in, cold: c.t_in });
   if (h.t_out !== undefined && h.t_out >= h.t_in) throw new PheInputError('hot.t_out', 'hot_must_cool', { t_in: h.t_in });
   if (c.t_out !== undefined && c.t_out <= c.t_in) throw new PheInputError('cold.t_out', 'cold_must_heat', { t_in: c.t_in });
+  // The coldest end of each side must stay liquid (water above 0 °C, glycol above its freezing point + margin).
+  checkNotFreezing(c.medium, c.t_in, 'cold.t_in');
+  if (h.t_out !== undefined) checkNotFreezing(h.medium, h.t_out, 'hot.t_out');
 
   if (input.q !== undefined) checkLoadBalance(input.q, h, c, ph, pc);
 
   let q = input.q;
   let tho = h.t_out, tco = c.t_out;
   for (let i = 0; i < 4; i++) {
-    const fh = liquid(mean(h, tho ?? (h.t_in + c.t_in) / 2), ph, 'hot.t_in');
-    const fc = liquid(mean(c, tco ?? (h.t_in + c.t_in) / 2), pc, 'cold.t_in');
+    const fh = liquidOf(h.medium, mean(h, tho ?? (h.t_in + c.t_in) / 2), ph, 'hot.t_in');
+    const fc = liquidOf(c.medium, mean(c, tco ?? (h.t_in + c.t_in) / 2), pc, 'cold.t_in');
     const Ch = (m: number) => (m * fh.cp) / 1000, Cc = (m: number) => (m * fc.cp) / 1000;
     if (q === undefined || input.q === undefined) {
       // Load from a complete side.
@@ -75,8 +82,9 @@ export function resolveDuty(input: DutyInput): Duty {
       tco = c.t_in + q / Cc(c.m);
     }
   }
-  const fh = liquid((h.t_in + tho!) / 2, ph, 'hot.t_in');
-  const fc = liquid((c.t_in + tco!) / 2, pc, 'cold.t_in');
+  if (h.t_out === undefined) checkNotFreezing(h.medium, tho!, 'hot.t_in');
+  const fh = liquidOf(h.medium, (h.t_in + tho!) / 2, ph, 'hot.t_in');
+  const fc = liquidOf(c.medium, (c.t_in + tco!) / 2, pc, 'cold.t_in');
   const mh = h.m ?? (q! * 1000) / (fh.cp * (h.t_in - tho!));
   const mc = c.m ?? (q! * 1000) / (fc.cp * (tco! - c.t_in));
   // Given both flows and all four temperatures, the two sides must agree within 2 %.
@@ -89,8 +97,8 @@ export function resolveDuty(input: DutyInput): Duty {
   if (tho! <= c.t_in || h.t_in - tco! <= 0) throw new PheInputError('cold.t_out', 'impossible_approach');
   return {
     q: q!,
-    hot: { t_in: h.t_in, t_out: tho!, m: mh, p: ph, fluid: fh },
-    cold: { t_in: c.t_in, t_out: tco!, m: mc, p: pc, fluid: fc },
+    hot: { t_in: h.t_in, t_out: tho!, m: mh, p: ph, ...(h.medium ? { medium: h.medium } : {}), fluid: fh },
+    cold: { t_in: c.t_in, t_out: tco!, m: mc, p: pc, ...(c.medium ? { medium: c.medium } : {}), fluid: fc },
   };
 }
 
@@ -109,7 +117,7 @@ function checkLoadBalance(q: number, h: StreamInput, c: StreamInput, ph: number,
   const sides = [['hot', h, ph, 1], ['cold', c, pc, -1]] as const;
   for (const [side, s, p, sign] of sides) {
     if (s.m === undefined || s.t_out === undefined) continue;
-    const f = liquid((s.t_in + s.t_out) / 2, p, `${side}.t_in`);
+    const f = liquidOf(s.medium, (s.t_in + s.t_out) / 2, p, `${side}.t_in`);
     const carried = (s.m * f.cp * sign * (s.t_in - s.t_out)) / 1000;
     if (Math.abs(carried - q) > BALANCE_TOLERANCE * q)
       off.push({ field: `${side}.m`, code: `load_unbalanced_${side}`, params: { q: round(q), q_side: round(carried), tolerance: BALANCE_TOLERANCE * 100 } });

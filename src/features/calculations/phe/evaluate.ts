@@ -4,7 +4,7 @@ import type { PlateModel } from './catalogue.ts';
 import { channelsFor, geometryOf, sideOf, type SideResult } from './channel.ts';
 import type { Duty } from './duty.ts';
 import { plateEffectiveness, requiredNtu } from './effectiveness.ts';
-import { liquid } from './fluid.ts';
+import { liquidOf } from './fluid.ts';
 
 export interface Fouling {
   /** m² K/W */
@@ -46,7 +46,7 @@ export function dutyContext(duty: Duty, wallCorrection: boolean): DutyContext {
   let muRatio = { hot: 1, cold: 1 };
   if (wallCorrection) {
     const tw = (duty.hot.fluid.t + duty.cold.fluid.t) / 2;
-    const wallHot = liquid(tw, duty.hot.p, 'hot.t_in'), wallCold = liquid(tw, duty.cold.p, 'cold.t_in');
+    const wallHot = liquidOf(duty.hot.medium, tw, duty.hot.p, 'hot.t_in'), wallCold = liquidOf(duty.cold.medium, tw, duty.cold.p, 'cold.t_in');
     muRatio = { hot: duty.hot.fluid.mu / wallHot.mu, cold: duty.cold.fluid.mu / wallCold.mu };
   }
   return { duty, Chot: duty.hot.m * duty.hot.fluid.cp, Ccold: duty.cold.m * duty.cold.fluid.cp, muRatio };

@@ -12,6 +12,10 @@ export type { Quantity, Step } from '#features/calculations/engine/explain.ts';
 export interface PropertiesUsed {
   /** Which stream: 'hot', 'cold', 'steam', 'condensate' (with a zone suffix where needed). */
   stream: string;
+  /** A glycol solution's kind ('ethylene_glycol' | 'propylene_glycol'); absent for water. */
+  medium?: string;
+  /** % by mass, with `medium`. */
+  concentration?: Quantity;
   t_c: Quantity;
   p_mpa: Quantity;
   rho: Quantity;

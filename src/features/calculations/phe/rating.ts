@@ -7,14 +7,14 @@ import type { Duty } from './duty.ts';
 import { lmtd, plateEffectiveness } from './effectiveness.ts';
 import { dutyContext, evaluatePack, type Fouling, type PackOptions } from './evaluate.ts';
 import { assertFinite, Explainer, finiteInput, PheInputError, positive, type Explanation } from './explain.ts';
-import { DEFAULT_PRESSURE, liquid } from './fluid.ts';
+import { checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Medium } from './fluid.ts';
 import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
 
 export interface RatingInput {
   plates: number;
   passes: { hot: number; cold: number };
-  hot: { t_in: number; m: number; p?: number };
-  cold: { t_in: number; m: number; p?: number };
+  hot: { t_in: number; m: number; p?: number; medium?: Medium };
+  cold: { t_in: number; m: number; p?: number; medium?: Medium };
   fouling?: Fouling;
   wallCorrection?: boolean;
 }
@@ -45,12 +45,14 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   const ph = input.hot.p ?? DEFAULT_PRESSURE, pc = input.cold.p ?? DEFAULT_PRESSURE;
   const options: PackOptions = { fouling: input.fouling ?? { hot: 0, cold: 0 }, wallCorrection: input.wallCorrection ?? true };
 
+  checkNotFreezing(input.cold.medium, tc, 'cold.t_in');
   let tho = (th + tc) / 2, tco = (th + tc) / 2;
   let P1 = 0;
   let duty!: Duty;
   for (let i = 0; i < 5; i++) {
-    const fh = liquid((th + tho) / 2, ph, 'hot.t_in'), fc = liquid((tc + tco) / 2, pc, 'cold.t_in');
-    duty = { q: 0, hot: { t_in: th, t_out: tho, m: mh, p: ph, fluid: fh }, cold: { t_in: tc, t_out: tco, m: mc, p: pc, fluid: fc } };
+    const mhot = input.hot.medium, mcold = input.cold.medium;
+    const fh = liquidOf(mhot, (th + tho) / 2, ph, 'hot.t_in'), fc = liquidOf(mcold, (tc + tco) / 2, pc, 'cold.t_in');
+    duty = { q: 0, hot: { t_in: th, t_out: tho, m: mh, p: ph, ...(mhot ? { medium: mhot } : {}), fluid: fh }, cold: { t_in: tc, t_out: tco, m: mc, p: pc, ...(mcold ? { medium: mcold } : {}), fluid: fc } };
     const ctx = dutyContext(duty, options.wallCorrection);
     const pack = evaluatePack(model, ctx, plates, passes.hot, passes.cold, 0, options)!;
     P1 = plateEffectiveness(ctx.Chot / ctx.Ccold, (pack.uDesign * pack.area) / ctx.Chot, passes.hot, passes.cold);

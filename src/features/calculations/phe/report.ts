@@ -5,7 +5,8 @@ import { geometryOf } from './channel.ts';
 import type { Duty } from './duty.ts';
 import { packDuty, type DutyContext, type PackResult, type PackOptions } from './evaluate.ts';
 import { Explainer, q, type Explanation, type Quantity } from './explain.ts';
-import { describe } from './fluid.ts';
+import { SOURCE as GLYCOL_SOURCE } from '#features/calculations/fluids/glycol.ts';
+import { describe, type Medium } from './fluid.ts';
 
 export interface SideOut {
   velocity: Quantity;
@@ -33,10 +34,16 @@ export interface PackOut {
   mass: Quantity;
 }
 
+/** A glycol side's medium (absent for water). */
+export interface MediumOut {
+  kind: string;
+  concentration: Quantity;
+}
+
 export interface DutyOut {
   q: Quantity;
-  hot: { t_in: Quantity; t_out: Quantity; m: Quantity; volume_flow: Quantity };
-  cold: { t_in: Quantity; t_out: Quantity; m: Quantity; volume_flow: Quantity };
+  hot: { t_in: Quantity; t_out: Quantity; m: Quantity; volume_flow: Quantity; medium?: MediumOut };
+  cold: { t_in: Quantity; t_out: Quantity; m: Quantity; volume_flow: Quantity; medium?: MediumOut };
   lmtd: Quantity;
 }
 
@@ -52,7 +59,8 @@ const side = (s: SideResult): SideOut => ({
 });
 
 export function dutyOut(duty: Duty, lmtdValue: number): DutyOut {
-  const stream = (s: Duty['hot']) => ({ t_in: q(s.t_in, '°C'), t_out: q(s.t_out, '°C'), m: q(s.m, 'kg/s'), volume_flow: q((s.m / s.fluid.rho) * 3600, 'm3/h') });
+  const medium = (m: Medium | undefined) => (m && m.kind !== 'water' ? { medium: { kind: m.kind, concentration: q(m.concentration, '%') } } : {});
+  const stream = (s: Duty['hot']) => ({ t_in: q(s.t_in, '°C'), t_out: q(s.t_out, '°C'), m: q(s.m, 'kg/s'), volume_flow: q((s.m / s.fluid.rho) * 3600, 'm3/h'), ...medium(s.medium) });
   return { q: q(duty.q, 'kW'), hot: stream(duty.hot), cold: stream(duty.cold), lmtd: q(lmtdValue, 'K') };
 }
 
@@ -80,6 +88,8 @@ export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContex
   const g = geometryOf(model);
   const { duty } = ctx;
   x.e.properties.push(describe('hot', duty.hot.fluid), describe('cold', duty.cold.fluid));
+  const glycol = [duty.hot.medium, duty.cold.medium].some((m) => m && m.kind !== 'water');
+  if (glycol && !x.e.source.includes(GLYCOL_SOURCE)) x.e.source.push(GLYCOL_SOURCE);
   x.step('q', duty.q, 'kW', 'balance');
   x.step('hot.m', duty.hot.m, 'kg/s', 'balance');
   x.step('cold.m', duty.cold.m, 'kg/s', 'balance');

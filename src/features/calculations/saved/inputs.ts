@@ -60,6 +60,8 @@ const HX: Record<string, Field> = {
   ...Object.fromEntries(['hot_p', 'cold_p', 'steam_p'].map((f) => [f, pressure(`hx.fields.${f}`, 'hx.units')])),
   ...Object.fromEntries(['hot_dp_max', 'cold_dp_max', 'water_dp_max'].map((f) => [f, withUnitOf(`hx.fields.${f}`, 'dp_unit', 'kPa', 'hx.units')])),
   steam_state: choice('hx.fields.steam_state', 'hx.units'),
+  hot_medium: choice('hx.fields.hot_medium', 'hx.media'), cold_medium: choice('hx.fields.cold_medium', 'hx.media'),
+  hot_concentration: plain('hx.fields.hot_concentration'), cold_concentration: plain('hx.fields.cold_concentration'),
   q_unit: folded, flow_unit: folded, p_unit: folded, p_kind: folded, dp_unit: folded,
 };
 

@@ -19,7 +19,11 @@ import { head } from '../units.ts';
 type Q = { value: number; unit: string };
 /** A saved pack: the engine's candidate (to1/to2) or condensation candidate (to3) with its catalogue tags. */
 export type SavedPack = (Candidate | CondensationCandidate) & { cid: number | null; sku: string; title: string; price_kop: number; stage?: number };
-type To1Duty = { q: Q; lmtd: Q; hot: { t_in: Q; t_out: Q; m: Q; volume_flow: Q }; cold: { t_in: Q; t_out: Q; m: Q; volume_flow: Q } };
+type To1Side = { t_in: Q; t_out: Q; m: Q; volume_flow: Q; medium?: { kind: string; concentration: Q } };
+type To1Duty = { q: Q; lmtd: Q; hot: To1Side; cold: To1Side };
+/** A glycol side's solution after its figures on the datasheet; nothing for water. */
+const mediumOf = (s: To1Side, t: T, locale: string) =>
+  s.medium ? `; ${t(`calcExplain.medium.${s.medium.kind}`, { c: new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 }).format(s.medium.concentration.value) })}` : '';
 
 const isPlatePack = (p: SavedPack): p is Candidate & SavedPack => 'passes' in p;
 
@@ -63,8 +67,8 @@ function plateSheet(c: CalculationDetails, p: Candidate & SavedPack, t: T, local
     const d = c.result.duty as To1Duty;
     dutyRows = [
       [t('hx.fields.q'), f(d.q)], ['LMTD', f(d.lmtd)],
-      [t('hx.page.side.hot'), `${f(d.hot.t_in)} → ${f(d.hot.t_out)}; ${f(d.hot.volume_flow)}`],
-      [t('hx.page.side.cold'), `${f(d.cold.t_in)} → ${f(d.cold.t_out)}; ${f(d.cold.volume_flow)}`],
+      [t('hx.page.side.hot'), `${f(d.hot.t_in)} → ${f(d.hot.t_out)}; ${f(d.hot.volume_flow)}${mediumOf(d.hot, t, locale)}`],
+      [t('hx.page.side.cold'), `${f(d.cold.t_in)} → ${f(d.cold.t_out)}; ${f(d.cold.volume_flow)}${mediumOf(d.cold, t, locale)}`],
     ];
     charts.push(profile(t, d.q.value, [d.hot.t_in.value, d.hot.t_out.value], [d.cold.t_in.value, d.cold.t_out.value]));
   } else {
