@@ -21,6 +21,7 @@ import { curveAt, type PreparedPump } from './curve.ts';
 import { cabinetElectrics, type CabinetResult, type StartMethod } from './electrics.ts';
 import { evaluateStation, type StationResult } from './booster.ts';
 import { lifeCycleCost } from './energy.ts';
+import { DEEP_SPEED_RATIO, LCC_WEIGHT, rightSizePenalty } from './evaluate.ts';
 import { FORMULAS } from './explain.ts';
 import { normaliseInput, type FieldError, type PumpSelectInput } from './select.ts';
 
@@ -74,8 +75,14 @@ export interface StationEntity {
   cabinet: CabinetResult;
   start_method: StartMethod;
   ats: boolean;
-  /** Codes: standby_raised, static_ignored, speed_fixed, npsh_unknown, npsh_not_given. */
+  /** Codes: standby_raised, static_ignored, speed_fixed, npsh_unknown, npsh_not_given, speed_deep, motor_oversized, profile_surplus, profile_unreachable. */
   warnings: string[];
+  /**
+   * With speed control: the life-cycle cost the ranking compares, LCC·(1 + (ΔS_r + ΔS_m)/100) — the
+   * deep-speed and motor-oversizing penalties of the pump selection at its exchange rate (1 point = 1 % of LCC)
+   * (decision 0030). Without speed control it equals lcc_kop.
+   */
+  rank_lcc_kop: number;
 }
 
 export type StationMissReason = NonNullable<StationResult['reason']> | 'npsh';
@@ -140,24 +147,45 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
       if (standby > standbyAsked) warnings.push('standby_raised');
       if (rule.closedLoop && staticGiven) warnings.push('static_ignored');
       if (d.speed_control && !rule.speedControl) warnings.push('speed_fixed');
+      for (const w of st.warnings) if (!warnings.includes(w)) warnings.push(w);
+      // Right size of each running pump at the design flow: speed ratio and motor loading (P₂ = P₁·η_motor·η_VFD).
+      const designRow = st.staging[st.staging.length - 1];
+      const running = designRow?.best_k ?? c;
+      const p2Each = (st.duty_p1_kw / running) * (p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1) * (speedControl ? d.vfd_eta : 1);
+      const penalty = rightSizePenalty(speedControl ? st.duty_speed_ratio : 1, p.model.motor.p2_kw, p2Each);
+      if (speedControl && st.duty_speed_ratio < DEEP_SPEED_RATIO) warnings.push('speed_deep');
+      if (penalty.motor > 0) warnings.push('motor_oversized');
       const method: StartMethod = speedControl ? 'vfd' : p.model.motor.p2_kw > 7.5 ? 'star_delta' : 'direct';
       const cabinet = cabinetElectrics({ pumps: [{ motor: p.model.motor, duty: c, standby }], method, ats: rule.ats, dry_run: true });
       const pumpsPrice = p.model.price_kop * (c + standby);
+      const lcc = lifeCycleCost(pumpsPrice, st.annual_kwh, d.kop_per_kwh, d.years, d.discount_rate);
+      const rankLcc = speedControl ? lcc * (1 + (penalty.speed + penalty.motor) / LCC_WEIGHT) : lcc;
+      if (speedControl) {
+        if (penalty.speed > 0) st.explanation.steps.push({ key: 'rank.speed_penalty', value: penalty.speed, unit: '1', formula: 'speed_penalty' });
+        st.explanation.steps.push({ key: 'rank.motor_ratio', value: penalty.motor_ratio, unit: '1' });
+        if (penalty.motor > 0) st.explanation.steps.push({ key: 'rank.motor_penalty', value: penalty.motor, unit: '1', formula: 'motor_penalty' });
+        st.explanation.steps.push({ key: 'rank.lcc', value: rankLcc, unit: 'kop', formula: 'rank_station' });
+        for (const f of ['speed_penalty', 'motor_penalty', 'rank_station'])
+          if (!st.explanation.formulas.some((x) => x.id === f) && st.explanation.steps.some((x) => x.formula === f)) st.explanation.formulas.push({ id: f, text: FORMULAS[f]! });
+      }
       explainTypeOfUse(st, typeUse, rule, c, npshr, npshNeeded, warnings);
       out.push({
         sku: p.model.sku, title: p.model.title, manufacturer: p.model.manufacturer, model: p.model.model, type_use: typeUse, duty_count: c, standby_count: standby,
-        pumps_price_kop: pumpsPrice, lcc_kop: lifeCycleCost(pumpsPrice, st.annual_kwh, d.kop_per_kwh, d.years, d.discount_rate),
+        pumps_price_kop: pumpsPrice, lcc_kop: lcc, rank_lcc_kop: rankLcc,
         station: st, cabinet, start_method: method, ats: rule.ats, warnings,
       });
     }
   }
-  out.sort(RANKERS[rule.rank]);
+  // With speed control the energy of the sets differs by a few per cent while their prices differ
+  // several times: sets that run are ranked by their penalised life-cycle cost (decision 0030).
+  out.sort(speedControl && rule.rank !== 'price' ? RANKERS.right_size : RANKERS[rule.rank]);
   const limit = input.limit ?? 20;
   return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : misses.slice(0, 3) };
 }
 
 const bySku = (a: StationEntity, b: StationEntity) => a.sku.localeCompare(b.sku) || a.duty_count - b.duty_count;
-const RANKERS: Record<TypeOfUseRule['rank'], (a: StationEntity, b: StationEntity) => number> = {
+const RANKERS: Record<TypeOfUseRule['rank'] | 'right_size', (a: StationEntity, b: StationEntity) => number> = {
+  right_size: (a, b) => a.rank_lcc_kop - b.rank_lcc_kop || a.station.annual_kwh - b.station.annual_kwh || bySku(a, b),
   energy: (a, b) => a.station.annual_kwh - b.station.annual_kwh || a.pumps_price_kop - b.pumps_price_kop || bySku(a, b),
   price: (a, b) => a.pumps_price_kop - b.pumps_price_kop || a.station.duty_p1_kw - b.station.duty_p1_kw || bySku(a, b),
   lcc: (a, b) => a.lcc_kop - b.lcc_kop || a.pumps_price_kop - b.pumps_price_kop || bySku(a, b),
