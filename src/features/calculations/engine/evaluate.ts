@@ -6,6 +6,7 @@ import { curveAt, RHO_REF, trimmedPump, type PreparedPump } from './curve.ts';
 import { lifeCycleCost, powerFrom, profileEnergy, hydraulicPowerKw } from './energy.ts';
 import { operatingPoint, speedForDuty, systemCurve, trimForDuty, type SystemCurve } from './hydraulics.ts';
 import type { LoadPoint } from './types.ts';
+import { HOT_WATER_NPSH_C, vapourHeadIf97M } from './water.ts';
 
 export interface DutyInput {
   q_m3h: number;
@@ -183,6 +184,9 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
   if (energy.clamped) warnings.push('profile_clamped');
   if (energy.surplus) warnings.push('profile_surplus');
   if (energy.unreachable) warnings.push('profile_unreachable');
+  // Hot water without NPSHa: cavitation cannot be checked and is likely; the vapour head is said.
+  const hotNoNpsh = d.npsh_available_m === null && d.temperature_c >= HOT_WATER_NPSH_C;
+  if (hotNoNpsh) warnings.push('npsh_not_given');
   const energyCost = Math.round(energy.kwh * d.kop_per_kwh);
   const lcc = lifeCycleCost(m.price_kop, energy.kwh, d.kop_per_kwh, d.years, d.discount_rate);
   const overload = s.base.p2MaxKw * (d.rho / RHO_REF);
@@ -210,6 +214,7 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
     x.step('motor.p2_max_curve', overload, 'kW', 'overload');
     x.step('motor.p2_rated', m.motor.p2_kw, 'kW');
     if (npshr !== null) x.step('npsh.required', npshr, 'm', 'npsh');
+    if (hotNoNpsh) x.step('vapour_head', vapourHeadIf97M(d.temperature_c), 'm', 'vapour_head_if97');
     x.step('bep.q', p.bep.q, 'm3/h');
     x.step('bep.ratio', bepRatio, '1', 'bep_ratio');
     energy.points.forEach((pt, i) => {

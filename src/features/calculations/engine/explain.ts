@@ -60,6 +60,7 @@ export const FORMULAS: Record<string, string> = {
   cable: 'I_z(cable) ≥ I_br (copper, PVC, three-core in air)',
   density: 'ρ(t): Kell (1975) polynomial, 0–150 °C',
   vapour_pressure: 'p_v(T): Wagner & Pruss (IAPWS 1992) saturation equation',
+  vapour_head_if97: 'H_v = p_s(t)/(ρ′·g), p_s and ρ′ of saturated water by IAPWS-IF97; NPSHa = p_in,abs/(ρg) + v²/(2g) − H_v',
 };
 
 export const G = 9.80665;

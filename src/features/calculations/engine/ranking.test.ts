@@ -182,3 +182,28 @@ describe('property: random duties over the demo catalogue (seeded)', () => {
     }
   });
 });
+
+describe('hot water without NPSHa (issue 21)', () => {
+  it('at 60 °C and above every pump and set warns and states the vapour head from IF97 (21.5 m at 120 °C)', () => {
+    const hot = selectPumps(pumps, { ...DUTY, temperature_c: 120, limit: 3 });
+    expect(hot.type).toBe('success');
+    for (const e of hot.entities) {
+      expect(e.warnings).toContain('npsh_not_given');
+      expect(step(e, 'vapour_head')).toBeCloseTo(21.5, 1);
+      expect(e.explanation.formulas.map((f) => f.id)).toContain('vapour_head_if97');
+    }
+    expect(step(selectPumps(pumps, { ...DUTY, temperature_c: 60, limit: 1 }).entities[0]!, 'vapour_head')).toBeCloseTo(2.07, 1);
+    expect(selectPumps(pumps, { ...DUTY, temperature_c: 59, limit: 1 }).entities[0]!.warnings).not.toContain('npsh_not_given');
+    expect(selectPumps(pumps, { ...DUTY, temperature_c: 120, npsh_available_m: 30, limit: 1 }).entities[0]!.warnings).not.toContain('npsh_not_given');
+    for (const type_use of [1, 2, 4]) {
+      const st = selectStations(pumps, { q: 30, q_unit: 'm3/h', h: 50, h_unit: 'm', h_static: 20, temperature_c: 95, speed_control: true, type_use, limit: 2 });
+      expect(st.entities[0]!.warnings, String(type_use)).toContain('npsh_not_given');
+      expect(st.entities[0]!.station.explanation.steps.find((s) => s.key === 'vapour_head')!.value).toBeCloseTo(8.96, 1);
+    }
+  });
+  it('hostile temperatures are refused naming the field', () => {
+    expect(selectPumps(pumps, { ...DUTY, temperature_c: 1e308 }).errors).toContainEqual({ field: 'temperature_c', key: 'range' });
+    expect(selectPumps(pumps, { ...DUTY, temperature_c: Number.NaN }).errors).toContainEqual({ field: 'temperature_c', key: 'number' });
+    expect(selectPumps(pumps, { ...DUTY, temperature_c: -5 }).errors).toContainEqual({ field: 'temperature_c', key: 'range' });
+  });
+});

@@ -16,11 +16,14 @@
 //   4 process / irrigation water (no normative rule): standby as asked, 0 allowed; ranked by
 //     life-cycle cost (price + discounted energy).
 // For every type an entered NPSHa is checked against each running pump's NPSHr at its share of the
-// flow and speed, with the margin of the pump selection (max(0.5 m, 10 %)).
+// flow and speed, with the margin of the pump selection (max(0.5 m, 10 %)); an empty NPSHa at 60 °C
+// and above is warned about with the vapour head (IF97), as in the pump selection. With speed
+// control, types 1, 2 and 4 rank by life-cycle cost with the right-size penalties (decision 0030).
 import { curveAt, type PreparedPump } from './curve.ts';
 import { cabinetElectrics, type CabinetResult, type StartMethod } from './electrics.ts';
 import { evaluateStation, type StationResult } from './booster.ts';
 import { lifeCycleCost } from './energy.ts';
+import { HOT_WATER_NPSH_C, vapourHeadIf97M } from './water.ts';
 import { DEEP_SPEED_RATIO, LCC_WEIGHT, rightSizePenalty } from './evaluate.ts';
 import { FORMULAS } from './explain.ts';
 import { normaliseInput, type FieldError, type PumpSelectInput } from './select.ts';
@@ -45,10 +48,10 @@ export interface TypeOfUseRule {
 }
 
 export const TYPE_OF_USE_RULES: Record<TypeOfUse, TypeOfUseRule> = {
-  1: { standbyMin: () => 1, speedControl: true, closedLoop: false, npshWarnFromC: null, ats: false, rank: 'energy', standard: 'SP 30.13330.2020 (internal water supply: booster sets with a standby pump)' },
-  2: { standbyMin: () => 1, speedControl: true, closedLoop: true, npshWarnFromC: 60, ats: false, rank: 'energy', standard: 'SP 60.13330.2020 (heating: circulation pumps, at least one standby)' },
-  3: { standbyMin: (duty) => (duty >= 3 ? 2 : 1), speedControl: false, closedLoop: false, npshWarnFromC: null, ats: true, rank: 'price', standard: 'SP 10.13130.2020 (internal fire water supply: standby pump, fixed speed, two feeders)' },
-  4: { standbyMin: () => 0, speedControl: true, closedLoop: false, npshWarnFromC: null, ats: false, rank: 'lcc', standard: null },
+  1: { standbyMin: () => 1, speedControl: true, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'energy', standard: 'SP 30.13330.2020 (internal water supply: booster sets with a standby pump)' },
+  2: { standbyMin: () => 1, speedControl: true, closedLoop: true, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'energy', standard: 'SP 60.13330.2020 (heating: circulation pumps, at least one standby)' },
+  3: { standbyMin: (duty) => (duty >= 3 ? 2 : 1), speedControl: false, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: true, rank: 'price', standard: 'SP 10.13130.2020 (internal fire water supply: standby pump, fixed speed, two feeders)' },
+  4: { standbyMin: () => 0, speedControl: true, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'lcc', standard: null },
 };
 
 export interface StationSelectInput extends PumpSelectInput {
@@ -143,7 +146,11 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
             continue;
           }
         }
-      } else if (npshWarn) warnings.push('npsh_not_given');
+      } else if (npshWarn) {
+        warnings.push('npsh_not_given');
+        st.explanation.steps.push({ key: 'vapour_head', value: vapourHeadIf97M(d.temperature_c), unit: 'm', formula: 'vapour_head_if97' });
+        if (!st.explanation.formulas.some((f) => f.id === 'vapour_head_if97')) st.explanation.formulas.push({ id: 'vapour_head_if97', text: FORMULAS.vapour_head_if97! });
+      }
       if (standby > standbyAsked) warnings.push('standby_raised');
       if (rule.closedLoop && staticGiven) warnings.push('static_ignored');
       if (d.speed_control && !rule.speedControl) warnings.push('speed_fixed');
