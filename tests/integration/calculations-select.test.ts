@@ -61,6 +61,14 @@ describe('POST /api/v1/calculations/pump/select', () => {
     expect(r.data.duty.h_m).toBeCloseTo(13, 1);
   });
 
+  it('nothing suitable for lack of NPSHa says NPSH, not head (issue 21)', async () => {
+    const r = await pump({ ...DUTY, temperature_c: 90, npsh_available_m: 0.6 }, 'ru');
+    expect(r.status).toBe(200);
+    expect(r.data.type).toBe('empty');
+    expect(r.data.misses[0].reason).toBe('npsh');
+    expect(r.data.warning).toMatch(/^Подходящего оборудования нет: располагаемый NPSH 0[,.]6 м меньше требуемого с запасом/);
+  });
+
   it('sorts by another key on request (P₁: right-sized pumps first, decision 0030)', async () => {
     type E = { duty: { p1_kw: number }; warnings: string[]; warning_texts: string[] };
     const r = await pump({ ...DUTY, sort: 'p1', limit: 10 });

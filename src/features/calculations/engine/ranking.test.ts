@@ -207,3 +207,21 @@ describe('hot water without NPSHa (issue 21)', () => {
     expect(selectPumps(pumps, { ...DUTY, temperature_c: -5 }).errors).toContainEqual({ field: 'temperature_c', key: 'range' });
   });
 });
+
+describe('"nothing suitable" names the constraint that excluded the candidates (issue 21)', () => {
+  it('NPSHa too small: the misses are NPSH, not head (pumps and sets)', () => {
+    const r = selectPumps(pumps, { ...DUTY, speed_control: false, temperature_c: 90, npsh_available_m: 0.6 });
+    expect(r.type).toBe('empty');
+    expect(r.misses.map((m) => m.reason)).toEqual(['npsh', 'npsh', 'npsh']);
+    expect(r.misses[0]!.value).toBe(0.6);
+    expect(r.misses[0]!.limit).toBeGreaterThan(0.6 + 0.5);
+    const s = selectStations(pumps, { q: 30, q_unit: 'm3/h', h: 50, h_unit: 'm', h_static: 20, temperature_c: 90, npsh_available_m: 0.6, speed_control: true });
+    expect(s.type).toBe('empty');
+    expect(s.misses[0]!.reason).toBe('npsh');
+  });
+  it('a head nobody reaches is still named as head', () => {
+    const r = selectPumps(pumps, { ...DUTY, h: 4000, h_static: 5 });
+    expect(r.type).toBe('empty');
+    expect(r.misses[0]!.reason).toBe('head_low');
+  });
+});

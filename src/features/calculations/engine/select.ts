@@ -269,7 +269,16 @@ export function topK<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: numb
   return top;
 }
 
-/** Keeps the three misses closest to passing: head shortfalls first (by the head missing), then the rest. */
+/**
+ * How far down the filter chain a rejection came: a pump stopped by NPSH met the temperature, the
+ * motor, the range and the head, so it names the constraint that actually excluded it; the
+ * "nothing suitable" answer shows the misses that got furthest.
+ */
+export const MISS_STAGE: Record<Rejection['reason'], number> = {
+  temperature: 0, motor_overload: 1, flow_range: 2, speed_range: 2, head_low: 3, oversized: 3, no_intersection: 4, npsh: 5,
+};
+
+/** Keeps the three misses closest to passing: the furthest stage first, then the smallest relative shortfall. */
 function keepNearest(best: Rejection[], m: Rejection, d: DutyInput): void {
   const c = closeness(m, d);
   if (best.length === 3 && c >= closeness(best[2]!, d)) return;
@@ -279,5 +288,6 @@ function keepNearest(best: Rejection[], m: Rejection, d: DutyInput): void {
 }
 
 function closeness(m: Rejection, d: DutyInput): number {
-  return m.reason === 'head_low' ? Math.abs(m.limit - m.value) / d.h_m : 1 + Math.abs(m.value - m.limit) / (Math.abs(m.limit) + 1);
+  const within = m.reason === 'head_low' ? Math.abs(m.limit - m.value) / d.h_m : Math.abs(m.value - m.limit) / (Math.abs(m.limit) + 1);
+  return 10 * (5 - MISS_STAGE[m.reason]) + Math.min(9.99, within);
 }

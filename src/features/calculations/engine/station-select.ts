@@ -187,7 +187,11 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
   // several times: sets that run are ranked by their penalised life-cycle cost (decision 0030).
   out.sort(speedControl && rule.rank !== 'price' ? RANKERS.right_size : RANKERS[rule.rank]);
   const limit = input.limit ?? 20;
-  return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : misses.slice(0, 3) };
+  // Nothing suitable: the misses that got furthest down the filter chain name the constraint that
+  // excluded the sets (NPSH before head, head before flow range), one per reason first.
+  const stage: Record<StationMissReason, number> = { npsh: 0, speed_range: 1, head_low: 2, flow_range: 3 };
+  const ordered = [...misses].sort((a, b) => stage[a.reason] - stage[b.reason]);
+  return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : ordered.slice(0, 3) };
 }
 
 const bySku = (a: StationEntity, b: StationEntity) => a.sku.localeCompare(b.sku) || a.duty_count - b.duty_count;
