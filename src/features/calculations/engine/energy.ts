@@ -68,14 +68,27 @@ export function fallbackPoint(p: PreparedPump, q: number, qD: number, sys: Syste
     // On the system curve the similar flow Q/r grows with r (static head), so the lowest usable
     // speed is where Q/r = Q_min: r²·H₀(Q_min) = H_st + k·(Q_min·r)² → r = √(H_st/(H₀(Q_min) − k·Q_min²)).
     const den = p.head.at(p.qMin) - sys.k * p.qMin * p.qMin;
-    let r = den > 0 ? Math.max(rMin, Math.sqrt(Math.max(0, sys.hStatic) / den)) : 1;
-    for (let i = 0; i < 200 && r <= 1; i++) {
+    const usable = (r: number) => {
       const op = operatingPoint(p, sys, 1, r);
-      if (op && op.q >= q && op.q <= qD * (1 + 1e-9)) return { q: op.q, r, state: 'surplus' };
-      if (r === 1) break;
-      r = Math.min(1, r * 1.005 + 1e-6);
+      return op && op.q >= q && op.q <= qD * (1 + 1e-9) ? op : null;
+    };
+    // The closed form first (a hair inside the range); else bisection on r up to full speed
+    // (the operating flow grows with r, so "usable" holds from some r on).
+    let lo = den > 0 ? Math.min(1, Math.max(rMin, Math.sqrt(Math.max(0, sys.hStatic) / den) * (1 + 1e-9))) : rMin;
+    const first = usable(lo);
+    if (first) return { q: first.q, r: lo, state: 'surplus' };
+    let hi = 1;
+    let best = usable(hi);
+    if (!best) return null;
+    for (let i = 0; i < 30 && hi - lo > 1e-6; i++) {
+      const mid = (lo + hi) / 2;
+      const op = usable(mid);
+      if (op) {
+        hi = mid;
+        best = op;
+      } else lo = mid;
     }
-    return null;
+    return { q: best.q, r: hi, state: 'surplus' };
   }
   const full = operatingPoint(p, sys, 1, 1);
   return full && full.q < q ? { q: full.q, r: 1, state: 'unreachable' } : null;
