@@ -61,11 +61,30 @@ describe('POST /api/v1/calculations/pump/select', () => {
     expect(r.data.duty.h_m).toBeCloseTo(13, 1);
   });
 
-  it('sorts by another key on request', async () => {
+  it('nothing suitable for lack of NPSHa says NPSH, not head (issue 21)', async () => {
+    const r = await pump({ ...DUTY, temperature_c: 90, npsh_available_m: 0.6 }, 'ru');
+    expect(r.status).toBe(200);
+    expect(r.data.type).toBe('empty');
+    expect(r.data.misses[0].reason).toBe('npsh');
+    expect(r.data.warning).toMatch(/^Подходящего оборудования нет: располагаемый NPSH 0[,.]6 м меньше требуемого с запасом/);
+  });
+
+  it('sorts by another key on request (P₁: right-sized pumps first, decision 0030)', async () => {
+    type E = { duty: { p1_kw: number }; warnings: string[]; warning_texts: string[] };
     const r = await pump({ ...DUTY, sort: 'p1', limit: 10 });
-    const p1 = r.data.entities.map((x: { duty: { p1_kw: number } }) => x.duty.p1_kw);
-    expect(p1.length).toBeGreaterThan(1);
-    expect(p1).toEqual([...p1].sort((a, b) => a - b));
+    const flagged = (x: E) => x.warnings.includes('speed_deep') || x.warnings.includes('motor_oversized');
+    const right = r.data.entities.filter((x: E) => !flagged(x)).map((x: E) => x.duty.p1_kw);
+    const rest = r.data.entities.filter(flagged).map((x: E) => x.duty.p1_kw);
+    expect(right.length).toBeGreaterThan(1);
+    expect(r.data.entities.map((x: E) => x.duty.p1_kw)).toEqual([...right, ...rest]);
+    expect(right).toEqual([...right].sort((a, b) => a - b));
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+    // With speed control the pumps run below 0.6 of their speed come last, and say why.
+    const vs = await pump({ ...DUTY, speed_control: true, sort: 'p1', limit: 200 }, 'ru');
+    const deep = vs.data.entities.filter((x: E) => x.warnings.includes('speed_deep'));
+    expect(deep.length).toBeGreaterThan(0);
+    expect(vs.data.entities[0].warnings).not.toContain('speed_deep');
+    expect(deep[0].warning_texts).toContain('частота вращения ниже 0,6 от номинальной: насос завышен');
   });
 
   const bad: Array<[Record<string, unknown>, string, string]> = [
@@ -137,7 +156,13 @@ describe('POST /api/v1/calculations/station/select', () => {
     expect(e.electrics.main_breaker.rating_a).toBeGreaterThan(0);
     expect(e.cabinet.pumps).toBeGreaterThanOrEqual(3);
     expect(e.cabinet.start_method).toBe('vfd');
-    const kwh = r.data.entities.map((x: { station: { annual_kwh: number } }) => x.station.annual_kwh);
+    // With speed control sets are ranked by life-cycle cost with the right-size penalties (decision 0030).
+    const keys = r.data.entities.map((x: { rank_lcc_kop: number }) => x.rank_lcc_kop);
+    expect(keys).toEqual([...keys].sort((a, b) => a - b));
+    const lcc = r.data.entities.map((x: { lcc_kop: number }) => x.lcc_kop);
+    expect(e.lcc_kop).toBeLessThanOrEqual(1.1 * Math.min(...lcc));
+    const fixed = await station({ q: 60, q_unit: 'm3/h', h: 40, h_unit: 'm', h_static: 30, count: 2, standby: 1 });
+    const kwh = fixed.data.entities.map((x: { station: { annual_kwh: number } }) => x.station.annual_kwh);
     expect(kwh).toEqual([...kwh].sort((a, b) => a - b));
   });
 

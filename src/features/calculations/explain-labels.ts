@@ -40,6 +40,8 @@ const PUMP_SYMBOLS: Record<string, string> = {
   'energy.cost': 'E·c_e', lcc: 'LCC', vapour_head: 'p_v/(ρg)', 'per_pump.q': 'Q/N', 'composite.q': 'Q_N', 'duty.p1_total': 'ΣP₁',
   'manifold.dn': 'DN', 'motorN.p2': 'P₂', 'motorN.voltage': 'U', 'motorN.in': 'I_n', 'motorN.ia': 'I_a', running_sum: 'ΣI_n', peak: 'I_peak',
   main_breaker: 'I_br', 'cable.mm2': 'S', 'cable.iz': 'I_z', 'manifold.velocity': 'v', 'standby.min': 'N_r,min',
+  'energy.pointN.q_asked': 'Q_i,asked', 'rank.speed_penalty': 'ΔS_r', 'rank.motor_ratio': 'P₂,rated/P₂', 'rank.motor_penalty': 'ΔS_m',
+  'rank.score_technical': 'S_t', 'rank.lcc_ratio': 'LCC/LCC_min', 'rank.score': 'S', 'rank.band_gap': 'G', 'duty.speed_ratio': 'r = n/n₀',
 };
 
 const side = (s: string, k: string) => `${k}${s === 'hot' ? '₁' : '₂'}`;

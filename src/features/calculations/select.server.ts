@@ -90,7 +90,7 @@ export async function selectPumpAnswer(db: Kysely<DB>, raw: RawInput, t: T): Pro
 function stationEntity(e: StationEntity, cid: number | null, cabinet: Awaited<ReturnType<typeof matchingCabinets>>[number] | null, t: T) {
   return {
     cid, sku: e.sku, title: e.title, manufacturer: e.manufacturer, model: e.model,
-    type_use: e.type_use, duty_count: e.duty_count, standby_count: e.standby_count, ats: e.ats, warnings: e.warnings, warning_texts: e.warnings.map((w) => t(`calcExplain.pump.warning.${w}`)), lcc_kop: e.lcc_kop,
+    type_use: e.type_use, duty_count: e.duty_count, standby_count: e.standby_count, ats: e.ats, warnings: e.warnings, warning_texts: e.warnings.map((w) => t(`calcExplain.pump.warning.${w}`)), lcc_kop: e.lcc_kop, rank_lcc_kop: e.rank_lcc_kop,
     price: (e.pumps_price_kop + (cabinet?.price_kop ?? 0)) / 100, pumps_price_kop: e.pumps_price_kop,
     start_method: e.start_method, station: e.station, electrics: e.cabinet, cabinet,
   };

@@ -98,3 +98,20 @@ describe('explanation labels', () => {
     }
   });
 });
+
+describe('pumps of the substation: the pump selection rules (issue 21)', () => {
+  it('the heating circulation pump of the worked example is right-sized (it was a 7.5 kW, 34 m pump at n/n₀ 0.59, 26 205 kWh a year)', () => {
+    const heating = compose().circuits.find((c) => c.id === 'heating')!;
+    const circ = heating.pumps.find((p) => p.role === 'circulation')!;
+    const e = circ.chosen!;
+    expect(circ.h_m).toBeCloseTo(9.2, 0);
+    expect(e.duty.speed_ratio).toBeGreaterThanOrEqual(0.6);
+    expect(e.warnings).not.toContain('speed_deep');
+    expect(e.warnings).not.toContain('motor_oversized');
+    const motor = pumps.find((p) => p.model.sku === e.sku)!.model.motor.p2_kw;
+    expect(motor).toBeLessThanOrEqual(2.2);
+    // Annual energy under the physical ceiling: full-duty P₁ × 8 760 h of the default profile.
+    expect(e.annual_kwh).toBeLessThanOrEqual(e.duty.p1_kw * 8760);
+    for (const c of compose().circuits) for (const p of c.pumps) if (p.chosen) expect(p.chosen.annual_kwh, `${c.id} ${p.role}`).toBeLessThanOrEqual(p.chosen.duty.p1_kw * 8760 * (1 + 1e-9));
+  });
+});

@@ -57,6 +57,8 @@ export interface StationResult {
   annual_kwh: number;
   energy_cost_kop: number;
   manifold: { dn: number; velocity_m_s: number } | null;
+  /** profile_surplus: low flows met at the smallest flow the set can hold (surplus recirculated); profile_unreachable. */
+  warnings: string[];
   explanation: Explanation;
 }
 
@@ -88,7 +90,7 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
   const sys = systemCurve(s.q_m3h, s.h_m, Math.min(s.h_static_m, s.h_m * 0.999));
   const perPump = div(s.q_m3h, s.duty);
   const empty = (reason: StationResult['reason']): StationResult => ({
-    ok: false, reason, composite: null, per_pump_q_m3h: perPump, duty_speed_ratio: 0, duty_p1_kw: 0, staging: [], annual_kwh: 0, energy_cost_kop: 0, manifold: null, explanation: x.done(),
+    ok: false, reason, composite: null, per_pump_q_m3h: perPump, duty_speed_ratio: 0, duty_p1_kw: 0, staging: [], annual_kwh: 0, energy_cost_kop: 0, manifold: null, warnings: [], explanation: x.done(),
   });
   if (!sys || !(s.duty >= 1)) return empty('flow_range');
   if (perPump < p.qMin || perPump > p.qMax) return empty('flow_range');
@@ -102,15 +104,32 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
   x.use('staging');
   const staging: StagingRow[] = [];
   for (let i = 1; i <= 12; i++) staging.push(stageAt(p, (s.q_m3h * i) / 12, s.h_m, s.duty, o));
-  let kwh = 0;
-  for (const lp of s.profile) {
-    if (!(lp.hours > 0) || !(lp.flow_ratio > 0)) continue;
-    const row = stageAt(p, lp.flow_ratio * s.q_m3h, s.h_m, s.duty, o);
-    // Below the smallest stage the set recirculates at its minimum: take the lowest feasible row.
-    const total = row.best_k ? row.p1_kw_by_k[row.best_k - 1]! : minimumStage(staging);
-    kwh += total * lp.hours;
-  }
   const designP1 = design.p1_kw_by_k[design.best_k - 1]!;
+  const warnings: string[] = [];
+  let kwh = 0;
+  s.profile.forEach((lp, i) => {
+    if (!(lp.hours > 0) || !(lp.flow_ratio > 0)) return;
+    const q = lp.flow_ratio * s.q_m3h;
+    const row = stageAt(p, q, s.h_m, s.duty, o);
+    let total: number;
+    if (row.best_k) total = row.p1_kw_by_k[row.best_k - 1]!;
+    else if (q < s.q_m3h) {
+      // Below the smallest stage the set runs at the least flow it can hold at the set head; the
+      // rest is recirculated (the same rule as a single pump: lowest usable speed, surplus said).
+      const low = lowestStage(p, q, s.q_m3h, s.h_m, s.duty, o);
+      total = low.p1;
+      if (!warnings.includes('profile_surplus')) warnings.push('profile_surplus');
+      x.step(`energy.point${i + 1}.q_asked`, q, 'm3/h', 'energy_fallback');
+      x.step(`energy.point${i + 1}.q`, low.q, 'm3/h');
+    } else {
+      // More than the set delivers at the set head: counted at the design power, marked unreachable.
+      total = designP1;
+      if (!warnings.includes('profile_unreachable')) warnings.push('profile_unreachable');
+      x.step(`energy.point${i + 1}.q_asked`, q, 'm3/h', 'energy_fallback');
+    }
+    kwh += total * lp.hours;
+  });
+  for (const w of warnings) x.warn(w);
   x.step('duty.p1_total', designP1, 'kW', 'electric_power');
   x.step('energy.annual', kwh, 'kWh', 'energy');
   const manifold = manifoldDn(s.q_m3h);
@@ -126,11 +145,23 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
     annual_kwh: kwh,
     energy_cost_kop: Math.round(kwh * s.kop_per_kwh),
     manifold,
+    warnings,
     explanation: x.done(),
   };
 }
 
-function minimumStage(rows: StagingRow[]): number {
-  for (const r of rows) if (r.best_k) return r.p1_kw_by_k[r.best_k - 1]!;
-  return 0;
+/** The least flow in [q, qDesign] the set holds at head h (bisection on feasibility) and its P₁. */
+function lowestStage(p: PreparedPump, q: number, qDesign: number, h: number, n: number, o: PowerOptions & { rMin: number }): { q: number; p1: number } {
+  let lo = q;
+  let hi = qDesign;
+  let best = stageAt(p, hi, h, n, o);
+  for (let i = 0; i < 40 && hi - lo > 1e-6 * qDesign; i++) {
+    const mid = (lo + hi) / 2;
+    const row = stageAt(p, mid, h, n, o);
+    if (row.best_k) {
+      hi = mid;
+      best = row;
+    } else lo = mid;
+  }
+  return { q: best.q_m3h, p1: best.best_k ? best.p1_kw_by_k[best.best_k - 1]! : 0 };
 }

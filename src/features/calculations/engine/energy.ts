@@ -6,7 +6,7 @@
 import { div, G } from './explain.ts';
 import { curveAt, etaAt, RHO_REF, type PreparedPump } from './curve.ts';
 import type { SystemCurve } from './hydraulics.ts';
-import { speedForDuty, systemHead } from './hydraulics.ts';
+import { operatingPoint, speedForDuty, systemHead } from './hydraulics.ts';
 import type { LoadPoint } from './types.ts';
 
 export interface PowerOptions {
@@ -46,13 +46,60 @@ export function powerFrom(p: PreparedPump, c: { h_m: number; p2_kw: number; eta:
 export interface ProfileEnergy {
   kwh: number;
   clamped: boolean;
-  points: Array<{ q_m3h: number; h_m: number; speed_ratio: number; p1_kw: number; hours: number }>;
+  /** Some low-flow points ran at the lowest speed that keeps the pump in its range, delivering more than asked. */
+  surplus: boolean;
+  /** Some points are beyond what the pump reaches at full speed: counted at the full-speed operating point. */
+  unreachable: boolean;
+  points: Array<{ q_m3h: number; h_m: number; speed_ratio: number; p1_kw: number; hours: number; asked_q_m3h: number; state: LoadPointState }>;
+}
+
+/** How a load point was met: at the speed that meets it, at the lowest usable speed with a surplus, or not at all. */
+export type LoadPointState = 'met' | 'surplus' | 'unreachable' | 'clamped';
+
+/**
+ * Where a speed-controlled pump runs when no speed in [r_min, 1] puts its curve through (q, H_sys(q)):
+ * below the design flow, the lowest speed at which the pump still sits on the system curve inside
+ * its allowed range with at least that flow (flow and head above what was asked: the surplus is
+ * bypassed or throttled); above it, full speed when the full-speed operating point falls short
+ * (the point is unreachable). Null when neither applies (the caller counts the design duty).
+ */
+export function fallbackPoint(p: PreparedPump, q: number, qD: number, sys: SystemCurve, rMin: number): { q: number; r: number; state: 'surplus' | 'unreachable' } | null {
+  if (q < qD) {
+    // On the system curve the similar flow Q/r grows with r (static head), so the lowest usable
+    // speed is where Q/r = Q_min: r²·H₀(Q_min) = H_st + k·(Q_min·r)² → r = √(H_st/(H₀(Q_min) − k·Q_min²)).
+    const den = p.head.at(p.qMin) - sys.k * p.qMin * p.qMin;
+    const usable = (r: number) => {
+      const op = operatingPoint(p, sys, 1, r);
+      return op && op.q >= q && op.q <= qD * (1 + 1e-9) ? op : null;
+    };
+    // The closed form first (a hair inside the range); else bisection on r up to full speed
+    // (the operating flow grows with r, so "usable" holds from some r on).
+    let lo = den > 0 ? Math.min(1, Math.max(rMin, Math.sqrt(Math.max(0, sys.hStatic) / den) * (1 + 1e-9))) : rMin;
+    const first = usable(lo);
+    if (first) return { q: first.q, r: lo, state: 'surplus' };
+    let hi = 1;
+    let best = usable(hi);
+    if (!best) return null;
+    for (let i = 0; i < 30 && hi - lo > 1e-6; i++) {
+      const mid = (lo + hi) / 2;
+      const op = usable(mid);
+      if (op) {
+        hi = mid;
+        best = op;
+      } else lo = mid;
+    }
+    return { q: best.q, r: hi, state: 'surplus' };
+  }
+  const full = operatingPoint(p, sys, 1, 1);
+  return full && full.q < q ? { q: full.q, r: 1, state: 'unreachable' } : null;
 }
 
 /**
  * Annual energy over a load profile. With speed control each flow sits on the system curve at the
- * speed that reaches it; below the minimum speed (or without control) the pump runs at its fixed
- * speed and is throttled to the flow (the curve at that flow). Flows outside the allowed range are
+ * speed that reaches it; a flow no speed down to r_min reaches is met at the lowest usable speed
+ * (surplus said) or, above what full speed gives, counted at the full-speed operating point and
+ * marked unreachable — never at full speed for a low flow. Without control the pump runs at its
+ * fixed speed throttled to the flow (the curve at that flow); flows outside the allowed range are
  * clamped to it (minimum-flow bypass, maximum flow) and flagged.
  */
 export function profileEnergy(
@@ -65,18 +112,38 @@ export function profileEnergy(
 ): ProfileEnergy {
   let kwh = 0;
   let clamped = false;
+  let surplus = false;
+  let unreachable = false;
   const points: ProfileEnergy['points'] = [];
   for (const lp of profile) {
     if (!(lp.hours > 0) || !(lp.flow_ratio > 0)) continue;
-    let q = lp.flow_ratio * qD;
+    const asked = lp.flow_ratio * qD;
+    let q = asked;
+    let state: LoadPointState = 'met';
     // 1e-7 on the speed ratio is far below any figure shown; a looser tolerance halves the iterations.
     let r = o.vfd ? speedForDuty(p, q, systemHead(sys, q), o.rMin, 1, 1e-7) : null;
+    if (r === null && o.vfd) {
+      const f = fallbackPoint(p, q, qD, sys, o.rMin);
+      if (f) {
+        r = f.r;
+        q = f.q;
+        state = f.state;
+      } else {
+        // Neither a lower speed nor full speed gives an operating point for it: counted at the design duty.
+        q = qD;
+        r = speedForDuty(p, qD, systemHead(sys, qD), o.rMin, 1, 1e-7) ?? 1;
+        state = 'unreachable';
+      }
+      if (state === 'surplus') surplus = true;
+      else unreachable = true;
+    }
     if (r === null) {
       r = o.fixedRatio;
       const lo = p.qMin * r;
       const hi = p.qMax * r;
       if (q < lo || q > hi) {
         clamped = true;
+        state = 'clamped';
         q = Math.min(hi, Math.max(lo, q));
       }
     }
@@ -92,9 +159,9 @@ export function profileEnergy(
     kwh += pw.p1_kw * lp.hours;
     if (!withPoints) continue;
     const h = curveAt(p, q, r, o.rho);
-    points.push({ q_m3h: q, h_m: h.inRange ? h.h_m : 0, speed_ratio: r, p1_kw: pw.p1_kw, hours: lp.hours });
+    points.push({ q_m3h: q, h_m: h.inRange ? h.h_m : 0, speed_ratio: r, p1_kw: pw.p1_kw, hours: lp.hours, asked_q_m3h: asked, state });
   }
-  return { kwh, clamped, points };
+  return { kwh, clamped, surplus, unreachable, points };
 }
 
 /** Life-cycle cost in kopecks: initial price + energy cost over `years`, discounted at `rate`. */

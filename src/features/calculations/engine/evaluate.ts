@@ -6,6 +6,7 @@ import { curveAt, RHO_REF, trimmedPump, type PreparedPump } from './curve.ts';
 import { lifeCycleCost, powerFrom, profileEnergy, hydraulicPowerKw } from './energy.ts';
 import { operatingPoint, speedForDuty, systemCurve, trimForDuty, type SystemCurve } from './hydraulics.ts';
 import type { LoadPoint } from './types.ts';
+import { HOT_WATER_NPSH_C, vapourHeadIf97M } from './water.ts';
 
 export interface DutyInput {
   q_m3h: number;
@@ -57,8 +58,31 @@ export interface Screened {
   duty: Duty;
   bep_ratio: number;
   head_surplus: number;
+  /** The ranking score before the life-cycle cost term: 100·η − 40·|Q/Q_BEP − 1| − 100·surplus − penalties. */
   score: number;
+  /** Penalty points for a deep speed reduction (r below DEEP_SPEED_RATIO) and for an oversized motor. */
+  penalty: { speed: number; motor: number; motor_ratio: number };
   warnings: string[];
+}
+
+/** Below this speed ratio a pump runs far from its design: the ranking penalises it and the result says so. */
+export const DEEP_SPEED_RATIO = 0.6;
+/** Score points per unit of speed ratio below DEEP_SPEED_RATIO (r 0.5 → 10 points). */
+export const SPEED_PENALTY_PER_UNIT = 100;
+/** A motor rated above this multiple of the duty P₂ is oversized; 10 points per doubling beyond it. */
+export const MOTOR_RATIO_FREE = 2;
+export const MOTOR_PENALTY_PER_DOUBLING = 10;
+/** Score points per unit of life-cycle cost above the lowest among the candidates: 1 % of LCC weighs as 1 % of efficiency. */
+export const LCC_WEIGHT = 100;
+/** Candidates within this share above the lowest life-cycle cost rank ahead of the others (decision 0030). */
+export const LCC_BAND = 0.1;
+
+/** The right-size penalties of a duty: deep speed reduction and motor oversizing, in score points. */
+export function rightSizePenalty(speedRatio: number, motorP2Kw: number, dutyP2Kw: number): Screened['penalty'] {
+  const speed = SPEED_PENALTY_PER_UNIT * Math.max(0, DEEP_SPEED_RATIO - speedRatio);
+  const ratio = div(motorP2Kw, dutyP2Kw, 1);
+  const motor = ratio > MOTOR_RATIO_FREE ? MOTOR_PENALTY_PER_DOUBLING * Math.log2(ratio / MOTOR_RATIO_FREE) : 0;
+  return { speed, motor, motor_ratio: ratio };
 }
 
 export interface Evaluated extends Screened {
@@ -129,9 +153,12 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, w
   const bepRatio = div(q / r, p.bep.q);
   if (bepRatio < POR[0] || bepRatio > POR[1]) warnings.push('outside_por');
   const headSurplus = d.speed_control ? 0 : div(p.head.at(d.q_m3h) - d.h_m, d.h_m);
-  const score = 100 * pw.eta - 40 * Math.abs(bepRatio - 1) - 100 * Math.max(0, headSurplus);
+  const penalty = rightSizePenalty(r, m.motor.p2_kw, pw.p2_kw);
+  if (r < DEEP_SPEED_RATIO) warnings.push('speed_deep');
+  if (penalty.motor > 0) warnings.push('motor_oversized');
+  const score = 100 * pw.eta - 40 * Math.abs(bepRatio - 1) - 100 * Math.max(0, headSurplus) - penalty.speed - penalty.motor;
   const duty: Duty = { q_m3h: q, h_m: h, eta: pw.eta, p2_kw: pw.p2_kw, p1_kw: pw.p1_kw, npshr_m: npshr, speed_ratio: r, speed_rpm: r * m.speed_rpm, trim_ratio: trim };
-  return { base, pump: p, duty, bep_ratio: bepRatio, head_surplus: headSurplus, score, warnings };
+  return { base, pump: p, duty, bep_ratio: bepRatio, head_surplus: headSurplus, score, penalty, warnings };
 }
 
 /** Annual energy over the load profile (kWh), for ranking by energy or life-cycle cost. */
@@ -140,12 +167,26 @@ export function annualEnergy(s: Screened, d: DutyInput, sys: SystemCurve, withPo
   return profileEnergy(s.pump, d.q_m3h, sys, d.load_profile, o, withPoints);
 }
 
+/** How the default ranking scored a pump: its technical score, the life-cycle cost ratio to the lowest and the result. */
+export interface RankTerms {
+  lcc_ratio: number;
+  score: number;
+  /** Points taken from a candidate outside the life-cycle cost band (0 inside it). */
+  band_gap: number;
+}
+
 /** Energy, cost and the explanation of a screened pump (only for the pumps that are returned). */
-export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve): Evaluated {
+export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: RankTerms): Evaluated {
   const { pump: p, duty, bep_ratio: bepRatio } = s;
   const m = s.base.model;
   const energy = annualEnergy(s, d, sys);
-  const warnings = energy.clamped ? [...s.warnings, 'profile_clamped'] : s.warnings;
+  const warnings = [...s.warnings];
+  if (energy.clamped) warnings.push('profile_clamped');
+  if (energy.surplus) warnings.push('profile_surplus');
+  if (energy.unreachable) warnings.push('profile_unreachable');
+  // Hot water without NPSHa: cavitation cannot be checked and is likely; the vapour head is said.
+  const hotNoNpsh = d.npsh_available_m === null && d.temperature_c >= HOT_WATER_NPSH_C;
+  if (hotNoNpsh) warnings.push('npsh_not_given');
   const energyCost = Math.round(energy.kwh * d.kop_per_kwh);
   const lcc = lifeCycleCost(m.price_kop, energy.kwh, d.kop_per_kwh, d.years, d.discount_rate);
   const overload = s.base.p2MaxKw * (d.rho / RHO_REF);
@@ -173,9 +214,11 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve): Evaluat
     x.step('motor.p2_max_curve', overload, 'kW', 'overload');
     x.step('motor.p2_rated', m.motor.p2_kw, 'kW');
     if (npshr !== null) x.step('npsh.required', npshr, 'm', 'npsh');
+    if (hotNoNpsh) x.step('vapour_head', vapourHeadIf97M(d.temperature_c), 'm', 'vapour_head_if97');
     x.step('bep.q', p.bep.q, 'm3/h');
     x.step('bep.ratio', bepRatio, '1', 'bep_ratio');
     energy.points.forEach((pt, i) => {
+      if (pt.state === 'surplus' || pt.state === 'unreachable') x.step(`energy.point${i + 1}.q_asked`, pt.asked_q_m3h, 'm3/h', 'energy_fallback');
       x.step(`energy.point${i + 1}.q`, pt.q_m3h, 'm3/h');
       x.step(`energy.point${i + 1}.speed_ratio`, pt.speed_ratio, '1');
       x.step(`energy.point${i + 1}.p1`, pt.p1_kw, 'kW');
@@ -184,6 +227,15 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve): Evaluat
     x.step('energy.annual', energy.kwh, 'kWh', 'energy');
     x.step('energy.cost', energyCost, 'kop');
     x.step('lcc', lcc, 'kop', 'lcc');
+    if (s.penalty.speed > 0) x.step('rank.speed_penalty', s.penalty.speed, '1', 'speed_penalty');
+    x.step('rank.motor_ratio', s.penalty.motor_ratio, '1');
+    if (s.penalty.motor > 0) x.step('rank.motor_penalty', s.penalty.motor, '1', 'motor_penalty');
+    if (rank) {
+      x.step('rank.score_technical', s.score, '1', 'rank_technical');
+      x.step('rank.lcc_ratio', rank.lcc_ratio, '1');
+      if (rank.band_gap > 0) x.step('rank.band_gap', rank.band_gap, '1', 'rank_band');
+      x.step('rank.score', rank.score, '1', 'rank_score');
+    }
     for (const w of warnings) x.warn(w);
     return x.done();
   };

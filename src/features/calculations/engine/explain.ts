@@ -43,6 +43,13 @@ export const FORMULAS: Record<string, string> = {
   overload: 'max P₂(Q) over [Q_min, Q_max] at nominal speed ≤ P₂ rated of the motor',
   bep_ratio: 'Q_op/Q_BEP',
   energy: 'E = Σ P₁(Q_i)·t_i',
+  energy_fallback: 'no r in [r_min, 1] with r²·H₀(Q_i/r) = H_sys(Q_i): Q_i < Q(r=1) → lowest r with Q(r)/r ≥ Q_min, Q(r) ≥ Q_i (surplus); else r = 1 (unreachable)',
+  speed_penalty: 'ΔS_r = 100·max(0, 0.6 − r)',
+  motor_penalty: 'ΔS_m = 10·log₂(P₂,rated/(2·P₂)) when P₂,rated > 2·P₂',
+  rank_technical: 'S_t = 100·η − 40·|Q/Q_BEP − 1| − 100·max(0, ΔH/H_d) − ΔS_r − ΔS_m',
+  rank_score: 'S = S_t − 100·(LCC/LCC_min − 1) − G',
+  rank_band: 'G = max S_t − min S_t + 1 when LCC > 1.1·LCC_min, else 0',
+  rank_station: 'LCC_rank = LCC·(1 + (ΔS_r + ΔS_m)/100)',
   lcc: 'LCC = C_ic + Σ_y E·c_e/(1 + d)^y',
   parallel: 'H_N(Q) = H₁(Q/N) (flows add at equal head)',
   staging: 'k pumps at speed r: r²·H₀(Q/(k·r)) = H_set; the k with the least P₁ runs',
@@ -53,6 +60,7 @@ export const FORMULAS: Record<string, string> = {
   cable: 'I_z(cable) ≥ I_br (copper, PVC, three-core in air)',
   density: 'ρ(t): Kell (1975) polynomial, 0–150 °C',
   vapour_pressure: 'p_v(T): Wagner & Pruss (IAPWS 1992) saturation equation',
+  vapour_head_if97: 'H_v = p_s(t)/(ρ′·g), p_s and ρ′ of saturated water by IAPWS-IF97; NPSHa = p_in,abs/(ρg) + v²/(2g) − H_v',
 };
 
 export const G = 9.80665;

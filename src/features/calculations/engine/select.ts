@@ -4,7 +4,7 @@
 // 12.1 m of the 14 m asked").
 import { Explainer, type Explanation } from './explain.ts';
 import type { PreparedPump } from './curve.ts';
-import { annualEnergy, finishPump, isRejection, screenPump, type Duty, type DutyInput, type Rejection, type Screened } from './evaluate.ts';
+import { annualEnergy, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump, type Duty, type DutyInput, type RankTerms, type Rejection, type Screened } from './evaluate.ts';
 import { lifeCycleCost } from './energy.ts';
 import { systemCurve } from './hydraulics.ts';
 import { flowToM3h, headToM } from './units.ts';
@@ -134,17 +134,21 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
   };
 }
 
-const SCREEN_SORTERS: Record<'score' | 'efficiency' | 'p1' | 'price', (a: Screened, b: Screened) => number> = {
-  score: (a, b) => b.score - a.score,
+// Sorting by P₁ (decision 0030): a pump run below DEEP_SPEED_RATIO or with an oversized motor comes
+// after the right-sized ones (its P₁ at the duty is as low, but it runs far from its design); then
+// P₁, then price.
+const oversized = (x: { warnings: string[] }): number => (x.warnings.includes('speed_deep') || x.warnings.includes('motor_oversized') ? 1 : 0);
+
+const SCREEN_SORTERS: Record<'efficiency' | 'p1' | 'price', (a: Screened, b: Screened) => number> = {
   efficiency: (a, b) => b.duty.eta - a.duty.eta,
-  p1: (a, b) => a.duty.p1_kw - b.duty.p1_kw,
+  p1: (a, b) => oversized(a) - oversized(b) || a.duty.p1_kw - b.duty.p1_kw || a.base.model.price_kop - b.base.model.price_kop,
   price: (a, b) => a.base.model.price_kop - b.base.model.price_kop,
 };
 
 const SORTERS: Record<SortKey, (a: PumpEntity, b: PumpEntity) => number> = {
   score: (a, b) => b.score - a.score,
   efficiency: (a, b) => b.duty.eta - a.duty.eta,
-  p1: (a, b) => a.duty.p1_kw - b.duty.p1_kw,
+  p1: (a, b) => oversized(a) - oversized(b) || a.duty.p1_kw - b.duty.p1_kw || a.price_kop - b.price_kop,
   price: (a, b) => a.price_kop - b.price_kop,
   annual_energy: (a, b) => a.annual_kwh - b.annual_kwh,
   lcc: (a, b) => a.lcc_kop - b.lcc_kop,
@@ -180,20 +184,40 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
   // Energy is computed for every passing pump only when the ranking needs it; otherwise only for
   // the pumps returned (the profile costs a root solve per load point).
   let ranked: Screened[];
-  if (n.sort === 'annual_energy' || n.sort === 'lcc') {
+  const rank = new Map<Screened, RankTerms>();
+  const bySku = (a: Screened, b: Screened) => a.base.model.sku.localeCompare(b.base.model.sku);
+  if (n.sort === 'annual_energy' || n.sort === 'lcc' || n.sort === 'score') {
     // Keys computed once into a decorated array (no map lookups inside the comparator).
     const keyed = passed.map((s) => {
       const kwh = annualEnergy(s, d, sys, false).kwh;
-      return { s, key: n.sort === 'lcc' ? lifeCycleCost(s.base.model.price_kop, kwh, d.kop_per_kwh, d.years, d.discount_rate) : kwh };
+      return { s, kwh, lcc: lifeCycleCost(s.base.model.price_kop, kwh, d.kop_per_kwh, d.years, d.discount_rate), key: 0 };
     });
-    keyed.sort((a, b) => a.key - b.key || a.s.base.model.sku.localeCompare(b.s.base.model.sku));
+    if (n.sort === 'score') {
+      // Best match (decision 0030): the technical score less the life-cycle cost above the lowest
+      // among the candidates, so the pump a buyer would pay least for over its life leads unless
+      // another is as economical and technically better.
+      // A candidate more than LCC_BAND above the lowest life-cycle cost also loses the spread of the
+      // technical scores (+1), so it ranks after every candidate inside the band whatever its score.
+      const minLcc = Math.min(...keyed.map((k) => k.lcc));
+      const techs = keyed.map((k) => k.s.score);
+      const gap = Math.max(...techs) - Math.min(...techs) + 1;
+      for (const k of keyed) {
+        const ratio = minLcc > 0 ? k.lcc / minLcc : 1;
+        const outside = ratio > 1 + LCC_BAND;
+        const score = k.s.score - LCC_WEIGHT * (ratio - 1) - (outside ? gap : 0);
+        rank.set(k.s, { lcc_ratio: ratio, score, band_gap: outside ? gap : 0 });
+        k.key = -score;
+      }
+    } else for (const k of keyed) k.key = n.sort === 'lcc' ? k.lcc : k.kwh;
+    keyed.sort((a, b) => a.key - b.key || bySku(a.s, b.s));
     ranked = keyed.map((k) => k.s);
   } else {
-    const by = SCREEN_SORTERS[n.sort as 'score'];
-    ranked = topK(passed, (a, b) => by(a, b) || a.base.model.sku.localeCompare(b.base.model.sku), n.limit);
+    const by = SCREEN_SORTERS[n.sort];
+    ranked = topK(passed, (a, b) => by(a, b) || bySku(a, b), n.limit);
   }
   const top: PumpEntity[] = ranked.slice(0, n.limit).map((s) => {
-    const e = finishPump(s, d, sys);
+    const terms = rank.get(s);
+    const e = finishPump(s, d, sys, terms);
     const m = e.base.model;
     return {
       sku: m.sku,
@@ -208,7 +232,7 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
       annual_kwh: e.annual_kwh,
       energy_cost_kop: e.energy_cost_kop,
       lcc_kop: e.lcc_kop,
-      score: e.score,
+      score: terms ? terms.score : e.score,
       reasons: reasonsOf(e, d.speed_control),
       warnings: e.warnings,
       explanation: e.explain(),
@@ -245,7 +269,16 @@ export function topK<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: numb
   return top;
 }
 
-/** Keeps the three misses closest to passing: head shortfalls first (by the head missing), then the rest. */
+/**
+ * How far down the filter chain a rejection came: a pump stopped by NPSH met the temperature, the
+ * motor, the range and the head, so it names the constraint that actually excluded it; the
+ * "nothing suitable" answer shows the misses that got furthest.
+ */
+export const MISS_STAGE: Record<Rejection['reason'], number> = {
+  temperature: 0, motor_overload: 1, flow_range: 2, speed_range: 2, head_low: 3, oversized: 3, no_intersection: 4, npsh: 5,
+};
+
+/** Keeps the three misses closest to passing: the furthest stage first, then the smallest relative shortfall. */
 function keepNearest(best: Rejection[], m: Rejection, d: DutyInput): void {
   const c = closeness(m, d);
   if (best.length === 3 && c >= closeness(best[2]!, d)) return;
@@ -255,5 +288,6 @@ function keepNearest(best: Rejection[], m: Rejection, d: DutyInput): void {
 }
 
 function closeness(m: Rejection, d: DutyInput): number {
-  return m.reason === 'head_low' ? Math.abs(m.limit - m.value) / d.h_m : 1 + Math.abs(m.value - m.limit) / (Math.abs(m.limit) + 1);
+  const within = m.reason === 'head_low' ? Math.abs(m.limit - m.value) / d.h_m : Math.abs(m.value - m.limit) / (Math.abs(m.limit) + 1);
+  return 10 * (5 - MISS_STAGE[m.reason]) + Math.min(9.99, within);
 }

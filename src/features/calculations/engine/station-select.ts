@@ -16,11 +16,15 @@
 //   4 process / irrigation water (no normative rule): standby as asked, 0 allowed; ranked by
 //     life-cycle cost (price + discounted energy).
 // For every type an entered NPSHa is checked against each running pump's NPSHr at its share of the
-// flow and speed, with the margin of the pump selection (max(0.5 m, 10 %)).
+// flow and speed, with the margin of the pump selection (max(0.5 m, 10 %)); an empty NPSHa at 60 °C
+// and above is warned about with the vapour head (IF97), as in the pump selection. With speed
+// control, types 1, 2 and 4 rank by life-cycle cost with the right-size penalties (decision 0030).
 import { curveAt, type PreparedPump } from './curve.ts';
 import { cabinetElectrics, type CabinetResult, type StartMethod } from './electrics.ts';
 import { evaluateStation, type StationResult } from './booster.ts';
 import { lifeCycleCost } from './energy.ts';
+import { HOT_WATER_NPSH_C, vapourHeadIf97M } from './water.ts';
+import { DEEP_SPEED_RATIO, LCC_WEIGHT, rightSizePenalty } from './evaluate.ts';
 import { FORMULAS } from './explain.ts';
 import { normaliseInput, type FieldError, type PumpSelectInput } from './select.ts';
 
@@ -44,10 +48,10 @@ export interface TypeOfUseRule {
 }
 
 export const TYPE_OF_USE_RULES: Record<TypeOfUse, TypeOfUseRule> = {
-  1: { standbyMin: () => 1, speedControl: true, closedLoop: false, npshWarnFromC: null, ats: false, rank: 'energy', standard: 'SP 30.13330.2020 (internal water supply: booster sets with a standby pump)' },
-  2: { standbyMin: () => 1, speedControl: true, closedLoop: true, npshWarnFromC: 60, ats: false, rank: 'energy', standard: 'SP 60.13330.2020 (heating: circulation pumps, at least one standby)' },
-  3: { standbyMin: (duty) => (duty >= 3 ? 2 : 1), speedControl: false, closedLoop: false, npshWarnFromC: null, ats: true, rank: 'price', standard: 'SP 10.13130.2020 (internal fire water supply: standby pump, fixed speed, two feeders)' },
-  4: { standbyMin: () => 0, speedControl: true, closedLoop: false, npshWarnFromC: null, ats: false, rank: 'lcc', standard: null },
+  1: { standbyMin: () => 1, speedControl: true, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'energy', standard: 'SP 30.13330.2020 (internal water supply: booster sets with a standby pump)' },
+  2: { standbyMin: () => 1, speedControl: true, closedLoop: true, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'energy', standard: 'SP 60.13330.2020 (heating: circulation pumps, at least one standby)' },
+  3: { standbyMin: (duty) => (duty >= 3 ? 2 : 1), speedControl: false, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: true, rank: 'price', standard: 'SP 10.13130.2020 (internal fire water supply: standby pump, fixed speed, two feeders)' },
+  4: { standbyMin: () => 0, speedControl: true, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'lcc', standard: null },
 };
 
 export interface StationSelectInput extends PumpSelectInput {
@@ -74,8 +78,14 @@ export interface StationEntity {
   cabinet: CabinetResult;
   start_method: StartMethod;
   ats: boolean;
-  /** Codes: standby_raised, static_ignored, speed_fixed, npsh_unknown, npsh_not_given. */
+  /** Codes: standby_raised, static_ignored, speed_fixed, npsh_unknown, npsh_not_given, speed_deep, motor_oversized, profile_surplus, profile_unreachable. */
   warnings: string[];
+  /**
+   * With speed control: the life-cycle cost the ranking compares, LCC·(1 + (ΔS_r + ΔS_m)/100) — the
+   * deep-speed and motor-oversizing penalties of the pump selection at its exchange rate (1 point = 1 % of LCC)
+   * (decision 0030). Without speed control it equals lcc_kop.
+   */
+  rank_lcc_kop: number;
 }
 
 export type StationMissReason = NonNullable<StationResult['reason']> | 'npsh';
@@ -136,28 +146,57 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
             continue;
           }
         }
-      } else if (npshWarn) warnings.push('npsh_not_given');
+      } else if (npshWarn) {
+        warnings.push('npsh_not_given');
+        st.explanation.steps.push({ key: 'vapour_head', value: vapourHeadIf97M(d.temperature_c), unit: 'm', formula: 'vapour_head_if97' });
+        if (!st.explanation.formulas.some((f) => f.id === 'vapour_head_if97')) st.explanation.formulas.push({ id: 'vapour_head_if97', text: FORMULAS.vapour_head_if97! });
+      }
       if (standby > standbyAsked) warnings.push('standby_raised');
       if (rule.closedLoop && staticGiven) warnings.push('static_ignored');
       if (d.speed_control && !rule.speedControl) warnings.push('speed_fixed');
+      for (const w of st.warnings) if (!warnings.includes(w)) warnings.push(w);
+      // Right size of each running pump at the design flow: speed ratio and motor loading (P₂ = P₁·η_motor·η_VFD).
+      const designRow = st.staging[st.staging.length - 1];
+      const running = designRow?.best_k ?? c;
+      const p2Each = (st.duty_p1_kw / running) * (p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1) * (speedControl ? d.vfd_eta : 1);
+      const penalty = rightSizePenalty(speedControl ? st.duty_speed_ratio : 1, p.model.motor.p2_kw, p2Each);
+      if (speedControl && st.duty_speed_ratio < DEEP_SPEED_RATIO) warnings.push('speed_deep');
+      if (penalty.motor > 0) warnings.push('motor_oversized');
       const method: StartMethod = speedControl ? 'vfd' : p.model.motor.p2_kw > 7.5 ? 'star_delta' : 'direct';
       const cabinet = cabinetElectrics({ pumps: [{ motor: p.model.motor, duty: c, standby }], method, ats: rule.ats, dry_run: true });
       const pumpsPrice = p.model.price_kop * (c + standby);
+      const lcc = lifeCycleCost(pumpsPrice, st.annual_kwh, d.kop_per_kwh, d.years, d.discount_rate);
+      const rankLcc = speedControl ? lcc * (1 + (penalty.speed + penalty.motor) / LCC_WEIGHT) : lcc;
+      if (speedControl) {
+        if (penalty.speed > 0) st.explanation.steps.push({ key: 'rank.speed_penalty', value: penalty.speed, unit: '1', formula: 'speed_penalty' });
+        st.explanation.steps.push({ key: 'rank.motor_ratio', value: penalty.motor_ratio, unit: '1' });
+        if (penalty.motor > 0) st.explanation.steps.push({ key: 'rank.motor_penalty', value: penalty.motor, unit: '1', formula: 'motor_penalty' });
+        st.explanation.steps.push({ key: 'rank.lcc', value: rankLcc, unit: 'kop', formula: 'rank_station' });
+        for (const f of ['speed_penalty', 'motor_penalty', 'rank_station'])
+          if (!st.explanation.formulas.some((x) => x.id === f) && st.explanation.steps.some((x) => x.formula === f)) st.explanation.formulas.push({ id: f, text: FORMULAS[f]! });
+      }
       explainTypeOfUse(st, typeUse, rule, c, npshr, npshNeeded, warnings);
       out.push({
         sku: p.model.sku, title: p.model.title, manufacturer: p.model.manufacturer, model: p.model.model, type_use: typeUse, duty_count: c, standby_count: standby,
-        pumps_price_kop: pumpsPrice, lcc_kop: lifeCycleCost(pumpsPrice, st.annual_kwh, d.kop_per_kwh, d.years, d.discount_rate),
+        pumps_price_kop: pumpsPrice, lcc_kop: lcc, rank_lcc_kop: rankLcc,
         station: st, cabinet, start_method: method, ats: rule.ats, warnings,
       });
     }
   }
-  out.sort(RANKERS[rule.rank]);
+  // With speed control the energy of the sets differs by a few per cent while their prices differ
+  // several times: sets that run are ranked by their penalised life-cycle cost (decision 0030).
+  out.sort(speedControl && rule.rank !== 'price' ? RANKERS.right_size : RANKERS[rule.rank]);
   const limit = input.limit ?? 20;
-  return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : misses.slice(0, 3) };
+  // Nothing suitable: the misses that got furthest down the filter chain name the constraint that
+  // excluded the sets (NPSH before head, head before flow range), one per reason first.
+  const stage: Record<StationMissReason, number> = { npsh: 0, speed_range: 1, head_low: 2, flow_range: 3 };
+  const ordered = [...misses].sort((a, b) => stage[a.reason] - stage[b.reason]);
+  return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : ordered.slice(0, 3) };
 }
 
 const bySku = (a: StationEntity, b: StationEntity) => a.sku.localeCompare(b.sku) || a.duty_count - b.duty_count;
-const RANKERS: Record<TypeOfUseRule['rank'], (a: StationEntity, b: StationEntity) => number> = {
+const RANKERS: Record<TypeOfUseRule['rank'] | 'right_size', (a: StationEntity, b: StationEntity) => number> = {
+  right_size: (a, b) => a.rank_lcc_kop - b.rank_lcc_kop || a.station.annual_kwh - b.station.annual_kwh || bySku(a, b),
   energy: (a, b) => a.station.annual_kwh - b.station.annual_kwh || a.pumps_price_kop - b.pumps_price_kop || bySku(a, b),
   price: (a, b) => a.pumps_price_kop - b.pumps_price_kop || a.station.duty_p1_kw - b.station.duty_p1_kw || bySku(a, b),
   lcc: (a, b) => a.lcc_kop - b.lcc_kop || a.pumps_price_kop - b.pumps_price_kop || bySku(a, b),

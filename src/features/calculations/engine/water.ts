@@ -3,7 +3,8 @@
 // pressure dependence is negligible below ~2.5 MPa for this purpose. Vapour pressure: Wagner &
 // Pruss (1993), the IAPWS saturation-pressure equation, 273.16 K to the critical point. Both are
 // checked against the IF97 table and values of calculations.md §2.0/§3.1 in water.test.ts.
-import { finite } from './explain.ts';
+import { saturationAtT } from '#features/properties/water.ts';
+import { finite, G } from './explain.ts';
 
 export const WATER_T_MIN_C = 0;
 export const WATER_T_MAX_C = 150;
@@ -36,4 +37,17 @@ export function waterVapourPressure(tC: number): number {
 /** Vapour pressure as head of the liquid, m. */
 export function vapourHeadM(tC: number): number {
   return waterVapourPressure(tC) / (waterDensity(tC) * 9.80665);
+}
+
+/** Hot water: at and above this temperature an empty NPSHa is warned about (cavitation is likely). */
+export const HOT_WATER_NPSH_C = 60;
+
+/**
+ * Vapour head p_s(t)/(ρ′·g) of saturated liquid water from IAPWS-IF97 (src/features/properties),
+ * m — 21.5 m at 120 °C; 0 outside the IF97 saturation range (never thrown, never NaN).
+ */
+export function vapourHeadIf97M(tC: number): number {
+  if (!(tC >= 0.01 && tC <= 350)) return 0;
+  const s = saturationAtT(tC);
+  return finite((s.p_sat_mpa * 1e6) / (s.rho_liquid * G));
 }
