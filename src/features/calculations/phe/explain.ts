@@ -58,6 +58,7 @@ export const FORMULAS: Record<string, string> = {
   effectiveness_counterflow: 'P = (1 − e^(−NTU(1−R)))/(1 − R·e^(−NTU(1−R))); R = 1: P = NTU/(1 + NTU)',
   effectiveness_passes: 'P₁(NTU₁, R₁, N_p1, N_p2): Kandlikar & Shah (1989) multipass formulas',
   margin: 'margin = A/A_req − 1, A_req = NTU_req·C₁/U_d',
+  duty_margin: 'margin_Q = Q/Q_req − 1',
   dp_channel: 'Δp_ch = n_pass·f·(L_p/D_h)·ρw²/2',
   dp_port: 'Δp_port = 1.4·n_pass·ρ·w_port²/2',
   port_velocity: 'w_port = m/(ρ·π·d²/4)',
