@@ -5,7 +5,7 @@
 // the physics and names the failing field, so there is one rule per figure. Pure: the page, the API
 // and an island share it.
 import * as v from 'valibot';
-import type { CondensationInput, DhwInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
+import type { CondensationInput, DhwInput, RatingInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
 import { waterProperties } from '#features/properties/water.ts';
 import { numberOf, pickRaw, rawSchemaOf } from '#features/calculations/form-input.ts';
 import { shownFigure } from '#features/calculations/flow-meter/flow-meter.schema.ts';
@@ -25,6 +25,9 @@ export const P_KINDS = ['gauge', 'absolute'] as const;
 /** kPa per unit. */
 export const DP_UNITS = { kPa: 1, 'm w.c.': 9.80665, bar: 100 } as const;
 export const STEAM_STATES = ['saturated', 'superheated', 'wet', 'enthalpy'] as const;
+/** to1: select packs for a duty, or rate a given pack (model, plates, passes) with the inlets and flows. */
+export const HX_MODES = ['select', 'rate'] as const;
+export type HxMode = (typeof HX_MODES)[number];
 const ATM = 0.101325;
 
 /**
@@ -45,6 +48,8 @@ export const RANGES = {
   margin_pct: { min: 0, max: 100 },
   approach_k: { min: -100, max: 100 },
   alpha: { min: 0, max: 1_000_000 },
+  /** Fouling resistance per side, m²·K/W: 0 (clean) up to 0.001, heavier than any water service. */
+  fouling: { min: 0, max: 0.001 },
 } as const;
 /** The dictionary key of a unit (hx.units.<key>): 'Gcal/h' → Gcal_h, 'm w.c.' → m_w_c. */
 export const unitKey = (u: string) => u.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '');
@@ -54,6 +59,7 @@ const FIELDS = [
   'q', 'q_unit', 'flow_unit', 'p_unit', 'p_kind', 'dp_unit', 'margin', 'limit',
   // to1
   'hot_t_in', 'hot_t_out', 'cold_t_in', 'cold_t_out', 'hot_flow', 'cold_flow', 'hot_p', 'cold_p', 'hot_dp_max', 'cold_dp_max',
+  'hot_fouling', 'cold_fouling', 'mode', 'model', 'plates', 'hot_passes', 'cold_passes',
   // to2
   'heating_q', 'dhw_q', 'network_supply', 'network_return', 'building_supply', 'building_return', 't_inside', 't_outdoor',
   'dhw_t_cold', 'dhw_t_hot', 'break_supply', 'approach',
@@ -154,6 +160,12 @@ class Reader {
       return x / 3.6;
     }
   }
+  /** Fouling resistance of one side, m²·K/W (empty: 0, a clean plate). */
+  fouling(field: 'hot_fouling' | 'cold_fouling'): number {
+    const x = this.opt(field);
+    this.within(field, x, RANGES.fouling.min, RANGES.fouling.max);
+    return x !== undefined && x >= RANGES.fouling.min && x <= RANGES.fouling.max ? x : 0;
+  }
   margin(): number {
     const x = this.opt('margin');
     this.within('margin', x, RANGES.margin_pct.min, RANGES.margin_pct.max);
@@ -166,6 +178,7 @@ const DEFAULT_P = 0.6;
 /** to1: load or flows, any three of the four temperatures. */
 export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssue[] } {
   const x = new Reader(r);
+  x.pick('mode', HX_MODES, 'select');
   const hotIn = x.water('hot_t_in', true)!, coldIn = x.water('cold_t_in', true)!;
   const hotOut = x.water('hot_t_out', false), coldOut = x.water('cold_t_out', false);
   const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
@@ -181,9 +194,44 @@ export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssu
     },
     dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) },
     marginMin: x.margin(),
+    fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
     limit: Math.min(Math.max(Math.round(x.opt('limit') ?? 5), 1), 10),
   };
   return { input, issues: x.issues };
+}
+
+export const modeOf = (r: RawInput): HxMode => (r.mode === 'rate' ? 'rate' : 'select');
+
+/**
+ * to1 in rating mode: a plate model of the catalogue (`models`, its ids), the plate count and passes,
+ * both inlet temperatures and flows; the load, when given, is the duty the pack must carry (its duty
+ * margin is then said). Outlet temperatures are what the pack gives, so typed ones are ignored and
+ * named in `ignored`; the pressure-drop limits are checked against the pack.
+ */
+export function to1RateInputOf(r: RawInput, models: readonly string[]): { model: string; input: RatingInput; dpMax: { hot: number; cold: number }; ignored: string[]; issues: FieldIssue[] } {
+  const x = new Reader(r);
+  x.pick('mode', HX_MODES, 'select');
+  const model = r.model ?? '';
+  if (!model) x.fail('model', 'required');
+  else if (!models.includes(model)) x.fail('model', 'unit');
+  const plates = x.req('plates');
+  const passes = { hot: x.opt('hot_passes') ?? 1, cold: x.opt('cold_passes') ?? 1 };
+  const hotIn = x.water('hot_t_in', true)!, coldIn = x.water('cold_t_in', true)!;
+  const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
+  const hm = x.flow('hot_flow', hotIn, ph), cm = x.flow('cold_flow', coldIn, pc);
+  if (hm === undefined) x.fail('hot_flow', 'required');
+  if (cm === undefined) x.fail('cold_flow', 'required');
+  const q = x.load('q', false);
+  const input: RatingInput = {
+    plates, passes,
+    hot: { t_in: hotIn, m: hm ?? Number.NaN, p: ph },
+    cold: { t_in: coldIn, m: cm ?? Number.NaN, p: pc },
+    fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
+    ...(q !== undefined ? { q_required: q } : {}),
+  };
+  const dpMax = { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) };
+  const ignored = (['hot_t_out', 'cold_t_out'] as const).filter((f) => (r[f] ?? '').trim() !== '');
+  return { model, input, dpMax, ignored, issues: x.issues };
 }
 
 /** to2: heating and DHW loads with the temperature charts; the same pressure-drop limits for both stages. */
@@ -249,7 +297,8 @@ const ENGINE_FIELDS: Record<string, string> = {
   'heating.network.supply': 'network_supply', 'heating.building.supply': 'building_supply', 'heating.building.return': 'building_return',
   'heating.t_outdoor_design': 't_outdoor', 'dhw.t_hot': 'dhw_t_hot', stage2_primary_out: 'approach', single_primary_out: 'approach',
   'water.t_out': 'water_t_out', 'water.t_in': 'water_t_in', 'water.m': 'water_flow', 'steam.p': 'steam_p', 'steam.t': 'steam_t',
-  'steam.x': 'steam_x', 'steam.h': 'steam_h', plates: 'q', 'hot.passes': 'q', 'cold.passes': 'q', 'hot.fouling': 'q', 'cold.fouling': 'q',
+  'steam.x': 'steam_x', 'steam.h': 'steam_h', plates: 'plates', 'hot.passes': 'hot_passes', 'cold.passes': 'cold_passes',
+  'hot.fouling': 'hot_fouling', 'cold.fouling': 'cold_fouling', q_required: 'q',
 };
 export function formField(engineField: string, kind: 'to1' | 'to2' | 'to3'): string {
   if (kind === 'to3' && engineField === 'dp_max') return 'water_dp_max';

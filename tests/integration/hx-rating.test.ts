@@ -1,0 +1,184 @@
+// Heat exchangers beyond selection (issue 21, "Going beyond the peers"), at the boundary users see:
+// a fouling factor per side (m²·K/W, 0..0.001) enters 1/U_d = 1/α₁ + δ/λ + 1/α₂ + R_f1 + R_f2 and is
+// printed as a step; "rate a given pack" (model, plates, passes with the inlets and flows) answers
+// the achieved duty, outlets, pressure drops and the duty margin, explained, on the select API and
+// on the page form. Every refusal names its field in the user's language; hostile figures answer 400.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ApiClient } from '../helpers/api-client.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { sessionFor } from '../helpers/session.ts';
+import { DEMO_PLATES } from '../../src/features/calculations/phe/catalogue.demo.ts';
+import { ratePack } from '../../src/features/calculations/phe/rating.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let olga: string, cookie: string;
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server);
+  ({ token: olga, cookie } = await sessionFor(server, 'olga.demidova@demo.example'));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Json = Record<string, string>;
+const select = (json: Json, lang = 'en') => api('/api/v1/calculations/to1/select', { token: olga, json, lang });
+const postPage = (form: Json, lang = 'en') =>
+  fetch(new URL('/e-commerce/design/new-calculation/to/to1', server.url), { method: 'POST', body: new URLSearchParams(form), headers: { Cookie: `${cookie}; lang=${lang}`, Origin: server.url, 'Accept-Language': lang }, redirect: 'manual' });
+
+const TO1 = { q: '500', q_unit: 'kW', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' };
+const HOSTILE = ['1e308', '-1e308', '1e999', 'NaN', 'Infinity', '-0.0001', 'abc', '9'.repeat(39)];
+
+describe('fouling factor', () => {
+  it('enters U_d as 1/U_d = 1/U + R_f1 + R_f2, prints both as steps, and needs more plates', async () => {
+    const clean = await select(TO1);
+    const fouled = await select({ ...TO1, hot_fouling: '0.0001', cold_fouling: '0.00005' });
+    expect([clean.status, fouled.status]).toEqual([200, 200]);
+    const a = clean.data.entities[0], b = fouled.data.entities[0];
+    expect(1 / b.u_design.value).toBeCloseTo(1 / b.u_clean.value + 1.5e-4, 9);
+    expect(1 / a.u_design.value).toBeCloseTo(1 / a.u_clean.value, 12);
+    expect(b.area.value).toBeGreaterThan(a.area.value);
+    expect(b.margin.value).toBeGreaterThanOrEqual(10);
+    const steps = Object.fromEntries(b.explanation.steps.map((s: { key: string }) => [s.key, s]));
+    expect(steps['fouling.hot']).toMatchObject({ value: 1e-4, unit: 'm2 K/W' });
+    expect(steps['fouling.cold']).toMatchObject({ value: 5e-5, unit: 'm2 K/W' });
+    expect(b.explanation.formulas).toContainEqual({ id: 'u_design', text: '1/U_d = 1/U + R_f1 + R_f2' });
+    expect(b.explanation.formulas).toContainEqual({ id: 'u_clean', text: '1/U = 1/α₁ + δ/λ_w + 1/α₂' });
+  });
+
+  it('empty is clean (0); outside 0..0.001 m²·K/W or not a number is 400 naming the side', async () => {
+    expect((await select({ ...TO1, hot_fouling: '', cold_fouling: '' })).data.entities[0].u_design).toEqual((await select(TO1)).data.entities[0].u_design);
+    const r = await select({ ...TO1, hot_fouling: '0.002' });
+    expect(r.status).toBe(400);
+    expect(r.data.errors).toEqual({ hot_fouling: 'Fouling, heating side, m²·K/W: allowed from 0 to 0.001' });
+    expect((await select({ ...TO1, cold_fouling: '-0.0001' }, 'ru')).data.errors).toEqual({ cold_fouling: 'Загрязнение, нагреваемая сторона, м²·К/Вт: допустимо от 0 до 0.001' });
+    expect((await select({ ...TO1, cold_fouling: 'abc' })).data.errors).toEqual({ cold_fouling: 'Fouling, heated side, m²·K/W: enter a number' });
+    for (const bad of HOSTILE) {
+      const h = await select({ ...TO1, hot_fouling: bad });
+      expect([bad, h.status, Object.keys(h.data.errors ?? {})]).toEqual([bad, 400, ['hot_fouling']]);
+    }
+    // The upper bound itself is a valid (heavy) fouling.
+    expect((await select({ ...TO1, hot_fouling: '0.001' })).status).toBe(200);
+  });
+
+  it('the page form takes it and prints R_f in the explanation; a bad one is shown on its field', async () => {
+    const ok = await postPage({ ...TO1, hot_fouling: '0.0001', cold_fouling: '0' });
+    expect(ok.status).toBe(200);
+    const html = await ok.text();
+    expect(html).toContain('R_f1');
+    expect(html).toContain('1/U_d = 1/U + R_f1 + R_f2');
+    const bad = await postPage({ ...TO1, hot_fouling: '1e308' }, 'ru');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Загрязнение, греющая сторона, м²·К/Вт: допустимо от 0 до 0.001');
+  });
+});
+
+describe('rating a given pack', () => {
+  /** The pack the selection picks for the §3.3 duty, with its flows in kg/s. */
+  async function chosenPack() {
+    const s = (await select(TO1)).data;
+    const c = s.entities[0];
+    return {
+      model: c.model.id as string, plates: String(c.plates.value), hot_passes: String(c.passes.hot.value), cold_passes: String(c.passes.cold.value),
+      hot_flow: String(s.duty.hot.m.value), cold_flow: String(s.duty.cold.m.value), flow_unit: 'kg/s',
+    };
+  }
+  const INLETS = { mode: 'rate', hot_t_in: '70', cold_t_in: '5' };
+
+  it('answers the duty, outlets, pressure drops and duty margin the engine computes, explained', async () => {
+    const pack = await chosenPack();
+    const r = await select({ ...INLETS, ...pack, q: '500' });
+    expect(r.status).toBe(200);
+    expect(r.data.type).toBe('success');
+    expect(r.data.entities).toHaveLength(1);
+    const model = DEMO_PLATES.find((m) => m.id === pack.model)!;
+    const engine = ratePack(model, {
+      plates: Number(pack.plates), passes: { hot: Number(pack.hot_passes), cold: Number(pack.cold_passes) },
+      hot: { t_in: 70, m: Number(pack.hot_flow), p: 0.6 }, cold: { t_in: 5, m: Number(pack.cold_flow), p: 0.6 }, q_required: 500,
+    });
+    // A selection with a 10 % area margin, rated with its own flows, carries more than the 500 kW asked.
+    expect(r.data.duty.q.value).toBeCloseTo(engine.duty.q.value, 9);
+    expect(r.data.duty.q.value).toBeGreaterThan(500);
+    expect(r.data.duty.hot.t_out.value).toBeLessThan(30);
+    expect(r.data.duty.cold.t_out.value).toBeGreaterThan(60);
+    expect(r.data.rating.duty_margin.value).toBeCloseTo((r.data.duty.q.value / 500 - 1) * 100, 9);
+    expect(r.data.rating.q_required).toEqual({ value: 500, unit: 'kW' });
+    expect(r.data.rating.effectiveness.value).toBeCloseTo(engine.effectiveness.value, 12);
+    const e = r.data.entities[0];
+    expect(e.model.id).toBe(pack.model);
+    expect(e.hot.dp).toEqual(engine.pack.hot.dp);
+    expect(e.cold.dp.unit).toBe('kPa');
+    expect(e.pick).toMatch(/^\d+:1$/);
+    const keys = r.data.explanation.steps.map((s: { key: string }) => s.key);
+    expect(keys).toEqual(expect.arrayContaining(['effectiveness', 'hot.t_out', 'cold.t_out', 'u_clean', 'u_design', 'duty_margin']));
+    expect(r.data.explanation.formulas).toContainEqual({ id: 'duty_margin', text: 'margin_Q = Q/Q_req − 1' });
+    expect(r.data.warnings.map((w: { code: string }) => w.code)).not.toContain('rating_short');
+  });
+
+  it('says a duty short of the load, a pressure drop over its limit and outlets it did not use', async () => {
+    const pack = await chosenPack();
+    const fewer = String(DEMO_PLATES.find((m) => m.id === pack.model)!.frame.minPlates);
+    const r = await select({ ...INLETS, ...pack, plates: fewer, hot_passes: '1', cold_passes: '1', q: '500', hot_dp_max: '0.5', hot_t_out: '30' });
+    expect(r.status).toBe(200);
+    expect(r.data.rating.duty_margin.value).toBeLessThan(0);
+    const texts = Object.fromEntries(r.data.warnings.map((w: { code: string; text: string }) => [w.code, w.text]));
+    expect(texts.rating_short).toMatch(/^The pack transfers [\d.]+ kW, [\d.]+ % short of the required 500 kW$/);
+    expect(texts.rating_dp_hot).toMatch(/^Heating side pressure drop [\d.]+ kPa exceeds the allowed 0\.5 kPa$/);
+    expect(texts.rating_outlets_ignored).toBe('When rating a pack the outlet temperatures are calculated; the values typed were not used: Heating side outlet, °C');
+    // Fouling lowers what the same pack carries.
+    const fouled = await select({ ...INLETS, ...pack, hot_fouling: '0.0002' });
+    expect(fouled.data.duty.q.value).toBeLessThan((await select({ ...INLETS, ...pack })).data.duty.q.value);
+    expect(fouled.data.rating.duty_margin).toBeNull();
+  });
+
+  it('refuses a missing or unknown model, plate count, passes and flows naming each field', async () => {
+    const pack = await chosenPack();
+    const errors = async (json: Json, lang = 'en') => {
+      const r = await select(json, lang);
+      expect(r.status).toBe(400);
+      return r.data.errors;
+    };
+    expect(await errors({ ...INLETS })).toEqual({
+      model: 'Plate model: required', plates: 'Number of plates: required', hot_flow: 'Heating side flow: required', cold_flow: 'Heated side flow: required',
+    });
+    expect(await errors({ ...INLETS, ...pack, model: 'nope' })).toEqual({ model: 'Plate model: unknown value' });
+    const frame = DEMO_PLATES.find((m) => m.id === pack.model)!.frame;
+    for (const plates of ['1e308', '2', '10.5', String(frame.maxPlates + 1)]) {
+      expect(await errors({ ...INLETS, ...pack, plates })).toEqual({ plates: `Number of plates: the frame takes from ${frame.minPlates} to ${frame.maxPlates} plates` });
+    }
+    expect(await errors({ ...INLETS, ...pack, plates: 'NaN' })).toEqual({ plates: 'Number of plates: enter a number' });
+    expect(Object.keys(await errors({ ...INLETS, ...pack, hot_passes: '1e308' }))).toEqual(['hot_passes']);
+    expect(Object.keys(await errors({ ...INLETS, ...pack, cold_passes: '-1' }))).toEqual(['cold_passes']);
+    expect((await errors({ ...INLETS, ...pack, hot_flow: '-1' }, 'ru')).hot_flow).toBe('Расход греющей среды: должно быть больше нуля');
+    expect(Object.keys(await errors({ ...INLETS, ...pack, q: '1e308' }))).toEqual(['q']);
+    expect(Object.keys(await errors({ ...INLETS, ...pack, hot_t_in: '4', cold_t_in: '5' }))).toEqual(['hot_t_in']);
+    expect(await errors({ ...TO1, mode: 'guess' })).toEqual({ mode: 'Calculation mode: unknown value' });
+    for (const bad of HOSTILE) {
+      for (const field of ['plates', 'hot_passes', 'hot_flow', 'cold_fouling']) {
+        const r = await select({ ...INLETS, ...pack, [field]: bad });
+        expect([field, bad, r.status, Object.keys(r.data.errors ?? {})]).toEqual([field, bad, 400, [field]]);
+      }
+    }
+  });
+
+  it('works on the page form without JavaScript: the rated pack, its duty margin and explanation', async () => {
+    const pack = await chosenPack();
+    const r = await postPage({ ...INLETS, ...pack, q: '500' }, 'ru');
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).toContain('Проверка заданного пакета');
+    expect(html).toContain('Передаваемая мощность');
+    expect(html).toContain('Запас по мощности');
+    expect(html).toContain('margin_Q = Q/Q_req − 1');
+    // Mode and pack come back selected in the form.
+    expect(html).toMatch(/<option value="rate" selected/);
+    expect(html).toMatch(new RegExp(`<option value="${pack.model}" selected`));
+    // The rated pack shows no area margin (0 by construction, neither a figure nor a step), and no comparison of one pack.
+    expect(html).not.toContain('Запас поверхности');
+    expect(html).not.toContain('compare-h-hx');
+    const bad = await postPage({ ...INLETS, ...pack, plates: '' }, 'ru');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Число пластин: обязательное поле');
+  });
+});
