@@ -162,6 +162,21 @@ describe('rating a given pack', () => {
     }
   });
 
+  it('a rated pack is saved like a selected one, at its pack price', async () => {
+    const pack = await chosenPack();
+    const inputs = { ...INLETS, ...pack, q: '500' };
+    const sel = (await select(inputs)).data.entities[0];
+    const r = await api('/api/v1/calculations/to1/save', { token: olga, json: { inputs, chosen: [sel.pick] } });
+    expect(r.status).toBe(200);
+    const c = (await api(`/api/v1/calculations/${r.data.id}`, { token: olga })).data.data;
+    expect(c).toMatchObject({ kind: 'to1', total_kop: sel.price_kop });
+    expect(c.result.entities).toHaveLength(1);
+    expect(c.result.entities[0]).toMatchObject({ plates: sel.plates, passes: sel.passes });
+    expect(c.result.rating.duty_margin.value).toBeCloseTo((c.result.duty.q.value / 500 - 1) * 100, 9);
+    // The title states what the pack achieves (outlets computed, not typed).
+    expect(c.title).toMatch(/^Heat exchanger: [\d.]+ kW, 70 °C → [\d.]+ °C \/ 5 °C → [\d.]+ °C$/);
+  });
+
   it('works on the page form without JavaScript: the rated pack, its duty margin and explanation', async () => {
     const pack = await chosenPack();
     const r = await postPage({ ...INLETS, ...pack, q: '500' }, 'ru');
