@@ -62,6 +62,27 @@ describe('fouling factor', () => {
     expect((await select({ ...TO1, hot_fouling: '0.001' })).status).toBe(200);
   });
 
+  it('two-stage DHW and condensation take it too: steps, formula and the field named when out of range', async () => {
+    const TO2 = { heating_q: '1000', dhw_q: '400', network_supply: '150', network_return: '70', building_supply: '95', building_return: '70', t_outdoor: '-28' };
+    const TO3 = { steam_p: '3', p_unit: 'bar', p_kind: 'gauge', water_t_in: '70', water_t_out: '95', q: '500' };
+    const to2 = await api('/api/v1/calculations/to2/select', { token: olga, json: { ...TO2, hot_fouling: '0.0001' }, lang: 'en' });
+    expect(to2.status).toBe(200);
+    const c = to2.data.entities[0].candidates[0];
+    expect(1 / c.u_design.value).toBeCloseTo(1 / c.u_clean.value + 1e-4, 9);
+    const to3 = await api('/api/v1/calculations/to3/select', { token: olga, json: { ...TO3, hot_fouling: '0.00005', cold_fouling: '0.0001' }, lang: 'en' });
+    expect(to3.status).toBe(200);
+    expect(to3.data.explanation.inputs).toEqual(expect.arrayContaining([{ key: 'fouling.steam', value: 5e-5, unit: 'm2 K/W' }, { key: 'fouling.water', value: 1e-4, unit: 'm2 K/W' }]));
+    expect(to3.data.explanation.formulas).toContainEqual({ id: 'u_zone', text: '1/U_zone = 1/α_steam + δ/λ_w + 1/α_water + R_f,steam + R_f,water' });
+    const cleanArea = (await api('/api/v1/calculations/to3/select', { token: olga, json: TO3, lang: 'en' })).data.entities[0].area_required.value;
+    expect(to3.data.entities[0].area_required.value).toBeGreaterThan(cleanArea);
+    for (const [kind, json] of [['to2', TO2], ['to3', TO3]] as const) {
+      for (const bad of HOSTILE) {
+        const r = await api(`/api/v1/calculations/${kind}/select`, { token: olga, json: { ...json, cold_fouling: bad }, lang: 'en' });
+        expect([kind, bad, r.status, Object.keys(r.data.errors ?? {})]).toEqual([kind, bad, 400, ['cold_fouling']]);
+      }
+    }
+  });
+
   it('the page form takes it and prints R_f in the explanation; a bad one is shown on its field', async () => {
     const ok = await postPage({ ...TO1, hot_fouling: '0.0001', cold_fouling: '0' });
     expect(ok.status).toBe(200);

@@ -235,7 +235,7 @@ export function to1RateInputOf(r: RawInput, models: readonly string[]): { model:
 }
 
 /** to2: heating and DHW loads with the temperature charts; the same pressure-drop limits for both stages. */
-export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { hot: number; cold: number }; marginMin: number }; issues: FieldIssue[] } {
+export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { hot: number; cold: number }; marginMin: number; fouling: { hot: number; cold: number } }; issues: FieldIssue[] } {
   const x = new Reader(r);
   const input: DhwInput = {
     heating: {
@@ -254,7 +254,8 @@ export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { h
   if (bs !== undefined) input.break_supply = bs;
   if (ap !== undefined) input.approach = ap;
   for (const f of ['heating_q', 'dhw_q'] as const) if (Number.isFinite(numberOf(r[f])) && numberOf(r[f])! <= 0) x.fail(f, 'positive');
-  return { input, limits: { dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) }, marginMin: x.margin() }, issues: x.issues };
+  const limits = { dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) }, marginMin: x.margin(), fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') } };
+  return { input, limits, issues: x.issues };
 }
 
 /** to3: steam state and pressure, heated water, load or water flow. */
@@ -287,6 +288,8 @@ export function to3InputOf(r: RawInput): { input: CondensationInput; issues: Fie
     ...(alpha !== undefined ? { condensing_alpha: alpha } : {}),
     marginMin: x.margin(),
     dpMax: x.dp('water_dp_max', 50),
+    // The steam side is the heating side, the water the heated one.
+    fouling: { steam: x.fouling('hot_fouling'), water: x.fouling('cold_fouling') },
   };
   return { input, issues: x.issues };
 }
@@ -298,7 +301,7 @@ const ENGINE_FIELDS: Record<string, string> = {
   'heating.t_outdoor_design': 't_outdoor', 'dhw.t_hot': 'dhw_t_hot', stage2_primary_out: 'approach', single_primary_out: 'approach',
   'water.t_out': 'water_t_out', 'water.t_in': 'water_t_in', 'water.m': 'water_flow', 'steam.p': 'steam_p', 'steam.t': 'steam_t',
   'steam.x': 'steam_x', 'steam.h': 'steam_h', plates: 'plates', 'hot.passes': 'hot_passes', 'cold.passes': 'cold_passes',
-  'hot.fouling': 'hot_fouling', 'cold.fouling': 'cold_fouling', q_required: 'q',
+  'hot.fouling': 'hot_fouling', 'cold.fouling': 'cold_fouling', 'steam.fouling': 'hot_fouling', 'water.fouling': 'cold_fouling', q_required: 'q',
 };
 export function formField(engineField: string, kind: 'to1' | 'to2' | 'to3'): string {
   if (kind === 'to3' && engineField === 'dp_max') return 'water_dp_max';

@@ -69,6 +69,7 @@ export const FORMULAS: Record<string, string> = {
   dhw_stage2_flow: 'G_dII = Q_II/(c·(τ₁′ − t_2II))',
   dhw_mix: 't_mix = (G_o·τ₂′ + G_dII·t_2II)/(G_o + G_dII); t_2I = t_mix − Q_I/(c·(G_o + G_dII))',
   steam_duty: 'Q = D·(h_steam − h_cond); zones: D·(h_steam − h″), D·x·r, D·(h′ − h_cond)',
+  u_zone: '1/U_zone = 1/α_steam + δ/λ_w + 1/α_water + R_f,steam + R_f,water',
   zone_area: 'A_zone = Q_zone/(U_zone·LMTD_zone); A_req = Σ A_zone',
 };
 

@@ -6,6 +6,8 @@ import { DEMO_PLATES } from './catalogue.demo.ts';
 import { dutyContext, evaluatePack, ntuFor } from './evaluate.ts';
 import { resolveDuty } from './duty.ts';
 import { EXAMPLE_PLATE } from './fixtures.test-helpers.ts';
+import { designCondensation } from './condensation.ts';
+import { designDhw, selectDhwHeaters } from './dhw.ts';
 import { ratePack } from './rating.ts';
 import { selectPlates } from './select.ts';
 
@@ -51,5 +53,28 @@ describe('fouling factor', () => {
       expect(() => ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, ...flows, fouling: { hot: 0, cold: bad } })).toThrow(/cold\.fouling: range/);
     }
     expect(() => ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, ...flows, q_required: -5 })).toThrow(/q_required: positive/);
+  });
+  it('condensation: every zone has 1/U_zone = 1/U_clean + R_f,steam + R_f,water, said as inputs and a formula', () => {
+    const base = { steam: { p: 0.3, gauge: true, state: { kind: 'saturated' as const } }, water: { t_in: 70, t_out: 95 }, q: 500, marginMin: 10, dpMax: 50 };
+    const clean = designCondensation(base, DEMO_PLATES);
+    const fouled = designCondensation({ ...base, fouling: { steam: 5e-5, water: 1e-4 } }, DEMO_PLATES);
+    const a = clean.candidates[0]!, b = fouled.candidates[0]!;
+    const model = DEMO_PLATES.find((m) => m.id === b.model.id)!;
+    const wall = model.geometry.thickness / model.wallConductivity;
+    for (const z of b.zones) expect(1 / z.u.value).toBeCloseTo(1 / z.alpha_steam.value + wall + 1 / z.alpha_water.value + 1.5e-4, 10);
+    for (const z of a.zones) expect(1 / z.u.value).toBeCloseTo(1 / z.alpha_steam.value + wall + 1 / z.alpha_water.value, 10);
+    expect(b.area_required.value).toBeGreaterThan(a.area_required.value);
+    expect(fouled.explanation.inputs).toEqual(expect.arrayContaining([{ key: 'fouling.steam', value: 5e-5, unit: 'm2 K/W' }, { key: 'fouling.water', value: 1e-4, unit: 'm2 K/W' }]));
+    expect(fouled.explanation.formulas.map((f) => f.id)).toContain('u_zone');
+    expect(() => designCondensation({ ...base, fouling: { steam: 0.002, water: 0 } }, DEMO_PLATES)).toThrow(/steam\.fouling: range/);
+  });
+  it('two-stage DHW: both stages are selected with the fouling given', () => {
+    const design = designDhw({ heating: { q_max: 1000, network: { supply: 150, return: 70 }, building: { supply: 95, return: 70 }, t_inside: 20, t_outdoor_design: -28 }, dhw: { q_max: 400, t_cold: 5, t_hot: 60 } });
+    const limits = { dpMax: { hot: 50, cold: 50 }, marginMin: 10 };
+    const fouled = selectDhwHeaters(design, { ...limits, fouling: { hot: 1e-4, cold: 0 } }, DEMO_PLATES);
+    for (const s of fouled) {
+      const c = s.candidates[0]!;
+      expect(1 / c.u_design.value).toBeCloseTo(1 / c.u_clean.value + 1e-4, 9);
+    }
   });
 });
