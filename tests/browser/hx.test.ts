@@ -100,3 +100,19 @@ it('rates a given pack on the page form', async () => {
   await clean(page);
   await page.close();
 });
+
+it('compares two steam condensers side by side', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to3`);
+  await submit(page);
+  const box = page.locator('.calc-compare-box');
+  await box.scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await box.getByRole('checkbox').nth(0).check();
+  await box.getByRole('checkbox').nth(1).check();
+  await page.waitForSelector('.calc-compare');
+  expect(await box.locator('.calc-compare thead th').count()).toBe(2);
+  await expect(box.locator('.calc-compare tbody').textContent()).resolves.toContain('м²');
+  await clean(page);
+  await page.close();
+});
