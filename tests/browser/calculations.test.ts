@@ -92,3 +92,27 @@ it('draws the staging chart of the best booster set', async () => {
   await clean(page);
   await page.close();
 });
+
+it('compares two booster sets side by side', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/station`);
+  await page.getByLabel('Расход', { exact: true }).fill('30');
+  await page.getByLabel('Напор', { exact: true }).fill('50');
+  await page.getByLabel('Статический напор', { exact: true }).fill('20');
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Подобрать' }).click()]);
+  await page.waitForLoadState('load');
+  const box = page.locator('.calc-compare-box');
+  await box.scrollIntoViewIfNeeded();
+  // This island only (the staging chart further down hydrates when scrolled to).
+  await page.waitForSelector('astro-island:not([ssr]) .calc-compare-box');
+  const ticks = box.getByRole('checkbox');
+  expect(await ticks.count()).toBeGreaterThan(1);
+  await ticks.nth(0).check();
+  await ticks.nth(1).check();
+  await page.waitForSelector('.calc-compare-box .calc-compare');
+  const heads = await box.locator('.calc-compare thead th').allTextContents();
+  expect(heads.map((h) => h.slice(0, 3))).toEqual(['1. ', '2. ']);
+  await expect(box.locator('.calc-compare tbody').textContent()).resolves.toMatch(/м³\/ч.*кВт/);
+  await clean(page);
+  await page.close();
+});

@@ -3,7 +3,7 @@
 // their field; to2 and to3 answer too. Every state is axe clean without sideways scrolling.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectClean as clean, useSignedInBrowser } from '../helpers/browser.ts';
+import { expectClean as clean, hydrated, useSignedInBrowser } from '../helpers/browser.ts';
 
 const at = useSignedInBrowser('olga.demidova@demo.example');
 
@@ -45,5 +45,74 @@ it('answers the two-stage and the condensation calculations', async () => {
     await expect(page.locator('.hx-answer').textContent()).resolves.toContain(text);
     await clean(page);
   }
+  await page.close();
+});
+
+it('compares two plate exchangers side by side and refuses a fifth tick, saying why', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
+  await submit(page);
+  expect(await page.locator('.hx-item').count()).toBeGreaterThanOrEqual(5);
+  const box = page.locator('.calc-compare-box');
+  await box.scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await expect(box.locator('.calc-compare-hint').textContent()).resolves.toBe('Отметьте два варианта или больше, чтобы сравнить их рядом');
+  const ticks = box.getByRole('checkbox');
+  await ticks.nth(0).check();
+  await ticks.nth(1).check();
+  await page.waitForSelector('.calc-compare');
+  const heads = await box.locator('.calc-compare thead th').allTextContents();
+  expect(heads).toHaveLength(2);
+  expect(heads[0]).toMatch(/^1\. DEMO/);
+  expect(heads[1]).toMatch(/^2\. DEMO/);
+  // Rows are the pack card's figures, in Russian units.
+  await expect(box.locator('.calc-compare tbody th').first().textContent()).resolves.toBe('Пластин');
+  await expect(box.locator('.calc-compare tbody').textContent()).resolves.toContain('кПа');
+  await clean(page);
+  // Four is the most: the fifth tick is refused and said; the first four stay ticked.
+  await ticks.nth(2).check();
+  await ticks.nth(3).check();
+  await ticks.nth(4).click();
+  await expect(box.getByRole('status').textContent()).resolves.toBe('Можно сравнить не больше 4 вариантов: снимите одну из отметок, чтобы добавить другой');
+  expect(await Promise.all([0, 1, 2, 3, 4].map((i) => ticks.nth(i).isChecked()))).toEqual([true, true, true, true, false]);
+  expect(await box.locator('.calc-compare thead th').count()).toBe(4);
+  await clean(page);
+  // Untick one: the refusal goes, the fifth can be ticked.
+  await ticks.nth(0).uncheck();
+  await expect(box.getByRole('status').textContent()).resolves.toBe('');
+  await ticks.nth(4).check();
+  expect(await box.locator('.calc-compare thead th').count()).toBe(4);
+  await page.close();
+});
+
+it('rates a given pack on the page form', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
+  await page.getByLabel('Режим расчёта').selectOption('rate');
+  await page.getByLabel('Число пластин', { exact: true }).fill('41');
+  await page.getByLabel('Расход греющей среды', { exact: true }).fill('10.8');
+  await page.getByLabel('Расход нагреваемой среды', { exact: true }).fill('7.8');
+  await page.getByLabel('Загрязнение, греющая сторона, м²·К/Вт').fill('0.0001');
+  await submit(page);
+  await expect(page.locator('.hx-rating-h').textContent()).resolves.toBe('Проверка заданного пакета');
+  expect(await page.locator('.hx-item').count()).toBe(1);
+  await expect(page.locator('.hx-figures').first().textContent()).resolves.toContain('Запас по мощности');
+  await clean(page);
+  await page.close();
+});
+
+it('compares two steam condensers side by side', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to3`);
+  await submit(page);
+  const box = page.locator('.calc-compare-box');
+  await box.scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await box.getByRole('checkbox').nth(0).check();
+  await box.getByRole('checkbox').nth(1).check();
+  await page.waitForSelector('.calc-compare');
+  expect(await box.locator('.calc-compare thead th').count()).toBe(2);
+  await expect(box.locator('.calc-compare tbody').textContent()).resolves.toContain('м²');
+  await clean(page);
   await page.close();
 });

@@ -78,7 +78,7 @@ function pheExplanations(): PheExplanation[] {
     for (const wallCorrection of [true, false])
       out.push(...selectPlates({ duty, dpMax: { hot: 100, cold: 100 }, marginMin: 0, wallCorrection }, plates).candidates.map((c) => c.explanation));
   out.push(ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, hot: { t_in: 70, m: 2.9916 }, cold: { t_in: 5, m: 2.1757 }, wallCorrection: false }).explanation);
-  out.push(ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 2, cold: 2 }, hot: { t_in: 70, m: 2.9916 }, cold: { t_in: 5, m: 2.1757 } }).explanation);
+  out.push(ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 2, cold: 2 }, hot: { t_in: 70, m: 2.9916 }, cold: { t_in: 5, m: 2.1757 }, q_required: 500 }).explanation);
   const dhw: DhwInput = {
     heating: { q_max: 1000, network: { supply: 150, return: 70 }, building: { supply: 95, return: 70 }, t_inside: 20, t_outdoor_design: -25 },
     dhw: { q_max: 600, t_cold: 5, t_hot: 60 },

@@ -47,8 +47,8 @@ const PUMP_SYMBOLS: Record<string, string> = {
 const side = (s: string, k: string) => `${k}${s === 'hot' ? '₁' : '₂'}`;
 const PHE_SYMBOLS: Record<string, string> = {
   q: 'Q', lmtd: 'LMTD', plates: 'N', area: 'A', margin: 'margin', u_clean: 'U', u_design: 'U_d', ntu_required: 'NTU₁', duty_check: 'Q(ε-NTU)',
-  'geometry.enlargement': 'Φ', 'geometry.dh': 'D_h', 'geometry.plate_area': 'A_p', 'fouling.hot': 'R_f1', 'fouling.cold': 'R_f2', price: '',
-  effectiveness: 'P₁', margin_min: '', c: 'c', t_sat: 't_s', h_steam: 'h_steam', h_condensate: 'h_cond', r: 'r', steam_flow: 'D',
+  'geometry.enlargement': 'Φ', 'geometry.dh': 'D_h', 'geometry.plate_area': 'A_p', 'fouling.hot': 'R_f1', 'fouling.cold': 'R_f2', 'fouling.steam': 'R_f,steam', 'fouling.water': 'R_f,water', price: '',
+  effectiveness: 'P₁', margin_min: '', q_required: 'Q_req', duty_margin: 'margin_Q', c: 'c', t_sat: 't_s', h_steam: 'h_steam', h_condensate: 'h_cond', r: 'r', steam_flow: 'D',
   'steam.p_abs': 'p', 'steam.t_in': 't_steam', condensate_out: 't_cond', 'water.t_in': 't₂′', 'water.t_out': 't₂″', 'water.dp_max': 'Δp_max',
   'heating.q_max': 'Q_o,max', 'dhw.q_max': 'Q_h,max', 'network.supply': 'τ₁', 'network.return': 'τ₂', 'building.supply': 'τ₃', 'building.return': 'τ₂,b',
   t_inside: 't_i', t_outdoor_design: 't_n,d', 'dhw.t_cold': 't_c', 'dhw.t_hot': 't_h', load_ratio: 'ρ', 'break.q_rel': "Q̄'", 'break.return': "τ₂'",

@@ -5,7 +5,7 @@
 // the physics and names the failing field, so there is one rule per figure. Pure: the page, the API
 // and an island share it.
 import * as v from 'valibot';
-import type { CondensationInput, DhwInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
+import type { CondensationInput, DhwInput, RatingInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
 import { waterProperties } from '#features/properties/water.ts';
 import { numberOf, pickRaw, rawSchemaOf } from '#features/calculations/form-input.ts';
 import { shownFigure } from '#features/calculations/flow-meter/flow-meter.schema.ts';
@@ -27,6 +27,9 @@ export const P_KINDS = ['gauge', 'absolute'] as const;
 /** kPa per unit. */
 export const DP_UNITS = { kPa: 1, 'm w.c.': 9.80665, bar: 100 } as const;
 export const STEAM_STATES = ['saturated', 'superheated', 'wet', 'enthalpy'] as const;
+/** to1: select packs for a duty, or rate a given pack (model, plates, passes) with the inlets and flows. */
+export const HX_MODES = ['select', 'rate'] as const;
+export type HxMode = (typeof HX_MODES)[number];
 const ATM = 0.101325;
 
 /**
@@ -47,6 +50,8 @@ export const RANGES = {
   margin_pct: { min: 0, max: 100 },
   approach_k: { min: -100, max: 100 },
   alpha: { min: 0, max: 1_000_000 },
+  /** Fouling resistance per side, m²·K/W: 0 (clean) up to 0.001, heavier than any water service. */
+  fouling: { min: 0, max: 0.001 },
 } as const;
 /** The dictionary key of a unit (hx.units.<key>): 'Gcal/h' → Gcal_h, 'm w.c.' → m_w_c. */
 export const unitKey = (u: string) => u.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '');
@@ -57,6 +62,7 @@ const FIELDS = [
   // to1
   'hot_t_in', 'hot_t_out', 'cold_t_in', 'cold_t_out', 'hot_flow', 'cold_flow', 'hot_p', 'cold_p', 'hot_dp_max', 'cold_dp_max',
   ...MEDIUM_FIELDS,
+  'hot_fouling', 'cold_fouling', 'mode', 'model', 'plates', 'hot_passes', 'cold_passes',
   // to2
   'heating_q', 'dhw_q', 'network_supply', 'network_return', 'building_supply', 'building_return', 't_inside', 't_outdoor',
   'dhw_t_cold', 'dhw_t_hot', 'break_supply', 'approach',
@@ -162,6 +168,12 @@ class Reader {
       return x / 3.6;
     }
   }
+  /** Fouling resistance of one side, m²·K/W (empty: 0, a clean plate). */
+  fouling(field: 'hot_fouling' | 'cold_fouling'): number {
+    const x = this.opt(field);
+    this.within(field, x, RANGES.fouling.min, RANGES.fouling.max);
+    return x !== undefined && x >= RANGES.fouling.min && x <= RANGES.fouling.max ? x : 0;
+  }
   margin(): number {
     const x = this.opt('margin');
     this.within('margin', x, RANGES.margin_pct.min, RANGES.margin_pct.max);
@@ -174,6 +186,7 @@ const DEFAULT_P = 0.6;
 /** to1: load or flows, any three of the four temperatures. */
 export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssue[] } {
   const x = new Reader(r);
+  x.pick('mode', HX_MODES, 'select');
   const hotMedium = mediumOf(x, 'hot'), coldMedium = mediumOf(x, 'cold');
   const hotIn = x.side('hot_t_in', true, hotMedium)!, coldIn = x.side('cold_t_in', true, coldMedium)!;
   const hotOut = x.side('hot_t_out', false, hotMedium), coldOut = x.side('cold_t_out', false, coldMedium);
@@ -191,13 +204,50 @@ export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssu
     },
     dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) },
     marginMin: x.margin(),
+    fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
     limit: Math.min(Math.max(Math.round(x.opt('limit') ?? 5), 1), 10),
   };
   return { input, issues: x.issues };
 }
 
+export const modeOf = (r: RawInput): HxMode => (r.mode === 'rate' ? 'rate' : 'select');
+
+/**
+ * to1 in rating mode: a plate model of the catalogue (`models`, its ids), the plate count and passes,
+ * both inlet temperatures and flows; the load, when given, is the duty the pack must carry (its duty
+ * margin is then said). Outlet temperatures are what the pack gives, so typed ones are ignored and
+ * named in `ignored`; the pressure-drop limits are checked against the pack.
+ */
+export function to1RateInputOf(r: RawInput, models: readonly string[]): { model: string; input: RatingInput; dpMax: { hot: number; cold: number }; ignored: string[]; issues: FieldIssue[] } {
+  const x = new Reader(r);
+  x.pick('mode', HX_MODES, 'select');
+  const model = r.model ?? '';
+  if (!model) x.fail('model', 'required');
+  else if (!models.includes(model)) x.fail('model', 'unit');
+  const plates = x.req('plates');
+  const passes = { hot: x.opt('hot_passes') ?? 1, cold: x.opt('cold_passes') ?? 1 };
+  const hotMedium = mediumOf(x, 'hot'), coldMedium = mediumOf(x, 'cold');
+  const hotIn = x.side('hot_t_in', true, hotMedium)!, coldIn = x.side('cold_t_in', true, coldMedium)!;
+  const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
+  const hm = glycolMassFlow(x.flow('hot_flow', hotIn, ph), r.hot_flow, r.flow_unit, hotMedium, hotIn);
+  const cm = glycolMassFlow(x.flow('cold_flow', coldIn, pc), r.cold_flow, r.flow_unit, coldMedium, coldIn);
+  if (hm === undefined) x.fail('hot_flow', 'required');
+  if (cm === undefined) x.fail('cold_flow', 'required');
+  const q = x.load('q', false);
+  const input: RatingInput = {
+    plates, passes,
+    hot: { t_in: hotIn, m: hm ?? Number.NaN, p: ph, ...(hotMedium ? { medium: hotMedium } : {}) },
+    cold: { t_in: coldIn, m: cm ?? Number.NaN, p: pc, ...(coldMedium ? { medium: coldMedium } : {}) },
+    fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
+    ...(q !== undefined ? { q_required: q } : {}),
+  };
+  const dpMax = { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) };
+  const ignored = (['hot_t_out', 'cold_t_out'] as const).filter((f) => (r[f] ?? '').trim() !== '');
+  return { model, input, dpMax, ignored, issues: x.issues };
+}
+
 /** to2: heating and DHW loads with the temperature charts; the same pressure-drop limits for both stages. */
-export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { hot: number; cold: number }; marginMin: number }; issues: FieldIssue[] } {
+export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { hot: number; cold: number }; marginMin: number; fouling: { hot: number; cold: number } }; issues: FieldIssue[] } {
   const x = new Reader(r);
   const input: DhwInput = {
     heating: {
@@ -216,7 +266,8 @@ export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { h
   if (bs !== undefined) input.break_supply = bs;
   if (ap !== undefined) input.approach = ap;
   for (const f of ['heating_q', 'dhw_q'] as const) if (Number.isFinite(numberOf(r[f])) && numberOf(r[f])! <= 0) x.fail(f, 'positive');
-  return { input, limits: { dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) }, marginMin: x.margin() }, issues: x.issues };
+  const limits = { dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) }, marginMin: x.margin(), fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') } };
+  return { input, limits, issues: x.issues };
 }
 
 /** to3: steam state and pressure, heated water, load or water flow. */
@@ -249,6 +300,8 @@ export function to3InputOf(r: RawInput): { input: CondensationInput; issues: Fie
     ...(alpha !== undefined ? { condensing_alpha: alpha } : {}),
     marginMin: x.margin(),
     dpMax: x.dp('water_dp_max', 50),
+    // The steam side is the heating side, the water the heated one.
+    fouling: { steam: x.fouling('hot_fouling'), water: x.fouling('cold_fouling') },
   };
   return { input, issues: x.issues };
 }
@@ -259,7 +312,8 @@ const ENGINE_FIELDS: Record<string, string> = {
   'heating.network.supply': 'network_supply', 'heating.building.supply': 'building_supply', 'heating.building.return': 'building_return',
   'heating.t_outdoor_design': 't_outdoor', 'dhw.t_hot': 'dhw_t_hot', stage2_primary_out: 'approach', single_primary_out: 'approach',
   'water.t_out': 'water_t_out', 'water.t_in': 'water_t_in', 'water.m': 'water_flow', 'steam.p': 'steam_p', 'steam.t': 'steam_t',
-  'steam.x': 'steam_x', 'steam.h': 'steam_h', plates: 'q', 'hot.passes': 'q', 'cold.passes': 'q', 'hot.fouling': 'q', 'cold.fouling': 'q',
+  'steam.x': 'steam_x', 'steam.h': 'steam_h', plates: 'plates', 'hot.passes': 'hot_passes', 'cold.passes': 'cold_passes',
+  'hot.fouling': 'hot_fouling', 'cold.fouling': 'cold_fouling', 'steam.fouling': 'hot_fouling', 'water.fouling': 'cold_fouling', q_required: 'q',
 };
 export function formField(engineField: string, kind: 'to1' | 'to2' | 'to3'): string {
   if (kind === 'to3' && engineField === 'dp_max') return 'water_dp_max';

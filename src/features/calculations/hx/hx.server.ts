@@ -2,9 +2,9 @@
 // shape { type, entities, error, warning } plus the duty, the translated rejections and warnings and
 // the engine's explanation. Input problems (ours or the engine's PheInputError) answer 400 with one
 // translated message per form field; nothing non-finite leaves (the engine asserts it).
-import { DEMO_PLATES, designCondensation, designDhw, ENGINE_NAME, ENGINE_VERSION, PheInputError, selectDhwHeaters, selectPlates, type Explanation, type PlateModel } from '#features/calculations/phe/index.ts';
+import { DEMO_PLATES, designCondensation, designDhw, ENGINE_NAME, ENGINE_VERSION, PheInputError, ratePack, selectDhwHeaters, selectPlates, type Explanation, type PlateModel, type Quantity } from '#features/calculations/phe/index.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { formField, to1InputOf, to2InputOf, to3InputOf, type FieldIssue, type RawInput } from './hx.schema.ts';
+import { formField, modeOf, to1InputOf, to1RateInputOf, to2InputOf, to3InputOf, type FieldIssue, type RawInput } from './hx.schema.ts';
 import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
 import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
 
@@ -18,6 +18,8 @@ export type HxAnswerBody = AnswerBody & {
   rejected?: Array<{ model: string; reason: string; text: string }>;
   warnings?: Array<{ code: string; params?: Record<string, number | string>; text: string }>;
   explanation?: Explanation;
+  /** to1 rating mode: the given pack's hot-side effectiveness and, with a load given, its duty margin. */
+  rating?: { effectiveness: Quantity; q_required: Quantity | null; duty_margin: Quantity | null };
   input?: RawInput;
   engine: { name: string; version: string };
 };
@@ -74,7 +76,34 @@ function guarded(kind: HxKind, raw: RawInput, t: T, run: () => HxAnswer): HxAnsw
   }
 }
 
+/**
+ * to1, rating mode: the chosen pack with these inlets gives its duty, outlets and pressure drops
+ * (ε-NTU, ratePack); with a load given, the duty margin. A pressure drop over its limit, a duty short
+ * of the load and outlets typed but not used are said as warnings; the answer is the one pack.
+ */
+function rate(raw: RawInput, t: T): HxAnswer {
+  const { model: id, input, dpMax, ignored, issues } = to1RateInputOf(raw, catalogue().map((m) => m.id));
+  if (issues.length) return errorAnswer(issues, t, raw);
+  return guarded('to1', raw, t, () => {
+    const r = ratePack(catalogue().find((m) => m.id === id)!, input);
+    const extra: Array<{ code: string; params?: Record<string, number | string>; text: string }> = [];
+    const say = (code: string, params?: Record<string, number | string>) => extra.push({ code, ...(params ? { params } : {}), text: warningText(code, params, t) });
+    if (r.duty_margin && r.duty_margin.value < 0) say('rating_short', { q: r.duty.q.value, q_required: input.q_required!, margin: -r.duty_margin.value });
+    for (const s of ['hot', 'cold'] as const) if (r.pack[s].dp.value > dpMax[s]) say(`rating_dp_${s}`, { dp: r.pack[s].dp.value, max: dpMax[s] });
+    if (ignored.length) say('rating_outlets_ignored', { fields: ignored.map((f) => t(`hx.fields.${f}`)).join('; ') });
+    return {
+      status: 200,
+      body: {
+        type: 'success', entities: [{ rank: 1, ...r.pack, explanation: r.explanation }], error: null, warning: null,
+        duty: r.duty, rating: { effectiveness: r.effectiveness, q_required: input.q_required === undefined ? null : { value: input.q_required, unit: 'kW' }, duty_margin: r.duty_margin ?? null },
+        rejected: [], warnings: [...extra, ...warningsOf([r.explanation], t)], explanation: r.explanation, input: raw, engine: ENGINE,
+      },
+    };
+  });
+}
+
 function to1(raw: RawInput, t: T): HxAnswer {
+  if (modeOf(raw) === 'rate') return rate(raw, t);
   const { input, issues } = to1InputOf(raw);
   if (issues.length) return errorAnswer(issues, t, raw);
   return guarded('to1', raw, t, () => {

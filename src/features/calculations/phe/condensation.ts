@@ -150,6 +150,11 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
   const x = new Explainer();
   x.input('steam.p_abs', p, 'MPa').input('steam.t_in', inlet.t, '°C').input('condensate_out', tco, '°C');
   x.input('water.t_in', w.t_in, '°C').input('water.t_out', w.t_out, '°C').input('margin_min', input.marginMin, '%').input('water.dp_max', input.dpMax, 'kPa');
+  const fouling = input.fouling ?? { steam: 0, water: 0 };
+  for (const s of ['steam', 'water'] as const) {
+    if (!Number.isFinite(fouling[s]) || fouling[s] < 0 || fouling[s] > 0.001) throw new PheInputError(`${s}.fouling`, 'range', { min: 0, max: 0.001 });
+  }
+  x.input('fouling.steam', fouling.steam, 'm2 K/W').input('fouling.water', fouling.water, 'm2 K/W');
   x.step('t_sat', ts, '°C');
   x.step('h_steam', inlet.h, 'kJ/kg');
   x.step('h_condensate', hCond, 'kJ/kg');
@@ -162,11 +167,11 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
     if (z.steam) x.e.properties.push(describe(`steam.${z.name}`, z.steam));
     x.e.properties.push(describe(`water.${z.name}`, z.water));
   }
+  x.formula('u_zone');
   x.formula('zone_area');
   x.warn('condensing_alpha_constant', { alpha: input.condensing_alpha ?? DEFAULT_CONDENSING_ALPHA });
   if (inlet.x < 1) x.warn('wet_steam', { x: inlet.x });
 
-  const fouling = input.fouling ?? { steam: 0, water: 0 };
   const alphaC = input.condensing_alpha ?? DEFAULT_CONDENSING_ALPHA;
   const candidates: CondensationCandidate[] = [];
   const rejected: CondensationDesign['rejected'] = [];

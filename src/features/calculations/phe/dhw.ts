@@ -6,6 +6,7 @@ import type { PlateModel } from './catalogue.ts';
 import { lmtd } from './effectiveness.ts';
 import { assertFinite, Explainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
 import { selectPlates, type Selection } from './select.ts';
+import type { Fouling } from './evaluate.ts';
 
 export interface DhwInput {
   heating: {
@@ -164,7 +165,7 @@ export function designDhw(input: DhwInput): DhwDesign {
 }
 
 /** Selects a plate exchanger for each stage of the design (same limits for both). */
-export function selectDhwHeaters(design: DhwDesign, limits: { dpMax: { hot: number; cold: number }; marginMin: number; limit?: number }, catalogue: readonly PlateModel[]): Selection[] {
+export function selectDhwHeaters(design: DhwDesign, limits: { dpMax: { hot: number; cold: number }; marginMin: number; limit?: number; fouling?: Fouling }, catalogue: readonly PlateModel[]): Selection[] {
   return design.stages.map((s) =>
     selectPlates(
       {
@@ -172,6 +173,7 @@ export function selectDhwHeaters(design: DhwDesign, limits: { dpMax: { hot: numb
         dpMax: limits.dpMax,
         marginMin: limits.marginMin,
         limit: limits.limit ?? 3,
+        ...(limits.fouling ? { fouling: limits.fouling } : {}),
       },
       catalogue,
     ),

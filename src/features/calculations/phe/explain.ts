@@ -62,6 +62,7 @@ export const FORMULAS: Record<string, string> = {
   effectiveness_counterflow: 'P = (1 − e^(−NTU(1−R)))/(1 − R·e^(−NTU(1−R))); R = 1: P = NTU/(1 + NTU)',
   effectiveness_passes: 'P₁(NTU₁, R₁, N_p1, N_p2): Kandlikar & Shah (1989) multipass formulas',
   margin: 'margin = A/A_req − 1, A_req = NTU_req·C₁/U_d',
+  duty_margin: 'margin_Q = Q/Q_req − 1',
   dp_channel: 'Δp_ch = n_pass·f·(L_p/D_h)·ρw²/2',
   dp_port: 'Δp_port = 1.4·n_pass·ρ·w_port²/2',
   port_velocity: 'w_port = m/(ρ·π·d²/4)',
@@ -72,6 +73,7 @@ export const FORMULAS: Record<string, string> = {
   dhw_stage2_flow: 'G_dII = Q_II/(c·(τ₁′ − t_2II))',
   dhw_mix: 't_mix = (G_o·τ₂′ + G_dII·t_2II)/(G_o + G_dII); t_2I = t_mix − Q_I/(c·(G_o + G_dII))',
   steam_duty: 'Q = D·(h_steam − h_cond); zones: D·(h_steam − h″), D·x·r, D·(h′ − h_cond)',
+  u_zone: '1/U_zone = 1/α_steam + δ/λ_w + 1/α_water + R_f,steam + R_f,water',
   zone_area: 'A_zone = Q_zone/(U_zone·LMTD_zone); A_req = Σ A_zone',
 };
 

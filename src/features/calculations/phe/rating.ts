@@ -17,6 +17,8 @@ export interface RatingInput {
   cold: { t_in: number; m: number; p?: number; medium?: Medium };
   fouling?: Fouling;
   wallCorrection?: boolean;
+  /** The duty the pack must carry, kW (optional): the answer then says its duty margin Q/Q_req − 1. */
+  q_required?: number;
 }
 
 export interface Rating {
@@ -24,6 +26,8 @@ export interface Rating {
   pack: PackOut & { hot: SideOut; cold: SideOut };
   /** Temperature effectiveness of the hot side P₁ = (t₁′ − t₁″)/(t₁′ − t₂′). */
   effectiveness: { value: number; unit: string };
+  /** Q/Q_req − 1 in %, when a required duty was given. */
+  duty_margin?: { value: number; unit: string };
   explanation: Explanation;
 }
 
@@ -40,12 +44,22 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   const th = finiteInput('hot.t_in', input.hot.t_in), tc = finiteInput('cold.t_in', input.cold.t_in);
   const mh = positive('hot.m', input.hot.m), mc = positive('cold.m', input.cold.m);
   if (th <= tc) throw new PheInputError('hot.t_in', 'not_hotter', { hot: th, cold: tc });
-  const gasket = gasketFor(model, th, tc);
-  if (!gasket) throw new PheInputError('hot.t_in', 'gasket_limit', { max: Math.max(...model.gaskets.map((g) => g.tMax)) });
-  const ph = input.hot.p ?? DEFAULT_PRESSURE, pc = input.cold.p ?? DEFAULT_PRESSURE;
-  const options: PackOptions = { fouling: input.fouling ?? { hot: 0, cold: 0 }, wallCorrection: input.wallCorrection ?? true };
-
+  // A side that would freeze is said before the gaskets: its own range is the stricter one.
   checkNotFreezing(input.cold.medium, tc, 'cold.t_in');
+  const gasket = gasketFor(model, th, tc);
+  if (!gasket) {
+    const tMax = Math.max(...model.gaskets.map((g) => g.tMax)), tMin = Math.min(...model.gaskets.map((g) => g.tMin));
+    if (th > tMax) throw new PheInputError('hot.t_in', 'gasket_limit', { max: tMax });
+    throw new PheInputError('cold.t_in', tc < tMin ? 'gasket_limit_low' : 'gasket_limit', tc < tMin ? { min: tMin } : { max: tMax });
+  }
+  const ph = input.hot.p ?? DEFAULT_PRESSURE, pc = input.cold.p ?? DEFAULT_PRESSURE;
+  const fouling = input.fouling ?? { hot: 0, cold: 0 };
+  for (const s of ['hot', 'cold'] as const) {
+    if (!Number.isFinite(fouling[s]) || fouling[s] < 0 || fouling[s] > 0.001) throw new PheInputError(`${s}.fouling`, 'range', { min: 0, max: 0.001 });
+  }
+  const qRequired = input.q_required === undefined ? undefined : positive('q_required', input.q_required);
+  const options: PackOptions = { fouling, wallCorrection: input.wallCorrection ?? true };
+
   let tho = (th + tc) / 2, tco = (th + tc) / 2;
   let P1 = 0;
   let duty!: Duty;
@@ -65,14 +79,23 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   const ctx = dutyContext(duty, options.wallCorrection);
   // The pack is rated at its own duty, so the NTU it needs is the NTU it has (margin 0).
   const probe = evaluatePack(model, ctx, plates, passes.hot, passes.cold, 0, options)!;
-  const pack = evaluatePack(model, ctx, plates, passes.hot, passes.cold, (probe.uDesign * probe.area) / ctx.Chot, options)!;
+  // Its area margin is 0 by definition (floating point leaves ~1e-14): said as 0 and not explained.
+  const pack = { ...evaluatePack(model, ctx, plates, passes.hot, passes.cold, (probe.uDesign * probe.area) / ctx.Chot, options)!, margin: 0 };
   const lm = lmtd(th - tco, tho - tc);
   const x = new Explainer();
   x.input('plates', plates, 'pcs').input('hot.passes', passes.hot, 'pcs').input('cold.passes', passes.cold, 'pcs');
   x.input('hot.t_in', th, '°C').input('hot.m', mh, 'kg/s').input('cold.t_in', tc, '°C').input('cold.m', mc, 'kg/s');
+  if (qRequired !== undefined) x.input('q_required', qRequired, 'kW');
   x.step('effectiveness', P1, '', passes.hot === 1 && passes.cold === 1 ? 'effectiveness_counterflow' : 'effectiveness_passes');
   x.step('hot.t_out', tho, '°C', 'balance');
   x.step('cold.t_out', tco, '°C', 'balance');
   const explanation = explainPack(model, pack, ctx, options, lm, x);
-  return assertFinite({ duty: dutyOut(duty, lm), pack: packOut(model, gasket, pack, ctx), effectiveness: { value: P1, unit: '' }, explanation });
+  explanation.steps = explanation.steps.filter((st) => st.key !== 'margin');
+  explanation.formulas = explanation.formulas.filter((f) => f.id !== 'margin');
+  // What a rated pack has to spare is duty over the duty asked for.
+  const margin = qRequired === undefined ? undefined : x.step('duty_margin', (duty.q / qRequired - 1) * 100, '%', 'duty_margin');
+  return assertFinite({
+    duty: dutyOut(duty, lm), pack: packOut(model, gasket, pack, ctx), effectiveness: { value: P1, unit: '' },
+    ...(margin === undefined ? {} : { duty_margin: { value: margin, unit: '%' } }), explanation,
+  });
 }

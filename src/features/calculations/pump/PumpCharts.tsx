@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Chart } from 'chart.js';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
+import { CompareTable, CompareTicks, useCompare } from '../Compare.tsx';
 
 export interface ChartItem {
   sku: string;
@@ -17,7 +18,6 @@ export interface ChartItem {
 const METRICS = ['head', 'efficiency', 'power', 'npsh'] as const;
 type Metric = (typeof METRICS)[number];
 const COLORS = ['#1e88e5', '#e53935', '#43a047', '#fb8c00'];
-const MAX_COMPARE = 4;
 
 interface Props {
   items: ChartItem[];
@@ -26,7 +26,9 @@ interface Props {
 
 export default function PumpCharts({ items, strings }: Props) {
   const t = makeT(strings);
-  const [chosen, setChosen] = useState<string[]>(items.slice(0, 1).map((i) => i.sku));
+  // The shared comparison (../Compare.tsx): its ticks also choose the curves drawn.
+  const compare = useCompare(items.slice(0, 1).map((i) => i.sku));
+  const { chosen } = compare;
   const [metric, setMetric] = useState<Metric>('head');
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -78,20 +80,10 @@ export default function PumpCharts({ items, strings }: Props) {
 
   useEffect(() => () => chart.current?.destroy(), []);
 
-  const toggle = (sku: string, on: boolean) => setChosen(on ? [...chosen, sku].slice(-MAX_COMPARE) : chosen.filter((c) => c !== sku));
-
   return (
     <section className="calc-charts" aria-labelledby="charts-h">
       <h2 id="charts-h">{t('calcPumps.chart.title')}</h2>
-      <fieldset>
-        <legend>{t('calcPumps.chart.compare')}</legend>
-        {items.map((it) => (
-          <label key={it.sku}>
-            <input type="checkbox" name="compare" value={it.sku} checked={chosen.includes(it.sku)} onChange={(e) => toggle(it.sku, e.currentTarget.checked)} />
-            {it.title} ({it.sku})
-          </label>
-        ))}
-      </fieldset>
+      <CompareTicks items={items.map((it) => ({ id: it.sku, label: `${it.title} (${it.sku})` }))} legend={t('calcPumps.chart.compare')} full={t('calcCompare.full', { max: compare.max })} state={compare} />
       <label>
         {t('calcPumps.chart.metric')}
         <select value={metric} onChange={(e) => setMetric(e.currentTarget.value as Metric)}>
@@ -106,31 +98,7 @@ export default function PumpCharts({ items, strings }: Props) {
       <div className="calc-chart-canvas">
         <canvas ref={canvas} role="img" aria-label={t('calcPumps.chart.label')} data-state={state} />
       </div>
-      {shown.length > 1 && (
-        <div className="overflow-auto" tabIndex={0} role="region" aria-label={t('calcPumps.chart.compareTable')}>
-          <table className="calc-compare">
-            <caption>{t('calcPumps.chart.compareTable')}</caption>
-            <thead>
-              <tr>
-                <td />
-                {shown.map((it) => (
-                  <th scope="col" key={it.sku}>{it.sku}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {shown[0]!.figures.map(([label], row) => (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  {shown.map((it) => (
-                    <td key={it.sku}>{it.figures[row]![1]}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CompareTable shown={shown.map((it) => ({ id: it.sku, title: it.sku, figures: it.figures }))} caption={t('calcPumps.chart.compareTable')} />
     </section>
   );
 }
