@@ -58,6 +58,14 @@ describe('runtime', () => {
     expect(t('a.missing')).toBe('a.missing');
     expect(format('{x} of {y}', { x: 1 })).toBe('1 of {y}');
   });
+  it("writes a fractional number in a message with the language's decimal mark", () => {
+    const ru = makeT(JSON.parse(readFileSync(join(import.meta.dirname, '../../../i18n/ru.json'), 'utf8')));
+    const en = makeT(JSON.parse(readFileSync(join(import.meta.dirname, '../../../i18n/en.json'), 'utf8')));
+    expect(ru('hx.errors.range', { field: 'R', min: 0, max: 0.001 })).toBe('R: допустимо от 0 до 0,001');
+    expect(en('hx.errors.range', { field: 'R', min: 0, max: 0.001 })).toBe('R: allowed from 0 to 0.001');
+    // Integers and text are left alone (no grouping: "100000", codes and names stay as given).
+    expect(makeT({ number: { decimal: ',' }, m: '{a} {b} {c}' })('m', { a: 100000, b: '1.5', c: -12.5 })).toBe('100000 1.5 -12,5');
+  });
   it('picks sub-trees for islands', () => {
     expect(pick({ a: { b: 'x', c: 'y' }, d: 'z' }, 'a.b', 'd')).toEqual({ a: { b: 'x' }, d: 'z' });
   });

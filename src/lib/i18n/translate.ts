@@ -20,8 +20,20 @@ export function format(template: string, params?: Params): string {
 
 export type T = (key: string, params?: Params) => string;
 
+/**
+ * A fractional number in a message is written with the language's decimal mark (`number.decimal` of
+ * the dictionary: "0,001" in Russian, "0.001" in English); integers and text stay as they are.
+ */
+function localNumbers(params: Params | undefined, decimal: string | undefined): Params | undefined {
+  if (!params || !decimal || decimal === '.') return params;
+  const out: Params = {};
+  for (const [k, v] of Object.entries(params)) out[k] = typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v) ? String(v).replace('.', decimal) : v;
+  return out;
+}
+
 export function makeT(messages: Messages, fallback?: Messages): T {
-  return (key, params) => format(lookup(messages, key) ?? (fallback && lookup(fallback, key)) ?? key, params);
+  const decimal = lookup(messages, 'number.decimal');
+  return (key, params) => format(lookup(messages, key) ?? (fallback && lookup(fallback, key)) ?? key, localNumbers(params, decimal));
 }
 
 /** The sub-tree of a dictionary under the given prefixes, for passing to an island. */
