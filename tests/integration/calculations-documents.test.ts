@@ -1,0 +1,99 @@
+// Documents an engineer can sign (issue 21): the chart and datasheet of a trimmed impeller draw the
+// curve the pump runs through its operating point and name D/D₀ and the impeller diameter; results,
+// datasheets and chart axes speak the user's units (м³/ч, м, кВт, кВт·ч on the Russian pages).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { sessionFor } from '../helpers/session.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let olga: string;
+let cookie: string;
+beforeAll(async () => {
+  ({ server, api, olga } = await startWithCustomers({ SUPPLIER_NAME: 'LLC Test Supplier', SUPPLIER_DETAILS: 'Samara, Test st. 1; INN 6300000000' }));
+  cookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const page = async (path: string, lang = 'ru', form?: Record<string, string>) => {
+  const headers: Record<string, string> = { Cookie: cookie, 'Accept-Language': lang };
+  if (form) headers.Origin = server.url;
+  const res = await fetch(new URL(path, server.url), { method: form ? 'POST' : 'GET', headers, body: form ? new URLSearchParams(form) : undefined, redirect: 'manual' });
+  return { status: res.status, html: await res.text() };
+};
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;|\u202f|\u00a0/g, ' ').replace(/&#39;/g, "'").replace(/\s+/g, ' ');
+const ruNum = (x: number, d: number) => new Intl.NumberFormat('ru', { maximumFractionDigits: d }).format(x).replace(/\u00a0|\u202f/g, ' ');
+/** The SVG charts of a datasheet: each polyline as points and each mark (circle) in pixels. */
+const svgCharts = (html: string) =>
+  [...html.matchAll(/<svg viewBox="0 0 340 180"[\s\S]*?<\/svg>/g)].map((m) => ({
+    lines: [...m[0].matchAll(/<polyline points="([^"]+)"/g)].map((l) => l[1]!.trim().split(' ').map((p) => p.split(',').map(Number) as [number, number])),
+    marks: [...m[0].matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)].map((c) => [Number(c[1]), Number(c[2])] as [number, number]),
+  }));
+/** The polyline's y at pixel x (linear between its points). */
+const yAt = (line: Array<[number, number]>, x: number) => {
+  const i = line.findIndex((p, k) => k > 0 && p[0] >= x);
+  expect(i, `x ${x} outside the drawn curve`).toBeGreaterThan(0);
+  const [[x0, y0], [x1, y1]] = [line[i - 1]!, line[i]!];
+  return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+};
+const BASELINE = 180 - 28; // y pixel of the value 0 (the datasheet axes start at zero)
+
+// Fixed speed, an oversized head: the selection trims impellers of the demo inline pumps to order.
+const DUTY = { q: '60', q_unit: 'm3/h', h: '11', h_unit: 'm', h_static: '2', temperature_c: '20' };
+
+describe('a trimmed impeller', () => {
+  let trimmed: any;
+  let calcId = 0;
+  beforeAll(async () => {
+    const r = await api('/api/v1/calculations/pump/select', { token: olga, json: { ...DUTY, limit: 10 } });
+    expect(r.status).toBe(200);
+    trimmed = r.data.entities.find((e: any) => e.duty.trim_ratio !== null);
+    expect(trimmed, 'a trimmed pump among the candidates').toBeTruthy();
+    const s = await api('/api/v1/calculations', { token: olga, json: { kind: 'pump', inputs: DUTY, chosen: [trimmed.cid] } });
+    expect(s.status).toBe(200);
+    calcId = s.data.id;
+  });
+
+  it('the datasheet draws the trimmed curve through the operating point and the η point on the η curve (0.5 %)', async () => {
+    const r = await page(`/e-commerce/design/calculations/${calcId}/datasheet/${trimmed.cid}`);
+    expect(r.status).toBe(200);
+    const [head, power] = svgCharts(r.html);
+    const [hx, hy] = head!.marks[0]!;
+    expect(Math.abs(yAt(head!.lines[0]!, hx) - hy) / (BASELINE - hy)).toBeLessThan(0.005);
+    const [ex, ey] = power!.marks[0]!;
+    expect(Math.abs(yAt(power!.lines[0]!, ex) - ey) / (BASELINE - ey)).toBeLessThan(0.005);
+    const body = text(r.html);
+    expect(body).toContain(`D/D₀ ${ruNum(trimmed.duty.trim_ratio, 3)}`);
+    expect(body).toContain(`H(Q) с обточенным колесом, D/D₀ = ${ruNum(trimmed.duty.trim_ratio, 3)}`);
+    expect(trimmed.impeller_d_mm).toBeGreaterThan(50);
+    expect(body).toContain(`Диаметр рабочего колеса ${ruNum(trimmed.impeller_d_mm, 0)} мм`);
+    expect(r.html).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('the result card names D/D₀ and the impeller diameter, in Russian units; the chart island draws the trimmed curve', async () => {
+    const r = await page('/e-commerce/design/new-calculation/pump', 'ru', DUTY);
+    expect(r.status).toBe(200);
+    const card = r.html.slice(r.html.indexOf(`id="r-${trimmed.sku}"`));
+    const figures = text(card.slice(0, card.indexOf('</dl>')));
+    expect(figures).toContain(`D/D₀ ${ruNum(trimmed.duty.trim_ratio, 3)}`);
+    expect(figures).toContain(`Диаметр рабочего колеса ${ruNum(trimmed.impeller_d_mm, 0)} мм`);
+    expect(figures).toContain(`Q ${ruNum(trimmed.duty.q_m3h, 1)} м³/ч`);
+    expect(figures).toMatch(/P₁ [\d ,]+ кВт/);
+    expect(figures).toMatch(/[\d ,]+ кВт·ч/);
+    expect(figures).not.toMatch(/ (m³\/h|m|kW|kWh)\b/);
+    const island = r.html.replace(/&quot;/g, '"');
+    expect(island).toContain('колесо обточено до D/D₀');
+    expect(island).toContain('Q, м³/ч');
+    expect(island).not.toMatch(/Q, m³\/h|P₁, kW|, kWh/);
+  });
+
+  it('an untrimmed pump says D/D₀ 1 and draws its curve at speed', async () => {
+    const r = await api('/api/v1/calculations/pump/select', { token: olga, json: { ...DUTY, limit: 10 } });
+    const plain = r.data.entities.find((e: any) => e.duty.trim_ratio === null);
+    expect(plain).toBeTruthy();
+    expect(plain.duty.speed_ratio).toBe(1);
+  });
+});
