@@ -97,3 +97,61 @@ describe('a trimmed impeller', () => {
     expect(plain.duty.speed_ratio).toBe(1);
   });
 });
+
+/** Latin unit symbols a Russian page must not show next to a number. */
+const LATIN_UNITS = /\d\s?(m³\/h|m3\/h|kWh|kW|m\/s|mm²|MPa|bar)(?![\wа-я])/;
+
+describe('units in Russian and as the user entered them', () => {
+  it('station results: per-pump flow, P₁, energy, the staging table head and the chart axis in Russian units', async () => {
+    const r = await page('/e-commerce/design/new-calculation/station', 'ru', { q: '30', q_unit: 'm3/h', h: '50', h_unit: 'm', h_static: '20', count: '2', standby: '1' });
+    expect(r.status).toBe(200);
+    const results = r.html.slice(r.html.indexOf('id="results-h"'));
+    const body = text(results);
+    expect(body).toMatch(/[\d ,]+ м³\/ч/);
+    expect(body).toMatch(/P₁ [\d ,]+ кВт/);
+    expect(body).toMatch(/[\d ,]+ кВт·ч/);
+    expect(body).toContain('Q, м³/ч');
+    expect(body).toContain('P₁ k=1, кВт');
+    expect(body).not.toMatch(LATIN_UNITS);
+    expect(body).not.toMatch(/Q, m³\/h|, kW\b/);
+  });
+
+  it('control cabinet: currents in А, powers in кВт, the cable in мм²', async () => {
+    const r = await page('/e-commerce/design/new-calculation/control', 'ru', { p2_kw: '7.5', voltage_v: '400', duty: '2', standby: '1', method: 'direct' });
+    expect(r.status).toBe(200);
+    const body = text(r.html.slice(r.html.indexOf('id="el-h"')));
+    expect(body).toMatch(/P₂ 7,5 кВт · Iₙ [\d,]+ А/);
+    expect(body).toMatch(/3×[\d,.]+ мм²/);
+    expect(body).not.toMatch(/\d A\b|\d kW\b|mm²/);
+  });
+
+  it('steam heater: "3 бар изб." as entered, with the absolute pressure the engine used beside it', async () => {
+    const TO3 = { steam_p: '3', p_unit: 'bar', p_kind: 'gauge', steam_state: 'saturated', water_t_in: '70', water_t_out: '95', q: '500', q_unit: 'kW', flow_unit: 't/h', water_dp_max: '50', dp_unit: 'kPa', margin: '10' };
+    const r = await page('/e-commerce/design/new-calculation/to/to3', 'ru', TO3);
+    expect(r.status).toBe(200);
+    const body = text(r.html);
+    expect(body).toMatch(/Давление пара 3 бар изб\. \(0,4013 МПа абс\.\)/);
+    const kgf = text((await page('/e-commerce/design/new-calculation/to/to3', 'ru', { ...TO3, steam_p: '4,5', p_unit: 'kgf/cm2', p_kind: 'absolute' })).html);
+    expect(kgf).toMatch(/Давление пара 4,5 кгс\/см² абс\. \([\d,]+ МПа абс\.\)/);
+    // Saved: the datasheet and the title keep the entered pressure.
+    const sel = (await api('/api/v1/calculations/to3/select', { token: olga, json: TO3 })).data;
+    const saved = await api('/api/v1/calculations/to3/save', { token: olga, json: { inputs: TO3, chosen: [sel.entities[0].pick] }, lang: 'ru' });
+    expect(saved.status).toBe(200);
+    const c = (await api(`/api/v1/calculations/${saved.data.id}`, { token: olga, lang: 'ru' })).data.data;
+    expect(c.title).toContain('пар 3 бар изб.');
+    const sheet = text((await page(`/e-commerce/design/calculations/${saved.data.id}/datasheet/${c.chosen[0].cid}`)).html);
+    expect(sheet).toMatch(/Давление пара 3 бар изб\. \(0,4013 МПа абс\.\)/);
+  });
+
+  it('pump datasheet: materials through the dictionary, grades as written', async () => {
+    const r = await api('/api/v1/calculations/pump/select', { token: olga, json: { ...DUTY, limit: 10 } });
+    const e = r.data.entities.find((x: any) => /DIL|DIP/.test(x.sku));
+    const s = await api('/api/v1/calculations', { token: olga, json: { kind: 'pump', inputs: DUTY, chosen: [e.cid] } });
+    const ru = text((await page(`/e-commerce/design/calculations/${s.data.id}/datasheet/${e.cid}`)).html);
+    expect(ru).toMatch(/Корпус чугун EN-GJL-250/);
+    expect(ru).toMatch(/торцевое уплотнение, углеграфит\/SiC\/EPDM/);
+    expect(ru).not.toMatch(/cast iron|stainless steel|mechanical seal/);
+    const en = text((await page(`/e-commerce/design/calculations/${s.data.id}/datasheet/${e.cid}`, 'en')).html);
+    expect(en).toContain('cast iron EN-GJL-250');
+  });
+});
