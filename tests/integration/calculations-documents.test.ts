@@ -155,3 +155,63 @@ describe('units in Russian and as the user entered them', () => {
     expect(en).toContain('cast iron EN-GJL-250');
   });
 });
+
+/** Latin prose in a formula text (identifiers such as H_sys and the math names aside). */
+const MATH_WORDS = new Set(['max', 'min', 'sin', 'cos', 'tan', 'VDI', 'Heat', 'Atlas', 'IAPWS', 'LMTD', 'NTU', 'LCC', 'NPSHa', 'NPSHr', 'Kvs', 'DN', 'PVC']);
+const prose = (s: string) => (s.replace(/[A-Za-zА-Яа-я₀-₉]*_[\w,′″^]+/g, ' ').match(/[A-Za-z]{3,}/g) ?? []).filter((w) => !MATH_WORDS.has(w));
+const unent = (s: string) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+/** The formula texts of every explanation on a page. */
+const formulaTexts = (html: string) => [...html.replace(/ data-astro-cid-\w+/g, '').matchAll(/<dd><code>([\s\S]*?)<\/code><\/dd>/g)].map((m) => unent(m[1]!));
+/** Explanation step rows: symbol → printed value (a number in the page's locale). */
+const stepsBySymbol = (html: string) => {
+  const out = new Map<string, number>();
+  for (const m of html.replace(/ data-astro-cid-\w+/g, '').matchAll(/<tr><th scope="row">[^<]*<\/th><td><var>([^<]*)<\/var><\/td><td>([^<]*)<\/td>/g)) {
+    const sym = unent(m[1]!);
+    // ru groups digits with a no-break space, and the unit follows one: the number is the leading digits.
+    const lead = /^[−-]?[\d\u00a0\u202f ]+(?:,\d+)?(?:E[−-]?\d+)?/.exec(m[2]!)?.[0] ?? '';
+    const num = Number(lead.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.').replace(/−/g, '-'));
+    if (!out.has(sym)) out.set(sym, num);
+  }
+  return out;
+};
+
+describe('explanations print the formula used, every factor, in the user language', () => {
+  const TO1 = { q: '500', q_unit: 'kW', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60', flow_unit: 't/h', p_unit: 'bar', p_kind: 'gauge', hot_dp_max: '50', cold_dp_max: '50', dp_unit: 'kPa', margin: '10' };
+
+  it('plate heat exchanger: Nu recomputed from the printed factors (calibration, μ/μ_w, Martin f, Re, Pr, φ) equals the printed Nu', async () => {
+    const r = await page('/e-commerce/design/new-calculation/to/to1', 'ru', TO1);
+    expect(r.status).toBe(200);
+    const first = r.html.slice(r.html.indexOf('<details class="calc-explain"'));
+    const s = stepsBySymbol(first.slice(0, first.indexOf('</details>')));
+    const phi = s.get('φ')!;
+    expect(phi).toBeGreaterThan(0);
+    for (const side of ['₁', '₂']) {
+      const [c, pr, mr, fM, re, nu] = ['c_Nu', 'Pr', '(μ/μ_w)', 'f_M', 'Re', 'Nu'].map((k) => s.get(`${k}${side}`));
+      expect([c, pr, mr, fM, re, nu].every((x) => Number.isFinite(x) && x! > 0), `printed factors of side ${side}: ${[c, pr, mr, fM, re, nu]}`).toBe(true);
+      const recomputed = c! * 0.122 * pr! ** (1 / 3) * mr! ** (1 / 6) * (fM! * re! * re! * Math.sin((2 * phi * Math.PI) / 180)) ** 0.374;
+      expect(Math.abs(recomputed / nu! - 1)).toBeLessThan(5e-4);
+    }
+    expect(s.get('c_Nu₁')).toBe(0.97);
+    expect(formulaTexts(r.html).join('\n')).toContain('Nu = c_Nu·0,122·Pr^(1/3)·(μ/μ_w)^(1/6)·[f_M·Re²·sin 2φ]^0,374');
+  });
+
+  it('no Latin-only formula sentence and no internal file on the Russian pump, station, control, heat exchanger and BTP pages', async () => {
+    const pages = [
+      await page('/e-commerce/design/new-calculation/pump', 'ru', DUTY),
+      await page('/e-commerce/design/new-calculation/pump', 'ru', { ...DUTY, speed_control: '1' }),
+      await page('/e-commerce/design/new-calculation/station', 'ru', { q: '30', q_unit: 'm3/h', h: '50', h_unit: 'm', h_static: '20', count: '2', standby: '1' }),
+      await page('/e-commerce/design/new-calculation/control', 'ru', { p2_kw: '7.5', voltage_v: '400', duty: '2', standby: '1', method: 'star_delta' }),
+      await page('/e-commerce/design/new-calculation/to/to1', 'ru', TO1),
+      await page('/e-commerce/design/new-calculation/to/to3', 'ru', { steam_p: '3', p_unit: 'bar', p_kind: 'gauge', steam_state: 'saturated', water_t_in: '70', water_t_out: '95', q: '500', q_unit: 'kW', flow_unit: 't/h', water_dp_max: '50', dp_unit: 'kPa', margin: '10' }),
+    ];
+    let formulas = 0;
+    for (const p of pages) {
+      expect(p.status).toBe(200);
+      expect(p.html).not.toContain('calculations.md');
+      const texts = formulaTexts(p.html);
+      formulas += texts.length;
+      expect(texts.filter((x) => prose(x).length)).toEqual([]);
+    }
+    expect(formulas).toBeGreaterThan(20);
+  });
+});

@@ -45,7 +45,7 @@ const PUMP_SYMBOLS: Record<string, string> = {
 const side = (s: string, k: string) => `${k}${s === 'hot' ? '₁' : '₂'}`;
 const PHE_SYMBOLS: Record<string, string> = {
   q: 'Q', lmtd: 'LMTD', plates: 'N', area: 'A', margin: 'margin', u_clean: 'U', u_design: 'U_d', ntu_required: 'NTU₁', duty_check: 'Q(ε-NTU)',
-  'geometry.enlargement': 'Φ', 'geometry.dh': 'D_h', 'geometry.plate_area': 'A_p', 'fouling.hot': 'R_f1', 'fouling.cold': 'R_f2', price: '',
+  'geometry.enlargement': 'Φ', 'geometry.chevron': 'φ', 'geometry.dh': 'D_h', 'geometry.plate_area': 'A_p', 'fouling.hot': 'R_f1', 'fouling.cold': 'R_f2', price: '',
   effectiveness: 'P₁', margin_min: '', c: 'c', t_sat: 't_s', h_steam: 'h_steam', h_condensate: 'h_cond', r: 'r', steam_flow: 'D',
   'steam.p_abs': 'p', 'steam.t_in': 't_steam', condensate_out: 't_cond', 'water.t_in': 't₂′', 'water.t_out': 't₂″', 'water.dp_max': 'Δp_max',
   'heating.q_max': 'Q_o,max', 'dhw.q_max': 'Q_h,max', 'network.supply': 'τ₁', 'network.return': 'τ₂', 'building.supply': 'τ₃', 'building.return': 'τ₂,b',
@@ -61,7 +61,8 @@ for (const s of ['hot', 'cold']) {
     [`${s}.t_in`]: side(s, "t") + '′', [`${s}.t_out`]: side(s, 't') + '″', [`${s}.m`]: side(s, 'm'), [`${s}.passes`]: side(s, 'N_p'),
     [`${s}.dp_max`]: side(s, 'Δp_max,'), [`${s}.velocity`]: side(s, 'w'), [`${s}.re`]: side(s, 'Re'), [`${s}.nu`]: side(s, 'Nu'),
     [`${s}.f`]: side(s, 'f'), [`${s}.alpha`]: side(s, 'α'), [`${s}.dp_channel`]: side(s, 'Δp_ch,'), [`${s}.port_velocity`]: side(s, 'w_port,'),
-    [`${s}.dp_port`]: side(s, 'Δp_port,'),
+    [`${s}.dp_port`]: side(s, 'Δp_port,'), [`${s}.pr`]: side(s, 'Pr'), [`${s}.mu_ratio`]: `(μ/μ_w)${s === 'hot' ? '₁' : '₂'}`,
+    [`${s}.f_martin`]: side(s, 'f_M'), [`${s}.nu_factor`]: side(s, 'c_Nu'), [`${s}.nu_c`]: side(s, 'C'), [`${s}.nu_n`]: side(s, 'n'),
   });
 }
 
@@ -69,7 +70,7 @@ for (const s of ['hot', 'cold']) {
 const UNIT_KEYS: Record<string, string> = {
   'm3/h': 'm3_h', m: 'm', pcs: 'pcs', degC: 'degC', '°C': 'degC', 'kg/m3': 'kg_m3', 'kop/kWh': 'rub_kWh', 'm/(m3/h)2': 'm_m3h2', kW: 'kW', h: 'h',
   kWh: 'kWh', kop: 'rub', kopecks: 'rub', mm: 'mm', V: 'V', A: 'A', mm2: 'mm2', MPa: 'MPa', '%': 'percent', kPa: 'kPa', 'kJ/kg': 'kJ_kg',
-  'kg/s': 'kg_s', K: 'K', 'kJ/(kg K)': 'kJ_kgK', m2: 'm2', 'm/s': 'm_s', 'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK',
+  'kg/s': 'kg_s', K: 'K', 'kJ/(kg K)': 'kJ_kgK', m2: 'm2', 'm/s': 'm_s', 'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK', deg: 'deg',
 };
 /** Units with no symbol (ratios, counts of nothing). */
 const DIMENSIONLESS = new Set(['', '1']);
@@ -89,3 +90,25 @@ export function displayValue(value: number, unit: string): number {
 /** Columns of the water properties table (PHE explanations). */
 export const PROPERTY_COLUMNS = ['t_c', 'p_mpa', 'rho', 'cp', 'mu', 'lambda', 'pr'] as const;
 export const PROPERTY_SYMBOLS: Record<(typeof PROPERTY_COLUMNS)[number], string> = { t_c: 't', p_mpa: 'p', rho: 'ρ', cp: 'c_p', mu: 'μ', lambda: 'λ', pr: 'Pr' };
+
+/** Engines whose formula texts have words in the dictionaries (calcExplain.math.<engine>.<id>). */
+export type MathEngine = ExplainEngine | 'btp' | 'flow';
+
+/**
+ * The formula text in the user's language: the engine writes mathematics with a few words
+ * ('solved by Brent on …'); the dictionary has the same formula with its words translated. A
+ * formula without words (or an id no dictionary knows) is shown as the engine wrote it.
+ */
+export function mathText(t: (key: string) => string, engine: MathEngine, id: string, text: string): string {
+  const key = `calcExplain.math.${engine}.${id}`;
+  const own = t(key);
+  return own === key ? text : own;
+}
+
+/** Data sources as a reader can look them up: internal notes (calculations.md) are not shown. */
+export function publicSources(source: readonly string[]): string[] {
+  return source
+    .flatMap((s) => s.split(/;\s*/))
+    .map((s) => s.replace(/\s*\((?:[^()]*\b)?calculations\.md[^()]*\)/g, '').replace(/^calculations\.md(?:\s*§[\d.]+,?)*\s*/, '').trim())
+    .filter((s, i, all) => s.length > 0 && !/calculations\.md/.test(s) && all.indexOf(s) === i);
+}
