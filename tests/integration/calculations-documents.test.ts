@@ -215,3 +215,21 @@ describe('explanations print the formula used, every factor, in the user languag
     expect(formulas).toBeGreaterThan(20);
   });
 });
+
+describe('smaller: one colour code for hot and cold', () => {
+  it('the heat exchanger datasheet draws the hot stream red and the cold one blue, as the result page does', async () => {
+    const TO1 = { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' };
+    const sel = (await api('/api/v1/calculations/to1/select', { token: olga, json: TO1 })).data;
+    const saved = await api('/api/v1/calculations/to1/save', { token: olga, json: { inputs: TO1, chosen: [sel.entities[0].pick] } });
+    expect(saved.status).toBe(200);
+    const c = (await api(`/api/v1/calculations/${saved.data.id}`, { token: olga })).data.data;
+    const sheet = (await page(`/e-commerce/design/calculations/${saved.data.id}/datasheet/${c.chosen[0].cid}`)).html.replace(/ data-astro-cid-\w+/g, '');
+    const result = (await page('/e-commerce/design/new-calculation/to/to1', 'ru', TO1)).html;
+    // The result page: hot red (#c62828), cold blue (#1565c0) by class; the datasheet the same by tone.
+    const css = result.replace(/\[data-astro-cid-\w+\]/g, '');
+    expect(css).toContain('polyline.hot{stroke:#c62828}');
+    expect(css).toMatch(/polyline\.cold\{stroke:#1565c0/);
+    expect(sheet).toMatch(/<polyline points="[^"]+" stroke="#c62828" data-tone="hot"/);
+    expect(sheet).toMatch(/<polyline points="[^"]+" stroke="#1565c0" data-tone="cold"/);
+  });
+});

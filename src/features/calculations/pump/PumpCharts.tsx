@@ -80,7 +80,13 @@ export default function PumpCharts({ items, strings }: Props) {
 
   useEffect(() => () => chart.current?.destroy(), []);
 
-  const toggle = (sku: string, on: boolean) => setChosen(on ? [...chosen, sku].slice(-MAX_COMPARE) : chosen.filter((c) => c !== sku));
+  // A fifth tick is refused and said (the first ones are never unticked behind the user's back).
+  const [limit, setLimit] = useState(false);
+  const toggle = (sku: string, on: boolean) => {
+    if (on && chosen.length >= MAX_COMPARE) return setLimit(true);
+    setLimit(false);
+    setChosen(on ? [...chosen, sku] : chosen.filter((c) => c !== sku));
+  };
 
   return (
     <section className="calc-charts" aria-labelledby="charts-h">
@@ -93,6 +99,7 @@ export default function PumpCharts({ items, strings }: Props) {
             {it.title} ({it.sku})
           </label>
         ))}
+        <p role="status" className="calc-compare-limit">{limit ? t('calcPumps.chart.compareLimit', { n: MAX_COMPARE }) : ''}</p>
       </fieldset>
       <label>
         {t('calcPumps.chart.metric')}

@@ -33,7 +33,8 @@ export interface DatasheetChart {
   title: string;
   x: string;
   y: string;
-  series: Array<{ name: string; points: Array<[number, number]>; dashed?: boolean }>;
+  /** `tone` fixes a series' colour where it means something (hot red, cold blue, as on the result page). */
+  series: Array<{ name: string; points: Array<[number, number]>; dashed?: boolean; tone?: 'hot' | 'cold' }>;
   marks?: Array<{ x: number; y: number; label: string }>;
 }
 

@@ -50,8 +50,8 @@ function hxTitle(kind: HxKind, inputs: Record<string, string>, body: KindAnswer[
 const profile = (t: T, q: number, hot: [number, number], cold: [number, number]): DatasheetChart => ({
   title: t('hx.page.profile'), x: `Q, ${unitText('kW', t)}`, y: `t, ${unitText('°C', t)}`,
   series: [
-    { name: t('hx.page.side.hot'), points: [[0, hot[1]], [q, hot[0]]] },
-    { name: t('hx.page.side.cold'), points: [[0, cold[0]], [q, cold[1]]], dashed: true },
+    { name: t('hx.page.side.hot'), points: [[0, hot[1]], [q, hot[0]]], tone: 'hot' },
+    { name: t('hx.page.side.cold'), points: [[0, cold[0]], [q, cold[1]]], dashed: true, tone: 'cold' },
   ],
 });
 
@@ -137,8 +137,8 @@ function condensationSheet(c: CalculationDetails, p: CondensationCandidate & Sav
     charts: steps.length ? [{
       title: t('hx.page.profile'), x: `Q, ${unitText('kW', t)}`, y: `t, ${unitText('°C', t)}`,
       series: [
-        { name: t('hx.page.side.hot'), points: [[0, steps[0]!.z.steam.t_out.value], ...steps.map((s): [number, number] => [s.to, s.z.steam.t_in.value])] },
-        { name: t('hx.page.side.cold'), points: [[0, steps[0]!.z.water.t_in.value], ...steps.map((s): [number, number] => [s.to, s.z.water.t_out.value])], dashed: true },
+        { name: t('hx.page.side.hot'), points: [[0, steps[0]!.z.steam.t_out.value], ...steps.map((s): [number, number] => [s.to, s.z.steam.t_in.value])], tone: 'hot' },
+        { name: t('hx.page.side.cold'), points: [[0, steps[0]!.z.water.t_in.value], ...steps.map((s): [number, number] => [s.to, s.z.water.t_out.value])], dashed: true, tone: 'cold' },
       ],
     }] : [],
     explanation: explanationRows(e, t, locale),
