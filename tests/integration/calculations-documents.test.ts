@@ -233,3 +233,49 @@ describe('smaller: one colour code for hot and cold', () => {
     expect(sheet).toMatch(/<polyline points="[^"]+" stroke="#1565c0" data-tone="cold"/);
   });
 });
+
+describe('a commercial offer without the supplier details is refused in production', () => {
+  it('names what is missing of name, INN, address and contacts', async () => {
+    const { missingSupplierParts } = await import('../../src/features/calculations/saved/offer.server.ts');
+    const full = { name: 'LLC Example Engineering', details: '443000 Samara, Example st. 1; INN 6300000000 / KPP 630001001; +7 846 000-00-00; sales@example.ru' };
+    expect(missingSupplierParts(full)).toEqual([]);
+    expect(missingSupplierParts(undefined)).toEqual(['name', 'inn', 'address', 'contacts']);
+    expect(missingSupplierParts({ name: 'LLC Test Supplier', details: 'Samara, Test st. 1; INN 6300000000' })).toEqual(['contacts']);
+    expect(missingSupplierParts({ name: '  ', details: 'sales@example.ru' })).toEqual(['name', 'inn', 'address']);
+    expect(missingSupplierParts({ name: 'X', details: 'Samara, Test st. 1; ИНН 63000000; +7 846 000-00-00' })).toEqual(['inn']); // 8 digits is no INN
+    expect(missingSupplierParts({ name: 'X', details: 'INN 6300000000; +7 846 000-00-00' })).toEqual(['address']);
+    expect(missingSupplierParts({ name: 'X', details: `${'9'.repeat(400)}; NaN; -1e308` })).toEqual(['inn', 'address', 'contacts']);
+  });
+
+  it('production: 503 naming the missing parts; with the full details the offer prints', async () => {
+    const { startServer } = await import('../helpers/server.ts');
+    const { apiClient } = await import('../helpers/api-client.ts');
+    const base = { NODE_ENV: 'production', PUBLIC_URL: 'http://cabinet.test', DEMO: '1' };
+    for (const [env, refused] of [
+      [{ ...base, SUPPLIER_NAME: 'LLC Test Supplier', SUPPLIER_DETAILS: 'Samara, Test st. 1' }, true],
+      [{ ...base, SUPPLIER_NAME: 'LLC Test Supplier', SUPPLIER_DETAILS: '443000 Samara, Test st. 1; INN 6300000000; +7 846 000-00-00' }, false],
+    ] as const) {
+      const prod = await startServer(env);
+      try {
+        const s = await sessionFor(prod, 'olga.demidova@demo.example');
+        const call = apiClient(prod);
+        const e = (await call('/api/v1/calculations/pump/select', { token: s.token, json: DUTY })).data.entities[0];
+        const saved = await call('/api/v1/calculations', { token: s.token, json: { kind: 'pump', inputs: DUTY, chosen: [e.cid] } });
+        expect(saved.status).toBe(200);
+        const res = await fetch(new URL(`/e-commerce/design/calculations/${saved.data.id}/offer`, prod.url), { headers: { Cookie: s.cookie, 'Accept-Language': 'ru' } });
+        const body = text(await res.text());
+        if (refused) {
+          expect(res.status).toBe(503);
+          expect(body).toContain('Коммерческое предложение не выдаётся');
+          expect(body).toContain('В реквизитах поставщика не хватает: ИНН, контактов (телефон или e-mail).');
+        } else {
+          expect(res.status).toBe(200);
+          expect(body).toContain('LLC Test Supplier');
+          expect(body).toContain('INN 6300000000');
+        }
+      } finally {
+        await prod.stop();
+      }
+    }
+  });
+});
