@@ -279,3 +279,14 @@ describe('a commercial offer without the supplier details is refused in producti
     }
   });
 });
+
+describe('data sources in the user language', () => {
+  it('the Russian pump and heat exchanger pages name their sources in Russian, no internal path', async () => {
+    const pump = text((await page('/e-commerce/design/new-calculation/pump', 'ru', DUTY)).html);
+    expect(pump).toMatch(/Источники данных: каталог: DEMO-[\w-]+ \(демо\); аппроксимация характеристики: (полином [23]-й степени|монотонный кубический сплайн \(PCHIP\)); вода: полином Келла \(1975\)/);
+    expect(pump).not.toMatch(/curve fit|water: Kell|catalogue:/);
+    const to1 = text((await page('/e-commerce/design/new-calculation/to/to1', 'ru', { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' })).html);
+    expect(to1).toContain('Мартин (1996), VDI Heat Atlas: теплоотдача и трение в каналах пластин');
+    expect(to1).not.toMatch(/plate channel heat transfer|src\/features/);
+  });
+});

@@ -112,3 +112,34 @@ export function publicSources(source: readonly string[]): string[] {
     .map((s) => s.replace(/\s*\((?:[^()]*\b)?calculations\.md[^()]*\)/g, '').replace(/^calculations\.md(?:\s*§[\d.]+,?)*\s*/, '').trim())
     .filter((s, i, all) => s.length > 0 && !/calculations\.md/.test(s) && all.indexOf(s) === i);
 }
+
+/** Source texts the engines write → calcExplain.source.known.<id> (a text not listed is shown as written). */
+const KNOWN_SOURCES: Record<string, string> = {
+  'water: Kell 1975 / Wagner–Pruss': 'water_kell',
+  'IEC 60898-1 trip curves': 'iec60898',
+  'PUE-7 table 1.3.6 [unverified]': 'pue7',
+  'IAPWS-IF97 (regions 1, 2, 4; backward T(p,h)), IAPWS 2008 viscosity, IAPWS 2011 thermal conductivity': 'if97_phe',
+  'Martin (1996), VDI Heat Atlas: plate channel heat transfer and friction': 'martin',
+  'Kandlikar & Shah (1989): multipass plate exchanger effectiveness': 'kandlikar',
+  'SP 41-101-95 (two-stage DHW at the break point of the temperature chart)': 'sp41_dhw',
+  'SP 41-101-95': 'sp41',
+  'IAPWS-IF97 region 1 (density, enthalpy), src/features/properties': 'if97_region1',
+  'IAPWS-IF97 region 1 (density, enthalpy)': 'if97_region1',
+  'Rules of commercial heat metering, Government Decree No. 1034 of 18.11.2013 (scheme of measured pipes, accuracy) [unverified clause wording]': 'metering_rules',
+  'Reducer loss coefficients after Idelchik, Handbook of Hydraulic Resistance, conical contraction and diffuser [unverified]': 'idelchik',
+  'Catalogue data of the chosen equipment (demo data where marked)': 'catalogue_data',
+};
+
+/** One data source in the user's language: the catalogue item, the curve fit and the published references. */
+export function sourceText(s: string, t: (key: string, params?: Params) => string): string {
+  const known = KNOWN_SOURCES[s];
+  if (known) return t(`calcExplain.source.known.${known}`);
+  const cat = /^catalogue:(.+?)( \(demo\))?$/.exec(s);
+  if (cat) return `${t('calcExplain.source.catalogue', { sku: cat[1]! })}${cat[2] ? ` ${t('calcExplain.source.demo')}` : ''}`;
+  const fit = /^curve fit: (poly2|poly3|pchip)$/.exec(s);
+  if (fit) return t('calcExplain.source.curveFit', { kind: t(`calcExplain.source.fit.${fit[1]}`) });
+  return s;
+}
+
+/** The sources of an explanation as the page prints them: public ones only, each in the user's language. */
+export const sourcesText = (source: readonly string[], t: (key: string, params?: Params) => string): string[] => publicSources(source).map((s) => sourceText(s, t));

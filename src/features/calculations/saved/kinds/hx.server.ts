@@ -9,7 +9,7 @@ type CondensationCandidate = CondensationDesign['candidates'][number];
 import { hxSelectForSave } from '#features/calculations/hx/hx-save.server.ts';
 import type { HxKind } from '#features/calculations/hx/hx.server.ts';
 import { enteredPressure, unitText } from '#features/calculations/hx/units.ts';
-import { publicSources } from '#features/calculations/explain-labels.ts';
+import { sourcesText } from '#features/calculations/explain-labels.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { explanationRows, registerCalcKind, round3, type Datasheet, type DatasheetChart, type KindAnswer } from '../kinds.server.ts';
@@ -101,7 +101,7 @@ function plateSheet(c: CalculationDetails, p: Candidate & SavedPack, t: T, local
     ],
     charts,
     explanation: explanationRows(p.explanation, t, locale),
-    notes: [...p.explanation.warnings.map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...publicSources(p.explanation.source)],
+    notes: [...p.explanation.warnings.map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...sourcesText(p.explanation.source, t)],
   };
 }
 
@@ -142,7 +142,7 @@ function condensationSheet(c: CalculationDetails, p: CondensationCandidate & Sav
       ],
     }] : [],
     explanation: explanationRows(e, t, locale),
-    notes: [...(e?.warnings ?? []).map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...publicSources(e?.source ?? [])],
+    notes: [...(e?.warnings ?? []).map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...sourcesText(e?.source ?? [], t)],
   };
 }
 
