@@ -268,6 +268,9 @@ describe('a commercial offer without the supplier details is refused in producti
           expect(res.status).toBe(503);
           expect(body).toContain('Коммерческое предложение не выдаётся');
           expect(body).toContain('В реквизитах поставщика не хватает: ИНН, контактов (телефон или e-mail).');
+          const pdf = await fetch(new URL(`/e-commerce/design/calculations/${saved.data.id}/offer.pdf`, prod.url), { headers: { Cookie: s.cookie, 'Accept-Language': 'ru' } });
+          expect(pdf.status).toBe(503); // no PDF of a refused offer either
+          expect(pdf.headers.get('content-type')).not.toBe('application/pdf');
         } else {
           expect(res.status).toBe(200);
           expect(body).toContain('LLC Test Supplier');
@@ -289,4 +292,48 @@ describe('data sources in the user language', () => {
     expect(to1).toContain('Мартин (1996), VDI Heat Atlas: теплоотдача и трение в каналах пластин');
     expect(to1).not.toMatch(/plate channel heat transfer|src\/features/);
   });
+});
+
+describe('PDF downloads of the offer and the datasheet', () => {
+  it('prints the same A4 pages to PDF for the owner; another user or a nonsense id is 404', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const e = (await api('/api/v1/calculations/pump/select', { token: olga, json: { ...DUTY, limit: 3 } })).data.entities[0];
+    const s = await api('/api/v1/calculations', { token: olga, json: { kind: 'pump', inputs: DUTY, chosen: [e.cid] } });
+    const c = (await api(`/api/v1/calculations/${s.data.id}`, { token: olga })).data.data;
+    const pdfText = (buf: ArrayBuffer) => {
+      const file = `${mkdtempSync(`${tmpdir()}/pdf-`)}/d.pdf`;
+      writeFileSync(file, Buffer.from(buf));
+      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())![1]);
+      return { pages, text: execFileSync('pdftotext', ['-layout', file, '-']).toString().replace(/\s+/g, ' ') };
+    };
+    const get = (path: string, who = cookie) => fetch(new URL(path, server.url), { headers: { Cookie: who, 'Accept-Language': 'ru' } });
+
+    const offer = await get(`/e-commerce/design/calculations/${s.data.id}/offer.pdf`);
+    expect(offer.status).toBe(200);
+    expect(offer.headers.get('content-type')).toBe('application/pdf');
+    expect(offer.headers.get('content-disposition')).toBe(`attachment; filename="offer-${s.data.id}.pdf"`);
+    const o = pdfText(await offer.arrayBuffer());
+    expect(o.text).toContain('Коммерческое предложение');
+    expect(o.text).toContain(c.request);
+    expect(o.text).toContain('LLC Test Supplier');
+    expect(o.text).not.toContain('Скачать PDF'); // the toolbar is not on paper
+
+    const sheet = await get(`/e-commerce/design/calculations/${s.data.id}/datasheet/${e.cid}.pdf`);
+    expect(sheet.status).toBe(200);
+    const d = pdfText(await sheet.arrayBuffer());
+    expect(d.pages).toBe(1); // one A4 page, as the browser prints it
+    expect(d.text).toContain('Технический лист');
+    expect(d.text).toMatch(/м³\/ч/);
+
+    // The page links its PDF.
+    expect((await page(`/e-commerce/design/calculations/${s.data.id}/datasheet/${e.cid}`)).html).toContain(`href="/e-commerce/design/calculations/${s.data.id}/datasheet/${e.cid}.pdf"`);
+    // Another user's calculation, an item not chosen and nonsense ids: 404, no PDF.
+    const dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).cookie;
+    expect((await get(`/e-commerce/design/calculations/${s.data.id}/offer.pdf`, dmitry)).status).toBe(404);
+    expect((await get(`/e-commerce/design/calculations/${s.data.id}/datasheet/99999999.pdf`)).status).toBe(404);
+    expect((await get('/e-commerce/design/calculations/abc/offer.pdf')).status).toBe(404);
+    expect((await get('/e-commerce/design/calculations/1e308/offer.pdf')).status).toBe(404);
+  }, 60_000);
 });
