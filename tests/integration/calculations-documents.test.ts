@@ -240,6 +240,8 @@ describe('a commercial offer without the supplier details is refused in producti
     const full = { name: 'LLC Example Engineering', details: '443000 Samara, Example st. 1; INN 6300000000 / KPP 630001001; +7 846 000-00-00; sales@example.ru' };
     expect(missingSupplierParts(full)).toEqual([]);
     expect(missingSupplierParts(undefined)).toEqual(['name', 'inn', 'address', 'contacts']);
+    expect(missingSupplierParts({ name: 'ООО «Пример»', details: '443000 Самара, ул. Примерная, 1; ИНН 6300000000 / КПП 630001001; +7 846 000-00-00' })).toEqual([]);
+    expect(missingSupplierParts({ name: 'ООО «Пример»', details: 'КПП 630001001; info@example.ru' })).toEqual(['inn', 'address']);
     expect(missingSupplierParts({ name: 'LLC Test Supplier', details: 'Samara, Test st. 1; INN 6300000000' })).toEqual(['contacts']);
     expect(missingSupplierParts({ name: '  ', details: 'sales@example.ru' })).toEqual(['name', 'inn', 'address']);
     expect(missingSupplierParts({ name: 'X', details: 'Samara, Test st. 1; ИНН 63000000; +7 846 000-00-00' })).toEqual(['inn']); // 8 digits is no INN

@@ -16,7 +16,7 @@ export function unitText(unit: string, t: T): string {
 const P_UNIT_KEYS: Record<string, string> = { bar: 'hx.units.bar', 'kgf/cm2': 'hx.units.kgf_cm2', MPa: 'hx.units.MPa' };
 
 /**
- * The steam pressure as the user entered it ('3 бар изб.'): the typed number in the chosen unit,
+ * The steam pressure as the user entered it ('3 bar gauge', in the user's words): the typed number in the chosen unit,
  * gauge or absolute as chosen; null when the inputs carry no valid pressure (then the engine's
  * absolute pressure is all there is to show).
  */

@@ -42,7 +42,8 @@ const idOf = routeId;
 export const SUPPLIER_PARTS = ['name', 'inn', 'address', 'contacts'] as const;
 export type SupplierPart = (typeof SUPPLIER_PARTS)[number];
 
-const INN = /(?:ИНН|INN)\s*:?\s*(?:\d{10}|\d{12})(?!\d)/i;
+// The Russian abbreviations (INN, KPP, OGRN in Cyrillic) are written as escapes: no Cyrillic in code.
+const INN = /(?:\u0418\u041d\u041d|INN)\s*:?\s*(?:\d{10}|\d{12})(?!\d)/i;
 const PHONE = /(?<![\d+])\+?\d[\d\s()-]{8,18}\d(?!\d)/;
 const EMAIL = /[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+/;
 
@@ -56,7 +57,7 @@ export function missingSupplierParts(s: { name?: string; details?: string } | un
   const details = s?.details?.trim() ?? '';
   const parts = details.split(';').map((x) => x.trim()).filter(Boolean);
   const isContact = (x: string) => PHONE.test(x) || EMAIL.test(x);
-  const isTax = (x: string) => INN.test(x) || /^(?:КПП|KPP|ОГРН|OGRN)\b/i.test(x);
+  const isTax = (x: string) => INN.test(x) || /^(?:\u041a\u041f\u041f|KPP|\u041e\u0413\u0420\u041d|OGRN)(?![\p{L}\d])/iu.test(x);
   const has: Record<SupplierPart, boolean> = {
     name: name.length > 0,
     inn: INN.test(details),

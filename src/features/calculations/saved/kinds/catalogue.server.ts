@@ -20,7 +20,7 @@ const MATERIAL_WORDS: Array<[RegExp, string]> = [
   [/\bbronze\b/i, 'bronze'], [/\bcomposite\b/i, 'composite'], [/\bcarbon\b/i, 'carbon'],
 ];
 
-/** A catalogue material in the user's language ('cast iron EN-GJL-250' → 'чугун EN-GJL-250'); unknown words stay as written. */
+/** A catalogue material in the user's language ('cast iron EN-GJL-250' → the words translated, the grade kept); unknown words stay as written. */
 export function materialText(text: string, t: T): string {
   return MATERIAL_WORDS.reduce((s, [re, key]) => s.replace(re, t(`calcSaved.material.${key}`)), text);
 }
