@@ -72,3 +72,27 @@ it('plate heat exchanger: the datasheet with every step of the engine still one 
   expect(await fitsA4(page)).toBeLessThan(1016);
   await page.close();
 });
+
+/** The narrowest value cell of a datasheet (figure blocks and the explanation's values), px. */
+const narrowestValue = (page: Page) =>
+  page.evaluate(() => Math.min(...[...document.querySelectorAll('.doc-rows dd, .doc-explain td.num')].map((e) => e.getBoundingClientRect().width)));
+
+it('datasheets on screen read as on paper: value column at least 120 px at 1280 px, no sideways scroll at 360 px', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/calculations`);
+  const pump = await saveVia(page, 'pump', { q: '60', h: '13', h_static: '5', speed_control: '1' });
+  const set = await saveVia(page, 'station', { q: '60', h: '40', h_static: '30', speed_control: '1', count: '2', standby: '1' });
+  const widths: Record<string, number> = {};
+  for (const [name, id, cid] of [['pump', pump.id, pump.chosen[0]], ['set', set.id, set.chosen[0]], ['cabinet', set.id, set.chosen[1]]] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
+    widths[name] = await narrowestValue(page);
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name}: sideways scroll at 360 px`).toBeLessThanOrEqual(0);
+  }
+  console.log('narrowest value column at 1280 px:', JSON.stringify(widths));
+  for (const [name, w] of Object.entries(widths)) expect(w, `${name}: value column`).toBeGreaterThanOrEqual(120);
+  await page.close();
+});

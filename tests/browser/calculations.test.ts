@@ -116,3 +116,42 @@ it('compares two booster sets side by side', async () => {
   await clean(page);
   await page.close();
 });
+
+it('after a post the live line stays quiet until the form changes; a fifth compare tick is refused and said', async () => {
+  const page = await at.ctx.newPage();
+  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/pump`);
+  await page.getByLabel('Расход', { exact: true }).fill('60');
+  await page.getByLabel('Напор', { exact: true }).fill('13');
+  await page.getByLabel('Статический напор', { exact: true }).fill('5');
+  await page.getByLabel('Частотное регулирование').check();
+  await Promise.all([page.waitForURL(/pump$/), page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Подобрать' }).click()]);
+  await page.waitForLoadState('load');
+  await page.locator('.calc-charts').scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await page.waitForSelector('canvas[data-state="ready"]');
+  // The full list is the answer: no "Подходят: N…" above it (the live request would come after 400 ms).
+  await page.waitForTimeout(900);
+  await expect(page.locator('.calc-live').getAttribute('data-state')).resolves.toBe('idle');
+  await expect(page.locator('.calc-live').textContent()).resolves.toBe('');
+  // Compare: four ticks are taken, the fifth is refused with a message and the first stays ticked.
+  const boxes = page.locator('.calc-charts input[type="checkbox"]');
+  expect(await boxes.count()).toBeGreaterThanOrEqual(5);
+  for (const n of [1, 2, 3]) await boxes.nth(n).check();
+  await expect(page.locator('.calc-compare thead th').count()).resolves.toBe(4);
+  await boxes.nth(4).click();
+  await expect(page.locator('.calc-compare-full').textContent()).resolves.toBe('Можно сравнить не больше 4 вариантов: снимите одну из отметок, чтобы добавить другой');
+  await expect(boxes.nth(4).isChecked()).resolves.toBe(false);
+  await expect(boxes.nth(0).isChecked()).resolves.toBe(true);
+  await expect(page.locator('.calc-compare thead th').count()).resolves.toBe(4);
+  // Unticking one lets the fifth in, and the message goes.
+  await boxes.nth(0).uncheck();
+  await boxes.nth(4).check();
+  await expect(page.locator('.calc-compare-full').textContent()).resolves.toBe('');
+  await expect(page.locator('.calc-compare thead th').count()).resolves.toBe(4);
+  // Changing the form brings the live line back.
+  await page.getByLabel('Напор', { exact: true }).fill('14');
+  await page.waitForSelector('.calc-live[data-state="ok"]');
+  await expect(page.locator('.calc-live').textContent()).resolves.toMatch(/^Подходят.+ Лучший: .+ P₁ [\d,]+ кВт/);
+  await clean(page);
+  await page.close();
+});

@@ -177,6 +177,8 @@ describe('outputs and order', () => {
     expect(ordered.headers.get('location')).toMatch(/^\/e-commerce\/orders\/\d+\/order$/);
     const orderHtml = await (await get(ordered.headers.get('location')!)).text();
     expect(orderHtml).toContain('Clinic');
+    // The order links back to the project it was placed from.
+    expect(orderHtml.replace(/ data-astro-cid-\w+/g, '')).toContain(`<a href="${new URL(page, 'http://x').pathname}">Substation project “Clinic”</a>`);
     expect(await (await get(page)).text()).toContain('Open the order');
     expect((await post(page, { action: 'order' })).status).toBe(409);
     expect((await post(page, { heating_q: '900' })).status).toBe(409);

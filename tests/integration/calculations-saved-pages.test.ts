@@ -125,6 +125,8 @@ describe('save, open, list, order without JavaScript', () => {
     const order = await page(r.location!);
     expect(order.status).toBe(200);
     expect(order.html).toContain(request);
+    // The order links back to the calculation it was placed from.
+    expect(order.html.replace(/ data-astro-cid-\w+/g, '')).toContain(`<a href="${calcPath}">Calculation ${request}</a>`);
     const view = await page(calcPath);
     expect(view.html).toContain('Open the order');
     expect(view.html).toContain('Ordered');

@@ -18,9 +18,11 @@ interface Props {
   formId: string;
   strings: Messages;
   locale: string;
+  /** The page already shows the full list for the posted values: say nothing until the form changes. */
+  hasResults?: boolean;
 }
 
-export default function LiveSelect({ kind, formId, strings, locale }: Props) {
+export default function LiveSelect({ kind, formId, strings, locale, hasResults = false }: Props) {
   const t = makeT(strings);
   const [live, setLive] = useState<Live>({ state: 'idle' });
 
@@ -53,13 +55,14 @@ export default function LiveSelect({ kind, formId, strings, locale }: Props) {
     };
     form.addEventListener('input', schedule);
     form.addEventListener('change', schedule);
-    run(); // values typed before hydration count at once
+    // Values typed before hydration count at once; after a post the full list below is the answer.
+    if (!hasResults) run();
     return () => {
       clearTimeout(timer);
       form.removeEventListener('input', schedule);
       form.removeEventListener('change', schedule);
     };
-  }, [kind, formId]);
+  }, [kind, formId, hasResults]);
 
   const nf = (x: number, d: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: d }).format(x);
   return (
@@ -69,7 +72,7 @@ export default function LiveSelect({ kind, formId, strings, locale }: Props) {
         <p>
           {t(live.count >= 50 ? 'calcPumps.live.many' : 'calcPumps.live.fits', { n: live.count })} {t('calcPumps.live.best', { best: live.best })}
           {live.eta !== null && ` η ${nf(live.eta * 100, 1)} %`}
-          {live.p1 !== null && ` · P₁ ${nf(live.p1, 2)} kW`}. {t('calcPumps.live.hint')}
+          {live.p1 !== null && ` · ${t('calcPumps.live.p1', { p: nf(live.p1, 2) })}`}. {t('calcPumps.live.hint')}
         </p>
       )}
       {live.state === 'empty' && <p>{live.why}</p>}

@@ -24,7 +24,10 @@ import { FORMULAS as PHE_FORMULAS, type Explanation as PheExplanation } from './
 import { EXAMPLE_PLATE } from './phe/fixtures.test-helpers.ts';
 import { ratePack } from './phe/rating.ts';
 import { selectPlates } from './phe/select.ts';
-import { engineOf, labelKey, unitKey, PROPERTY_COLUMNS, type ExplainEngine, type LabelKind } from './explain-labels.ts';
+import { engineOf, labelKey, mathText, publicSources, unitKey, PROPERTY_COLUMNS, type ExplainEngine, type LabelKind, type MathEngine } from './explain-labels.ts';
+import { BTP_FORMULAS } from './btp/equipment.ts';
+import { FORMULAS as FLOW_FORMULAS } from './flow-meter/engine.ts';
+import { makeT } from '#lib/i18n/translate.ts';
 
 type AnyExplanation = PumpExplanation | PheExplanation;
 
@@ -188,6 +191,35 @@ describe('explanation labels', () => {
     expect(labelKey('pump', 'term', 'energy.point3.q')).toEqual({ key: 'calcExplain.pump.term.energy_pointN_q', params: { n: 3 } });
     expect(labelKey('pump', 'term', 'cable.mm2')).toEqual({ key: 'calcExplain.pump.term.cable_mm2' });
     expect(labelKey('phe', 'stream', 'steam.condensing')).toEqual({ key: 'calcExplain.phe.stream.steam_condensing' });
+  });
+});
+
+/** Prose words in a formula text: Latin words of 3+ letters outside identifiers (H_sys) and the few math names. */
+const MATH_WORDS = new Set(['max', 'min', 'sin', 'cos', 'tan', 'VDI', 'Heat', 'Atlas', 'IAPWS', 'LMTD', 'NTU', 'LCC', 'NPSHa', 'NPSHr', 'Kvs', 'DN', 'PVC']);
+export const proseWords = (text: string): string[] =>
+  (text.replace(/[A-Za-zА-Яа-я₀-₉]*_[\w,′″^]+/g, ' ').match(/[A-Za-z]{3,}/g) ?? []).filter((w) => !MATH_WORDS.has(w));
+
+describe('formula texts in the user language', () => {
+  const engines: Array<[MathEngine, Record<string, string>]> = [['pump', PUMP_FORMULAS], ['phe', PHE_FORMULAS], ['btp', BTP_FORMULAS], ['flow', FLOW_FORMULAS]];
+  it('no formula shown on a Russian page keeps an English word; every language has the same translated formulas', () => {
+    const ru = makeT(dictionaries.ru);
+    const latin: string[] = [];
+    for (const [engine, formulas] of engines)
+      for (const [id, text] of Object.entries(formulas)) {
+        const shown = engine === 'btp' ? mathText(ru, 'btp', id, mathText(ru, 'pump', id, text)) : mathText(ru, engine, id, text);
+        if (proseWords(shown).length) latin.push(`${engine}.${id}: ${shown}`);
+      }
+    expect(latin).toEqual([]);
+    // The engine texts the check must catch (it can fail): the English ones have prose.
+    expect(proseWords(PUMP_FORMULAS.operating_point!)).toContain('solved');
+    expect(proseWords(BTP_FORMULAS.safety_dn!)).toContain('load');
+    const keys = (l: (typeof LOCALES)[number]) => Object.keys(((dictionaries[l] as any).calcExplain.math.pump as object)).sort();
+    for (const l of LOCALES) expect(keys(l)).toEqual(keys('ru'));
+  });
+
+  it('sources name no internal file', () => {
+    expect(publicSources(['calculations.md §2.4, §2.7; EN 12828', 'IEC 60898-1 trip curves'])).toEqual(['EN 12828', 'IEC 60898-1 trip curves']);
+    expect(publicSources(['Modelica Buildings / DLR ThermofluidStream pump records (calculations.md §3.2)'])).toEqual(['Modelica Buildings / DLR ThermofluidStream pump records']);
   });
 });
 

@@ -47,7 +47,7 @@ const PUMP_SYMBOLS: Record<string, string> = {
 const side = (s: string, k: string) => `${k}${s === 'hot' ? '₁' : '₂'}`;
 const PHE_SYMBOLS: Record<string, string> = {
   q: 'Q', lmtd: 'LMTD', plates: 'N', area: 'A', margin: 'margin', u_clean: 'U', u_design: 'U_d', ntu_required: 'NTU₁', duty_check: 'Q(ε-NTU)',
-  'geometry.enlargement': 'Φ', 'geometry.dh': 'D_h', 'geometry.plate_area': 'A_p', 'fouling.hot': 'R_f1', 'fouling.cold': 'R_f2', 'fouling.steam': 'R_f,steam', 'fouling.water': 'R_f,water', price: '',
+  'geometry.enlargement': 'Φ', 'geometry.chevron': 'φ', 'geometry.dh': 'D_h', 'geometry.plate_area': 'A_p', 'fouling.hot': 'R_f1', 'fouling.cold': 'R_f2', 'fouling.steam': 'R_f,steam', 'fouling.water': 'R_f,water', price: '',
   effectiveness: 'P₁', margin_min: '', q_required: 'Q_req', duty_margin: 'margin_Q', c: 'c', t_sat: 't_s', h_steam: 'h_steam', h_condensate: 'h_cond', r: 'r', steam_flow: 'D',
   'steam.p_abs': 'p', 'steam.t_in': 't_steam', condensate_out: 't_cond', 'water.t_in': 't₂′', 'water.t_out': 't₂″', 'water.dp_max': 'Δp_max',
   'heating.q_max': 'Q_o,max', 'dhw.q_max': 'Q_h,max', 'network.supply': 'τ₁', 'network.return': 'τ₂', 'building.supply': 'τ₃', 'building.return': 'τ₂,b',
@@ -63,7 +63,8 @@ for (const s of ['hot', 'cold']) {
     [`${s}.t_in`]: side(s, "t") + '′', [`${s}.t_out`]: side(s, 't') + '″', [`${s}.m`]: side(s, 'm'), [`${s}.passes`]: side(s, 'N_p'),
     [`${s}.dp_max`]: side(s, 'Δp_max,'), [`${s}.velocity`]: side(s, 'w'), [`${s}.re`]: side(s, 'Re'), [`${s}.nu`]: side(s, 'Nu'),
     [`${s}.f`]: side(s, 'f'), [`${s}.alpha`]: side(s, 'α'), [`${s}.dp_channel`]: side(s, 'Δp_ch,'), [`${s}.port_velocity`]: side(s, 'w_port,'),
-    [`${s}.dp_port`]: side(s, 'Δp_port,'),
+    [`${s}.dp_port`]: side(s, 'Δp_port,'), [`${s}.pr`]: side(s, 'Pr'), [`${s}.mu_ratio`]: `(μ/μ_w)${s === 'hot' ? '₁' : '₂'}`,
+    [`${s}.f_martin`]: side(s, 'f_M'), [`${s}.nu_factor`]: side(s, 'c_Nu'), [`${s}.nu_c`]: side(s, 'C'), [`${s}.nu_n`]: side(s, 'n'),
   });
 }
 
@@ -71,7 +72,7 @@ for (const s of ['hot', 'cold']) {
 const UNIT_KEYS: Record<string, string> = {
   'm3/h': 'm3_h', m: 'm', pcs: 'pcs', degC: 'degC', '°C': 'degC', 'kg/m3': 'kg_m3', 'kop/kWh': 'rub_kWh', 'm/(m3/h)2': 'm_m3h2', kW: 'kW', h: 'h',
   kWh: 'kWh', kop: 'rub', kopecks: 'rub', mm: 'mm', V: 'V', A: 'A', mm2: 'mm2', MPa: 'MPa', '%': 'percent', kPa: 'kPa', 'kJ/kg': 'kJ_kg',
-  'kg/s': 'kg_s', K: 'K', 'kJ/(kg K)': 'kJ_kgK', m2: 'm2', 'm/s': 'm_s', 'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK',
+  'kg/s': 'kg_s', K: 'K', 'kJ/(kg K)': 'kJ_kgK', m2: 'm2', 'm/s': 'm_s', 'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK', deg: 'deg',
 };
 /** Units with no symbol (ratios, counts of nothing). */
 const DIMENSIONLESS = new Set(['', '1']);
@@ -91,3 +92,56 @@ export function displayValue(value: number, unit: string): number {
 /** Columns of the water properties table (PHE explanations). */
 export const PROPERTY_COLUMNS = ['t_c', 'p_mpa', 'rho', 'cp', 'mu', 'lambda', 'pr'] as const;
 export const PROPERTY_SYMBOLS: Record<(typeof PROPERTY_COLUMNS)[number], string> = { t_c: 't', p_mpa: 'p', rho: 'ρ', cp: 'c_p', mu: 'μ', lambda: 'λ', pr: 'Pr' };
+
+/** Engines whose formula texts have words in the dictionaries (calcExplain.math.<engine>.<id>). */
+export type MathEngine = ExplainEngine | 'btp' | 'flow';
+
+/**
+ * The formula text in the user's language: the engine writes mathematics with a few words
+ * ('solved by Brent on …'); the dictionary has the same formula with its words translated. A
+ * formula without words (or an id no dictionary knows) is shown as the engine wrote it.
+ */
+export function mathText(t: (key: string) => string, engine: MathEngine, id: string, text: string): string {
+  const key = `calcExplain.math.${engine}.${id}`;
+  const own = t(key);
+  return own === key ? text : own;
+}
+
+/** Data sources as a reader can look them up: internal notes (calculations.md) are not shown. */
+export function publicSources(source: readonly string[]): string[] {
+  return source
+    .flatMap((s) => s.split(/;\s*/))
+    .map((s) => s.replace(/\s*\((?:[^()]*\b)?calculations\.md[^()]*\)/g, '').replace(/^calculations\.md(?:\s*§[\d.]+,?)*\s*/, '').trim())
+    .filter((s, i, all) => s.length > 0 && !/calculations\.md/.test(s) && all.indexOf(s) === i);
+}
+
+/** Source texts the engines write → calcExplain.source.known.<id> (a text not listed is shown as written). */
+const KNOWN_SOURCES: Record<string, string> = {
+  'water: Kell 1975 / Wagner–Pruss': 'water_kell',
+  'IEC 60898-1 trip curves': 'iec60898',
+  'PUE-7 table 1.3.6 [unverified]': 'pue7',
+  'IAPWS-IF97 (regions 1, 2, 4; backward T(p,h)), IAPWS 2008 viscosity, IAPWS 2011 thermal conductivity': 'if97_phe',
+  'Martin (1996), VDI Heat Atlas: plate channel heat transfer and friction': 'martin',
+  'Kandlikar & Shah (1989): multipass plate exchanger effectiveness': 'kandlikar',
+  'SP 41-101-95 (two-stage DHW at the break point of the temperature chart)': 'sp41_dhw',
+  'SP 41-101-95': 'sp41',
+  'IAPWS-IF97 region 1 (density, enthalpy), src/features/properties': 'if97_region1',
+  'IAPWS-IF97 region 1 (density, enthalpy)': 'if97_region1',
+  'Rules of commercial heat metering, Government Decree No. 1034 of 18.11.2013 (scheme of measured pipes, accuracy) [unverified clause wording]': 'metering_rules',
+  'Reducer loss coefficients after Idelchik, Handbook of Hydraulic Resistance, conical contraction and diffuser [unverified]': 'idelchik',
+  'Catalogue data of the chosen equipment (demo data where marked)': 'catalogue_data',
+};
+
+/** One data source in the user's language: the catalogue item, the curve fit and the published references. */
+export function sourceText(s: string, t: (key: string, params?: Params) => string): string {
+  const known = KNOWN_SOURCES[s];
+  if (known) return t(`calcExplain.source.known.${known}`);
+  const cat = /^catalogue:(.+?)( \(demo\))?$/.exec(s);
+  if (cat) return `${t('calcExplain.source.catalogue', { sku: cat[1]! })}${cat[2] ? ` ${t('calcExplain.source.demo')}` : ''}`;
+  const fit = /^curve fit: (poly2|poly3|pchip)$/.exec(s);
+  if (fit) return t('calcExplain.source.curveFit', { kind: t(`calcExplain.source.fit.${fit[1]}`) });
+  return s;
+}
+
+/** The sources of an explanation as the page prints them: public ones only, each in the user's language. */
+export const sourcesText = (source: readonly string[], t: (key: string, params?: Params) => string): string[] => publicSources(source).map((s) => sourceText(s, t));

@@ -3,7 +3,7 @@
 // catalogue (refreshed when the catalogue changes), so a request never reads the whole table.
 // Field errors are translated and name the field; an empty result says why with the nearest misses.
 import type { Kysely } from 'kysely';
-import { cabinetElectrics, selectPumps, selectStations, ENGINE_NAME, ENGINE_VERSION, type PumpEntity, type Rejection, type StationEntity, type MotorData, type PreparedPump } from '#features/calculations/engine/index.ts';
+import { cabinetElectrics, selectPumps, selectStations, ENGINE_NAME, ENGINE_VERSION, type PumpEntity, type Rejection, type StationEntity, type MotorData, type PreparedPump, type PumpModel } from '#features/calculations/engine/index.ts';
 import { preparedPumps } from '#features/catalogue/pumps.server.ts';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
@@ -51,11 +51,15 @@ async function cidsOf(db: Kysely<DB>, skus: string[]): Promise<Map<string, numbe
   return new Map(rows.map((r) => [r.sku, r.id]));
 }
 
-function pumpEntity(e: PumpEntity, cid: number | null, t: T) {
+/** Impeller diameter the pump runs with, mm: the catalogued one times D/D₀ of a trim; null when not catalogued. */
+export const impellerMm = (catalogued: number | undefined, trim: number | null): number | null =>
+  catalogued && catalogued > 0 ? Math.round(catalogued * (trim ?? 1)) : null;
+
+function pumpEntity(e: PumpEntity, cid: number | null, t: T, model?: PumpModel) {
   return {
     cid, sku: e.sku, title: e.title, manufacturer: e.manufacturer, model: e.model,
     price: e.price_kop / 100, price_kop: e.price_kop, lead_days: e.lead_days,
-    duty: e.duty, bep_ratio: e.bep_ratio, head_surplus: e.head_surplus, annual_kwh: e.annual_kwh,
+    duty: e.duty, impeller_d_mm: impellerMm(model?.impeller_d_mm, e.duty.trim_ratio), bep_ratio: e.bep_ratio, head_surplus: e.head_surplus, annual_kwh: e.annual_kwh,
     energy_cost_kop: e.energy_cost_kop, lcc_kop: e.lcc_kop, score: e.score,
     reasons: e.reasons, reason_texts: e.reasons.map((r) => t(`calcPumps.reason.${r}`)),
     warnings: e.warnings, warning_texts: e.warnings.map((w) => t(`calcPumps.warn.${w}`)),
@@ -70,13 +74,14 @@ export async function selectPumpAnswer(db: Kysely<DB>, raw: RawInput, t: T): Pro
   const all = [...issues, ...r.errors.filter((e) => !issues.some((i) => i.field === e.field))];
   if (all.length || r.type === 'error') return errorAnswer(all, t);
   const cids = await cidsOf(db, r.entities.map((e) => e.sku));
+  const bySku = new Map(pumps.map((p) => [p.model.sku, p]));
   const q = r.duty?.q_m3h ?? 0;
   const misses = r.misses.map((m) => ({ sku: m.sku, reason: m.reason, value: m.value, limit: m.limit, unit: m.unit, text: missText(m, q, t) }));
   return {
     status: 200,
     body: {
       type: r.type === 'success' ? 'success' : 'empty',
-      entities: r.entities.map((e) => pumpEntity(e, cids.get(e.sku) ?? null, t)),
+      entities: r.entities.map((e) => pumpEntity(e, cids.get(e.sku) ?? null, t, bySku.get(e.sku)?.model)),
       error: null,
       warning: r.type === 'empty' ? t('calcPumps.empty', { why: misses[0]?.text ?? '' }) : null,
       misses,

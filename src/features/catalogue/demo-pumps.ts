@@ -95,7 +95,7 @@ function item(v: Variant, n: number): CatalogueItemInput | null {
     dn,
     pn_bar: v.pn,
     t_max_c: v.tMax,
-    specs: { type: v.type, family: v.family, stages: v.stages, size_ratio: round(v.size, 3), impeller_ratio: v.impeller_ratio, materials: { casing: v.casing, impeller: v.impeller, shaft: 'stainless steel 1.4021', seal: 'mechanical seal, carbon/SiC/EPDM' }, base_curve: v.base.name, curve_source: v.base.source },
+    specs: { type: v.type, family: v.family, stages: v.stages, size_ratio: round(v.size, 3), impeller_ratio: v.impeller_ratio, ...(v.base.impeller_d_mm && v.stages === 1 ? { impeller_d_mm: Math.round(v.base.impeller_d_mm * v.size * v.impeller_ratio) } : {}), materials: { casing: v.casing, impeller: v.impeller, shaft: 'stainless steel 1.4021', seal: 'mechanical seal, carbon/SiC/EPDM' }, base_curve: v.base.name, curve_source: v.base.source },
   };
 }
 

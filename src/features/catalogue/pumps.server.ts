@@ -25,6 +25,7 @@ export function pumpModelOf(v: CatalogueView): PumpModel | null {
     q_min_m3h: s.q_min_m3h,
     q_max_m3h: s.q_max_m3h,
     trim_min_ratio: s.trim_min_ratio,
+    ...(Number(v.specs.impeller_d_mm) > 0 ? { impeller_d_mm: Number(v.specs.impeller_d_mm) } : {}),
     motor: s.motor,
     t_max_c: s.t_max_c,
     pn_bar: s.pn_bar,

@@ -53,6 +53,12 @@ export type BtpListItem = Omit<BtpProject, 'inputs' | 'result'>;
 const listColumns = ['id', 'title', 'status', 'organisation_id', 'object_id', 'order_id', 'created_at', 'updated_at'] as const;
 const item = (r: Pick<BtpProjectRow, (typeof listColumns)[number]>): BtpListItem => ({ ...r, number: projectNumber(r.id) });
 const scoped = (h: Kysely<BtpDB>, userId: number) => h.selectFrom('btp_projects').where('user_id', '=', userId);
+
+/** The user's substation project an order was placed from (the order page links back to it), or null. */
+export async function projectOfOrder(userId: number, orderId: number, handle?: Kysely<DB>): Promise<{ id: number; title: string } | null> {
+  const row = await scoped(btpDb(handle), userId).select(['id', 'title']).where('order_id', '=', orderId).executeTakeFirst();
+  return row ? { id: row.id, title: row.title } : null;
+}
 const searchOf = (id: number, title: string) => searchText(projectNumber(id), title).slice(0, 500);
 
 export async function createProject(userId: number, title: string, inputs: Partial<Record<BtpField, string>> = {}, handle?: Kysely<DB>): Promise<number> {

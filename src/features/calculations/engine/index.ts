@@ -9,7 +9,7 @@ export { selectPumps, sortEntities, normaliseInput, SORT_KEYS, type PumpSelectIn
 export { evaluateStation, stageAt, manifoldDn, DN_SERIES, type StationInput, type StationResult, type StagingRow } from './booster.ts';
 export { selectStations, TYPES_OF_USE, TYPE_OF_USE_RULES, DEFAULT_TYPE_OF_USE, type TypeOfUse, type StationSelectInput, type StationSelectResult, type StationEntity } from './station-select.ts';
 export { cabinetElectrics, ratedCurrent, startCurrent, START_METHODS, type StartMethod, type CabinetInput, type CabinetResult, type Component } from './electrics.ts';
-export { sampleCurves, type CurveSamples } from './samples.ts';
+export { sampleCurves, dutyCurves, type CurveSamples } from './samples.ts';
 export type { CurvePoint, MotorData, PumpModel, LoadPoint } from './types.ts';
 export { DEFAULT_LOAD_PROFILE } from './types.ts';
 export type { Duty, Rejection, RejectReason } from './evaluate.ts';

@@ -9,6 +9,8 @@ export interface ReferenceCurve {
   speed_rpm: number;
   /** Allowed range where the head decreases (MAGNA3 rises below 3.3 m³/h). */
   q_min_m3h?: number;
+  /** Nominal impeller diameter of the full impeller, mm (the second figure of the type name), when known. */
+  impeller_d_mm?: number;
   points: CurvePoint[];
   source: string;
 }
@@ -20,6 +22,7 @@ const zip = (q: number[], h: number[], pW: number[]): CurvePoint[] => q.map((qi,
 export const CRONOLINE_IL_80_220: ReferenceCurve = {
   name: 'Wilo Cronoline-IL 80/220-4/4',
   speed_rpm: 1450,
+  impeller_d_mm: 220,
   source: SOURCE,
   points: zip(
     [10.92, 20.84, 31.09, 41.01, 52.61, 65.38, 77.14, 89.41, 98.66, 101.68],
@@ -31,6 +34,7 @@ export const CRONOLINE_IL_80_220: ReferenceCurve = {
 export const VEROLINE_IP_E_50_150: ReferenceCurve = {
   name: 'Wilo Veroline IP-E 50/150-4/2',
   speed_rpm: 2900,
+  impeller_d_mm: 150,
   source: SOURCE,
   points: zip([0, 10, 20, 30, 40, 50, 60], [26.04, 25.8, 25.55, 25.31, 23.66, 20.36, 15.96], [1608, 2235, 2863, 3529, 4078, 4392, 4667]),
 };

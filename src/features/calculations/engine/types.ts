@@ -34,6 +34,8 @@ export interface PumpModel {
   q_max_m3h?: number;
   /** Smallest allowed impeller diameter ratio D/D0 when trimming is offered (e.g. 0.8). */
   trim_min_ratio?: number;
+  /** Impeller diameter as catalogued (before any trim to order), mm, when known. */
+  impeller_d_mm?: number;
   motor: MotorData;
   t_max_c?: number;
   pn_bar?: number;

@@ -2,6 +2,7 @@
 import type { PlateModel } from './catalogue.ts';
 import type { SideResult } from './channel.ts';
 import { geometryOf } from './channel.ts';
+import { frictionMartin1999, frictionMartinVDI } from './correlations.ts';
 import type { Duty } from './duty.ts';
 import { packDuty, type DutyContext, type PackResult, type PackOptions } from './evaluate.ts';
 import { Explainer, q, type Explanation, type Quantity } from './explain.ts';
@@ -94,13 +95,26 @@ export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContex
   x.step('hot.m', duty.hot.m, 'kg/s', 'balance');
   x.step('cold.m', duty.cold.m, 'kg/s', 'balance');
   x.step('lmtd', lmtdValue, 'K', 'lmtd');
+  x.step('geometry.chevron', model.geometry.chevron, 'deg');
   x.step('geometry.enlargement', g.phi, '', 'enlargement');
   x.step('geometry.dh', g.dh * 1000, 'mm', 'hydraulic_diameter');
   x.step('geometry.plate_area', g.plateArea, 'm2', 'area');
+  const fluid = { hot: duty.hot.fluid, cold: duty.cold.fluid };
   for (const [name, s] of [['hot', pack.hot], ['cold', pack.cold]] as const) {
     x.step(`${name}.velocity`, s.w, 'm/s', 'velocity');
     x.step(`${name}.re`, s.re, '', 'reynolds');
-    x.step(`${name}.nu`, s.nu, '', model.correlation.kind === 'generic' ? 'nu_generic' : 'nu_martin');
+    // Every factor of Nu as printed, so Nu follows from the explanation (properties: Pr; wall: μ/μ_w).
+    const c = model.correlation;
+    x.step(`${name}.pr`, fluid[name].pr, '');
+    x.step(`${name}.mu_ratio`, ctx.muRatio[name], '');
+    if (c.kind === 'generic') {
+      x.step(`${name}.nu_c`, c.C, '');
+      x.step(`${name}.nu_n`, c.n, '');
+    } else {
+      x.step(`${name}.f_martin`, c.variant === 'VDI' ? frictionMartinVDI(s.re, model.geometry.chevron) : frictionMartin1999(s.re, model.geometry.chevron), '');
+      x.step(`${name}.nu_factor`, c.nuFactor, '');
+    }
+    x.step(`${name}.nu`, s.nu, '', c.kind === 'generic' ? 'nu_generic' : 'nu_martin');
     x.step(`${name}.f`, s.f, '', model.correlation.kind === 'generic' ? 'friction_generic' : 'friction_martin');
     x.step(`${name}.alpha`, s.alpha, 'W/(m2 K)', 'alpha');
     x.step(`${name}.dp_channel`, s.dpChannel / 1000, 'kPa', 'dp_channel');

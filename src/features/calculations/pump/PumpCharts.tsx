@@ -10,6 +10,8 @@ import { CompareTable, CompareTicks, useCompare } from '../Compare.tsx';
 export interface ChartItem {
   sku: string;
   title: string;
+  /** The name of the curve the pump runs (at its speed, or with the trimmed impeller). */
+  curve: string;
   figures: Array<[label: string, value: string]>;
   duty: { q_m3h: number; h_m: number };
   s: { q_m3h: number[]; h_m: number[]; h_nominal_m: Array<number | null>; eta: number[]; p2_kw: number[]; npshr_m: Array<number | null>; system_h_m: number[] };
@@ -48,7 +50,7 @@ export default function PumpCharts({ items, strings }: Props) {
           const name = shown.length > 1 ? `${it.sku}: ` : '';
           if (metric === 'head')
             return [
-              { label: `${name}${t('calcPumps.chart.atSpeed')}`, data: pts(it.s.q_m3h, it.s.h_m), borderColor: color, pointRadius: 0 },
+              { label: `${name}${it.curve}`, data: pts(it.s.q_m3h, it.s.h_m), borderColor: color, pointRadius: 0 },
               { label: `${name}${t('calcPumps.chart.nominal')}`, data: pts(it.s.q_m3h, it.s.h_nominal_m), borderColor: color, borderDash: [6, 4], pointRadius: 0 },
               { label: `${name}${t('calcPumps.chart.system')}`, data: pts(it.s.q_m3h, it.s.system_h_m), borderColor: '#757575', borderDash: [2, 3], pointRadius: 0 },
               { type: 'scatter' as const, label: `${name}${t('calcPumps.chart.duty')}`, data: [{ x: it.duty.q_m3h, y: it.duty.h_m }], borderColor: color, backgroundColor: color, pointRadius: 5 },
@@ -64,7 +66,7 @@ export default function PumpCharts({ items, strings }: Props) {
             animation: false,
             maintainAspectRatio: false,
             parsing: false,
-            scales: { x: { type: 'linear', title: { display: true, text: 'Q, m³/h' } }, y: { title: { display: true, text: t(`calcPumps.chart.axis.${metric}`) } } },
+            scales: { x: { type: 'linear', title: { display: true, text: t('calcPumps.chart.axis.flow') } }, y: { title: { display: true, text: t(`calcPumps.chart.axis.${metric}`) } } },
           },
         });
         setState('ready');

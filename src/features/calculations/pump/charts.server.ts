@@ -1,12 +1,13 @@
 // Chart data for the pump page's island: curve samples of the top results (at most 8, so the page
 // stays small) at their duty speed with the system curve, and the figures the comparison shows.
-import { sampleCurves, systemCurve } from '#features/calculations/engine/index.ts';
+import { dutyCurves, systemCurve } from '#features/calculations/engine/index.ts';
 import { preparedPumps } from '#features/catalogue/pumps.server.ts';
 import { db } from '#lib/db/index.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { ChartItem } from './PumpCharts.tsx';
 import type { PumpEntityView } from '../select.server.ts';
+import { head } from '../saved/units.ts';
 
 const MAX_CHARTED = 8;
 
@@ -19,23 +20,26 @@ export async function chartItems(body: { entities: unknown[]; duty?: unknown }, 
   return (body.entities as PumpEntityView[]).slice(0, MAX_CHARTED).flatMap((e) => {
     const p = bySku.get(e.sku);
     if (!p) return [];
-    const s = sampleCurves(p, e.duty.speed_ratio, sys, duty.rho_kg_m3, 25);
+    // The curve the pump runs: trimmed to D/D₀ or at its speed, through the operating point.
+    const s = dutyCurves(p, e.duty, sys, duty.rho_kg_m3, 25);
     const round = (xs: Array<number | null>) => xs.map((x) => (x === null ? null : Math.round(x * 1000) / 1000));
     return [{
       sku: e.sku,
       title: e.title,
+      curve: e.duty.trim_ratio !== null ? t('calcPumps.chart.trimmed', { x: nf(e.duty.trim_ratio, 3) }) : t('calcPumps.chart.atSpeed'),
       duty: { q_m3h: e.duty.q_m3h, h_m: e.duty.h_m },
       s: { q_m3h: round(s.q_m3h) as number[], h_m: round(s.h_m) as number[], h_nominal_m: round(s.h_nominal_m), eta: round(s.eta) as number[], p2_kw: round(s.p2_kw) as number[], npshr_m: round(s.npshr_m), system_h_m: round(s.system_h_m) as number[] },
       figures: [
-        ['Q, m³/h', nf(e.duty.q_m3h, 1)],
-        ['H, m', nf(e.duty.h_m, 1)],
-        ['η, %', nf(e.duty.eta * 100, 1)],
-        ['P₁, kW', nf(e.duty.p1_kw)],
-        ['NPSHr, m', nf(e.duty.npshr_m, 1)],
+        [head('Q', 'm3/h', t), nf(e.duty.q_m3h, 1)],
+        [head('H', 'm', t), nf(e.duty.h_m, 1)],
+        [head('η', '%', t), nf(e.duty.eta * 100, 1)],
+        [head('P₁', 'kW', t), nf(e.duty.p1_kw)],
+        [head('NPSHr', 'm', t), nf(e.duty.npshr_m, 1)],
         ['n/n₀', nf(e.duty.speed_ratio, 3)],
-        [`${t('calcPumps.page.annualKwh')}, kWh`, nf(e.annual_kwh, 0)],
-        [`${t('calcPumps.page.lcc')}, ₽`, formatMoney(e.lcc_kop)],
-        [`${t('calcPumps.page.priceItem')}, ₽`, formatMoney(e.price_kop)],
+        ['D/D₀', nf(e.duty.trim_ratio ?? 1, 3)],
+        [head(t('calcPumps.page.annualKwh'), 'kWh', t), nf(e.annual_kwh, 0)],
+        [head(t('calcPumps.page.lcc'), 'kop', t), formatMoney(e.lcc_kop)],
+        [head(t('calcPumps.page.priceItem'), 'kop', t), formatMoney(e.price_kop)],
       ],
     }];
   });

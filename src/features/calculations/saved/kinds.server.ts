@@ -18,7 +18,7 @@ import type { DB, User } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { CalculationDetails, ChosenItem } from './saved.server.ts';
 import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
-import { displayValue, engineOf, labelKey, symbolOf } from '#features/calculations/explain-labels.ts';
+import { displayValue, engineOf, labelKey, mathText, symbolOf } from '#features/calculations/explain-labels.ts';
 import { withUnit } from './units.ts';
 
 /** A calculation's answer as the selection endpoints give it (spec result shape plus kind extras). */
@@ -33,7 +33,8 @@ export interface DatasheetChart {
   title: string;
   x: string;
   y: string;
-  series: Array<{ name: string; points: Array<[number, number]>; dashed?: boolean }>;
+  /** `tone` fixes a series' colour where it means something (hot red, cold blue, as on the result page). */
+  series: Array<{ name: string; points: Array<[number, number]>; dashed?: boolean; tone?: 'hot' | 'cold' }>;
   marks?: Array<{ x: number; y: number; label: string }>;
 }
 
@@ -135,7 +136,8 @@ export function explanationRows(
   if (!e) return [];
   const engine = engineOf(e.engine.name);
   const nf = new Intl.NumberFormat(locale, { maximumSignificantDigits: 5 });
-  const math = new Map(e.formulas.map((f) => [f.id, f.text]));
+  const mathEngine = e.engine.name.startsWith('flow') ? 'flow' : engine;
+  const math = new Map(e.formulas.map((f) => [f.id, mathText(t, mathEngine, f.id, f.text)]));
   const label = (kind: 'term' | 'formula', key: string) => {
     const l = labelKey(engine, kind, key);
     return t(l.key, l.params);

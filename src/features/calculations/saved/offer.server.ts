@@ -38,9 +38,49 @@ export interface Offer {
 
 const idOf = routeId;
 
+/** What a commercial offer must say about the supplier: the name, the INN, an address and contacts. */
+export const SUPPLIER_PARTS = ['name', 'inn', 'address', 'contacts'] as const;
+export type SupplierPart = (typeof SUPPLIER_PARTS)[number];
+
+// The Russian abbreviations (INN, KPP, OGRN in Cyrillic) are written as escapes: no Cyrillic in code.
+const INN = /(?:\u0418\u041d\u041d|INN)\s*:?\s*(?:\d{10}|\d{12})(?!\d)/i;
+const PHONE = /(?<![\d+])\+?\d[\d\s()-]{8,18}\d(?!\d)/;
+const EMAIL = /[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+/;
+
+/**
+ * The parts missing from the supplier's configuration (SUPPLIER_NAME; SUPPLIER_DETAILS as one text:
+ * address, INN/KPP, phone or e-mail, separated by ';'). The address is a part of the text that is
+ * neither the INN/KPP nor a contact and carries a letter and a number (street and house, or index).
+ */
+export function missingSupplierParts(s: { name?: string; details?: string } | undefined): SupplierPart[] {
+  const name = s?.name?.trim() ?? '';
+  const details = s?.details?.trim() ?? '';
+  const parts = details.split(';').map((x) => x.trim()).filter(Boolean);
+  const isContact = (x: string) => PHONE.test(x) || EMAIL.test(x);
+  const isTax = (x: string) => INN.test(x) || /^(?:\u041a\u041f\u041f|KPP|\u041e\u0413\u0420\u041d|OGRN)(?![\p{L}\d])/iu.test(x);
+  const has: Record<SupplierPart, boolean> = {
+    name: name.length > 0,
+    inn: INN.test(details),
+    address: parts.some((x) => !isTax(x) && !isContact(x) && /\p{L}{2}/u.test(x) && /\d/.test(x)),
+    contacts: parts.some((x) => !isTax(x) && isContact(x)),
+  };
+  return SUPPLIER_PARTS.filter((p) => !has[p]);
+}
+
+/** Refused in production: an offer is a document the customer signs against; without the supplier's details it is not one. */
+export class OfferRefused extends Error {
+  readonly missing: SupplierPart[];
+  constructor(missing: SupplierPart[]) {
+    super(`offer refused: supplier ${missing.join(', ')} not configured`);
+    this.name = 'OfferRefused';
+    this.missing = missing;
+  }
+}
+
 /** The sender address of MAIL_FROM ('Name <a@b>' or 'a@b'). */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
+/** The offer of the user's calculation; null for another user's or an unknown one. Throws OfferRefused in production without the supplier's details. */
 export async function offerFor(user: User, id: string | undefined): Promise<Offer | null> {
   const n = idOf(id);
   const c = n === null ? null : await getCalculation(user.id, n);
@@ -52,6 +92,8 @@ export async function offerFor(user: User, id: string | undefined): Promise<Offe
   const lines = c.chosen.map((i, k) => ({ ...i, n: k + 1, sum_kop: i.price_kop * i.quantity }));
   const total = lines.reduce((s, l) => s + l.sum_kop, 0);
   const cfg = config();
+  const missing = missingSupplierParts(cfg.supplier);
+  if (cfg.production && missing.length) throw new OfferRefused(missing);
   const valid = new Date(Date.parse(c.created_at) + OFFER_VALID_DAYS * 86_400_000);
   return {
     c,

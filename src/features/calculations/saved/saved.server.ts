@@ -121,6 +121,12 @@ export async function getCalculation(userId: number, id: number, handle?: Kysely
   return details(row, docs);
 }
 
+/** The user's calculation an order was placed from (the order page links back to it), or null. */
+export async function calculationOfOrder(userId: number, orderId: number, handle?: Kysely<DB>): Promise<{ id: number; request: string } | null> {
+  const row = await scoped(calcDb(handle), userId).select(['id', 'request']).where('order_id', '=', orderId).executeTakeFirst();
+  return row ? { id: row.id, request: row.request } : null;
+}
+
 /** How many calculations the user has saved (the home counter request_count). */
 export async function countSaved(userId: number, handle?: Kysely<DB>): Promise<number> {
   const { n } = await scoped(calcDb(handle), userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -37,7 +37,7 @@ export default function StagingChart({ rows, strings }: Props) {
         chart = new lib.Chart(canvas.current, {
           type: 'line',
           data: { datasets },
-          options: { animation: false, maintainAspectRatio: false, parsing: false, scales: { x: { type: 'linear', title: { display: true, text: 'Q, m³/h' } }, y: { title: { display: true, text: t('calcPumps.chart.axis.p1') } } } },
+          options: { animation: false, maintainAspectRatio: false, parsing: false, scales: { x: { type: 'linear', title: { display: true, text: t('calcPumps.chart.axis.flow') } }, y: { title: { display: true, text: t('calcPumps.chart.axis.p1') } } } },
         });
         setState('ready');
       } catch {

@@ -8,7 +8,8 @@ import type { Candidate, DhwDesign, CondensationDesign, Explanation } from '#fea
 type CondensationCandidate = CondensationDesign['candidates'][number];
 import { hxSelectForSave } from '#features/calculations/hx/hx-save.server.ts';
 import type { HxKind } from '#features/calculations/hx/hx.server.ts';
-import { unitText } from '#features/calculations/hx/units.ts';
+import { enteredPressure, unitText } from '#features/calculations/hx/units.ts';
+import { sourcesText } from '#features/calculations/explain-labels.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { explanationRows, registerCalcKind, round3, type Datasheet, type DatasheetChart, type KindAnswer } from '../kinds.server.ts';
@@ -35,7 +36,7 @@ function fmt(locale: string, t: T) {
 /** The stored title is one text for every reader: numbers to four significant digits, no grouping. */
 const plain = (t: T) => (x: Q | null | undefined) => (x && Number.isFinite(x.value) ? `${Number(x.value.toPrecision(4))} ${unitText(x.unit, t)}` : '—');
 
-function hxTitle(kind: HxKind, body: KindAnswer['body'], t: T): string {
+function hxTitle(kind: HxKind, inputs: Record<string, string>, body: KindAnswer['body'], t: T): string {
   const f = plain(t);
   if (kind === 'to1') {
     const d = body.duty as To1Duty | undefined;
@@ -46,15 +47,15 @@ function hxTitle(kind: HxKind, body: KindAnswer['body'], t: T): string {
     return t('calcSaved.title.to2', { scheme: d ? t(`hx.page.schemes.${d.scheme}`) : '', q: f(d?.stages.reduce((s, x) => ({ value: s.value + x.q.value, unit: x.q.unit }), { value: 0, unit: 'kW' })) });
   }
   const d = body.design as Omit<CondensationDesign, 'candidates' | 'rejected' | 'explanation'> | undefined;
-  return t('calcSaved.title.to3', { q: f(d?.q), p: f(d?.steam.p_abs), water: `${f(d?.zones[0]?.water.t_in)} → ${f(d?.zones.at(-1)?.water.t_out)}` });
+  return t('calcSaved.title.to3', { q: f(d?.q), p: enteredPressure(inputs, t, 'en-US') ?? f(d?.steam.p_abs), water: `${f(d?.zones[0]?.water.t_in)} → ${f(d?.zones.at(-1)?.water.t_out)}` });
 }
 
 /** Q-t profile of a counterflow exchanger from its two end points per stream. */
 const profile = (t: T, q: number, hot: [number, number], cold: [number, number]): DatasheetChart => ({
   title: t('hx.page.profile'), x: `Q, ${unitText('kW', t)}`, y: `t, ${unitText('°C', t)}`,
   series: [
-    { name: t('hx.page.side.hot'), points: [[0, hot[1]], [q, hot[0]]] },
-    { name: t('hx.page.side.cold'), points: [[0, cold[0]], [q, cold[1]]], dashed: true },
+    { name: t('hx.page.side.hot'), points: [[0, hot[1]], [q, hot[0]]], tone: 'hot' },
+    { name: t('hx.page.side.cold'), points: [[0, cold[0]], [q, cold[1]]], dashed: true, tone: 'cold' },
   ],
 });
 
@@ -104,8 +105,14 @@ function plateSheet(c: CalculationDetails, p: Candidate & SavedPack, t: T, local
     ],
     charts,
     explanation: explanationRows(p.explanation, t, locale),
-    notes: [...p.explanation.warnings.map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...p.explanation.source],
+    notes: [...p.explanation.warnings.map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...sourcesText(p.explanation.source, t)],
   };
+}
+
+/** The steam pressure as entered with the absolute one beside it; the absolute one alone when nothing was entered. */
+function pressureRows(inputs: Record<string, string>, abs: string, t: T, locale: string): Array<[string, string]> {
+  const entered = enteredPressure(inputs, t, locale);
+  return [entered ? [t('hx.page.pSteam'), `${entered} (${abs} ${t('hx.page.absShort')})`] : [t('hx.page.pAbs'), abs]];
 }
 
 function condensationSheet(c: CalculationDetails, p: CondensationCandidate & SavedPack, t: T, locale: string): Datasheet {
@@ -121,7 +128,7 @@ function condensationSheet(c: CalculationDetails, p: CondensationCandidate & Sav
     subtitle: `${t('calcPumps.page.sku')} ${p.sku}${p.model.demo ? ` ${t('hx.page.demo')}` : ''}`,
     sections: [
       { title: t('calcSaved.sheet.duty'), rows: [
-        [t('hx.page.pAbs'), f(d.steam.p_abs)], [t('hx.page.tSat'), f(d.steam.t_sat)], [t('hx.fields.q'), f(d.q)],
+        ...pressureRows(c.inputs, f(d.steam.p_abs), t, locale), [t('hx.page.tSat'), f(d.steam.t_sat)], [t('hx.fields.q'), f(d.q)],
         [t('hx.page.steamFlow'), f(d.steam_flow)], [t('hx.page.condensateFlow'), f(d.condensate_flow)], [t('hx.fields.water_flow'), f(d.water_flow)],
       ] },
       { title: t('calcSaved.sheet.zones'), rows: p.zones.map((z): [string, string] => [t(`hx.page.zone.${z.name}`), `${f(z.q)}; ${f(z.steam.t_in)} → ${f(z.steam.t_out)}; ${f(z.water.t_in)} → ${f(z.water.t_out)}; LMTD ${f(z.lmtd)}; U ${f(z.u)}; ${f(z.area)}`]) },
@@ -134,12 +141,12 @@ function condensationSheet(c: CalculationDetails, p: CondensationCandidate & Sav
     charts: steps.length ? [{
       title: t('hx.page.profile'), x: `Q, ${unitText('kW', t)}`, y: `t, ${unitText('°C', t)}`,
       series: [
-        { name: t('hx.page.side.hot'), points: [[0, steps[0]!.z.steam.t_out.value], ...steps.map((s): [number, number] => [s.to, s.z.steam.t_in.value])] },
-        { name: t('hx.page.side.cold'), points: [[0, steps[0]!.z.water.t_in.value], ...steps.map((s): [number, number] => [s.to, s.z.water.t_out.value])], dashed: true },
+        { name: t('hx.page.side.hot'), points: [[0, steps[0]!.z.steam.t_out.value], ...steps.map((s): [number, number] => [s.to, s.z.steam.t_in.value])], tone: 'hot' },
+        { name: t('hx.page.side.cold'), points: [[0, steps[0]!.z.water.t_in.value], ...steps.map((s): [number, number] => [s.to, s.z.water.t_out.value])], dashed: true, tone: 'cold' },
       ],
     }] : [],
     explanation: explanationRows(e, t, locale),
-    notes: [...(e?.warnings ?? []).map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...(e?.source ?? [])],
+    notes: [...(e?.warnings ?? []).map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...sourcesText(e?.source ?? [], t)],
   };
 }
 
@@ -170,7 +177,7 @@ export function registerHxKind(kind: HxKind): void {
     formPath: `/e-commerce/design/new-calculation/to/${kind}`,
     select: (db, inputs, t) => hxSelectForSave(kind, inputs, t, db) as Promise<KindAnswer>,
     chosen: chosenPriced,
-    title: (_inputs, body, t) => hxTitle(kind, body, t),
+    title: (inputs, body, t) => hxTitle(kind, inputs, body, t),
     xlsx: xlsxOf,
     async datasheet(c, item, { t, locale, line }) {
       // Items and kept entities are parallel (chosenPriced); fall back to the first pack of that id and title.

@@ -1,10 +1,10 @@
 // Kind 'pump': the pump selection saved with the chosen pump(s); datasheet with the duty, the curves
 // at the duty speed through the system curve, the motor and the materials from the catalogue.
-import { preparePump, sampleCurves, systemCurve } from '#features/calculations/engine/index.ts';
+import { dutyCurves, preparePump, systemCurve } from '#features/calculations/engine/index.ts';
 import { pumpModelOf } from '#features/catalogue/pumps.server.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { selectAnswer, type PumpEntityView } from '../../select.server.ts';
+import { impellerMm, selectAnswer, type PumpEntityView } from '../../select.server.ts';
 import { rawInput } from '../../calculations.schema.ts';
 import { entityOf, explanationRows, numberText, registerCalcKind, round3, type Datasheet, type KindAnswer } from '../kinds.server.ts';
 import { catalogueItem, materialRows } from './catalogue.server.ts';
@@ -54,12 +54,13 @@ registerCalcKind({
     const charts: Datasheet['charts'] = [];
     const prepared = model ? preparePump(model) : null;
     if (prepared?.ok && duty) {
-      const s = sampleCurves(prepared.pump, e.duty.speed_ratio, systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m), duty.rho_kg_m3, 25);
+      // The curve the pump runs (trimmed to D/D₀, or at its speed) through the operating point.
+      const s = dutyCurves(prepared.pump, e.duty, systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m), duty.rho_kg_m3, 25);
       const pts = (ys: Array<number | null>) => s.q_m3h.flatMap((q, i) => (ys[i] === null || ys[i] === undefined || !Number.isFinite(ys[i]) ? [] : [[q, ys[i]] as [number, number]]));
       charts.push({
         title: t('calcSaved.sheet.chartHead'), x: head('Q', 'm3/h', t), y: head('H', 'm', t),
         series: [
-          { name: t('calcSaved.sheet.atDutySpeed', { r: nf(e.duty.speed_ratio, 3) }), points: pts(s.h_m) },
+          { name: e.duty.trim_ratio !== null ? t('calcSaved.sheet.trimmed', { x: nf(e.duty.trim_ratio, 3) }) : t('calcSaved.sheet.atDutySpeed', { r: nf(e.duty.speed_ratio, 3) }), points: pts(s.h_m) },
           { name: t('calcSaved.sheet.nominal'), points: pts(s.h_nominal_m), dashed: true },
           { name: t('calcSaved.sheet.system'), points: pts(s.system_h_m), dashed: true },
         ],
@@ -72,6 +73,8 @@ registerCalcKind({
       });
     }
     const m = model?.motor;
+    // Saved before the entity carried it: from the catalogue item and the trim of the duty.
+    const impeller = e.impeller_d_mm ?? impellerMm(model?.impeller_d_mm, e.duty.trim_ratio);
     return {
       heading: e.title,
       subtitle: `${e.manufacturer} · ${e.model} · ${t('calcPumps.page.sku')} ${e.sku}`,
@@ -79,7 +82,9 @@ registerCalcKind({
         { title: t('calcSaved.sheet.duty'), rows: [
           ['Q', u(e.duty.q_m3h, 'm3/h')], ['H', u(e.duty.h_m, 'm')], ['η', u(e.duty.eta * 100, '%', 1)],
           ['P₁', u(e.duty.p1_kw, 'kW')], ['P₂', u(e.duty.p2_kw, 'kW')], ['NPSHr', e.duty.npshr_m === null ? '—' : u(e.duty.npshr_m, 'm', 1)],
-          ['n/n₀', nf(e.duty.speed_ratio, 3)], ['Q/Q_BEP', nf(e.bep_ratio)],
+          ['n/n₀', nf(e.duty.speed_ratio, 3)], ['D/D₀', nf(e.duty.trim_ratio ?? 1, 3)],
+          ...(impeller ? [[t('calcPumps.page.impeller'), u(impeller, 'mm', 0)] as [string, string]] : []),
+          ['Q/Q_BEP', nf(e.bep_ratio)],
           [t('calcPumps.page.annualKwh'), u(e.annual_kwh, 'kWh', 0)], [t('calcPumps.page.lcc'), `${formatMoney(e.lcc_kop)} ${unitOf('kop', t)}`],
         ] },
         { title: t('calcSaved.sheet.motor'), rows: m ? [

@@ -1,0 +1,12 @@
+// GET: the commercial offer as a PDF download (the printable page printed by headless Chromium).
+import type { APIRoute } from 'astro';
+import { documentPdf } from '#features/calculations/saved/pdf.server.ts';
+import { routeId } from '#lib/http/respond.ts';
+import { requireUser } from '#lib/http/user.ts';
+
+export const GET: APIRoute = async ({ locals, params, request }) => {
+  requireUser(locals);
+  const id = routeId(params.id);
+  if (id === null) return new Response(null, { status: 404 });
+  return documentPdf(request, `/e-commerce/design/calculations/${id}/offer`, `offer-${id}.pdf`, locals.t);
+};
