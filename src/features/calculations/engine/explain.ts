@@ -58,8 +58,8 @@ export const FORMULAS: Record<string, string> = {
   start_current: 'I_a = m·I_n, m by start method',
   main_breaker: 'I_br ≥ 1.1·ΣI_n (running pumps); trip curve: magnetic threshold > ΣI_n(others) + I_a(largest)',
   cable: 'I_z(cable) ≥ I_br (copper, PVC, three-core in air)',
-  density: 'ρ(t): Kell (1975) polynomial, 0–150 °C',
-  vapour_pressure: 'p_v(T): Wagner & Pruss (IAPWS 1992) saturation equation',
+  density: 'ρ(t): IAPWS-IF97 region 1 at 0.101325 MPa (saturated liquid ρ′ above 100 °C), 0–150 °C',
+  vapour_pressure: 'p_v(T): IAPWS-IF97 region 4 saturation equation; H_v = p_v/(ρ·g)',
   vapour_head_if97: 'H_v = p_s(t)/(ρ′·g), p_s and ρ′ of saturated water by IAPWS-IF97; NPSHa = p_in,abs/(ρg) + v²/(2g) − H_v',
 };
 

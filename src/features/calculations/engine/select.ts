@@ -8,7 +8,7 @@ import { annualEnergy, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump
 import { lifeCycleCost } from './energy.ts';
 import { systemCurve } from './hydraulics.ts';
 import { flowToM3h, headToM } from './units.ts';
-import { inWaterRange, vapourHeadM, waterDensity } from './water.ts';
+import { inWaterRange, vapourHeadM, WATER_MODEL, waterDensity } from './water.ts';
 import { DEFAULT_LOAD_PROFILE, type LoadPoint } from './types.ts';
 
 export const SORT_KEYS = ['score', 'efficiency', 'p1', 'price', 'annual_energy', 'lcc'] as const;
@@ -238,7 +238,7 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
       explanation: e.explain(),
     };
   });
-  const x = new Explainer(['water: Kell 1975 / Wagner–Pruss']);
+  const x = new Explainer([WATER_MODEL]);
   x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
   x.step('rho', d.rho, 'kg/m3', 'density');
   x.step('vapour_head', vapourHeadM(d.temperature_c), 'm', 'vapour_pressure');
