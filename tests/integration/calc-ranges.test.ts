@@ -163,6 +163,9 @@ const BTP_BASE: Json = { heating_scheme: 'independent', dhw_scheme: 'two_stage',
 const SWEEP: Array<{ kind: string; base: Json; fields: string[] }> = [
   { kind: 'pump', base: { q: '60', h: '13', h_static: '5', speed_control: 'on' }, fields: ['q', 'h', 'h_static', 'temperature_c', 'npsh_available_m', 'electricity_price', 'years', 'discount_rate', 'limit', 'hours_100', 'hours_75', 'hours_50', 'hours_25'] },
   { kind: 'station', base: { q: '30', h: '50', h_static: '20' }, fields: ['q', 'h', 'h_static', 'temperature_c', 'npsh_available_m', 'electricity_price', 'years', 'discount_rate', 'limit', 'count', 'standby', 'type_use', 'hours_100', 'hours_25'] },
+  // A glycol medium and NPSHa from the suction conditions (issue 21).
+  { kind: 'pump', base: { q: '60', h: '13', h_static: '5', medium: 'ethylene_glycol', concentration: '30', temperature_c: '-5', suction_p: '101.325', suction_level_m: '2' }, fields: ['concentration', 'temperature_c', 'suction_p', 'suction_level_m', 'suction_loss_m'] },
+  { kind: 'station', base: { q: '30', h: '50', h_static: '20', medium: 'propylene_glycol', concentration: '40', temperature_c: '5', suction_p: '2', suction_p_unit: 'bar' }, fields: ['concentration', 'temperature_c', 'suction_p', 'suction_level_m', 'suction_loss_m'] },
   { kind: 'control', base: { p2_kw: '7.5' }, fields: ['p2_kw', 'voltage_v', 'duty', 'standby'] },
   { kind: 'to1', base: TO1, fields: ['q', 'hot_t_in', 'hot_t_out', 'cold_t_in', 'cold_t_out', 'hot_flow', 'cold_flow', 'hot_p', 'cold_p', 'hot_dp_max', 'cold_dp_max', 'margin', 'limit'] },
   { kind: 'to1', base: { hot_t_in: '70', hot_t_out: '30', hot_flow: '10.73', cold_t_in: '5', cold_flow: '7.82' }, fields: ['hot_flow', 'cold_flow', 'hot_t_out'] },

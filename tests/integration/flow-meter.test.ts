@@ -418,3 +418,26 @@ describe('save, view, xlsx, order', () => {
     expect(order.total).toBe(c.total_kop);
   });
 });
+
+describe('nothing suitable names the pipe DN that works (issue 21)', () => {
+  // 1 Gcal/h at 95/70 °C is 41.5 m³/h in the supply pipe: the smallest electromagnetic and ultrasonic
+  // meters that hold it are DN65; a DN40 pipe cannot take them. The answer used to name the largest
+  // meter of the series ("needs DN200, larger than the pipe DN40").
+  it('a DN40 pipe: each series names DN65, the smallest meter that works but for the pipe, never DN200', async () => {
+    const r = await select({ ...BASE, dn_supply: 40, dn_return: 40 });
+    expect(r.status).toBe(200);
+    expect(r.data.type).toBe('empty');
+    const pipeDn = r.data.rejected.filter((x: { reason: string }) => x.reason === 'pipe_dn');
+    expect(pipeDn.map((x: { series: string; params: { dn: number } }) => [x.series, x.params.dn])).toEqual([['DEMO-EM', 65], ['DEMO-US', 65]]);
+    expect(r.data.warning).toMatch(/DEMO-EM: supply[^:]*: needs DN65, larger than the pipe DN40/);
+    expect(r.data.warning).not.toContain('DN200');
+    const ru = await select({ ...BASE, dn_supply: 40, dn_return: 40 }, 'ru');
+    expect(ru.data.warning).toMatch(/нужен DN65, больше трубопровода DN40/);
+  });
+
+  it('a meter larger than the pipe that fails anyway is refused for its own reason, not the pipe', async () => {
+    const r = await select({ ...BASE, dn_supply: 40, dn_return: 40 });
+    const vx = r.data.rejected.find((x: { series: string }) => x.series === 'DEMO-VX');
+    expect(vx.reason).not.toBe('pipe_dn');
+  });
+});

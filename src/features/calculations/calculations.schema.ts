@@ -3,12 +3,15 @@
 // input. valibot checks the shape; the engine checks ranges and units and names the failing field,
 // so there is one rule per figure. Pure: the page, the API and the island share it.
 import * as v from 'valibot';
-import type { LoadPoint, PumpSelectInput, StationSelectInput, StartMethod } from '#features/calculations/engine/index.ts';
+import type { LoadPoint, PumpMedium, PumpSelectInput, StationSelectInput, StartMethod } from '#features/calculations/engine/index.ts';
+import { mediumOf } from '#features/calculations/hx/medium.ts';
 
 export interface FieldIssue {
   field: string;
-  /** required | number | positive | unit | range | static_above_duty | below_freezing */
+  /** required | number | positive | unit | range | static_above_duty | below_freezing | range_between | below_freezing_glycol | npsh_both | npsha_negative */
   key: string;
+  /** Figures the message names (bounds, units). */
+  params?: Record<string, number | string>;
 }
 
 /** A number typed by a person: decimal comma allowed; empty is absent; anything else is NaN. */
@@ -26,7 +29,8 @@ const text = v.optional(v.pipe(v.string(), v.trim()));
 
 const RawSchema = v.object({
   q: text, q_unit: text, h: text, h_unit: text, h_static: text, temperature_c: text, speed_control: text,
-  npsh_available_m: text, electricity_price: text, years: text, discount_rate: text, sort: text, limit: text,
+  npsh_available_m: text, medium: text, concentration: text, suction_p: text, suction_p_unit: text, suction_level_m: text, suction_loss_m: text,
+  electricity_price: text, years: text, discount_rate: text, sort: text, limit: text,
   load_profile: text, hours_100: text, hours_75: text, hours_50: text, hours_25: text,
   count: text, standby: text, type_use: text,
   // control cabinet
@@ -70,9 +74,11 @@ export function pumpInputOf(r: RawInput): { input: PumpSelectInput; issues: Fiel
   const h = numberOf(r.h);
   if (q === undefined) issues.push({ field: 'q', key: 'required' });
   if (h === undefined) issues.push({ field: 'h', key: 'required' });
-  // Water freezes below 0 °C: the pump engine's water has no glycol, so the field says what is needed.
+  const medium = pumpMediumOf(r, issues);
+  // Water freezes below 0 °C: the field asks for a glycol solution (a glycol's own limit is the engine's).
   const tC = numberOf(r.temperature_c);
-  if (tC !== undefined && Number.isFinite(tC) && tC < 0) issues.push({ field: 'temperature_c', key: 'below_freezing' });
+  if (!medium && tC !== undefined && Number.isFinite(tC) && tC < 0) issues.push({ field: 'temperature_c', key: 'below_freezing' });
+  const suction = suctionOf(r, issues);
   const price = numberOf(r.electricity_price);
   const input: PumpSelectInput = {
     q: q ?? Number.NaN,
@@ -90,8 +96,31 @@ export function pumpInputOf(r: RawInput): { input: PumpSelectInput; issues: Fiel
     discount_rate: numberOf(r.discount_rate),
     sort: (r.sort || undefined) as PumpSelectInput['sort'],
     limit: numberOf(r.limit),
+    ...(medium ? { medium } : {}),
+    ...(suction ? { suction } : {}),
   };
   return { input, issues };
+}
+
+/**
+ * The pumped medium: water (empty or 'water') or a glycol solution with its concentration in % by
+ * mass, read the one way the heat exchanger form reads a side's medium (hx/medium.ts).
+ */
+function pumpMediumOf(r: RawInput, issues: FieldIssue[]): PumpMedium | undefined {
+  const m = mediumOf({ r: { hot_medium: r.medium, hot_concentration: r.concentration }, fail: (field, key) => issues.push({ field: field.replace('hot_', ''), key }) }, 'hot');
+  return m && m.kind !== 'water' ? m : undefined;
+}
+
+/** Suction conditions for NPSHa: given when the tank pressure is; a level or loss without it asks for it. */
+function suctionOf(r: RawInput, issues: FieldIssue[]): PumpSelectInput['suction'] {
+  const p = numberOf(r.suction_p);
+  const level = numberOf(r.suction_level_m);
+  const loss = numberOf(r.suction_loss_m);
+  if (p === undefined) {
+    if (level !== undefined || loss !== undefined) issues.push({ field: 'suction_p', key: 'required' });
+    return undefined;
+  }
+  return { p, p_unit: r.suction_p_unit || 'kPa', level_m: level, loss_m: loss };
 }
 
 export function stationInputOf(r: RawInput): { input: StationSelectInput; issues: FieldIssue[] } {

@@ -66,6 +66,16 @@ function pumpExplanations(): PumpExplanation[] {
   // Hot water in a closed loop without NPSHa, and with it (NPSH checked per running pump).
   for (const npsh_available_m of [null, 30])
     out.push(...selectStations(demo.slice(0, 60), { ...base, q: 40, h: 20, h_static: 3, temperature_c: 70, type_use: 2, npsh_available_m }).entities.map((e) => e.station.explanation));
+  // Glycol media (with and without the viscosity correction) and NPSHa from the suction conditions.
+  for (const medium of [{ kind: 'ethylene_glycol', concentration: 30 }, { kind: 'propylene_glycol', concentration: 50 }] as const) {
+    const suction = { p: 101.325, p_unit: 'kPa', level_m: 2, loss_m: 0.5 };
+    for (const [d, temperature_c] of [[{ q: 5, h: 20, h_static: 0 }, -10], [{ q: 60, h: 13, h_static: 5 }, -10], [{ q: 60, h: 13, h_static: 5 }, 40]] as const) {
+      const r = selectPumps([cron, vero, ...demo], { ...base, ...d, temperature_c, medium, suction, limit: 50 });
+      if (r.explanation) out.push(r.explanation);
+      out.push(...r.entities.map((e) => e.explanation));
+      out.push(...selectStations(demo.slice(0, 60), { ...base, ...d, temperature_c, medium, suction }).entities.map((e) => e.station.explanation));
+    }
+  }
   const motor = { p2_kw: 7.5, in_a: 0, ia_in: 7, cos_phi: 0.86, eta: 0.89, voltage_v: 400 };
   for (const method of ['direct', 'star_delta', 'soft_starter', 'vfd'] as const) {
     const el = cabinetElectrics({ pumps: [{ motor, duty: 1, standby: 1 }, { motor: { ...motor, p2_kw: 3 }, duty: 1, standby: 0 }], method, ats: true, dry_run: true });
@@ -133,7 +143,7 @@ describe('explanation labels', () => {
     expect(pump.length).toBeGreaterThan(50);
     expect(phe.length).toBeGreaterThan(20);
     const keys = new Set(seen.labels.map((s) => `${s.engine}|${s.kind}|${s.key}`));
-    for (const k of ['pump|term|motor2.in', 'pump|term|energy.point3.p1', 'pump|term|trim.ratio', 'pump|term|type_use', 'pump|warning|npsh_unknown', 'pump|warning|outside_por', 'pump|warning|npsh_not_given', 'pump|warning|static_ignored', 'pump|warning|speed_fixed', 'pump|term|standby.min',
+    for (const k of ['pump|term|motor2.in', 'pump|term|energy.point3.p1', 'pump|term|trim.ratio', 'pump|term|type_use', 'pump|warning|npsh_unknown', 'pump|warning|outside_por', 'pump|warning|npsh_not_given', 'pump|warning|static_ignored', 'pump|warning|speed_fixed', 'pump|term|standby.min', 'pump|term|viscosity.c_q', 'pump|formula|viscosity_none', 'pump|term|npsh.available',
       'phe|stream|steam.desuperheating', 'phe|stream|water.subcooling', 'phe|term|stage2.primary_flow', 'phe|term|single.lmtd', 'phe|warning|wet_steam', 'phe|warning|wall_viscosity_neglected'])
       expect(keys, k).toContain(k);
   });

@@ -42,6 +42,8 @@ const PUMP_SYMBOLS: Record<string, string> = {
   main_breaker: 'I_br', 'cable.mm2': 'S', 'cable.iz': 'I_z', 'manifold.velocity': 'v', 'standby.min': 'N_r,min',
   'energy.pointN.q_asked': 'Q_i,asked', 'rank.speed_penalty': 'ΔS_r', 'rank.motor_ratio': 'P₂,rated/P₂', 'rank.motor_penalty': 'ΔS_m',
   'rank.score_technical': 'S_t', 'rank.lcc_ratio': 'LCC/LCC_min', 'rank.score': 'S', 'rank.band_gap': 'G', 'duty.speed_ratio': 'r = n/n₀',
+  concentration: 'x', 'viscosity.nu': 'ν', 'viscosity.b': 'B', 'viscosity.c_q': 'C_Q', 'viscosity.q_w': 'Q_W', 'viscosity.c_h': 'C_H', 'viscosity.c_eta': 'C_η',
+  'suction.p_abs': 'p_abs', 'suction.level': 'z_s', 'suction.loss': 'h_L,s', 'suction.p_v': 'p_v', 'npsh.available': 'NPSHa',
 };
 
 const side = (s: string, k: string) => `${k}${s === 'hot' ? '₁' : '₂'}`;
@@ -72,7 +74,7 @@ for (const s of ['hot', 'cold']) {
 const UNIT_KEYS: Record<string, string> = {
   'm3/h': 'm3_h', m: 'm', pcs: 'pcs', degC: 'degC', '°C': 'degC', 'kg/m3': 'kg_m3', 'kop/kWh': 'rub_kWh', 'm/(m3/h)2': 'm_m3h2', kW: 'kW', h: 'h',
   kWh: 'kWh', kop: 'rub', kopecks: 'rub', mm: 'mm', V: 'V', A: 'A', mm2: 'mm2', MPa: 'MPa', '%': 'percent', kPa: 'kPa', 'kJ/kg': 'kJ_kg',
-  'kg/s': 'kg_s', K: 'K', 'kJ/(kg K)': 'kJ_kgK', m2: 'm2', 'm/s': 'm_s', 'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK', deg: 'deg',
+  'kg/s': 'kg_s', K: 'K', 'kJ/(kg K)': 'kJ_kgK', m2: 'm2', 'm/s': 'm_s', 'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK', deg: 'deg', 'mm2/s': 'mm2_s',
 };
 /** Units with no symbol (ratios, counts of nothing). */
 const DIMENSIONLESS = new Set(['', '1']);

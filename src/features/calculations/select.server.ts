@@ -29,7 +29,7 @@ const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 /** One message per field: "Flow rate: enter a number". */
 export function issueMessages(issues: FieldIssue[], t: T): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const i of issues) if (!(i.field in out)) out[i.field] = t(`calcPumps.errors.${i.key}`, { field: t(`calcPumps.fields.${i.field}`), max: MAX_FIELD });
+  for (const i of issues) if (!(i.field in out)) out[i.field] = t(`calcPumps.errors.${i.key}`, { field: t(`calcPumps.fields.${i.field}`), max: MAX_FIELD, ...i.params });
   return out;
 }
 
@@ -64,6 +64,7 @@ function pumpEntity(e: PumpEntity, cid: number | null, t: T, model?: PumpModel) 
     reasons: e.reasons, reason_texts: e.reasons.map((r) => t(`calcPumps.reason.${r}`)),
     warnings: e.warnings, warning_texts: e.warnings.map((w) => t(`calcPumps.warn.${w}`)),
     explanation: e.explanation,
+    p1_at: { basis: 'operating_point', q_m3h: e.duty.q_m3h, h_m: e.duty.h_m, text: t('calcPumps.page.p1AtOperating', { q: round(e.duty.q_m3h, 1), h: round(e.duty.h_m, 1) }) },
   };
 }
 
@@ -98,6 +99,7 @@ function stationEntity(e: StationEntity, cid: number | null, cabinet: Awaited<Re
     type_use: e.type_use, duty_count: e.duty_count, standby_count: e.standby_count, ats: e.ats, warnings: e.warnings, warning_texts: e.warnings.map((w) => t(`calcExplain.pump.warning.${w}`)), lcc_kop: e.lcc_kop, rank_lcc_kop: e.rank_lcc_kop,
     price: (e.pumps_price_kop + (cabinet?.price_kop ?? 0)) / 100, pumps_price_kop: e.pumps_price_kop,
     start_method: e.start_method, station: e.station, electrics: e.cabinet, cabinet,
+    p1_at: { basis: 'operating_point', q_m3h: e.station.duty_q_m3h, h_m: e.station.duty_h_m, text: t('calcPumps.page.p1AtOperating', { q: round(e.station.duty_q_m3h, 1), h: round(e.station.duty_h_m, 1) }) },
   };
 }
 

@@ -52,7 +52,15 @@ export interface StationResult {
   composite: { q_m3h: number; h_m: number } | null;
   per_pump_q_m3h: number;
   duty_speed_ratio: number;
+  /**
+   * P₁ of the running pumps at the operating point (the one convention of the pump and station
+   * results, issue 21): with speed control the set holds H_set at Q_d; at fixed speed the running
+   * pumps sit where their curve meets the system curve (duty_q_m3h, duty_h_m).
+   */
   duty_p1_kw: number;
+  /** The operating point P₁ is given at: total flow, m³/h, and head, m. */
+  duty_q_m3h: number;
+  duty_h_m: number;
   staging: StagingRow[];
   annual_kwh: number;
   energy_cost_kop: number;
@@ -90,7 +98,7 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
   const sys = systemCurve(s.q_m3h, s.h_m, Math.min(s.h_static_m, s.h_m * 0.999));
   const perPump = div(s.q_m3h, s.duty);
   const empty = (reason: StationResult['reason']): StationResult => ({
-    ok: false, reason, composite: null, per_pump_q_m3h: perPump, duty_speed_ratio: 0, duty_p1_kw: 0, staging: [], annual_kwh: 0, energy_cost_kop: 0, manifold: null, warnings: [], explanation: x.done(),
+    ok: false, reason, composite: null, per_pump_q_m3h: perPump, duty_speed_ratio: 0, duty_p1_kw: 0, duty_q_m3h: 0, duty_h_m: 0, staging: [], annual_kwh: 0, energy_cost_kop: 0, manifold: null, warnings: [], explanation: x.done(),
   });
   if (!sys || !(s.duty >= 1)) return empty('flow_range');
   if (perPump < p.qMin || perPump > p.qMax) return empty('flow_range');
@@ -105,6 +113,16 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
   const staging: StagingRow[] = [];
   for (let i = 1; i <= 12; i++) staging.push(stageAt(p, (s.q_m3h * i) / 12, s.h_m, s.duty, o));
   const designP1 = design.p1_kw_by_k[design.best_k - 1]!;
+  // P₁ at the operating point (one convention with the pump results): with speed control the set
+  // runs at the speed that holds H_set at Q_d; at fixed speed the running pumps deliver where their
+  // composite curve meets the system curve, more than Q_d.
+  let duty = { q: s.q_m3h, h: s.h_m, p1: designP1 };
+  if (!s.speed_control) {
+    const k = design.best_k;
+    const op = operatingPoint(p, sys, k);
+    const pw = op ? powerAt(p, op.q / k, 1, o) : null;
+    if (op && pw) duty = { q: op.q, h: op.h, p1: pw.p1_kw * k };
+  }
   const warnings: string[] = [];
   let kwh = 0;
   s.profile.forEach((lp, i) => {
@@ -130,7 +148,9 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
     kwh += total * lp.hours;
   });
   for (const w of warnings) x.warn(w);
-  x.step('duty.p1_total', designP1, 'kW', 'electric_power');
+  x.step('duty.q', duty.q, 'm3/h', s.speed_control ? 'speed_for_duty' : 'operating_point');
+  x.step('duty.h', duty.h, 'm');
+  x.step('duty.p1_total', duty.p1, 'kW', 'electric_power');
   x.step('energy.annual', kwh, 'kWh', 'energy');
   const manifold = manifoldDn(s.q_m3h);
   if (manifold) x.step('manifold.dn', manifold.dn, 'mm', 'manifold');
@@ -140,7 +160,9 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
     composite: composite ? { q_m3h: composite.q, h_m: composite.h } : null,
     per_pump_q_m3h: perPump,
     duty_speed_ratio: design.speed_ratio ?? 1,
-    duty_p1_kw: designP1,
+    duty_p1_kw: duty.p1,
+    duty_q_m3h: duty.q,
+    duty_h_m: duty.h,
     staging,
     annual_kwh: kwh,
     energy_cost_kop: Math.round(kwh * s.kop_per_kwh),

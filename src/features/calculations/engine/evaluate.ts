@@ -6,7 +6,9 @@ import { curveAt, RHO_REF, trimmedPump, type PreparedPump } from './curve.ts';
 import { lifeCycleCost, powerFrom, profileEnergy, hydraulicPowerKw } from './energy.ts';
 import { operatingPoint, speedForDuty, systemCurve, trimForDuty, type SystemCurve } from './hydraulics.ts';
 import type { LoadPoint } from './types.ts';
-import { HOT_WATER_NPSH_C, vapourHeadIf97M } from './water.ts';
+import { HOT_WATER_NPSH_C, vapourHeadIf97M, WATER_MODEL } from './water.ts';
+import { SOURCE as GLYCOL_SOURCE, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
+import { explainViscosity, VISCOSITY_METHOD, type ViscousPump } from './viscosity.ts';
 
 export interface DutyInput {
   q_m3h: number;
@@ -25,9 +27,13 @@ export interface DutyInput {
   r_min: number;
   vfd_eta: number;
   small_pump_correction: boolean;
+  /** A glycol solution (null: water), with its kinematic viscosity at the temperature, mm²/s. */
+  medium?: { kind: GlycolKind; concentration: number; nu_mm2s: number } | null;
+  /** NPSHa computed from the suction conditions (null: typed or not given). */
+  npsha?: { p_abs_pa: number; level_m: number; loss_m: number; p_v_pa: number; value: number } | null;
 }
 
-export type RejectReason = 'temperature' | 'flow_range' | 'head_low' | 'oversized' | 'speed_range' | 'no_intersection' | 'npsh' | 'motor_overload';
+export type RejectReason = 'viscosity' | 'temperature' | 'flow_range' | 'head_low' | 'oversized' | 'speed_range' | 'no_intersection' | 'npsh' | 'motor_overload';
 
 export interface Rejection {
   sku: string;
@@ -194,12 +200,15 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
   const pw = duty;
 
   const explain = (): Explanation => {
-    const x = new Explainer([`catalogue:${m.sku}${m.demo ? ' (demo)' : ''}`, `curve fit: ${p.head.kind}`, 'water: Kell 1975 / Wagner–Pruss']);
+    const x = new Explainer([`catalogue:${m.sku}${m.demo ? ' (demo)' : ''}`, `curve fit: ${p.head.kind}`, WATER_MODEL, ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : [])]);
     x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
-    x.input('rho', d.rho, 'kg/m3').input('kop_per_kwh', d.kop_per_kwh, 'kop/kWh');
-    if (d.npsh_available_m !== null) x.input('npsh_available', d.npsh_available_m, 'm');
+    x.input('kop_per_kwh', d.kop_per_kwh, 'kop/kWh');
+    if (d.npsh_available_m !== null && !d.npsha) x.input('npsh_available', d.npsh_available_m, 'm');
+    explainMedium(x, d);
+    explainSuction(x, d);
     x.step('system.k', sys.k, 'm/(m3/h)2', 'system_curve');
     x.step('curve.max_residual', p.head.maxResidual, 'm');
+    explainViscosity(x, (s.base as ViscousPump).viscous, q, r);
     if (trim !== null) x.step('trim.ratio', trim, '1', 'trim');
     if (d.speed_control) x.step('speed.ratio', r, '1', 'speed_for_duty');
     else x.use('operating_point');
@@ -240,6 +249,26 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
     return x.done();
   };
   return { ...s, warnings, annual_kwh: energy.kwh, energy_cost_kop: energyCost, lcc_kop: lcc, explain };
+}
+
+/** The medium: water's density, or the glycol solution's density and kinematic viscosity (Melinder 2010). */
+export function explainMedium(x: Explainer, d: DutyInput): void {
+  if (!d.medium) {
+    x.step('rho', d.rho, 'kg/m3', 'density');
+    return;
+  }
+  x.input('concentration', d.medium.concentration, '%');
+  x.step('rho', d.rho, 'kg/m3', 'density_glycol');
+  x.step('viscosity.nu', d.medium.nu_mm2s, 'mm2/s', 'viscosity_glycol');
+}
+
+/** NPSHa from the suction conditions, each term a step. */
+export function explainSuction(x: Explainer, d: DutyInput): void {
+  const s = d.npsha;
+  if (!s) return;
+  x.input('suction.p_abs', s.p_abs_pa / 1000, 'kPa').input('suction.level', s.level_m, 'm').input('suction.loss', s.loss_m, 'm');
+  x.step('suction.p_v', s.p_v_pa / 1000, 'kPa', d.medium ? 'vapour_pressure_glycol' : 'vapour_pressure');
+  x.step('npsh.available', s.value, 'm', 'npsh_available');
 }
 
 /** Screen and finish in one go (tests, single-pump pages). */

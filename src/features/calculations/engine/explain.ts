@@ -58,8 +58,15 @@ export const FORMULAS: Record<string, string> = {
   start_current: 'I_a = m·I_n, m by start method',
   main_breaker: 'I_br ≥ 1.1·ΣI_n (running pumps); trip curve: magnetic threshold > ΣI_n(others) + I_a(largest)',
   cable: 'I_z(cable) ≥ I_br (copper, PVC, three-core in air)',
-  density: 'ρ(t): Kell (1975) polynomial, 0–150 °C',
-  vapour_pressure: 'p_v(T): Wagner & Pruss (IAPWS 1992) saturation equation',
+  density: 'ρ(t): IAPWS-IF97 region 1 at 0.101325 MPa (saturated liquid ρ′ above 100 °C), 0–150 °C',
+  vapour_pressure: 'p_v(T): IAPWS-IF97 region 4 saturation equation; H_v = p_v/(ρ·g)',
+  density_glycol: 'ρ(x, t): Melinder (2010) polynomial fit of the glycol solution, x in % by mass',
+  viscosity_glycol: 'ν = μ(x, t)/ρ(x, t), μ by Melinder (2010): ln μ = Σ c_ij (x − x_m)^i (t − t_m)^j',
+  vapour_pressure_glycol: "p_v of the solution taken as water's at t (IAPWS-IF97 region 4): glycol lowers the vapour pressure, so this is conservative for NPSH",
+  viscosity_b: 'ANSI/HI 9.6.7: B = 16.5·ν^0.5·H_BEP,W^0.0625/(Q_BEP,W^0.375·N^0.25) (ν mm²/s, Q m³/h, H m, N rpm)',
+  viscosity_none: 'ANSI/HI 9.6.7: B = 16.5·ν^0.5·H_BEP,W^0.0625/(Q_BEP,W^0.375·N^0.25) ≤ 1 — no viscosity correction needed (C_Q = C_H = C_η = 1)',
+  viscosity_hi: 'ANSI/HI 9.6.7 (1 < B < 40): C_Q = 2.71^(−0.165·(log₁₀B)^3.15); C_H = 1 − (1 − C_Q)·(Q_W/Q_BEP,W)^0.75; C_η = B^(−0.0547·B^0.69); Q = C_Q·Q_W, H = C_H·H_W, η = C_η·η_W',
+  npsh_available: 'NPSHa = (p_abs − p_v)/(ρ·g) + z_s − h_L,s (p_abs on the suction tank surface, z_s its level above the pump inlet, h_L,s suction losses; velocity head at the surface 0)',
   vapour_head_if97: 'H_v = p_s(t)/(ρ′·g), p_s and ρ′ of saturated water by IAPWS-IF97; NPSHa = p_in,abs/(ρg) + v²/(2g) − H_v',
 };
 

@@ -2,13 +2,15 @@
 // the hard filters → survivors scored and sorted → the top N with their duty, energy, cost, reasons
 // and explanation. When nothing passes, the nearest misses say why ("at 65 m³/h the best reaches
 // 12.1 m of the 14 m asked").
-import { Explainer, type Explanation } from './explain.ts';
+import { Explainer, G, type Explanation } from './explain.ts';
 import type { PreparedPump } from './curve.ts';
-import { annualEnergy, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump, type Duty, type DutyInput, type RankTerms, type Rejection, type Screened } from './evaluate.ts';
+import { annualEnergy, explainMedium, explainSuction, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump, type Duty, type DutyInput, type RankTerms, type Rejection, type Screened } from './evaluate.ts';
 import { lifeCycleCost } from './energy.ts';
 import { systemCurve } from './hydraulics.ts';
 import { flowToM3h, headToM } from './units.ts';
-import { inWaterRange, vapourHeadM, waterDensity } from './water.ts';
+import { inWaterRange, vapourHeadM, waterVapourPressure, WATER_MODEL, waterDensity } from './water.ts';
+import { CONCENTRATION, glycolProperties, GLYCOL_KINDS, minTemperature, SOURCE as GLYCOL_SOURCE, T_MAX as GLYCOL_T_MAX, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
+import { HI_B_MAX, VISCOSITY_METHOD, viscousPump } from './viscosity.ts';
 import { DEFAULT_LOAD_PROFILE, type LoadPoint } from './types.ts';
 
 export const SORT_KEYS = ['score', 'efficiency', 'p1', 'price', 'annual_energy', 'lcc'] as const;
@@ -32,14 +34,29 @@ export interface PumpSelectInput {
   sort?: SortKey;
   limit?: number;
   small_pump_correction?: boolean;
-  /** Density override, kg/m³ (default: water at the temperature). */
+  /** Density override, kg/m³ (default: the medium at the temperature). */
   density_kg_m3?: number;
+  /** The pumped liquid: water (default) or a glycol solution, concentration in % by mass. */
+  medium?: PumpMedium;
+  /**
+   * Suction conditions, when NPSHa is to be computed rather than typed: absolute pressure on the
+   * surface of the suction tank (in p_unit), the level of that surface above the pump inlet, m
+   * (negative: suction lift) and the losses of the suction line, m.
+   */
+  suction?: { p: number; p_unit: string; level_m?: number; loss_m?: number };
 }
+
+export type PumpMedium = { kind: 'water' } | { kind: GlycolKind; concentration: number };
+
+/** Ranges of the suction fields: absolute pressure up to 2.5 MPa, level −10…+100 m, losses 0…50 m. */
+export const SUCTION_RANGE = { p_max_pa: 2.5e6, level_min_m: -10, level_max_m: 100, loss_max_m: 50 } as const;
 
 export interface FieldError {
   field: string;
-  /** Message key: 'number', 'positive', 'unit', 'range', 'static_above_duty'. */
+  /** Message key: 'number', 'positive', 'unit', 'range', 'static_above_duty', 'range_between', 'below_freezing_glycol', 'npsh_both', 'npsha_negative'. */
   key: string;
+  /** Figures the message names (bounds, units). */
+  params?: Record<string, number | string>;
 }
 
 export interface PumpEntity {
@@ -77,9 +94,20 @@ const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinit
 export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput; sort: SortKey; limit: number } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const t = i.temperature_c ?? 20;
+  const medium = i.medium && i.medium.kind !== 'water' ? i.medium : null;
+  let glycol: ReturnType<typeof glycolProperties> | null = null;
+  if (medium && !GLYCOL_KINDS.includes(medium.kind)) errors.push({ field: 'medium', key: 'unit' });
+  else if (medium && !(num(medium.concentration) && medium.concentration >= CONCENTRATION.min && medium.concentration <= CONCENTRATION.max))
+    errors.push({ field: 'concentration', key: 'range_between', params: { min: CONCENTRATION.min, max: CONCENTRATION.max, unit: '%' } });
   if (!num(t)) errors.push({ field: 'temperature_c', key: 'number' });
-  else if (!inWaterRange(t)) errors.push({ field: 'temperature_c', key: 'range' });
-  const rho = i.density_kg_m3 ?? waterDensity(num(t) ? t : 20);
+  else if (medium && !errors.length) {
+    // A glycol solution: from its freezing point + 2 K up to the fits' 100 °C (decision 0031).
+    const tMin = minTemperature(medium.kind, medium.concentration);
+    if (t < tMin) errors.push({ field: 'temperature_c', key: 'below_freezing_glycol', params: { t_min: tMin } });
+    else if (t > GLYCOL_T_MAX) errors.push({ field: 'temperature_c', key: 'range_between', params: { min: tMin, max: GLYCOL_T_MAX, unit: '°C' } });
+    else glycol = glycolProperties(medium.kind, medium.concentration, t);
+  } else if (!medium && !inWaterRange(t)) errors.push({ field: 'temperature_c', key: 'range' });
+  const rho = i.density_kg_m3 ?? glycol?.rho ?? waterDensity(num(t) ? t : 20);
   if (!num(rho) || rho < 500 || rho > 2000) errors.push({ field: 'density_kg_m3', key: 'range' });
   const q = flowToM3h(i.q, i.q_unit, rho);
   const h = headToM(i.h, i.h_unit, rho);
@@ -91,8 +119,11 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
   if (!hs.ok) errors.push({ field: 'h_static', key: 'number' });
   else if (hs.value < 0) errors.push({ field: 'h_static', key: 'positive' });
   else if (h.ok && hs.value >= h.value) errors.push({ field: 'h_static', key: 'static_above_duty' });
-  const npsh = i.npsh_available_m ?? null;
+  let npsh = i.npsh_available_m ?? null;
   if (npsh !== null && (!num(npsh) || npsh < 0 || npsh > 1000)) errors.push({ field: 'npsh_available_m', key: 'range' });
+  const npsha = i.suction ? suctionNpsh(i.suction, num(t) ? t : 20, rho, errors) : null;
+  if (npsha && i.npsh_available_m != null) errors.push({ field: 'npsh_available_m', key: 'npsh_both' });
+  else if (npsha) npsh = npsha.value;
   const profile = i.load_profile ?? DEFAULT_LOAD_PROFILE;
   if (!Array.isArray(profile) || profile.length > 24 || profile.some((p) => !num(p.flow_ratio) || p.flow_ratio <= 0 || p.flow_ratio > 1.5 || !num(p.hours) || p.hours < 0))
     errors.push({ field: 'load_profile', key: 'range' });
@@ -120,6 +151,8 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
       h_static_m: hs.value,
       temperature_c: t,
       rho,
+      medium: medium && glycol ? { kind: medium.kind, concentration: medium.concentration, nu_mm2s: (glycol.mu / glycol.rho) * 1e6 } : null,
+      npsha,
       speed_control: i.speed_control === true,
       npsh_available_m: npsh,
       load_profile: profile,
@@ -132,6 +165,34 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
       small_pump_correction: i.small_pump_correction === true,
     },
   };
+}
+
+/**
+ * NPSHa from the suction side (tank formulation, HI/ISO 9906 usage): the liquid surface of the
+ * suction tank at absolute pressure p, its level z above the pump inlet, the losses h_L of the
+ * suction line; the velocity head at the surface is zero:
+ *   NPSHa = (p_abs − p_v)/(ρ·g) + z − h_L
+ * p_v is water's at t by IAPWS-IF97 (for a glycol solution too: its vapour pressure is lower, so
+ * water's is conservative). Errors name the field and its bounds.
+ */
+function suctionNpsh(s: NonNullable<PumpSelectInput['suction']>, t: number, rho: number, errors: FieldError[]): DutyInput['npsha'] {
+  const before = errors.length;
+  const p = headToM(s.p, s.p_unit, rho);
+  const pPa = p.ok ? p.value * rho * G : Number.NaN;
+  if (!p.ok) errors.push({ field: p.error === 'unit' ? 'suction_p_unit' : 'suction_p', key: p.error === 'unit' ? 'unit' : 'number' });
+  else if (!(pPa > 0) || pPa > SUCTION_RANGE.p_max_pa) errors.push({ field: 'suction_p', key: 'range_between', params: { min: 0, max: SUCTION_RANGE.p_max_pa / 1e6, unit: 'MPa' } });
+  const z = s.level_m ?? 0;
+  if (!num(z) || z < SUCTION_RANGE.level_min_m || z > SUCTION_RANGE.level_max_m) errors.push({ field: 'suction_level_m', key: 'range_between', params: { min: SUCTION_RANGE.level_min_m, max: SUCTION_RANGE.level_max_m, unit: 'm' } });
+  const loss = s.loss_m ?? 0;
+  if (!num(loss) || loss < 0 || loss > SUCTION_RANGE.loss_max_m) errors.push({ field: 'suction_loss_m', key: 'range_between', params: { min: 0, max: SUCTION_RANGE.loss_max_m, unit: 'm' } });
+  if (errors.length > before || !(rho > 0)) return null;
+  const pv = waterVapourPressure(t);
+  const value = (pPa - pv) / (rho * G) + z - loss;
+  if (!(value > 0)) {
+    errors.push({ field: 'suction_p', key: 'npsha_negative', params: { npsha: Math.round(value * 100) / 100 } });
+    return null;
+  }
+  return { p_abs_pa: pPa, level_m: z, loss_m: loss, p_v_pa: pv, value };
 }
 
 // Sorting by P₁ (decision 0030): a pump run below DEEP_SPEED_RATIO or with an oversized motor comes
@@ -176,7 +237,13 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
   const sys = systemCurve(d.q_m3h, d.h_m, d.h_static_m)!;
   const passed: Screened[] = [];
   const misses: Rejection[] = [];
-  for (const p of pumps) {
+  for (const p0 of pumps) {
+    // A glycol solution: each pump's water curves corrected for viscosity (ANSI/HI 9.6.7), or refused beyond the method.
+    const p = d.medium ? viscousPump(p0, d.medium.nu_mm2s) : p0;
+    if (!p) {
+      if (passed.length === 0) keepNearest(misses, { sku: p0.model.sku, reason: 'viscosity', value: 0, limit: HI_B_MAX, unit: '1' }, d);
+      continue;
+    }
     const e = screenPump(p, d, sys, passed.length === 0);
     if (!isRejection(e)) passed.push(e);
     else if (passed.length === 0) keepNearest(misses, e, d);
@@ -238,10 +305,11 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
       explanation: e.explain(),
     };
   });
-  const x = new Explainer(['water: Kell 1975 / Wagner–Pruss']);
+  const x = new Explainer(d.medium ? [WATER_MODEL, GLYCOL_SOURCE, VISCOSITY_METHOD] : [WATER_MODEL]);
   x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
-  x.step('rho', d.rho, 'kg/m3', 'density');
-  x.step('vapour_head', vapourHeadM(d.temperature_c), 'm', 'vapour_pressure');
+  explainMedium(x, d);
+  x.step('vapour_head', vapourHeadM(d.temperature_c), 'm', d.medium ? 'vapour_pressure_glycol' : 'vapour_pressure');
+  explainSuction(x, d);
   x.step('system.k', sys.k, 'm/(m3/h)2', 'system_curve');
   x.step('considered', pumps.length, 'pcs');
   x.step('passed', passed.length, 'pcs');
@@ -275,7 +343,7 @@ export function topK<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: numb
  * "nothing suitable" answer shows the misses that got furthest.
  */
 export const MISS_STAGE: Record<Rejection['reason'], number> = {
-  temperature: 0, motor_overload: 1, flow_range: 2, speed_range: 2, head_low: 3, oversized: 3, no_intersection: 4, npsh: 5,
+  viscosity: 0, temperature: 0, motor_overload: 1, flow_range: 2, speed_range: 2, head_low: 3, oversized: 3, no_intersection: 4, npsh: 5,
 };
 
 /** Keeps the three misses closest to passing: the furthest stage first, then the smallest relative shortfall. */

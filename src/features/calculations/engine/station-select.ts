@@ -25,8 +25,13 @@ import { evaluateStation, type StationResult } from './booster.ts';
 import { lifeCycleCost } from './energy.ts';
 import { HOT_WATER_NPSH_C, vapourHeadIf97M } from './water.ts';
 import { DEEP_SPEED_RATIO, LCC_WEIGHT, rightSizePenalty } from './evaluate.ts';
-import { FORMULAS } from './explain.ts';
+import { Explainer, FORMULAS } from './explain.ts';
+import { explainMedium, explainSuction } from './evaluate.ts';
+import { explainViscosity, viscousPump, VISCOSITY_METHOD, type ViscousPump } from './viscosity.ts';
+import { SOURCE as GLYCOL_SOURCE } from '#features/calculations/fluids/glycol.ts';
+import { WATER_MODEL } from './water.ts';
 import { normaliseInput, type FieldError, type PumpSelectInput } from './select.ts';
+import type { DutyInput } from './evaluate.ts';
 
 export const TYPES_OF_USE = [1, 2, 3, 4] as const;
 export type TypeOfUse = (typeof TYPES_OF_USE)[number];
@@ -88,7 +93,7 @@ export interface StationEntity {
   rank_lcc_kop: number;
 }
 
-export type StationMissReason = NonNullable<StationResult['reason']> | 'npsh';
+export type StationMissReason = NonNullable<StationResult['reason']> | 'npsh' | 'viscosity';
 
 export interface StationSelectResult {
   type: 'success' | 'empty' | 'error';
@@ -120,8 +125,14 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
   const out: StationEntity[] = [];
   const misses: StationSelectResult['misses'] = [];
   const npshWarn = rule.npshWarnFromC !== null && d.temperature_c >= rule.npshWarnFromC && d.npsh_available_m === null;
-  for (const p of pumps) {
-    if (p.model.t_max_c !== undefined && d.temperature_c > p.model.t_max_c) continue;
+  for (const p0 of pumps) {
+    if (p0.model.t_max_c !== undefined && d.temperature_c > p0.model.t_max_c) continue;
+    // A glycol solution: the water curves corrected for viscosity (ANSI/HI 9.6.7), or refused beyond the method.
+    const p = d.medium ? viscousPump(p0, d.medium.nu_mm2s) : p0;
+    if (!p) {
+      misses.push({ sku: p0.model.sku, duty_count: counts[0]!, reason: 'viscosity' });
+      continue;
+    }
     for (const c of counts) {
       const standby = Math.max(standbyAsked, rule.standbyMin(c));
       const st = evaluateStation(p, {
@@ -176,6 +187,7 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
           if (!st.explanation.formulas.some((x) => x.id === f) && st.explanation.steps.some((x) => x.formula === f)) st.explanation.formulas.push({ id: f, text: FORMULAS[f]! });
       }
       explainTypeOfUse(st, typeUse, rule, c, npshr, npshNeeded, warnings);
+      explainLiquid(st, d, p, speedControl);
       out.push({
         sku: p.model.sku, title: p.model.title, manufacturer: p.model.manufacturer, model: p.model.model, type_use: typeUse, duty_count: c, standby_count: standby,
         pumps_price_kop: pumpsPrice, lcc_kop: lcc, rank_lcc_kop: rankLcc,
@@ -189,7 +201,7 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
   const limit = input.limit ?? 20;
   // Nothing suitable: the misses that got furthest down the filter chain name the constraint that
   // excluded the sets (NPSH before head, head before flow range), one per reason first.
-  const stage: Record<StationMissReason, number> = { npsh: 0, speed_range: 1, head_low: 2, flow_range: 3 };
+  const stage: Record<StationMissReason, number> = { npsh: 0, speed_range: 1, head_low: 2, flow_range: 3, viscosity: 4 };
   const ordered = [...misses].sort((a, b) => stage[a.reason] - stage[b.reason]);
   return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : ordered.slice(0, 3) };
 }
@@ -213,4 +225,19 @@ function explainTypeOfUse(st: StationResult, typeUse: TypeOfUse, rule: TypeOfUse
   }
   if (rule.standard && !e.source.includes(rule.standard)) e.source.push(rule.standard);
   for (const w of warnings) if (!e.warnings.includes(w)) e.warnings.push(w);
+}
+
+/** The liquid (water or glycol, its density and viscosity correction) and NPSHa from suction conditions, into the set's explanation. */
+function explainLiquid(st: StationResult, d: DutyInput, p: ViscousPump, speedControl: boolean): void {
+  const x = new Explainer([WATER_MODEL, ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : [])]);
+  x.input('temperature', d.temperature_c, 'degC');
+  explainMedium(x, d);
+  explainSuction(x, d);
+  explainViscosity(x, p.viscous, st.per_pump_q_m3h, speedControl ? st.duty_speed_ratio : 1);
+  const add = x.done();
+  const e = st.explanation;
+  e.inputs.push(...add.inputs.filter((i) => !e.inputs.some((j) => j.key === i.key)));
+  e.steps.unshift(...add.steps);
+  for (const f of add.formulas) if (!e.formulas.some((g) => g.id === f.id)) e.formulas.push(f);
+  for (const s of add.source) if (!e.source.includes(s)) e.source.push(s);
 }

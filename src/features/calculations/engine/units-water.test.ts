@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flowFromM3h, flowToM3h, headFromM, headToM, temperatureToC } from './units.ts';
-import { vapourHeadM, waterDensity, waterVapourPressure } from './water.ts';
+import { vapourHeadIf97M, vapourHeadM, waterDensity, waterVapourPressure } from './water.ts';
+import { saturationAtT, waterProperties } from '#features/properties/water.ts';
 
 describe('units', () => {
   it('converts flow units explicitly (l/s ×3.6; t/h by density)', () => {
@@ -40,8 +41,9 @@ describe('units', () => {
 });
 
 describe('water', () => {
-  // IF97 liquid table of calculations.md §2.0 is at 0.6 MPa; Kell is fitted at 1 atm. The compression
-  // of 0.5 MPa adds ~0.25 kg/m³ at 150 °C, so the tolerance is 0.3 kg/m³ (0.03 %).
+  // IF97 liquid table of calculations.md §2.0 is at 0.6 MPa; the engine takes IF97 at 1 atm (saturated
+  // liquid above 100 °C). The compression of 0.5 MPa adds ~0.25 kg/m³ at 150 °C, so the tolerance is
+  // 0.3 kg/m³ (0.03 %). (Kell 1975, used before, met the same table within the same tolerance.)
   const table: Array<[number, number]> = [
     [5, 1000.21], [10, 999.94], [20, 998.43], [30, 995.87], [40, 992.44], [50, 988.26], [60, 983.43],
     [70, 978.0], [80, 972.03], [90, 965.55], [100, 958.59], [120, 943.31], [130, 935.0], [150, 917.08],
@@ -56,6 +58,14 @@ describe('water', () => {
     expect(Math.abs(waterVapourPressure(100) / 101418 - 1)).toBeLessThan(5e-4); // 0.101418 MPa at 100 °C
     expect(Math.abs(waterVapourPressure(20) / 2339.2 - 1)).toBeLessThan(5e-4);
     expect(Math.abs(waterVapourPressure(150) / 476160 - 1)).toBeLessThan(5e-4);
+  });
+
+  it('is the IF97 module: ρ at 1 atm below 100 °C, saturated liquid ρ′ above, p_v of region 4', () => {
+    expect(waterDensity(20)).toBeCloseTo(waterProperties(20, 0.101325).rho, 9);
+    expect(waterDensity(120)).toBeCloseTo(saturationAtT(120).rho_liquid, 9);
+    expect(waterVapourPressure(120)).toBeCloseTo(saturationAtT(120).p_sat_mpa * 1e6, 6);
+    expect(vapourHeadM(120)).toBeCloseTo(vapourHeadIf97M(120), 9);
+    expect(vapourHeadM(120)).toBeCloseTo(21.5, 1);
   });
 
   it('vapour head is p_v/(ρg) and clamps outside 0–150 °C instead of extrapolating', () => {

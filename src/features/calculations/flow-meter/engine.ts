@@ -320,17 +320,29 @@ export function selectFlowMeters(i: FlowInput, cat: UnitCatalogue): FlowMeterRes
     for (const f of pipes) {
       let pick: MeterModel | null = null;
       let why: Try | null = null;
+      // The smallest meter that would work but for being larger than the pipe: the DN that works.
+      let fitsButPipe: Try | null = null;
       for (const m of sorted) {
-        const t = tryMeter(m, f, i, req, null);
+        let t = tryMeter(m, f, i, req, null);
         if (t.ok) {
           pick = m;
           break;
         }
-        // The refusal of the largest meter past "too small" says why the series fails (a meter larger
-        // than the pipe only when nothing else is left to say).
-        const rank = (x: Try | null) => (!x || x.ok ? -1 : x.reason === 'too_small' ? 0 : x.reason === 'pipe_dn' ? 1 : 2);
+        if (t.reason === 'pipe_dn') {
+          const free = tryMeter(m, { ...f, pipe_dn: null }, i, req, null);
+          if (free.ok) {
+            fitsButPipe ??= t;
+            continue;
+          }
+          // Larger than the pipe and refused anyway: its own reason is what excludes it.
+          t = free;
+        }
+        // The refusal of the largest meter past "too small" says why the series fails.
+        const rank = (x: Try | null) => (!x || x.ok ? -1 : x.reason === 'too_small' ? 0 : 2);
         if (rank(t) >= rank(why)) why = t;
       }
+      // A meter that works except for the pipe names that DN (not the largest of the series).
+      if (fitsButPipe) why = fitsButPipe;
       if (!pick) {
         const w = why as Extract<Try, { ok: false }> | null;
         rejected.push({ series, pipe: f.pipe, reason: w?.reason ?? 'too_small', params: w?.params ?? {} });

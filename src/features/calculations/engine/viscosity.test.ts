@@ -1,0 +1,124 @@
+// Viscosity correction by ANSI/HI 9.6.7 and the glycol medium of the pump engine. The expected
+// factors are computed by hand from the published formulas (SI form):
+//   ν = 20 mm²/s, Q_BEP,W = 60 m³/h, H_BEP,W = 15 m, N = 2900 rpm
+//   B   = 16.5·√20·15^0.0625/(60^0.375·2900^0.25) = 16.5·4.47214·1.18432/(4.64158·7.33837) = 2.56507
+//   C_Q = 2.71^(−0.165·(log₁₀ 2.56507)^3.15) = 2.71^(−0.165·0.40909^3.15) = 0.990199
+//   C_η = 2.56507^(−0.0547·2.56507^0.69) = 0.906016
+//   C_H at Q_W = 0.8·Q_BEP,W: 1 − (1 − 0.990199)·0.8^0.75 = 0.991709
+import { describe, expect, it } from 'vitest';
+import { allFinite } from './explain.ts';
+import { etaAt } from './curve.ts';
+import { headFactor, hiFactors, viscousEta, viscousPump } from './viscosity.ts';
+import { selectPumps, type PumpSelectInput } from './select.ts';
+import { selectStations } from './station-select.ts';
+import { prepared } from './test-fixtures.ts';
+import { glycolProperties, minTemperature } from '#features/calculations/fluids/glycol.ts';
+
+describe('ANSI/HI 9.6.7 factors', () => {
+  it('reproduce the hand computation for ν 20 mm²/s at a 60 m³/h, 15 m, 2900 rpm BEP', () => {
+    const f = hiFactors(20, 60, 15, 2900);
+    expect(f.applied).toBe(true);
+    expect(f.b).toBeCloseTo(2.56507, 4);
+    expect(f.c_q).toBeCloseTo(0.990199, 5);
+    expect(f.c_eta).toBeCloseTo(0.906016, 5);
+    expect(headFactor({ c_q: f.c_q, q_bep_w: 60 }, 48)).toBeCloseTo(0.991709, 5);
+    expect(headFactor({ c_q: f.c_q, q_bep_w: 60 }, 60)).toBeCloseTo(f.c_q, 12); // C_H = C_Q at the BEP
+  });
+
+  it('B ≤ 1 (water-like): no correction, all factors 1', () => {
+    const f = hiFactors(1, 60, 15, 2900);
+    expect(f.b).toBeCloseTo(0.57357, 4);
+    expect(f).toMatchObject({ applied: false, c_q: 1, c_eta: 1 });
+  });
+
+  it('the corrected pump: Q = C_Q·Q_W, H = C_H·H_W, η = C_η·η_W; refused at B ≥ 40', () => {
+    const p = prepared();
+    const v = viscousPump(p, 20)!;
+    const c = v.viscous!;
+    expect(c.applied).toBe(true);
+    const qW = p.bep.q * 0.9;
+    expect(v.head.at(c.c_q * qW)).toBeCloseTo(headFactor(c, qW) * p.head.at(qW), 9);
+    expect(viscousEta(v, c.c_q * qW)).toBeCloseTo(c.c_eta * etaAt(p, qW), 6);
+    expect(v.qMax).toBeCloseTo(p.qMax * c.c_q, 9);
+    expect(viscousPump(p, 1e5)).toBeNull();
+    expect(viscousPump(p, 0.5)!.viscous!.applied).toBe(false);
+  });
+});
+
+const base: PumpSelectInput = { q: 60, q_unit: 'm3/h', h: 13, h_unit: 'm', h_static: 5, temperature_c: 10 };
+const eg30 = { kind: 'ethylene_glycol', concentration: 30 } as const;
+
+describe('glycol medium in the pump engine', () => {
+  const p = prepared();
+  it('30 % EG at −10 °C: the solution density scales P₂, the factors of the pump are steps of its explanation', () => {
+    const water = selectPumps([p], base).entities[0]!;
+    const r = selectPumps([p], { ...base, temperature_c: -10, medium: eg30 });
+    const g = r.entities[0]!;
+    const props = glycolProperties('ethylene_glycol', 30, -10);
+    expect(r.duty!.rho_kg_m3).toBeCloseTo(props.rho, 9);
+    expect(g.duty.p2_kw).toBeGreaterThan(water.duty.p2_kw * 1.03);
+    const step = (k: string) => g.explanation.steps.find((s) => s.key === k);
+    const nu = (props.mu / props.rho) * 1e6;
+    const f = hiFactors(nu, p.bep.q, p.head.at(p.bep.q), p.model.speed_rpm);
+    expect(step('viscosity.b')!.value).toBeCloseTo(f.b, 9);
+    if (f.applied) {
+      expect(step('viscosity.c_q')!.value).toBeCloseTo(f.c_q, 9);
+      expect(step('viscosity.c_eta')!.value).toBeCloseTo(f.c_eta, 9);
+      expect(step('viscosity.c_h')!.formula ?? 'none').toBe('none');
+    } else expect(step('viscosity.b')!.formula).toBe('viscosity_none');
+    expect(g.explanation.source.some((s) => s.includes('ANSI/HI 9.6.7'))).toBe(true);
+    expect(g.explanation.source.some((s) => s.includes('Melinder'))).toBe(true);
+    expect(allFinite(r)).toBe(true);
+  });
+
+  it('50 % PG at −30 °C is viscous enough for the correction: C_Q, C_H, C_η < 1 said', () => {
+    const g = glycolProperties('propylene_glycol', 50, -30);
+    const v = viscousPump(p, (g.mu / g.rho) * 1e6)!; // ν ≈ 200 mm²/s
+    const q = v.bep.q * 0.9;
+    const r = selectPumps([p], { ...base, q, h: v.head.at(q), h_static: 0, temperature_c: -30, medium: { kind: 'propylene_glycol', concentration: 50 } });
+    expect(r.entities[0]!.duty.h_m).toBeCloseTo(v.head.at(q), 6); // the corrected curve meets the duty
+    const e = r.entities[0]!;
+    const keys = e.explanation.steps.map((s) => s.key);
+    expect(keys).toEqual(expect.arrayContaining(['viscosity.nu', 'viscosity.b', 'viscosity.c_q', 'viscosity.c_h', 'viscosity.c_eta']));
+    for (const k of ['viscosity.c_q', 'viscosity.c_h', 'viscosity.c_eta']) expect(e.explanation.steps.find((s) => s.key === k)!.value).toBeLessThan(1);
+  });
+
+  it('refuses a concentration outside 20–50 %, a glycol below its freezing point + 2 K, hostile numbers', () => {
+    expect(selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: 60 } }).errors).toEqual([{ field: 'concentration', key: 'range_between', params: { min: 20, max: 50, unit: '%' } }]);
+    expect(selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: Number.NaN } }).errors[0]!.field).toBe('concentration');
+    expect(selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: 1e308 } }).errors[0]!.field).toBe('concentration');
+    const tMin = minTemperature('ethylene_glycol', 30);
+    expect(selectPumps([p], { ...base, temperature_c: tMin - 1, medium: eg30 }).errors).toEqual([{ field: 'temperature_c', key: 'below_freezing_glycol', params: { t_min: tMin } }]);
+    expect(selectPumps([p], { ...base, temperature_c: 120, medium: eg30 }).errors[0]).toMatchObject({ field: 'temperature_c', key: 'range_between' });
+    expect(selectPumps([p], { ...base, temperature_c: -1e308, medium: eg30 }).errors[0]!.field).toBe('temperature_c');
+  });
+
+  it('booster sets take the medium too: higher P₁ than water, B in the explanation', () => {
+    const w = selectStations([p], { ...base, count: 2, standby: 1 }).entities[0]!;
+    const g = selectStations([p], { ...base, count: 2, standby: 1, temperature_c: -10, medium: eg30 }).entities[0]!;
+    expect(g.station.duty_p1_kw).toBeGreaterThan(w.station.duty_p1_kw);
+    expect(g.station.explanation.steps.some((s) => s.key === 'viscosity.b')).toBe(true);
+  });
+});
+
+describe('NPSHa from the suction conditions', () => {
+  const p = prepared();
+  it('NPSHa = (p_abs − p_v)/(ρg) + z − h_L: 101.325 kPa, +2 m, 0.5 m losses at 20 °C give 11.6116 m', () => {
+    const r = selectPumps([p], { ...base, temperature_c: 20, suction: { p: 101.325, p_unit: 'kPa', level_m: 2, loss_m: 0.5 } });
+    const e = r.entities[0]!;
+    const step = e.explanation.steps.find((s) => s.key === 'npsh.available')!;
+    expect(step.value).toBeCloseTo(11.6116, 3);
+    expect(step.formula).toBe('npsh_available');
+    expect(e.explanation.steps.find((s) => s.key === 'suction.p_v')!.value).toBeCloseTo(2.3392, 3);
+  });
+
+  it('a suction lift that boils the liquid, out-of-range fields and both NPSHa and suction are refused by field', () => {
+    const hot = selectPumps([p], { ...base, temperature_c: 95, suction: { p: 101.325, p_unit: 'kPa', level_m: -5 } });
+    expect(hot.errors[0]).toMatchObject({ field: 'suction_p', key: 'npsha_negative' });
+    expect(selectPumps([p], { ...base, suction: { p: 1e308, p_unit: 'kPa' } }).errors[0]).toMatchObject({ field: 'suction_p', key: 'range_between' });
+    expect(selectPumps([p], { ...base, suction: { p: 100, p_unit: 'psi' } }).errors[0]).toMatchObject({ field: 'suction_p_unit', key: 'unit' });
+    expect(selectPumps([p], { ...base, suction: { p: 100, p_unit: 'kPa', level_m: -50 } }).errors[0]).toMatchObject({ field: 'suction_level_m' });
+    expect(selectPumps([p], { ...base, suction: { p: 100, p_unit: 'kPa', loss_m: Number.NaN } }).errors[0]).toMatchObject({ field: 'suction_loss_m' });
+    expect(selectPumps([p], { ...base, npsh_available_m: 5, suction: { p: 100, p_unit: 'kPa' } }).errors[0]).toMatchObject({ field: 'npsh_available_m', key: 'npsh_both' });
+  });
+});
