@@ -84,7 +84,7 @@ it('keeps the values typed before a region and city are chosen; Enter in a field
   await page.getByLabel('Давление в сети').fill('30');
   await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByLabel('Давление в сети').press('Enter')]);
   await page.waitForLoadState('load');
-  await expect(page.locator('#f-p-error').textContent()).resolves.toBe('Давление в сети: допустимо от 0 до 25.49 кгс/см² (изб.)');
+  await expect(page.locator('#f-p-error').textContent()).resolves.toBe('Давление в сети: допустимо от 0 до 25,49 кгс/см² (изб.)');
   await expect(page.getByLabel('Нагрузка отопления и вентиляции').inputValue()).resolves.toBe('0,8');
   await clean(page);
   await page.close();

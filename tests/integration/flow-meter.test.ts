@@ -237,14 +237,14 @@ describe('POST /api/v1/calculations/flow-meter/select', () => {
     const FLOWS = { mode: 'flows', flow_unit: 'm3/h', t_supply: 95, t_return: 70, g_return: 10 };
     const cases: Array<[Record<string, unknown>, string, string, string]> = [
       [{ ...BASE, p: 25.5 }, 'p', 'Network pressure: must be between 0 and 25 bar (gauge)', 'Давление в сети: допустимо от 0 до 25 бар (изб.)'],
-      [{ ...BASE, p: -1, p_unit: 'MPa' }, 'p', 'Network pressure: must be between 0 and 2.5 MPa (gauge)', 'Давление в сети: допустимо от 0 до 2.5 МПа (изб.)'],
-      [{ ...BASE, p: 0.5, p_unit: 'kgf/cm2', p_kind: 'absolute' }, 'p', 'Network pressure: must be between 1.034 and 26.52 kgf/cm² (abs.)', 'Давление в сети: допустимо от 1.034 до 26.52 кгс/см² (абс.)'],
+      [{ ...BASE, p: -1, p_unit: 'MPa' }, 'p', 'Network pressure: must be between 0 and 2.5 MPa (gauge)', 'Давление в сети: допустимо от 0 до 2,5 МПа (изб.)'],
+      [{ ...BASE, p: 0.5, p_unit: 'kgf/cm2', p_kind: 'absolute' }, 'p', 'Network pressure: must be between 1.034 and 26.52 kgf/cm² (abs.)', 'Давление в сети: допустимо от 1,034 до 26,52 кгс/см² (абс.)'],
       // 10 000 t/h at 95 °C (ρ 962 kg/m³) is 10 393 m³/h: the limit is rounded inwards.
-      [{ ...FLOWS, g_supply: 20000 }, 'g_supply', 'Design flow: supply: must be between 0.00104 and 10390 m³/h', 'Расчётный расход: подающий: допустимо от 0.00104 до 10390 м³/ч'],
+      [{ ...FLOWS, g_supply: 20000 }, 'g_supply', 'Design flow: supply: must be between 0.00104 and 10390 m³/h', 'Расчётный расход: подающий: допустимо от 0,00104 до 10390 м³/ч'],
       [{ ...FLOWS, g_supply: 10, gmin_supply: 12 }, 'gmin_supply', 'Minimum flow: supply: cannot exceed the design flow (10 m³/h)', 'Минимальный расход: подающий: не может быть больше расчётного расхода (10 м³/ч)'],
-      [{ ...BASE, dp_available: 20, dp_unit: 'bar' }, 'dp_available', 'Allowed pressure loss per metering point: must be between 0.001 and 10 bar', 'Допустимые потери давления на узле: допустимо от 0.001 до 10 бар'],
-      [{ ...BASE, dp_available: 0.005, dp_unit: 'm w.c.' }, 'dp_available', 'Allowed pressure loss per metering point: must be between 0.0102 and 101.9 m w.c.', 'Допустимые потери давления на узле: допустимо от 0.0102 до 101.9 м вод. ст.'],
-      [{ ...BASE, q_heat: 200 }, 'q_heat', 'Heating and ventilation load: must be between 0 and 171.9 Gcal/h', 'Нагрузка отопления и вентиляции: допустимо от 0 до 171.9 Гкал/ч'],
+      [{ ...BASE, dp_available: 20, dp_unit: 'bar' }, 'dp_available', 'Allowed pressure loss per metering point: must be between 0.001 and 10 bar', 'Допустимые потери давления на узле: допустимо от 0,001 до 10 бар'],
+      [{ ...BASE, dp_available: 0.005, dp_unit: 'm w.c.' }, 'dp_available', 'Allowed pressure loss per metering point: must be between 0.0102 and 101.9 m w.c.', 'Допустимые потери давления на узле: допустимо от 0,0102 до 101,9 м вод. ст.'],
+      [{ ...BASE, q_heat: 200 }, 'q_heat', 'Heating and ventilation load: must be between 0 and 171.9 Gcal/h', 'Нагрузка отопления и вентиляции: допустимо от 0 до 171,9 Гкал/ч'],
     ];
     for (const [json, field, en, ru] of cases) {
       const r = await select(json);

@@ -52,7 +52,7 @@ describe('fouling factor', () => {
     const r = await select({ ...TO1, hot_fouling: '0.002' });
     expect(r.status).toBe(400);
     expect(r.data.errors).toEqual({ hot_fouling: 'Fouling, heating side, m²·K/W: allowed from 0 to 0.001' });
-    expect((await select({ ...TO1, cold_fouling: '-0.0001' }, 'ru')).data.errors).toEqual({ cold_fouling: 'Загрязнение, нагреваемая сторона, м²·К/Вт: допустимо от 0 до 0.001' });
+    expect((await select({ ...TO1, cold_fouling: '-0.0001' }, 'ru')).data.errors).toEqual({ cold_fouling: 'Загрязнение, нагреваемая сторона, м²·К/Вт: допустимо от 0 до 0,001' });
     expect((await select({ ...TO1, cold_fouling: 'abc' })).data.errors).toEqual({ cold_fouling: 'Fouling, heated side, m²·K/W: enter a number' });
     for (const bad of HOSTILE) {
       const h = await select({ ...TO1, hot_fouling: bad });
@@ -91,7 +91,7 @@ describe('fouling factor', () => {
     expect(html).toContain('1/U_d = 1/U + R_f1 + R_f2');
     const bad = await postPage({ ...TO1, hot_fouling: '1e308' }, 'ru');
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('Загрязнение, греющая сторона, м²·К/Вт: допустимо от 0 до 0.001');
+    expect(await bad.text()).toContain('Загрязнение, греющая сторона, м²·К/Вт: допустимо от 0 до 0,001');
   });
 });
 

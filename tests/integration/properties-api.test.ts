@@ -58,7 +58,7 @@ describe('GET /api/v1/properties/water', () => {
     expect(ru.data).toEqual({ message: 'Проверьте введённые данные', errors: { t_c: 'Температура, °C: допустимо от 0 до 800 °C' } });
     // Unit symbols are translated too.
     const ruHigh = await api('/api/v1/properties/water?t_c=20&p_mpa=150', { token: olga, lang: 'ru' });
-    expect(ruHigh.data.errors).toEqual({ p_mpa: 'Давление (абсолютное), МПа: допустимо от 0.000001 до 100 МПа' });
+    expect(ruHigh.data.errors).toEqual({ p_mpa: 'Давление (абсолютное), МПа: допустимо от 0,000001 до 100 МПа' });
   });
   it('refuses anonymous calls', async () => {
     expect((await api('/api/v1/properties/water?t_c=20&p_mpa=0.6')).status).toBe(401);

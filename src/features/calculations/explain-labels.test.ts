@@ -11,7 +11,7 @@ import { lookup } from '#lib/i18n/translate.ts';
 import { FORMULAS as PUMP_FORMULAS, type Explanation as PumpExplanation } from './engine/explain.ts';
 import { preparePump, type PreparedPump } from './engine/curve.ts';
 import { selectPumps } from './engine/select.ts';
-import { selectStations, TYPES_OF_USE } from './engine/station-select.ts';
+import { selectStations, TYPES_OF_USE, TYPE_OF_USE_RULES } from './engine/station-select.ts';
 import { cabinetElectrics } from './engine/electrics.ts';
 import { prepared } from './engine/test-fixtures.ts';
 import { CRONOLINE_IL_80_220, VEROLINE_IP_E_50_150 } from './engine/reference-curves.ts';
@@ -24,10 +24,13 @@ import { FORMULAS as PHE_FORMULAS, type Explanation as PheExplanation } from './
 import { EXAMPLE_PLATE } from './phe/fixtures.test-helpers.ts';
 import { ratePack } from './phe/rating.ts';
 import { selectPlates } from './phe/select.ts';
-import { engineOf, labelKey, mathText, publicSources, unitKey, PROPERTY_COLUMNS, type ExplainEngine, type LabelKind, type MathEngine } from './explain-labels.ts';
+import { engineOf, labelKey, mathText, publicSources, sourceText, unitKey, PROPERTY_COLUMNS, type ExplainEngine, type LabelKind, type MathEngine } from './explain-labels.ts';
 import { BTP_FORMULAS } from './btp/equipment.ts';
 import { FORMULAS as FLOW_FORMULAS } from './flow-meter/engine.ts';
 import { makeT } from '#lib/i18n/translate.ts';
+import { WATER_MODEL } from './engine/water.ts';
+import { VISCOSITY_METHOD } from './engine/viscosity.ts';
+import { SOURCE as GLYCOL_SOURCE } from './fluids/glycol.ts';
 
 type AnyExplanation = PumpExplanation | PheExplanation;
 
@@ -205,7 +208,7 @@ describe('explanation labels', () => {
 });
 
 /** Prose words in a formula text: Latin words of 3+ letters outside identifiers (H_sys) and the few math names. */
-const MATH_WORDS = new Set(['max', 'min', 'sin', 'cos', 'tan', 'VDI', 'Heat', 'Atlas', 'IAPWS', 'LMTD', 'NTU', 'LCC', 'NPSHa', 'NPSHr', 'Kvs', 'DN', 'PVC']);
+const MATH_WORDS = new Set(['max', 'min', 'sin', 'cos', 'tan', 'log', 'ANSI', 'NPSH', 'VDI', 'Heat', 'Atlas', 'IAPWS', 'LMTD', 'NTU', 'LCC', 'NPSHa', 'NPSHr', 'Kvs', 'DN', 'PVC']);
 export const proseWords = (text: string): string[] =>
   (text.replace(/[A-Za-zА-Яа-я₀-₉]*_[\w,′″^]+/g, ' ').match(/[A-Za-z]{3,}/g) ?? []).filter((w) => !MATH_WORDS.has(w));
 
@@ -225,6 +228,32 @@ describe('formula texts in the user language', () => {
     expect(proseWords(BTP_FORMULAS.safety_dn!)).toContain('load');
     const keys = (l: (typeof LOCALES)[number]) => Object.keys(((dictionaries[l] as any).calcExplain.math.pump as object)).sort();
     for (const l of LOCALES) expect(keys(l)).toEqual(keys('ru'));
+  });
+
+  it("a translated formula is the engine's own formula: the English text equals what the engine writes", () => {
+    // A translation made before the engine changed its formula would print the old one (Kell's water
+    // after the engine moved to IAPWS-IF97): every key under calcExplain.math must match the engine.
+    const en = (dictionaries.en as any).calcExplain.math as Record<MathEngine, Record<string, string>>;
+    const stale: string[] = [];
+    for (const [engine, formulas] of engines)
+      for (const [id, text] of Object.entries(en[engine] ?? {})) {
+        const own = formulas[id] ?? (engine === 'btp' ? PUMP_FORMULAS[id] : undefined);
+        if (own !== text) stale.push(`${engine}.${id}: engine "${own}", dictionary "${text}"`);
+      }
+    expect(stale).toEqual([]);
+  });
+
+  it("the engines' published sources are named in the user's language", () => {
+    const ru = makeT(dictionaries.ru);
+    const standards = Object.values(TYPE_OF_USE_RULES).flatMap((r) => (r.standard ? [r.standard] : []));
+    expect(standards.length).toBeGreaterThan(0);
+    for (const s of [WATER_MODEL, GLYCOL_SOURCE, VISCOSITY_METHOD, ...standards]) {
+      // The page splits a source list at semicolons: a source must not hold one.
+      expect(s, s).not.toContain(';');
+      const shown = sourceText(s, ru);
+      expect(shown, s).not.toBe(s);
+      expect(proseWords(shown.replace(/IAPWS-IF97|ANSI\/HI|ISO\/TR|Properties of Secondary Working Fluids for Indirect Systems|IIR\/IIF|SP \d+\.\d+\.\d+/g, '')), shown).toEqual([]);
+    }
   });
 
   it('sources name no internal file', () => {

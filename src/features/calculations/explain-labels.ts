@@ -6,6 +6,9 @@
 // Keys with a running number (motor2.in, energy.point3.q) share one label with an {n} parameter.
 // Symbols are language-neutral mathematics (as the formula texts are) and live here.
 import type { Params } from '#lib/i18n/translate.ts';
+import { WATER_MODEL } from './engine/water.ts';
+import { VISCOSITY_METHOD } from './engine/viscosity.ts';
+import { SOURCE as GLYCOL_SOURCE } from './fluids/glycol.ts';
 
 export type ExplainEngine = 'pump' | 'phe';
 export type LabelKind = 'term' | 'formula' | 'warning' | 'stream';
@@ -119,7 +122,12 @@ export function publicSources(source: readonly string[]): string[] {
 
 /** Source texts the engines write → calcExplain.source.known.<id> (a text not listed is shown as written). */
 const KNOWN_SOURCES: Record<string, string> = {
-  'water: Kell 1975 / Wagner–Pruss': 'water_kell',
+  [WATER_MODEL]: 'water_if97',
+  [GLYCOL_SOURCE]: 'glycol_melinder',
+  [VISCOSITY_METHOD]: 'viscosity_hi',
+  'SP 30.13330.2020 (internal water supply: booster sets with a standby pump)': 'sp30',
+  'SP 60.13330.2020 (heating: circulation pumps, at least one standby)': 'sp60',
+  'SP 10.13130.2020 (internal fire water supply: standby pump, fixed speed, two feeders)': 'sp10',
   'IEC 60898-1 trip curves': 'iec60898',
   'PUE-7 table 1.3.6 [unverified]': 'pue7',
   'IAPWS-IF97 (regions 1, 2, 4; backward T(p,h)), IAPWS 2008 viscosity, IAPWS 2011 thermal conductivity': 'if97_phe',

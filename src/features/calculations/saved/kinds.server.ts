@@ -126,7 +126,8 @@ export const round3 = (x: unknown): number | null => (typeof x === 'number' && N
 /**
  * The explanation rows of an engine explanation (pump or plate engine: same step shape), every step
  * the engine wrote, each named, with its symbol and its unit in the user's language as the page's
- * explanation (../Explanation.astro) shows them; money in roubles. Non-finite values are left out.
+ * explanation (../Explanation.astro) shows them; money in roubles. Non-finite values and the ranking
+ * among candidates (rank.*) are left out.
  */
 export function explanationRows(
   e: { engine: { name: string }; steps: Array<{ key: string; value: number; unit: string; formula?: string }>; formulas: Array<{ id: string; text: string }> } | null | undefined,
@@ -143,7 +144,8 @@ export function explanationRows(
     return t(l.key, l.params);
   };
   return e.steps
-    .filter((s) => Number.isFinite(s.value))
+    // How a candidate ranked among the others (rank.*) is the selection page's, not the item's sheet.
+    .filter((s) => Number.isFinite(s.value) && !s.key.startsWith('rank.'))
     .map((s) => ({
       quantity: label('term', s.key),
       symbol: symbolOf(engine, s.key),
