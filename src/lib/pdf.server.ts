@@ -43,7 +43,7 @@ async function print(bin: string, html: string): Promise<PdfResult> {
     const page = join(dir, 'document.html');
     const out = join(dir, 'document.pdf');
     await writeFile(page, html);
-    const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-pdf-header-footer', `--user-data-dir=${join(dir, 'profile')}`, `--print-to-pdf=${out}`, `file://${page}`];
+    const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-pdf-header-footer', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(dir, 'profile')}`, `--print-to-pdf=${out}`, `file://${page}`];
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(bin, args, { stdio: 'ignore' });
       const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);

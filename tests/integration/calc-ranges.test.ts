@@ -68,7 +68,7 @@ describe('an over-determined heat exchanger duty', () => {
     expect(r.data.errors.hot_flow).toBe("Heating side flow: the figures do not balance: the load is 500 kW, but the heating side's flow and temperatures carry 232.13 kW (2 % allowed); leave one of them empty");
     expect(r.data.errors.cold_flow).toMatch(/^Heated side flow: the figures do not balance: the load is 500 kW, but the heated side's flow and temperatures carry 319\d(\.\d+)? kW \(2 % allowed\); leave one of them empty$/);
     const ru = await select('to1', IMPOSSIBLE, 'ru');
-    expect(ru.data.errors.q).toBe('Тепловая нагрузка: данные не сходятся — задана нагрузка 500 кВт, а расход и температуры греющей стороны дают 232.13 кВт (допустимо 2 %); оставьте пустым одно из значений');
+    expect(ru.data.errors.q).toBe('Тепловая нагрузка: данные не сходятся — задана нагрузка 500 кВт, а расход и температуры греющей стороны дают 232,13 кВт (допустимо 2 %); оставьте пустым одно из значений');
   });
 
   it('with one side complete is checked against the load too; within 2 % it is accepted', async () => {
@@ -109,7 +109,7 @@ describe('physical ranges', () => {
     }
     const gcal = await select('to1', { ...TO1, q: '90', q_unit: 'Gcal/h' });
     expect(gcal.data.errors.q).toBe('Heat load: must be above zero and at most 85.98 Gcal/h');
-    expect((await select('to1', { ...TO1, q: '90', q_unit: 'Gcal/h' }, 'ru')).data.errors.q).toBe('Тепловая нагрузка: должно быть больше нуля и не больше 85.98 Гкал/ч');
+    expect((await select('to1', { ...TO1, q: '90', q_unit: 'Gcal/h' }, 'ru')).data.errors.q).toBe('Тепловая нагрузка: должно быть больше нуля и не больше 85,98 Гкал/ч');
     // The limit said is accepted.
     expect((await select('to1', { ...TO1, q: '85.98', q_unit: 'Gcal/h' })).status).not.toBe(500);
   });

@@ -337,5 +337,32 @@ describe('PDF downloads of the offer and the datasheet', () => {
     expect((await get(`/e-commerce/design/calculations/${s.data.id}/datasheet/99999999.pdf`)).status).toBe(404);
     expect((await get('/e-commerce/design/calculations/abc/offer.pdf')).status).toBe(404);
     expect((await get('/e-commerce/design/calculations/1e308/offer.pdf')).status).toBe(404);
+    const bad = await get('/e-commerce/design/calculations/abc/offer.pdf');
+    expect(bad.headers.get('content-type')).toMatch(/^text\/html/);
+
+    // A forged Host header does not move where the server reads the page from: a catcher on another
+    // port gets no request, and the PDF is still the portal's own offer.
+    const { createServer, request } = await import('node:http');
+    let caught = 0;
+    const catcher = createServer((_q, res) => {
+      caught++;
+      res.end('<html><body>not the portal</body></html>');
+    });
+    await new Promise<void>((ok) => catcher.listen(0, '127.0.0.1', ok));
+    const forged = `127.0.0.1:${(catcher.address() as { port: number }).port}`;
+    const viaForgedHost = await new Promise<Buffer>((ok, fail) => {
+      const u = new URL(`/e-commerce/design/calculations/${s.data.id}/offer.pdf`, server.url);
+      const req = request({ host: u.hostname, port: u.port, path: u.pathname, headers: { Host: forged, Cookie: cookie, 'Accept-Language': 'ru' } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (b: Buffer) => parts.push(b));
+        res.on('end', () => ok(Buffer.concat(parts)));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    catcher.close();
+    expect(caught).toBe(0);
+    const forgedPdf = pdfText(viaForgedHost.buffer.slice(viaForgedHost.byteOffset, viaForgedHost.byteOffset + viaForgedHost.byteLength) as ArrayBuffer);
+    expect(forgedPdf.text).toContain('Коммерческое предложение');
   }, 60_000);
 });

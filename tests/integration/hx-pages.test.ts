@@ -77,7 +77,7 @@ describe('heat exchanger pages', () => {
     const ruOk = await (await post('/e-commerce/design/new-calculation/to/to1', { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' }, 'ru')).text();
     expect(ruOk).toContain('500 кВт (0,4299 Гкал/ч)');
     expect(ruOk).toMatch(/\d кПа</);
-    expect(await ru.text()).toContain('Температура перегретого пара, °C: перегретый пар должен быть горячее температуры насыщения 143.73 °C при этом давлении');
+    expect(await ru.text()).toContain('Температура перегретого пара, °C: перегретый пар должен быть горячее температуры насыщения 143,73 °C при этом давлении');
   });
 });
 

@@ -1,15 +1,20 @@
 // PDF downloads of the commercial offer and the datasheets: the same server-rendered printable page
 // the browser prints (read as the signed-in user, in their language), printed by headless Chromium.
 // No second layout to keep in step: what is on paper from the browser is what is in the PDF.
+import { localOrigin } from '#lib/config.ts';
 import { htmlToPdf } from '#lib/pdf.server.ts';
 import type { T } from '#lib/i18n/index.ts';
 
 /**
  * The PDF of the page at `path` (an offer or datasheet of the same calculation) as the user who asked
  * sees it. The page's own status (404 for another user's id, 503 for a refused offer) is passed on.
+ * The page is read from this process's own address (localOrigin), never from the request's Host
+ * header: a forged Host would otherwise make the server, and then Chromium, load another host's page.
  */
 export async function documentPdf(request: Request, path: string, filename: string, t: T): Promise<Response> {
-  const url = new URL(path, request.url);
+  const origin = localOrigin();
+  if (!origin) return unavailable(t('calcSaved.pdf.unavailable'));
+  const url = new URL(path, origin);
   const headers: Record<string, string> = { Accept: 'text/html' };
   for (const h of ['cookie', 'accept-language']) {
     const v = request.headers.get(h);
@@ -18,13 +23,14 @@ export async function documentPdf(request: Request, path: string, filename: stri
   const page = await fetch(url, { headers, redirect: 'manual' });
   if (page.status !== 200) return new Response(await page.text(), { status: page.status, headers: { 'Content-Type': page.headers.get('content-type') ?? 'text/html; charset=utf-8' } });
   // Stylesheets and images load from the portal; the print stylesheet gives the A4 page.
-  const html = (await page.text()).replace(/<head([^>]*)>/i, `<head$1><base href="${url.origin}/">`);
+  // The printed page needs no script (charts are server-drawn SVG): none runs in the printing browser.
+  const html = (await page.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<head([^>]*)>/i, `<head$1><base href="${url.origin}/">`);
   const r = await htmlToPdf(html);
-  if (!r.ok) {
-    const message = t(r.reason === 'busy' ? 'calcSaved.pdf.busy' : 'calcSaved.pdf.unavailable');
-    return new Response(JSON.stringify({ type: 'error', message }), { status: 503, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '30' } });
-  }
+  if (!r.ok) return unavailable(t(r.reason === 'busy' ? 'calcSaved.pdf.busy' : 'calcSaved.pdf.unavailable'));
   return new Response(new Uint8Array(r.pdf), {
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'private, no-store' },
   });
 }
+
+const unavailable = (message: string): Response =>
+  new Response(JSON.stringify({ type: 'error', message }), { status: 503, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '30' } });

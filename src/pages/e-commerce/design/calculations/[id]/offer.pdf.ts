@@ -1,12 +1,13 @@
 // GET: the commercial offer as a PDF download (the printable page printed by headless Chromium).
 import type { APIRoute } from 'astro';
 import { documentPdf } from '#features/calculations/saved/pdf.server.ts';
+import { notFound } from '#lib/http/not-found.ts';
 import { routeId } from '#lib/http/respond.ts';
 import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = async ({ locals, params, request }) => {
   requireUser(locals);
   const id = routeId(params.id);
-  if (id === null) return new Response(null, { status: 404 });
+  if (id === null) notFound();
   return documentPdf(request, `/e-commerce/design/calculations/${id}/offer`, `offer-${id}.pdf`, locals.t);
 };

@@ -1,6 +1,7 @@
 // GET: one chosen item's datasheet as a PDF download (the printable page printed by headless Chromium).
 import type { APIRoute } from 'astro';
 import { documentPdf } from '#features/calculations/saved/pdf.server.ts';
+import { notFound } from '#lib/http/not-found.ts';
 import { routeId } from '#lib/http/respond.ts';
 import { requireUser } from '#lib/http/user.ts';
 
@@ -8,7 +9,7 @@ export const GET: APIRoute = async ({ locals, params, request, url }) => {
   requireUser(locals);
   const id = routeId(params.id);
   const cid = routeId(params.cid);
-  if (id === null || cid === null) return new Response(null, { status: 404 });
+  if (id === null || cid === null) notFound();
   const line = routeId(url.searchParams.get('line') ?? undefined);
   return documentPdf(request, `/e-commerce/design/calculations/${id}/datasheet/${cid}${line ? `?line=${line}` : ''}`, `datasheet-${id}-${cid}.pdf`, locals.t);
 };
