@@ -2,7 +2,7 @@
 // the hard filters → survivors scored and sorted → the top N with their duty, energy, cost, reasons
 // and explanation. When nothing passes, the nearest misses say why ("at 65 m³/h the best reaches
 // 12.1 m of the 14 m asked").
-import { Explainer, type Explanation } from './explain.ts';
+import { pumpExplainer, type Explanation } from './explain.ts';
 import type { PreparedPump } from './curve.ts';
 import { annualEnergy, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump, type Duty, type DutyInput, type RankTerms, type Rejection, type Screened } from './evaluate.ts';
 import { lifeCycleCost } from './energy.ts';
@@ -238,7 +238,7 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
       explanation: e.explain(),
     };
   });
-  const x = new Explainer(['water: Kell 1975 / Wagner–Pruss']);
+  const x = pumpExplainer(['water: Kell 1975 / Wagner–Pruss']);
   x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
   x.step('rho', d.rho, 'kg/m3', 'density');
   x.step('vapour_head', vapourHeadM(d.temperature_c), 'm', 'vapour_pressure');
