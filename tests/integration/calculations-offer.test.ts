@@ -157,12 +157,16 @@ describe('datasheets', () => {
 describe('named explanations and units in the user language (ru)', () => {
   it('pump datasheet: every engine step named, with its symbol and Russian unit; money in roubles', async () => {
     const c = (await api(`/api/v1/calculations/${pump.id}`, { token: olga })).data.data;
-    const steps = c.result.entities[0].explanation.steps.filter((x: any) => Number.isFinite(x.value));
+    // How the pump ranked among the candidates (rank.*) is the selection page's, not the item's sheet.
+    const written = c.result.entities[0].explanation.steps.filter((x: any) => Number.isFinite(x.value));
+    expect(written.some((x: any) => x.key.startsWith('rank.'))).toBe(true);
+    const steps = written.filter((x: any) => !x.key.startsWith('rank.'));
     const r = await ruPage(`/e-commerce/design/calculations/${pump.id}/datasheet/${pump.cid}`);
     expect(r.status).toBe(200);
     const rows = explainRows(r.html);
-    // Every step the engine wrote, in its order, none cut off.
+    // Every other step the engine wrote, in its order, none cut off.
     expect(rows).toHaveLength(steps.length);
+    expect(rows.some((x) => x.startsWith(ruTerm('pump', 'rank.score')))).toBe(false);
     steps.forEach((x: any, i: number) => expect(rows[i]!.startsWith(ruTerm('pump', x.key.replace(/^(motor|energy\.point)\d+\./, '$1N.')).replace(/\{n\}/g, '').split(' ')[0]!)).toBe(true));
     expect(rows.join('\n')).not.toMatch(RAW_KEY);
     const nf = new Intl.NumberFormat('ru', { maximumSignificantDigits: 5 });

@@ -38,6 +38,15 @@ export const EXCLUDED: Array<[RegExp, string]> = [
   [/^\/tools(\/water)?$/, 'tools index and water properties page: no ids, no forms'],
 ];
 
+/** The calculator kinds of /api/v1/calculations/[kind]/select and the module that registers each (src/features/calculations/kit/calculators). */
+export const CALCULATOR_KINDS: Array<[string, string]> = [
+  ['pump', 'pumps.server.ts'], ['station', 'pumps.server.ts'], ['control', 'pumps.server.ts'],
+  ['to1', 'hx.server.ts'], ['to2', 'hx.server.ts'], ['to3', 'hx.server.ts'], ['flow-meter', 'flow-meter.server.ts'], ['btp', 'btp.server.ts'],
+];
+
+/** The kinds of /api/v1/calculations/[kind]/save the API documents. */
+export const SAVE_KINDS = ['to1', 'to2', 'to3', 'flow-meter'];
+
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
 
@@ -106,6 +115,13 @@ export function discover(): { routes: Route[]; unlisted: string[] } {
     }
     const own = readFileSync(file, 'utf8');
     const text = sources(file);
+    // The one calculations routes per kind: each kind is also fuzzed by name (a kind in the path is
+    // the only way a body reaches a calculator), select with the body keys its calculator module's
+    // imports read (the route itself only names the registry), save with the save call's keys.
+    const keysOf = (t: string) => uniq([...t.matchAll(/^\s*'?([a-z_]\w*)'?\??\s*:\s*(?:v\.|formBool|optional|nullable|num|int|str|text|id)/gim)].map((m) => m[1]!), 16);
+    const byKind = path === '/api/v1/calculations/[kind]/select' ? CALCULATOR_KINDS.map(([k, module]) => [k, keysOf(sources(join(ROOT, 'src/features/calculations/kit/calculators', module)))] as const)
+      : path === '/api/v1/calculations/[kind]/save' ? SAVE_KINDS.map((k) => [k, keysOf(text)] as const) : [];
+    for (const [k, keys] of byKind) routes.push({ file: relative(ROOT, file), path: path.replace('[kind]', k), area, kind: 'api', methods: methodsOf(file, own), params: [], query: [], keys });
     routes.push({
       file: relative(ROOT, file),
       path,

@@ -9,7 +9,7 @@ import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { controlInputOf, MAX_FIELD, pumpInputOf, stationInputOf, type FieldIssue, type RawInput } from './calculations.schema.ts';
 import { matchingCabinets } from './cabinets.server.ts';
-import type { Answer, AnswerBody } from './answer.ts';
+import type { Answer, AnswerBody } from './kit/answer.ts';
 
 export type Kind = 'pump' | 'station' | 'control';
 export type SelectAnswer = Answer<SelectAnswerBody>;

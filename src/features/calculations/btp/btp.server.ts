@@ -3,6 +3,7 @@
 // snapshot is never what a client claims), and order it. Projects are the owner's own: another
 // employee's id is not found (decision 0027). Customers never reach this: the pages are guarded by
 // the site map and the API refuses them with 403.
+import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
 import { sql, type Kysely } from 'kysely';
 import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB, User } from '#lib/db/schema.ts';
@@ -124,22 +125,15 @@ export async function projectOrThrow(user: User, id: string | undefined, t: T): 
   return p;
 }
 
-export interface BtpAnswer {
-  status: number;
-  body: {
-    type: 'success' | 'warning' | 'error';
-    entities: BtpResult['circuits'];
-    error: string | null;
-    /** On a refusal: the same text as `error` (the one error shape). */
-    message?: string;
-    warning: string | null;
-    errors?: Record<string, string>;
-    warnings?: Array<{ code: string; text: string }>;
-    totals?: BtpResult['totals'];
-    engine: { name: string; version: string };
-  };
-  result: BtpResult | null;
-}
+/** The select call's answer (the kit's one answer type) with the engine's result kept for saving. */
+export type BtpAnswer = Answer<BtpAnswerBody> & { result: BtpResult | null };
+export type BtpAnswerBody = AnswerBody & {
+  type: 'success' | 'warning' | 'error';
+  entities: BtpResult['circuits'];
+  warnings?: Array<{ code: string; text: string }>;
+  totals?: BtpResult['totals'];
+  engine: { name: string; version: string };
+};
 
 /** The engines' refusals with a message of their own; any other is named generally on its field. */
 const ENGINE_CODES = ['above_break_supply', 'stage1_empty', 'stage2_empty', 'range', 'temperature_cross', 'impossible_approach', 'not_hotter', 'not_liquid'];

@@ -6,7 +6,7 @@
 import { selectPumps, type Explanation, type PreparedPump, type PumpEntity, type Rejection } from '#features/calculations/engine/index.ts';
 import { allFinite, finite } from '#features/calculations/engine/explain.ts';
 import { designDhw, PheInputError, selectDhwHeaters, selectPlates, type Candidate, type PlateModel, type Selection } from '#features/calculations/phe/index.ts';
-import type { Explainer } from '#features/calculations/engine/explain.ts';
+import type { Explainer } from '#features/calculations/kit/explain.ts';
 import type { BtpField, BtpInput } from './btp.schema.ts';
 import { density, dnFor, explainer, flowOf, G, KVS_SERIES, pressureLevels, sizeValve, sizeVessel, type PressureLevels, type ValveSizing, type VesselSizing } from './equipment.ts';
 

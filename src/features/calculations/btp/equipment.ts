@@ -1,8 +1,9 @@
 // Substation equipment beyond the exchangers and pumps (calculations.md §2.7): control valves (Kv,
 // Kvs from the series, authority), the expansion vessel (EN 12828 method, expansion from IF97
 // densities), safety valves, pipe and heat-meter DN from the flow. Pure functions; every figure is a
-// step of the explanation (the pump engine's Explainer shape).
-import { Explainer } from '#features/calculations/engine/explain.ts';
+// step of the explanation (the calculations kit's builder, the pump engine's name and formulas).
+import { ENGINE_NAME, ENGINE_VERSION, FORMULAS } from '#features/calculations/engine/explain.ts';
+import { Explainer } from '#features/calculations/kit/explain.ts';
 import { waterProperties } from '#features/properties/water.ts';
 
 export const KVS_SERIES = [0.4, 0.63, 1, 1.6, 2.5, 4, 6.3, 10, 16, 25, 40, 63, 100, 160] as const;
@@ -37,16 +38,9 @@ export const BTP_FORMULAS: Record<string, string> = {
   safety_dn: 'DN by the heat load: ≤100 kW 15, ≤350 kW 20, ≤900 kW 25, ≤1800 kW 32, ≤3000 kW 40, above 50 (approximate)',
 };
 
-/** Explainer with this module's formula texts (the pump engine only knows its own ids). */
+/** The substation's explainer: the pump engine's formulas with this module's (same id: this module's text). */
 export function explainer(source: string[] = []): Explainer {
-  const x = new Explainer(source);
-  const done = x.done.bind(x);
-  x.done = () => {
-    const e = done();
-    for (const f of e.formulas) if (BTP_FORMULAS[f.id]) f.text = BTP_FORMULAS[f.id]!;
-    return e;
-  };
-  return x;
+  return new Explainer({ engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: { ...FORMULAS, ...BTP_FORMULAS }, source });
 }
 
 /** Water density, kg/m³, IF97 at the temperature and 0.6 MPa absolute (liquid well inside region 1). */

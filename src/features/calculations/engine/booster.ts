@@ -3,7 +3,7 @@
 // at the speed r that gives r²·H₀(Q/(k·r)) = H_set, and the k with the least total P₁ runs (stage up
 // when fewer pumps cannot reach the set head). Without speed control the running pumps sit on their
 // fixed-speed curve (k = fewest pumps that reach H_set). Manifold DN by header velocity.
-import { Explainer, div, type Explanation } from './explain.ts';
+import { pumpExplainer, div, type Explanation } from './explain.ts';
 import type { PreparedPump } from './curve.ts';
 import { powerAt, type PowerOptions } from './energy.ts';
 import { operatingPoint, parallelHead, speedForDuty, systemCurve } from './hydraulics.ts';
@@ -92,15 +92,17 @@ export function stageAt(p: PreparedPump, q: number, h: number, n: number, o: Pow
 }
 
 export function evaluateStation(p: PreparedPump, s: StationInput): StationResult {
-  const x = new Explainer([`catalogue:${p.model.sku}${p.model.demo ? ' (demo)' : ''}`]);
-  x.input('q_d', s.q_m3h, 'm3/h').input('h_set', s.h_m, 'm').input('duty', s.duty, 'pcs').input('standby', s.standby, 'pcs');
+  const x = pumpExplainer([`catalogue:${p.model.sku}${p.model.demo ? ' (demo)' : ''}`]);
+  // A duty that is not a number cannot be a flow range (the explanation takes finite figures only).
+  const given = [s.q_m3h, s.h_m, s.duty, s.standby].every(Number.isFinite);
+  if (given) x.input('q_d', s.q_m3h, 'm3/h').input('h_set', s.h_m, 'm').input('duty', s.duty, 'pcs').input('standby', s.standby, 'pcs');
   const o = { rho: s.rho, vfd: s.speed_control, vfdEta: s.vfd_eta, smallPumpCorrection: false, rMin: s.r_min };
   const sys = systemCurve(s.q_m3h, s.h_m, Math.min(s.h_static_m, s.h_m * 0.999));
   const perPump = div(s.q_m3h, s.duty);
   const empty = (reason: StationResult['reason']): StationResult => ({
     ok: false, reason, composite: null, per_pump_q_m3h: perPump, duty_speed_ratio: 0, duty_p1_kw: 0, duty_q_m3h: 0, duty_h_m: 0, staging: [], annual_kwh: 0, energy_cost_kop: 0, manifold: null, warnings: [], explanation: x.done(),
   });
-  if (!sys || !(s.duty >= 1)) return empty('flow_range');
+  if (!given || !sys || !(s.duty >= 1)) return empty('flow_range');
   if (perPump < p.qMin || perPump > p.qMax) return empty('flow_range');
   if (parallelHead(p, s.q_m3h, s.duty) < s.h_m) return empty('head_low');
   x.use('parallel');

@@ -1,7 +1,7 @@
 // Control cabinet electrics (calculations.md §2.3): rated and start currents per start method,
 // component ratings, main breaker and feeder cable. Rules and sources are stated next to each
 // table; the starting multiples are typical values, real Ia/In from the motor plate wins.
-import { Explainer, div, sqrt, type Explanation } from './explain.ts';
+import { pumpExplainer, div, sqrt, type Explanation } from './explain.ts';
 import type { MotorData } from './types.ts';
 
 export const START_METHODS = ['direct', 'star_delta', 'soft_starter', 'vfd'] as const;
@@ -75,7 +75,7 @@ export interface CabinetResult {
 }
 
 export function cabinetElectrics(i: CabinetInput): CabinetResult {
-  const x = new Explainer(['calculations.md §2.3', 'IEC 60898-1 trip curves', 'PUE-7 table 1.3.6 [unverified]']);
+  const x = pumpExplainer(['calculations.md §2.3', 'IEC 60898-1 trip curves', 'PUE-7 table 1.3.6 [unverified]']);
   const fail = (error: string): CabinetResult => ({ ok: false, error, motors: [], running_sum_a: 0, peak_a: 0, main_breaker: null, cable: null, components: [], explanation: x.done() });
   const within = (x: number, lo: number, hi: number) => Number.isFinite(x) && x > lo && x <= hi;
   const badMotor = (m: MotorData) => !within(m.p2_kw, 0, 5000) || !within(m.voltage_v, 0, 20_000) || !within(m.cos_phi, 0, 1) || !within(m.eta, 0, 1);

@@ -1,7 +1,7 @@
 // One pump against one duty: hard filters first (each rejection names its reason and the figure
 // that failed, so "nothing suitable" can show the nearest misses), then the duty, energy, cost and
 // score of a pump that passes, with its explanation.
-import { Explainer, div, type Explanation } from './explain.ts';
+import { pumpExplainer, div, type Explainer, type Explanation } from './explain.ts';
 import { curveAt, RHO_REF, trimmedPump, type PreparedPump } from './curve.ts';
 import { lifeCycleCost, powerFrom, profileEnergy, hydraulicPowerKw } from './energy.ts';
 import { operatingPoint, speedForDuty, systemCurve, trimForDuty, type SystemCurve } from './hydraulics.ts';
@@ -200,7 +200,7 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
   const pw = duty;
 
   const explain = (): Explanation => {
-    const x = new Explainer([`catalogue:${m.sku}${m.demo ? ' (demo)' : ''}`, `curve fit: ${p.head.kind}`, WATER_MODEL, ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : [])]);
+    const x = pumpExplainer([`catalogue:${m.sku}${m.demo ? ' (demo)' : ''}`, `curve fit: ${p.head.kind}`, WATER_MODEL, ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : [])]);
     x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
     x.input('kop_per_kwh', d.kop_per_kwh, 'kop/kWh');
     if (d.npsh_available_m !== null && !d.npsha) x.input('npsh_available', d.npsh_available_m, 'm');

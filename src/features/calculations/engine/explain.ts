@@ -1,31 +1,12 @@
-// The explanation every engine result carries, so a page or a printed datasheet can show where each
-// figure comes from: the inputs, the formulas used, the intermediate values (each with its unit),
-// the data source and the engine version. Numbers are guarded here: nothing non-finite gets out.
+// The pump engine's explanation: its name, version and formula table on the calculations kit's one
+// builder (kit/explain.ts), so a page or a printed datasheet can show where each figure comes from.
+// A step that is not a finite number throws NonFiniteError naming the step (kit/numeric.ts).
+import { Explainer, type Explanation as KitExplanation } from '#features/calculations/kit/explain.ts';
 export const ENGINE_NAME = 'pump-engine';
 export const ENGINE_VERSION = '1.0.0';
 
-export interface Quantity {
-  value: number;
-  unit: string;
-}
-
-export interface Step {
-  /** Stable key (a page translates it), e.g. 'operating_point.q'. */
-  key: string;
-  value: number;
-  unit: string;
-  /** Formula id from the `formulas` list, when the value was computed. */
-  formula?: string;
-}
-
-export interface Explanation {
-  engine: { name: string; version: string };
-  inputs: Step[];
-  formulas: Array<{ id: string; text: string }>;
-  steps: Step[];
-  source: string[];
-  warnings: string[];
-}
+export type { Explainer, Quantity, Step } from '#features/calculations/kit/explain.ts';
+export type Explanation = KitExplanation<string>;
 
 /** Formula texts by id; pages show them verbatim (they are math, not prose). */
 export const FORMULAS: Record<string, string> = {
@@ -72,58 +53,10 @@ export const FORMULAS: Record<string, string> = {
 
 export const G = 9.80665;
 
-/** A finite number or the fallback; every division and root in the engine goes through these. */
-export function finite(x: number, fallback = 0): number {
-  return Number.isFinite(x) ? x : fallback;
-}
-export function div(a: number, b: number, fallback = 0): number {
-  if (b === 0 || !Number.isFinite(a) || !Number.isFinite(b)) return fallback;
-  return finite(a / b, fallback);
-}
-export function sqrt(x: number): number {
-  return x > 0 && Number.isFinite(x) ? Math.sqrt(x) : 0;
-}
-/** Rounds for display in explanations (results keep full precision). */
-export function round(x: number, digits = 4): number {
-  const f = 10 ** digits;
-  return finite(Math.round(x * f) / f);
-}
+// The fallback arithmetic and display rounding live in the kit (one finite guard for every calculator).
+export { allFinite, div, finite, round, sqrt } from '#features/calculations/kit/numeric.ts';
 
-export class Explainer {
-  private readonly e: Explanation;
-  constructor(source: string[] = []) {
-    this.e = { engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, inputs: [], formulas: [], steps: [], source: [...source], warnings: [] };
-  }
-  input(key: string, value: number, unit: string): this {
-    this.e.inputs.push({ key, value: finite(value), unit });
-    return this;
-  }
-  step(key: string, value: number, unit: string, formula?: string): number {
-    if (formula) this.use(formula);
-    this.e.steps.push(formula ? { key, value: finite(value), unit, formula } : { key, value: finite(value), unit });
-    return value;
-  }
-  use(formula: string): this {
-    if (!this.e.formulas.some((f) => f.id === formula)) this.e.formulas.push({ id: formula, text: FORMULAS[formula] ?? formula });
-    return this;
-  }
-  warn(key: string): this {
-    if (!this.e.warnings.includes(key)) this.e.warnings.push(key);
-    return this;
-  }
-  source(s: string): this {
-    if (!this.e.source.includes(s)) this.e.source.push(s);
-    return this;
-  }
-  done(): Explanation {
-    return this.e;
-  }
-}
-
-/** True when a value (deeply) holds only finite numbers; tests use it on every output. */
-export function allFinite(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(allFinite);
-  if (value && typeof value === 'object') return Object.values(value).every(allFinite);
-  return true;
+/** The pump engine's explanation builder: the kit's, with this engine's name and formula table. */
+export function pumpExplainer(source: string[] = []): Explainer {
+  return new Explainer({ engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: FORMULAS, source });
 }

@@ -2,7 +2,7 @@
 // the hard filters → survivors scored and sorted → the top N with their duty, energy, cost, reasons
 // and explanation. When nothing passes, the nearest misses say why ("at 65 m³/h the best reaches
 // 12.1 m of the 14 m asked").
-import { Explainer, G, type Explanation } from './explain.ts';
+import { G, pumpExplainer, type Explanation } from './explain.ts';
 import type { PreparedPump } from './curve.ts';
 import { annualEnergy, explainMedium, explainSuction, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump, type Duty, type DutyInput, type RankTerms, type Rejection, type Screened } from './evaluate.ts';
 import { lifeCycleCost } from './energy.ts';
@@ -305,7 +305,7 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
       explanation: e.explain(),
     };
   });
-  const x = new Explainer(d.medium ? [WATER_MODEL, GLYCOL_SOURCE, VISCOSITY_METHOD] : [WATER_MODEL]);
+  const x = pumpExplainer(d.medium ? [WATER_MODEL, GLYCOL_SOURCE, VISCOSITY_METHOD] : [WATER_MODEL]);
   x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
   explainMedium(x, d);
   x.step('vapour_head', vapourHeadM(d.temperature_c), 'm', d.medium ? 'vapour_pressure_glycol' : 'vapour_pressure');

@@ -25,7 +25,7 @@ import { evaluateStation, type StationResult } from './booster.ts';
 import { lifeCycleCost } from './energy.ts';
 import { HOT_WATER_NPSH_C, vapourHeadIf97M } from './water.ts';
 import { DEEP_SPEED_RATIO, LCC_WEIGHT, rightSizePenalty } from './evaluate.ts';
-import { Explainer, FORMULAS } from './explain.ts';
+import { FORMULAS, pumpExplainer } from './explain.ts';
 import { explainMedium, explainSuction } from './evaluate.ts';
 import { explainViscosity, viscousPump, VISCOSITY_METHOD, type ViscousPump } from './viscosity.ts';
 import { SOURCE as GLYCOL_SOURCE } from '#features/calculations/fluids/glycol.ts';
@@ -229,7 +229,7 @@ function explainTypeOfUse(st: StationResult, typeUse: TypeOfUse, rule: TypeOfUse
 
 /** The liquid (water or glycol, its density and viscosity correction) and NPSHa from suction conditions, into the set's explanation. */
 function explainLiquid(st: StationResult, d: DutyInput, p: ViscousPump, speedControl: boolean): void {
-  const x = new Explainer([WATER_MODEL, ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : [])]);
+  const x = pumpExplainer([WATER_MODEL, ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : [])]);
   x.input('temperature', d.temperature_c, 'degC');
   explainMedium(x, d);
   explainSuction(x, d);

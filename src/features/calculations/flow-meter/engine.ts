@@ -7,7 +7,8 @@
 // unit meets. Water properties come from IAPWS-IF97 (src/features/properties). Every figure is a
 // step of the explanation; nothing non-finite is returned (inputs outside the checked ranges are
 // refused with the field named, never extrapolated).
-import type { Explanation, Step } from '#features/calculations/engine/explain.ts';
+import { Explainer } from '#features/calculations/kit/explain.ts';
+import { checked } from '#features/calculations/kit/numeric.ts';
 import { waterProperties, PropertyRangeError } from '#features/properties/water.ts';
 import { type Pipe, MEASURED, ATM_MPA, P_RANGE_MPA, type Requirements, type FlowInput, type Issue, FlowInputError, type PipeFlow, type MeterChoice, type RequirementCheck, type UnitItem, type Variant, type Rejection, type FlowMeterResult, type Q } from './model.ts';
 import { DN_SERIES, type HeatCalculator, type MeterModel, type UnitCatalogue } from './meter.ts';
@@ -39,37 +40,10 @@ const SOURCES = [
   'Catalogue data of the chosen equipment (demo data where marked)',
 ];
 
-class Builder {
-  readonly e: Explanation;
-  constructor() {
-    this.e = { engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, inputs: [], formulas: [], steps: [], source: [...SOURCES], warnings: [] };
-  }
-  input(key: string, value: number, unit: string) {
-    this.e.inputs.push({ key, value: fin(value), unit });
-  }
-  step(key: string, value: number, unit: string, formula?: string): Q {
-    if (formula && !this.e.formulas.some((f) => f.id === formula)) this.e.formulas.push({ id: formula, text: FORMULAS[formula] ?? formula });
-    const s: Step = { key, value: fin(value), unit, ...(formula ? { formula } : {}) };
-    this.e.steps.push(s);
-    return { value: s.value, unit };
-  }
-  warn(code: string) {
-    if (!this.e.warnings.includes(code)) this.e.warnings.push(code);
-  }
-  fork(): Builder {
-    const b = new Builder();
-    b.e.inputs.push(...this.e.inputs);
-    b.e.formulas.push(...this.e.formulas);
-    b.e.steps.push(...this.e.steps);
-    b.e.warnings.push(...this.e.warnings);
-    return b;
-  }
-}
+/** The engine's builder: the calculations kit's, with this engine's name, formulas and sources. */
+type Builder = Explainer;
+const builder = (): Builder => new Explainer({ engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: FORMULAS, source: SOURCES });
 
-function fin(x: number): number {
-  if (!Number.isFinite(x)) throw new Error(`flow-meter engine: non-finite figure ${x}`);
-  return x;
-}
 const r6 = (x: number) => Number(x.toPrecision(6));
 
 /** How much the return flow of a closed loop may exceed the supply (a flow meter's accuracy), as a share. */
@@ -155,44 +129,44 @@ function pipeFlows(i: FlowInput, b: Builder): { pipes: PipeFlow[]; q_total: Q | 
   if (i.mode === 'loads') {
     const h1 = water(i.t_supply_c, i.p_mpa, 't_supply').h;
     const h2 = water(i.t_return_c, i.p_mpa, 't_return').h;
-    b.step('h_supply', h1, 'kJ/kg');
-    b.step('h_return', h2, 'kJ/kg');
+    b.quantity('h_supply', h1, 'kJ/kg');
+    b.quantity('h_return', h2, 'kJ/kg');
     const qHeat = i.q_heat_kw ?? 0;
     const qDhw = i.q_dhw_kw ?? 0;
     // Closed systems heat DHW in an exchanger fed by network water: that load adds to the network flow.
     const qNet = i.scheme === 'open' ? qHeat : qHeat + qDhw;
-    const g1 = b.step('g_heating', (qNet / (h1 - h2)) * 3.6, 't/h', 'mass_flow').value;
+    const g1 = b.quantity('g_heating', (qNet / (h1 - h2)) * 3.6, 't/h', 'mass_flow').value;
     let gDhw = 0;
     if (i.scheme === 'open' && qDhw > 0) {
       const hd = water(i.t_dhw_c, i.p_mpa, 't_dhw').h;
       const hc = water(i.t_cold_c, i.p_mpa, 't_cold').h;
-      gDhw = b.step('g_dhw', (qDhw / (hd - hc)) * 3.6, 't/h', 'dhw_flow').value;
+      gDhw = b.quantity('g_dhw', (qDhw / (hd - hc)) * 3.6, 't/h', 'dhw_flow').value;
     }
-    design.supply = b.step('supply.g_design', g1 + gDhw, 't/h').value;
-    design.return = i.scheme === 'open' ? b.step('return.g_design', g1, 't/h', 'open_return').value : b.step('return.g_design', g1, 't/h').value;
-    if (pipes.includes('dhw')) design.dhw = b.step('dhw.g_design', gDhw, 't/h').value;
-    if (pipes.includes('make_up')) design.make_up = b.step('make_up.g_design', (i.make_up_pct / 100) * g1, 't/h', 'make_up').value;
-    for (const p of pipes) minimum[p] = b.step(`${p}.g_min`, (i.min_share_pct / 100) * design[p]!, 't/h', 'min_flow').value;
-    qTotal = b.step('q_total', qHeat + qDhw, 'kW');
+    design.supply = b.quantity('supply.g_design', g1 + gDhw, 't/h').value;
+    design.return = i.scheme === 'open' ? b.quantity('return.g_design', g1, 't/h', 'open_return').value : b.quantity('return.g_design', g1, 't/h').value;
+    if (pipes.includes('dhw')) design.dhw = b.quantity('dhw.g_design', gDhw, 't/h').value;
+    if (pipes.includes('make_up')) design.make_up = b.quantity('make_up.g_design', (i.make_up_pct / 100) * g1, 't/h', 'make_up').value;
+    for (const p of pipes) minimum[p] = b.quantity(`${p}.g_min`, (i.min_share_pct / 100) * design[p]!, 't/h', 'min_flow').value;
+    qTotal = b.quantity('q_total', qHeat + qDhw, 'kW');
   } else {
     for (const p of pipes) {
       const f = i.flows![p]!;
-      design[p] = b.step(`${p}.g_design`, f.design, 't/h').value;
-      minimum[p] = f.min !== undefined ? b.step(`${p}.g_min`, f.min, 't/h').value : b.step(`${p}.g_min`, (i.min_share_pct / 100) * f.design, 't/h', 'min_flow').value;
+      design[p] = b.quantity(`${p}.g_design`, f.design, 't/h').value;
+      minimum[p] = f.min !== undefined ? b.quantity(`${p}.g_min`, f.min, 't/h').value : b.quantity(`${p}.g_min`, (i.min_share_pct / 100) * f.design, 't/h', 'min_flow').value;
     }
   }
   const out: PipeFlow[] = [];
   for (const p of pipes) {
     const rho = props[p].rho;
-    b.step(`${p}.rho`, rho, 'kg/m3');
+    b.quantity(`${p}.rho`, rho, 'kg/m3');
     out.push({
       pipe: p,
       t_c: { value: temp[p], unit: '°C' },
       rho: { value: r6(rho), unit: 'kg/m3' },
       g_design: { value: design[p]!, unit: 't/h' },
       g_min: { value: minimum[p]!, unit: 't/h' },
-      q_design: b.step(`${p}.v_design`, (design[p]! * 1000) / rho, 'm3/h', 'volume_flow'),
-      q_min: b.step(`${p}.v_min`, (minimum[p]! * 1000) / rho, 'm3/h', 'volume_flow'),
+      q_design: b.quantity(`${p}.v_design`, (design[p]! * 1000) / rho, 'm3/h', 'volume_flow'),
+      q_min: b.quantity(`${p}.v_min`, (minimum[p]! * 1000) / rho, 'm3/h', 'volume_flow'),
       pipe_dn: i.pipe_dn[p] ?? null,
     });
   }
@@ -231,7 +205,7 @@ function tryMeter(m: MeterModel, f: PipeFlow, i: FlowInput, req: Requirements | 
   const up = Math.max(m.straight_up_dn, req?.straight_up_dn ?? 0);
   const down = Math.max(m.straight_down_dn, req?.straight_down_dn ?? 0);
   const p = f.pipe;
-  const s = (key: string, value: number, unit: string, formula?: string): Q => (b ? b.step(`${p}.${key}`, value, unit, formula) : { value: fin(value), unit });
+  const s = (key: string, value: number, unit: string, formula?: string): Q => (b ? b.quantity(`${p}.${key}`, value, unit, formula) : { value: checked(`${p}.${key}`, value), unit });
   s('meter_dn', m.dn, 'mm');
   const choice: MeterChoice = {
     pipe: p, sku: m.sku, title: m.title, series: m.series, type: m.type, dn: m.dn,
@@ -291,7 +265,7 @@ function pickCalculator(list: HeatCalculator[], need: { flow: number; temperatur
 /** The whole selection; throws FlowInputError for input it cannot use. */
 export function selectFlowMeters(i: FlowInput, cat: UnitCatalogue): FlowMeterResult {
   check(i);
-  const b = new Builder();
+  const b = builder();
   const req = i.requirements;
   b.input('t_supply', i.t_supply_c, '°C');
   b.input('t_return', i.t_return_c, '°C');
@@ -369,9 +343,9 @@ export function selectFlowMeters(i: FlowInput, cat: UnitCatalogue): FlowMeterRes
       const meters = pipes.map((p, k) => (tryMeter(f.models[k]!, p, i, req, vb) as Extract<Try, { ok: true }>).choice);
       const dnForPair = sensorDn || Math.max(...meters.filter((m) => m.pipe === 'supply' || m.pipe === 'return').map((m) => m.dn));
       const pair = [...cat.pairs].filter((s) => s.dn_min <= dnForPair && dnForPair <= s.dn_max && s.t_max_c >= i.t_supply_c).sort((a, c) => a.price_kop - c.price_kop)[0] ?? null;
-      vb.step('channels.flow', channels.flow, 'pcs', 'channels');
-      vb.step('channels.temperature', channels.temperature, 'pcs', 'channels');
-      vb.step('channels.pressure', channels.pressure, 'pcs', 'channels');
+      vb.quantity('channels.flow', channels.flow, 'pcs', 'channels');
+      vb.quantity('channels.temperature', channels.temperature, 'pcs', 'channels');
+      vb.quantity('channels.pressure', channels.pressure, 'pcs', 'channels');
       const items: UnitItem[] = meters.map((m) => ({ sku: m.sku, role: 'meter' as const, title: m.title, qty: 1, price_kop: m.price_kop, pipe: m.pipe }));
       if (pair) items.push({ sku: pair.sku, role: 'sensor_pair', title: pair.title, qty: 1, price_kop: pair.price_kop });
       if (transmitter && transmitterCount) items.push({ sku: transmitter.sku, role: 'pressure_transmitter', title: transmitter.title, qty: transmitterCount, price_kop: transmitter.price_kop });
@@ -384,7 +358,7 @@ export function selectFlowMeters(i: FlowInput, cat: UnitCatalogue): FlowMeterRes
       for (const w of vw) vb.warn(w);
       for (const w of warnings) vb.warn(w);
       const price = items.reduce((s, x) => s + x.qty * x.price_kop, 0);
-      vb.step('price', price, 'kop');
+      vb.quantity('price', price, 'kop');
       variants.push({
         rank: 0, series: f.series, type: meters[0]!.type, meters, sensor_pair: pair, transmitters: transmitter, transmitter_count: transmitterCount, calculator: calc, channels,
         requirements, unmet: requirements.filter((x) => !x.met).length, items, price_kop: price, warnings: vw, explanation: vb.e,

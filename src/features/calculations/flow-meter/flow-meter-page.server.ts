@@ -4,8 +4,11 @@
 // link, gets the worked example around it); a POST of the form runs the same calculation as the API
 // and the page renders the answer below it. Lists are bounded (100 per picker).
 import { db } from '#lib/db/index.ts';
-import { readForm } from '#lib/http/api.ts';
-import { flowMeterAnswer, type FlowMeterAnswer } from './flow-meter.server.ts';
+import { calculatorPage } from '#features/calculations/kit/page.server.ts';
+import type { FlowMeterAnswer } from './flow-meter.server.ts';
+import { EXAMPLE, LOCATION } from './flow-meter.example.ts';
+
+export { EXAMPLE, LOCATION };
 import { CODE, LIST_LIMIT } from './reference.schema.ts';
 import { getCity, getOrganisation, getRegion, listCities, listOrganisations, listRegions, refDb, type CityEntity, type OrganisationEntity, type RegionEntity } from './reference.server.ts';
 import * as v from 'valibot';
@@ -19,26 +22,11 @@ export interface FlowMeterPage {
   organisation: OrganisationEntity | null;
 }
 
-/** A worked example: 1 Gcal/h, 95/70 °C, closed dependent scheme, DN100 pipes. */
-export const EXAMPLE: Record<string, string> = {
-  scheme: 'closed_dependent', mode: 'loads', q_heat: '1', q_dhw: '', q_unit: 'Gcal/h', t_supply: '95', t_return: '70', t_dhw: '60', t_cold: '5',
-  p: '6', p_unit: 'bar', p_kind: 'gauge', min_share: '10', make_up: '2', flow_unit: 't/h', dn_supply: '100', dn_return: '100', margin: '90', v_min: '0.3', v_max: '5', dp_unit: 'kPa',
-};
-const LOCATION = ['region', 'city', 'organisation'] as const;
 const code = (x: string | undefined) => (x && v.is(CODE, x) ? x : undefined);
 
-export async function flowMeterPage(request: Request, url: URL, t: App.Locals['t']): Promise<FlowMeterPage> {
-  let values: Record<string, string>;
-  let answer: FlowMeterAnswer | null = null;
-  if (request.method === 'POST') {
-    const form = await readForm(request);
-    values = Object.fromEntries(Object.entries(form).flatMap(([k, x]) => (typeof x === 'string' ? [[k, x]] : [])));
-    answer = await flowMeterAnswer(db(), values, t);
-  } else {
-    const query = Object.fromEntries([...url.searchParams.entries()].filter(([, x]) => x.length <= 200));
-    const onlyLocation = Object.keys(query).every((k) => (LOCATION as readonly string[]).includes(k));
-    values = onlyLocation ? { ...EXAMPLE, ...query } : query;
-  }
+/** The kit's page (kit/page.server.ts: example around a location-only query, POST answered) with the location pickers' lists. */
+export async function flowMeterPage(request: Request, url: URL, locals: App.Locals): Promise<FlowMeterPage> {
+  const { values, answer } = await calculatorPage('flow-meter', request, url, locals);
   const d = refDb(db());
   const all = { q: '', limit: LIST_LIMIT.max };
   const region = code(values.region) && (await getRegion(d, values.region!)) ? values.region! : undefined;

@@ -15,7 +15,7 @@ import { flowInputOf, rawInput, shownFigure, unitKey, type RawInput, type UserUn
 import { unitCatalogueOf } from './meter.ts';
 import { CODE } from './reference.schema.ts';
 import { getCity, getOrganisation, getRegion, type CityEntity, type OrganisationEntity, refDb, type RefDb, type RegionEntity } from './reference.server.ts';
-import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
+import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
 import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
 
 export type FlowMeterAnswer = Answer<FlowMeterAnswerBody>;

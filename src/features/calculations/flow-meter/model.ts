@@ -2,7 +2,7 @@
 // temperatures, pressures, the heat supply organisation's requirements), the refusal of an input
 // outside the checked ranges, and the result (pipe flows, meter choices, the unit's composition,
 // the requirement checks, the rejected series). The selection itself is engine.ts.
-import type { Explanation } from '#features/calculations/engine/explain.ts';
+import type { Explanation } from '#features/calculations/kit/explain.ts';
 import type { HeatCalculator, PressureTransmitter, SensorPair } from './meter.ts';
 
 /** The standard atmosphere, MPa: gauge + ATM_MPA = absolute. */

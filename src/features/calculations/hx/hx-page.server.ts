@@ -1,14 +1,9 @@
-// The heat exchanger pages without JavaScript: a GET shows the form (prefilled from the query or a
-// worked example), a POST of the same form runs the same calculation as the API and the page
-// renders the answer below the form it came from.
-import { readForm } from '#lib/http/api.ts';
-import { rawInput } from './hx.schema.ts';
-import { hxAnswer, type HxAnswer, type HxKind } from './hx.server.ts';
+// The heat exchanger pages' worked examples and view type (the page handler is the kit's:
+// kit/page.server.ts; a GET shows the query or the example, a POST answers below the form).
+import type { CalculatorPage } from '#features/calculations/kit/page.server.ts';
+import type { HxAnswer, HxKind } from './hx.server.ts';
 
-export interface HxPage {
-  values: Record<string, string>;
-  answer: HxAnswer | null;
-}
+export type HxPage = CalculatorPage<HxAnswer>;
 
 /** A worked example per kind, so the empty form already shows what a sensible input looks like. */
 export const EXAMPLES: Record<HxKind, Record<string, string>> = {
@@ -16,13 +11,3 @@ export const EXAMPLES: Record<HxKind, Record<string, string>> = {
   to2: { heating_q: '1000', dhw_q: '400', q_unit: 'kW', network_supply: '150', network_return: '70', building_supply: '95', building_return: '70', t_inside: '20', t_outdoor: '-28', dhw_t_cold: '5', dhw_t_hot: '60', break_supply: '70', approach: '5', hot_dp_max: '50', cold_dp_max: '50', dp_unit: 'kPa', margin: '10' },
   to3: { steam_p: '3', p_unit: 'bar', p_kind: 'gauge', steam_state: 'saturated', water_t_in: '70', water_t_out: '95', q: '500', q_unit: 'kW', flow_unit: 't/h', water_dp_max: '50', dp_unit: 'kPa', margin: '10' },
 };
-
-export async function hxPage(kind: HxKind, request: Request, url: URL, t: App.Locals['t']): Promise<HxPage> {
-  if (request.method !== 'POST') {
-    const query = Object.fromEntries([...url.searchParams.entries()].filter(([, v]) => v.length <= 200));
-    return { values: Object.keys(query).length ? query : EXAMPLES[kind], answer: null };
-  }
-  const form = await readForm(request);
-  const values = Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
-  return { values, answer: hxAnswer(kind, rawInput(values), t) };
-}

@@ -5,7 +5,7 @@
 import { DEMO_PLATES, designCondensation, designDhw, ENGINE_NAME, ENGINE_VERSION, PheInputError, ratePack, selectDhwHeaters, selectPlates, type Explanation, type PlateModel, type Quantity } from '#features/calculations/phe/index.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { formField, modeOf, to1InputOf, to1RateInputOf, to2InputOf, to3InputOf, type FieldIssue, type RawInput } from './hx.schema.ts';
-import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
+import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
 import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
 
 export type HxKind = 'to1' | 'to2' | 'to3';

@@ -6,7 +6,7 @@ import { enthalpy, PropertyRangeError, saturationAtP, temperatureFromPH } from '
 import type { PlateModel } from './catalogue.ts';
 import { channelsFor, geometryOf, sideOf } from './channel.ts';
 import { lmtd } from './effectiveness.ts';
-import { assertFinite, Explainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
+import { assertFinite, pheExplainer, type Explainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
 import { describe, liquid, water, type Fluid } from './fluid.ts';
 
 export type SteamState = { kind: 'saturated' } | { kind: 'superheated'; t: number } | { kind: 'wet'; x: number } | { kind: 'enthalpy'; h: number };
@@ -147,7 +147,7 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
   for (const z of zones) {
     if (z.hot[0] - z.cold[1] <= 0 || z.hot[1] - z.cold[0] <= 0) throw new PheInputError('water.t_out', 'impossible_approach', { zone: z.name });
   }
-  const x = new Explainer();
+  const x = pheExplainer();
   x.input('steam.p_abs', p, 'MPa').input('steam.t_in', inlet.t, '°C').input('condensate_out', tco, '°C');
   x.input('water.t_in', w.t_in, '°C').input('water.t_out', w.t_out, '°C').input('margin_min', input.marginMin, '%').input('water.dp_max', input.dpMax, 'kPa');
   const fouling = input.fouling ?? { steam: 0, water: 0 };
@@ -167,8 +167,8 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
     if (z.steam) x.e.properties.push(describe(`steam.${z.name}`, z.steam));
     x.e.properties.push(describe(`water.${z.name}`, z.water));
   }
-  x.formula('u_zone');
-  x.formula('zone_area');
+  x.use('u_zone');
+  x.use('zone_area');
   x.warn('condensing_alpha_constant', { alpha: input.condensing_alpha ?? DEFAULT_CONDENSING_ALPHA });
   if (inlet.x < 1) x.warn('wet_steam', { x: inlet.x });
 

@@ -4,7 +4,7 @@
 // All intermediate temperatures are returned; both heaters can then be selected with selectPlates.
 import type { PlateModel } from './catalogue.ts';
 import { lmtd } from './effectiveness.ts';
-import { assertFinite, Explainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
+import { assertFinite, pheExplainer, type Explainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
 import { selectPlates, type Selection } from './select.ts';
 import type { Fouling } from './evaluate.ts';
 
@@ -95,7 +95,7 @@ export function designDhw(input: DhwInput): DhwDesign {
   const t1b = input.break_supply ?? 70;
   if (t1b <= h.t_inside || t1b >= h.network.supply) throw new PheInputError('break_supply', 'range', { min: h.t_inside, max: h.network.supply });
   if (t1b <= d.t_hot) throw new PheInputError('dhw.t_hot', 'above_break_supply', { break_supply: t1b });
-  const x = new Explainer();
+  const x = pheExplainer();
   x.input('heating.q_max', h.q_max, 'kW').input('dhw.q_max', d.q_max, 'kW').input('network.supply', h.network.supply, '°C').input('network.return', h.network.return, '°C');
   x.input('building.supply', h.building.supply, '°C').input('building.return', h.building.return, '°C').input('t_inside', h.t_inside, '°C').input('t_outdoor_design', h.t_outdoor_design, '°C');
   x.input('dhw.t_cold', d.t_cold, '°C').input('dhw.t_hot', d.t_hot, '°C').input('c', c, 'kJ/(kg K)');

@@ -1,13 +1,15 @@
-// The explanation every PHE result carries (same shape as the pump engine's, plus the water
-// properties used), the typed input error, and the guard that keeps NaN/Infinity out of answers.
-import type { Quantity, Step } from '#features/calculations/engine/explain.ts';
+// The explanation every PHE result carries (the calculations kit's shape with coded warnings, plus
+// the water properties used), the typed input error, and the engine's builder (the kit's one
+// builder: a non-finite step throws NonFiniteError naming it at once).
+import { Explainer as KitExplainer, type Explanation as KitExplanation, type Quantity, type Warning } from '#features/calculations/kit/explain.ts';
 import { FORMULATION } from '#features/properties/water.ts';
 
 export const ENGINE_NAME = 'phe-engine';
 export const ENGINE_VERSION = '1.0.0';
 
-// One shape of quantities and steps for every engine (pages render both engines' explanations).
-export type { Quantity, Step } from '#features/calculations/engine/explain.ts';
+// One shape of quantities, steps and warnings for every engine (pages render every engine's explanation).
+export type { Quantity, Step, Warning } from '#features/calculations/kit/explain.ts';
+export { assertFinite } from '#features/calculations/kit/numeric.ts';
 
 export interface PropertiesUsed {
   /** Which stream: 'hot', 'cold', 'steam', 'condensate' (with a zone suffix where needed). */
@@ -25,20 +27,8 @@ export interface PropertiesUsed {
   pr: Quantity;
 }
 
-export interface Warning {
-  /** Stable code a page translates, e.g. 'velocity_low'. */
-  code: string;
-  params?: Record<string, number | string>;
-}
-
-export interface Explanation {
-  engine: { name: string; version: string };
-  inputs: Step[];
+export interface Explanation extends KitExplanation<Warning> {
   properties: PropertiesUsed[];
-  formulas: Array<{ id: string; text: string }>;
-  steps: Step[];
-  source: string[];
-  warnings: Warning[];
 }
 
 /** Formula texts by id; pages show them verbatim (math, not prose). */
@@ -102,44 +92,13 @@ export class PheInputError extends Error {
   }
 }
 
-export class Explainer {
-  readonly e: Explanation;
-  constructor() {
-    this.e = { engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, inputs: [], properties: [], formulas: [], steps: [], source: [...SOURCES], warnings: [] };
-  }
-  input(key: string, value: number, unit: string): this {
-    this.e.inputs.push({ key, value, unit });
-    return this;
-  }
-  step(key: string, value: number, unit: string, formula?: string): number {
-    if (formula) this.formula(formula);
-    this.e.steps.push(formula ? { key, value, unit, formula } : { key, value, unit });
-    return value;
-  }
-  formula(id: string): void {
-    if (!this.e.formulas.some((f) => f.id === id)) this.e.formulas.push({ id, text: FORMULAS[id] ?? id });
-  }
-  warn(code: string, params?: Record<string, number | string>): void {
-    if (!this.e.warnings.some((w) => w.code === code)) this.e.warnings.push(params ? { code, params } : { code });
-  }
-}
+export type Explainer = KitExplainer<Warning, Explanation>;
+
+/** The plate engine's builder: its name, formulas and sources; warnings carry their figures. */
+export const pheExplainer = (): Explainer =>
+  new KitExplainer<Warning, Explanation>({ engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: FORMULAS, source: SOURCES }, { properties: [] }, true);
 
 export const q = (value: number, unit: string): Quantity => ({ value, unit });
-
-/**
- * Throws if any number anywhere in the value is NaN or ±Infinity. Every public engine function
- * passes its answer through this, so a numeric accident becomes a loud error, never a NaN on a page.
- */
-export function assertFinite<T>(value: T, path = 'result'): T {
-  const walk = (v: unknown, p: string): void => {
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) throw new Error(`non-finite number at ${p}`);
-    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${p}[${i}]`));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${p}.${k}`);
-  };
-  walk(value, path);
-  return value;
-}
 
 /** Positive finite number or a PheInputError naming the field. */
 export function positive(field: string, x: number | undefined): number {

@@ -6,7 +6,7 @@ import { channelsFor } from './channel.ts';
 import type { Duty } from './duty.ts';
 import { lmtd, plateEffectiveness } from './effectiveness.ts';
 import { dutyContext, evaluatePack, type Fouling, type PackOptions } from './evaluate.ts';
-import { assertFinite, Explainer, finiteInput, PheInputError, positive, type Explanation } from './explain.ts';
+import { assertFinite, pheExplainer, type Explainer, finiteInput, PheInputError, positive, type Explanation } from './explain.ts';
 import { checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Medium } from './fluid.ts';
 import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
 
@@ -82,7 +82,7 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   // Its area margin is 0 by definition (floating point leaves ~1e-14): said as 0 and not explained.
   const pack = { ...evaluatePack(model, ctx, plates, passes.hot, passes.cold, (probe.uDesign * probe.area) / ctx.Chot, options)!, margin: 0 };
   const lm = lmtd(th - tco, tho - tc);
-  const x = new Explainer();
+  const x = pheExplainer();
   x.input('plates', plates, 'pcs').input('hot.passes', passes.hot, 'pcs').input('cold.passes', passes.cold, 'pcs');
   x.input('hot.t_in', th, '°C').input('hot.m', mh, 'kg/s').input('cold.t_in', tc, '°C').input('cold.m', mc, 'kg/s');
   if (qRequired !== undefined) x.input('q_required', qRequired, 'kW');

@@ -5,7 +5,7 @@ import { geometryOf } from './channel.ts';
 import { frictionMartin1999, frictionMartinVDI } from './correlations.ts';
 import type { Duty } from './duty.ts';
 import { packDuty, type DutyContext, type PackResult, type PackOptions } from './evaluate.ts';
-import { Explainer, q, type Explanation, type Quantity } from './explain.ts';
+import { q, type Explainer, type Explanation, type Quantity } from './explain.ts';
 import { SOURCE as GLYCOL_SOURCE } from '#features/calculations/fluids/glycol.ts';
 import { describe, type Medium } from './fluid.ts';
 
@@ -90,7 +90,7 @@ export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContex
   const { duty } = ctx;
   x.e.properties.push(describe('hot', duty.hot.fluid), describe('cold', duty.cold.fluid));
   const glycol = [duty.hot.medium, duty.cold.medium].some((m) => m && m.kind !== 'water');
-  if (glycol && !x.e.source.includes(GLYCOL_SOURCE)) x.e.source.push(GLYCOL_SOURCE);
+  if (glycol) x.source(GLYCOL_SOURCE);
   x.step('q', duty.q, 'kW', 'balance');
   x.step('hot.m', duty.hot.m, 'kg/s', 'balance');
   x.step('cold.m', duty.cold.m, 'kg/s', 'balance');

@@ -7,7 +7,7 @@ import { channelsFor } from './channel.ts';
 import { resolveDuty, type DutyInput } from './duty.ts';
 import { lmtd, type Passes } from './effectiveness.ts';
 import { dutyContext, evaluatePack, ntuFor, type DutyContext, type Fouling, type PackOptions, type PackResult } from './evaluate.ts';
-import { assertFinite, Explainer, PheInputError, type Explanation } from './explain.ts';
+import { assertFinite, pheExplainer, type Explainer, PheInputError, type Explanation } from './explain.ts';
 import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
 
 export const DEFAULT_ARRANGEMENTS: readonly Passes[] = [[1, 1], [2, 2], [1, 2], [2, 1], [3, 3]];
@@ -123,7 +123,7 @@ export function selectPlates(input: SelectInput, catalogue: readonly PlateModel[
   const price = (f: Found) => f.model.price.frame + f.pack.plates * f.model.price.plate;
   found.sort((a, b) => price(a) - price(b) || a.pack.area - b.pack.area || b.pack.margin - a.pack.margin);
   const candidates = found.slice(0, input.limit ?? 5).map((f, i) => {
-    const x = new Explainer();
+    const x = pheExplainer();
     x.input('q', input.duty.q ?? duty.q, 'kW');
     x.input('hot.t_in', duty.hot.t_in, '°C').input('hot.t_out', duty.hot.t_out, '°C');
     x.input('cold.t_in', duty.cold.t_in, '°C').input('cold.t_out', duty.cold.t_out, '°C');

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { DB, User } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { CalculationDetails, ChosenItem } from './saved.server.ts';
-import type { Answer, AnswerBody } from '#features/calculations/answer.ts';
+import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
 import { displayValue, engineOf, labelKey, mathText, symbolOf } from '#features/calculations/explain-labels.ts';
 import { withUnit } from './units.ts';
 
