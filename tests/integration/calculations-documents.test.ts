@@ -98,6 +98,45 @@ describe('a trimmed impeller', () => {
   });
 });
 
+describe('a glycol duty (review 21 #1, #2)', () => {
+  // 50 % ethylene glycol at −30 °C: the selection corrects the water curves by ANSI/HI 9.6.7.
+  const GLYCOL = { q: '20', q_unit: 'm3/h', h: '20', h_unit: 'm', h_static: '5', temperature_c: '-30', medium: 'ethylene_glycol', concentration: '50', suction_p: '2', suction_p_unit: 'bar', suction_level_m: '1' };
+  let pump: any;
+  let calcId = 0;
+  beforeAll(async () => {
+    const r = await api('/api/v1/calculations/pump/select', { token: olga, json: { ...GLYCOL, limit: 20 } });
+    expect(r.status).toBe(200);
+    pump = r.data.entities.find((e: any) => e.explanation.steps.some((s: any) => s.key === 'viscosity.b' && s.value > 1));
+    expect(pump, 'a candidate with B > 1 (corrected curves)').toBeTruthy();
+    expect(r.data.duty.medium).toMatchObject({ kind: 'ethylene_glycol', concentration: 50 });
+    const s = await api('/api/v1/calculations', { token: olga, json: { kind: 'pump', inputs: GLYCOL, chosen: [pump.cid] } });
+    expect(s.status).toBe(200);
+    calcId = s.data.id;
+  });
+
+  it('the datasheet draws the viscous-corrected H-Q and η curves through the duty point (0.5 %) and names the glycol', async () => {
+    const r = await page(`/e-commerce/design/calculations/${calcId}/datasheet/${pump.cid}`);
+    expect(r.status).toBe(200);
+    const [head, power] = svgCharts(r.html);
+    const [hx, hy] = head!.marks[0]!;
+    expect(Math.abs(yAt(head!.lines[0]!, hx) - hy) / (BASELINE - hy)).toBeLessThan(0.005);
+    const [ex, ey] = power!.marks[0]!;
+    expect(Math.abs(yAt(power!.lines[0]!, ex) - ey) / (BASELINE - ey)).toBeLessThan(0.005);
+    const body = text(r.html);
+    expect(body).toContain('Перекачиваемая среда Этиленгликоль');
+    expect(body).toContain('Концентрация гликоля, % по массе 50');
+    expect(body).toContain('Температура среды -30 °C');
+  });
+
+  it('the saved page lists the liquid and the suction conditions', async () => {
+    const body = text((await page(`/e-commerce/design/calculations/${calcId}/calculation`)).html);
+    expect(body).toContain('Перекачиваемая среда Этиленгликоль');
+    expect(body).toContain('Концентрация гликоля, % по массе 50');
+    expect(body).toContain('Абсолютное давление над уровнем во всасывающей ёмкости 2 бар');
+    expect(body).toContain('Уровень жидкости над входом насоса, м (подпор +, высота всасывания −) 1');
+  });
+});
+
 /** Latin unit symbols a Russian page must not show next to a number. */
 const LATIN_UNITS = /\d\s?(m³\/h|m3\/h|kWh|kW|m\/s|mm²|MPa|bar)(?![\wа-я])/;
 

@@ -2,6 +2,7 @@
 // the system curve and the duty point), sampled inside the allowed range only.
 import { curveAt, trimmedPump, type PreparedPump } from './curve.ts';
 import { systemHead, type SystemCurve } from './hydraulics.ts';
+import { viscousPump } from './viscosity.ts';
 
 export interface CurveSamples {
   q_m3h: number[];
@@ -42,9 +43,15 @@ export function sampleCurves(p: PreparedPump, r: number, sys: SystemCurve | null
 /**
  * The curves the pump actually runs at its duty: the catalogue pump trimmed to D/D₀ when the
  * selection trimmed it (Q ∝ x², H ∝ x², P ∝ x⁴, as the engine's trimmedPump) and at the duty speed
- * ratio, sampled through the duty flow; the dashed nominal curve is the catalogue one.
+ * ratio, sampled through the duty flow; the dashed nominal curve is the catalogue one. A viscous
+ * liquid (`nuMm2s`, a glycol solution) first corrects the water curves by ANSI/HI 9.6.7, as the
+ * selection did, so the duty point lies on the drawn H-Q and η curves (both curves are then the
+ * corrected ones).
  */
-export function dutyCurves(base: PreparedPump, duty: { q_m3h: number; speed_ratio: number; trim_ratio: number | null }, sys: SystemCurve | null, rho = 1000, n = 25): CurveSamples {
+export function dutyCurves(
+  water: PreparedPump, duty: { q_m3h: number; speed_ratio: number; trim_ratio: number | null }, sys: SystemCurve | null, rho = 1000, n = 25, nuMm2s: number | null = null,
+): CurveSamples {
+  const base = (nuMm2s !== null && viscousPump(water, nuMm2s)) || water;
   const running = duty.trim_ratio !== null && duty.trim_ratio > 0 && duty.trim_ratio < 1 ? trimmedPump(base, duty.trim_ratio) : base;
   return sampleCurves(running, duty.speed_ratio, sys, rho, n, base, [duty.q_m3h]);
 }

@@ -84,7 +84,11 @@ export interface PumpSelectResult {
   errors: FieldError[];
   misses: Rejection[];
   considered: number;
-  duty: { q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number; vapour_head_m: number; system_k: number } | null;
+  duty: {
+    q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number; vapour_head_m: number; system_k: number;
+    /** The liquid's temperature, °C, and the glycol solution with its kinematic viscosity (null: water), for the charts and the datasheet. */
+    temperature_c: number; medium: { kind: string; concentration: number; nu_mm2s: number } | null;
+  } | null;
   explanation: Explanation | null;
 }
 
@@ -319,7 +323,7 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
     errors: [],
     misses: top.length ? [] : misses,
     considered: pumps.length,
-    duty: { q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, rho_kg_m3: d.rho, vapour_head_m: vapourHeadM(d.temperature_c), system_k: sys.k },
+    duty: { q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, rho_kg_m3: d.rho, vapour_head_m: vapourHeadM(d.temperature_c), system_k: sys.k, temperature_c: d.temperature_c, medium: d.medium },
     explanation: x.done(),
   };
 }

@@ -12,7 +12,7 @@ import { head } from '../saved/units.ts';
 const MAX_CHARTED = 8;
 
 export async function chartItems(body: { entities: unknown[]; duty?: unknown }, t: T, locale: string): Promise<ChartItem[]> {
-  const duty = body.duty as { q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number } | null | undefined;
+  const duty = body.duty as { q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number; medium?: { nu_mm2s: number } | null } | null | undefined;
   if (!duty) return [];
   const bySku = new Map((await preparedPumps(db())).map((p) => [p.model.sku, p]));
   const sys = systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m);
@@ -20,8 +20,8 @@ export async function chartItems(body: { entities: unknown[]; duty?: unknown }, 
   return (body.entities as PumpEntityView[]).slice(0, MAX_CHARTED).flatMap((e) => {
     const p = bySku.get(e.sku);
     if (!p) return [];
-    // The curve the pump runs: trimmed to D/D₀ or at its speed, through the operating point.
-    const s = dutyCurves(p, e.duty, sys, duty.rho_kg_m3, 25);
+    // The curve the pump runs: trimmed to D/D₀ or at its speed, in the liquid (HI 9.6.7 for glycol), through the operating point.
+    const s = dutyCurves(p, e.duty, sys, duty.rho_kg_m3, 25, duty.medium?.nu_mm2s ?? null);
     const round = (xs: Array<number | null>) => xs.map((x) => (x === null ? null : Math.round(x * 1000) / 1000));
     return [{
       sku: e.sku,

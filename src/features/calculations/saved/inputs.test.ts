@@ -21,6 +21,21 @@ describe('inputRows', () => {
     ]);
   });
 
+  it('pump (ru): the liquid and the suction conditions are listed (review 21 #2)', () => {
+    expect(inputRows('pump', { q: '60', medium: 'ethylene_glycol', concentration: '50', temperature_c: '-30', suction_p: '2', suction_p_unit: 'bar', suction_level_m: '1,5', suction_loss_m: '0.5' }, ru)).toEqual([
+      ['Расход', '60 м³/ч'], ['Перекачиваемая среда', 'Этиленгликоль'], ['Концентрация гликоля, % по массе', '50'], ['Температура среды', '-30 °C'],
+      ['Абсолютное давление над уровнем во всасывающей ёмкости', '2 бар'], ['Уровень жидкости над входом насоса, м (подпор +, высота всасывания −)', '1,5'],
+      ['Потери напора во всасывающей линии, м', '0.5'],
+    ]);
+  });
+
+  it('plate heat exchanger rating (en): mode, model, plates, passes and fouling are listed', () => {
+    expect(inputRows('to1', { mode: 'rate', model: 'PL-10', plates: '31', hot_passes: '1', cold_passes: '2', hot_fouling: '0.00005', cold_fouling: '0.0001' }, en)).toEqual([
+      ['Calculation mode', 'Rate a given pack (model and number of plates)'], ['Plate model', 'PL-10'], ['Number of plates', '31'],
+      [en('hx.fields.hot_passes'), '1'], [en('hx.fields.cold_passes'), '2'], [en('hx.fields.hot_fouling'), '0.00005'], [en('hx.fields.cold_fouling'), '0.0001'],
+    ]);
+  });
+
   it('flow meter (en): the pipe named in its flow fields, defaults when no unit was chosen', () => {
     expect(inputRows('flow-meter', { mode: 'flows', g_supply: '12', scheme: 'open' }, en)).toEqual([
       ['Input by', 'From flows'], ['Design flow: supply', '12 t/h'], ['System scheme', 'Open (DHW drawn from the network)'],

@@ -34,6 +34,10 @@ const PUMP: Record<string, Field> = {
   temperature_c: fixedUnit('calcPumps.fields.temperature_c', 'calcExplain.unit.degC'), npsh_available_m: fixedUnit('calcPumps.fields.npsh_available_m', 'calcExplain.unit.m'),
   type_use: choice('calcStation.typeUse.label', 'calcStation.typeUse'), count: plain('calcPumps.fields.count'), standby: plain('calcPumps.fields.standby'),
   speed_control: flag('calcPumps.page.speedControl'),
+  // the liquid and the suction side
+  medium: choice('calcPumps.fields.medium', 'hx.media'), concentration: plain('calcPumps.fields.concentration'),
+  suction_p: withUnitOf('calcPumps.fields.suction_p', 'suction_p_unit', 'kPa', 'calcPumps.units'), suction_p_unit: folded,
+  suction_level_m: plain('calcPumps.fields.suction_level_m'), suction_loss_m: plain('calcPumps.fields.suction_loss_m'),
   ...Object.fromEntries(['100', '75', '50', '25'].map((p) => [`hours_${p}`, (t: T, value: string): InputRow => [t('calcPumps.page.hoursAt', { p }), value === '' ? value : `${value} ${t('calcExplain.unit.h')}`]])),
   load_profile: plain('calcPumps.fields.load_profile'), electricity_price: plain('calcPumps.page.price'), years: plain('calcPumps.fields.years'),
   discount_rate: plain('calcPumps.fields.discount_rate'), sort: choice('calcPumps.fields.sort', 'calcPumps.sort'), limit: plain('calcPumps.fields.limit'),
@@ -62,6 +66,9 @@ const HX: Record<string, Field> = {
   steam_state: choice('hx.fields.steam_state', 'hx.units'),
   hot_medium: choice('hx.fields.hot_medium', 'hx.media'), cold_medium: choice('hx.fields.cold_medium', 'hx.media'),
   hot_concentration: plain('hx.fields.hot_concentration'), cold_concentration: plain('hx.fields.cold_concentration'),
+  // rating a given pack
+  mode: choice('hx.fields.mode', 'hx.modes'), model: plain('hx.fields.model'), plates: plain('hx.fields.plates'),
+  hot_fouling: plain('hx.fields.hot_fouling'), cold_fouling: plain('hx.fields.cold_fouling'), hot_passes: plain('hx.fields.hot_passes'), cold_passes: plain('hx.fields.cold_passes'),
   q_unit: folded, flow_unit: folded, p_unit: folded, p_kind: folded, dp_unit: folded,
 };
 

@@ -27,6 +27,16 @@ export function chosenPriced(body: KindAnswer['body'], cids: number[], positions
   return { items, entities };
 }
 
+/** The pumped liquid as the datasheet names it: water, or the glycol with its concentration and temperature. */
+function mediumRows(duty: { rho_kg_m3: number; temperature_c?: number; medium?: { kind: string; concentration: number } | null } | undefined, t: T, nf: (x: unknown, d?: number) => string): Array<[string, string]> {
+  if (!duty) return [];
+  const rows: Array<[string, string]> = [[t('calcPumps.fields.medium'), t(`hx.media.${duty.medium?.kind ?? 'water'}`)]];
+  if (duty.medium) rows.push([t('calcPumps.fields.concentration'), nf(duty.medium.concentration, 1)]);
+  if (duty.temperature_c !== undefined) rows.push([t('calcPumps.fields.temperature_c'), withUnit(nf(duty.temperature_c, 1), '°C', t)]);
+  rows.push(['ρ', withUnit(nf(duty.rho_kg_m3, 1), 'kg/m3', t)]);
+  return rows;
+}
+
 export const dutyTitle = (kind: string, inputs: Record<string, string>, t: T) =>
   t(`calcPumps.saved.title.${kind}`, { q: inputs.q ?? '', qu: inputs.q_unit || 'm3/h', h: inputs.h ?? '', hu: inputs.h_unit || 'm' });
 
@@ -50,12 +60,12 @@ registerCalcKind({
     const u = (x: unknown, unit: string, digits = 2) => withUnit(nf(x, digits), unit, t);
     const cat = await catalogueItem(db, item.cid);
     const model = cat ? pumpModelOf(cat) : null;
-    const duty = c.result.duty as { q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number } | undefined;
+    const duty = c.result.duty as { q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number; temperature_c?: number; medium?: { kind: string; concentration: number; nu_mm2s: number } | null } | undefined;
     const charts: Datasheet['charts'] = [];
     const prepared = model ? preparePump(model) : null;
     if (prepared?.ok && duty) {
-      // The curve the pump runs (trimmed to D/D₀, or at its speed) through the operating point.
-      const s = dutyCurves(prepared.pump, e.duty, systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m), duty.rho_kg_m3, 25);
+      // The curve the pump runs (trimmed to D/D₀, or at its speed) in the saved liquid (HI 9.6.7 for glycol) through the operating point.
+      const s = dutyCurves(prepared.pump, e.duty, systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m), duty.rho_kg_m3, 25, duty.medium?.nu_mm2s ?? null);
       const pts = (ys: Array<number | null>) => s.q_m3h.flatMap((q, i) => (ys[i] === null || ys[i] === undefined || !Number.isFinite(ys[i]) ? [] : [[q, ys[i]] as [number, number]]));
       charts.push({
         title: t('calcSaved.sheet.chartHead'), x: head('Q', 'm3/h', t), y: head('H', 'm', t),
@@ -80,6 +90,7 @@ registerCalcKind({
       subtitle: `${e.manufacturer} · ${e.model} · ${t('calcPumps.page.sku')} ${e.sku}`,
       sections: [
         { title: t('calcSaved.sheet.duty'), rows: [
+          ...mediumRows(duty, t, nf),
           ['Q', u(e.duty.q_m3h, 'm3/h')], ['H', u(e.duty.h_m, 'm')], ['η', u(e.duty.eta * 100, '%', 1)],
           ['P₁', u(e.duty.p1_kw, 'kW')], ['P₂', u(e.duty.p2_kw, 'kW')], ['NPSHr', e.duty.npshr_m === null ? '—' : u(e.duty.npshr_m, 'm', 1)],
           ['n/n₀', nf(e.duty.speed_ratio, 3)], ['D/D₀', nf(e.duty.trim_ratio ?? 1, 3)],
