@@ -45,6 +45,21 @@ describe('to1 with a glycol side (API)', () => {
     expect(glycol.data.explanation.source.join(' ')).toContain('Melinder');
   });
 
+  it('valid duties whose wall lies outside one medium\'s properties answer 200 with μ_w at the range end said (review 21 #3)', async () => {
+    const heat = await call({ q: '200', hot_t_in: '150', hot_t_out: '120', cold_t_in: '85', cold_t_out: '95', cold_medium: 'propylene_glycol', cold_concentration: '40', hot_dp_max: '100', cold_dp_max: '100' }, 'ru');
+    expect(heat.status, JSON.stringify(heat.data.errors)).toBe(200);
+    expect(JSON.stringify(heat.data)).toContain('Вязкость у стенки нагреваемой среды взята при 100 °C');
+    const chill = await call({ q: '50', hot_t_in: '5', hot_t_out: '2', cold_t_in: '-20', cold_t_out: '-15', cold_medium: 'ethylene_glycol', cold_concentration: '40', hot_dp_max: '100', cold_dp_max: '100' }, 'ru');
+    expect(chill.status, JSON.stringify(chill.data.errors)).toBe(200);
+    expect(JSON.stringify(chill.data)).toContain('Вязкость у стенки греющей среды взята при 0 °C');
+  });
+
+  it('a glycol side is checked at its inlet and outlet: EG 30 % 150→50 °C is a 400 naming the inlet (review 21 #4)', async () => {
+    const r = await call({ q: '100', hot_t_in: '150', hot_t_out: '50', cold_t_in: '5', cold_t_out: '30', hot_medium: 'ethylene_glycol', hot_concentration: '30' });
+    expect(r.status).toBe(400);
+    expect(r.data.errors.hot_t_in).toMatch(/outside the range of the glycol solution's properties/);
+  });
+
   it('a volume flow of a glycol side is turned into mass with the solution’s density, not water’s', async () => {
     const r = await call({ hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', hot_flow: '10', cold_flow: '8', flow_unit: 'm3/h', cold_medium: 'propylene_glycol', cold_concentration: '40', q: '' });
     expect(r.status).toBe(200);

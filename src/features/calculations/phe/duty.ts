@@ -2,7 +2,7 @@
 // temperatures, the missing one computed (calculations.md §2.4, to1). Temperatures that cross or an
 // approach that no counterflow exchanger can reach are refused with the field named.
 import { finiteInput, PheInputError, positive } from './explain.ts';
-import { checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Fluid, type Medium } from './fluid.ts';
+import { checkGlycolEnd, checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Fluid, type Medium } from './fluid.ts';
 
 export interface StreamInput {
   t_in: number;
@@ -83,6 +83,11 @@ export function resolveDuty(input: DutyInput): Duty {
     }
   }
   if (h.t_out === undefined) checkNotFreezing(h.medium, tho!, 'hot.t_in');
+  // A glycol side within its fits at the inlet AND the outlet (the mean alone hides a hot inlet).
+  checkGlycolEnd(h.medium, h.t_in, ph, 'hot.t_in');
+  checkGlycolEnd(h.medium, tho!, ph, 'hot.t_out');
+  checkGlycolEnd(c.medium, c.t_in, pc, 'cold.t_in');
+  checkGlycolEnd(c.medium, tco!, pc, 'cold.t_out');
   const fh = liquidOf(h.medium, (h.t_in + tho!) / 2, ph, 'hot.t_in');
   const fc = liquidOf(c.medium, (c.t_in + tco!) / 2, pc, 'cold.t_in');
   const mh = h.m ?? (q! * 1000) / (fh.cp * (h.t_in - tho!));

@@ -4,7 +4,8 @@ import type { PlateModel } from './catalogue.ts';
 import { channelsFor, geometryOf, sideOf, type SideResult } from './channel.ts';
 import type { Duty } from './duty.ts';
 import { plateEffectiveness, requiredNtu } from './effectiveness.ts';
-import { liquidOf } from './fluid.ts';
+import { liquidOf, type Medium } from './fluid.ts';
+import { minTemperature, T_MAX } from '#features/calculations/fluids/glycol.ts';
 
 export interface Fouling {
   /** m² K/W */
@@ -40,16 +41,34 @@ export interface DutyContext {
   Chot: number;
   Ccold: number;
   muRatio: { hot: number; cold: number };
+  /**
+   * The wall temperature (°C, the mean of the two stream means) and, per side, the temperature μ_w
+   * was evaluated at: the wall temperature clamped into that medium's property range (water from
+   * 0 °C, a glycol solution from its freezing point + margin up to T_MAX). Null without the correction.
+   */
+  wall: { t: number; hot: number; cold: number } | null;
 }
+
+/** The property range of a medium, °C, for the wall viscosity (the temperature is clamped into it). */
+function wallRange(medium: Medium | undefined): [number, number] {
+  if (!medium || medium.kind === 'water') return [0, Infinity];
+  return [minTemperature(medium.kind, medium.concentration), T_MAX];
+}
+const clampInto = (t: number, [lo, hi]: [number, number]) => Math.min(hi, Math.max(lo, t));
 
 export function dutyContext(duty: Duty, wallCorrection: boolean): DutyContext {
   let muRatio = { hot: 1, cold: 1 };
+  let wall: DutyContext['wall'] = null;
   if (wallCorrection) {
+    // The wall lies between the streams, where one side's medium may have no properties (a glycol
+    // above 100 °C, water below 0 °C): μ_w at the wall temperature clamped into the side's own range
+    // (said in the explanation), never an input error — the duty itself was checked.
     const tw = (duty.hot.fluid.t + duty.cold.fluid.t) / 2;
-    const wallHot = liquidOf(duty.hot.medium, tw, duty.hot.p, 'hot.t_in'), wallCold = liquidOf(duty.cold.medium, tw, duty.cold.p, 'cold.t_in');
+    wall = { t: tw, hot: clampInto(tw, wallRange(duty.hot.medium)), cold: clampInto(tw, wallRange(duty.cold.medium)) };
+    const wallHot = liquidOf(duty.hot.medium, wall.hot, duty.hot.p, 'hot.t_in'), wallCold = liquidOf(duty.cold.medium, wall.cold, duty.cold.p, 'cold.t_in');
     muRatio = { hot: duty.hot.fluid.mu / wallHot.mu, cold: duty.cold.fluid.mu / wallCold.mu };
   }
-  return { duty, Chot: duty.hot.m * duty.hot.fluid.cp, Ccold: duty.cold.m * duty.cold.fluid.cp, muRatio };
+  return { duty, Chot: duty.hot.m * duty.hot.fluid.cp, Ccold: duty.cold.m * duty.cold.fluid.cp, muRatio, wall };
 }
 
 /** NTU (hot side) the arrangement needs for the duty, or null when no area reaches it. */

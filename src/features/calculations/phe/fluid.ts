@@ -67,6 +67,15 @@ export function liquidOf(medium: Medium | undefined, t: number, p: number, field
 }
 
 /**
+ * A glycol side has properties at BOTH its ends, not only at its mean (EG 30 % 150→50 °C has a mean
+ * inside the fits and an inlet far outside them): the temperature t of that end is checked against
+ * the solution's range, `field` naming the inlet or outlet. Water sides are left to their own checks.
+ */
+export function checkGlycolEnd(medium: Medium | undefined, t: number, p: number, field: string): void {
+  if (medium && medium.kind !== 'water') liquidOf(medium, t, p, field);
+}
+
+/**
  * The coldest temperature of a side must stay liquid: water above 0 °C, a glycol solution at its
  * freezing point plus the margin (../fluids/glycol.ts). `field` names that temperature.
  */

@@ -80,7 +80,39 @@ describe('glycol media in the PHE engine', () => {
   });
 
   it('above 100 °C a glycol side is refused (no extrapolation of the fits)', () => {
-    refuse(() => resolveDuty({ q: 100, hot: { t_in: 130, t_out: 90, medium: EG30 }, cold: { t_in: 5, t_out: 30 } }), 'hot.t_in', 'glycol_range');
+    refuse(() => resolveDuty({ q: 100, hot: { t_in: 120, t_out: 60, medium: EG30 }, cold: { t_in: 5, t_out: 30 } }), 'hot.t_in', 'glycol_range');
+  });
+
+  it('a glycol side is checked at its inlet AND outlet, not only at the mean (review 21 #4)', () => {
+    // Mean 90 °C lies inside the fits; the inlet 120 °C does not.
+    refuse(() => resolveDuty({ q: 100, hot: { t_in: 120, t_out: 60, medium: EG30 }, cold: { t_in: 5, t_out: 30 } }), 'hot.t_in', 'glycol_range');
+    refuse(() => resolveDuty({ q: 100, hot: { t_in: 150, t_out: 50, medium: EG30 }, cold: { t_in: 5, t_out: 30 } }), 'hot.t_in', 'glycol_range');
+    // A heated glycol side leaving above 100 °C: the outlet named (mean 80 °C).
+    refuse(() => resolveDuty({ q: 100, hot: { t_in: 150, t_out: 130 }, cold: { t_in: 55, t_out: 105, medium: EG30 } }), 'cold.t_out', 'glycol_range');
+    // A derived outlet is checked too: 1 kg/s of EG 30 % taking 300 kW from 60 °C leaves near 140 °C.
+    refuse(() => resolveDuty({ q: 300, hot: { t_in: 150, t_out: 130 }, cold: { t_in: 60, m: 1, medium: EG30 } }), 'cold.t_out', 'glycol_range');
+    expect(resolveDuty({ q: 100, hot: { t_in: 100, t_out: 60, medium: EG30 }, cold: { t_in: 5, t_out: 30 } }).hot.t_in).toBe(100);
+  });
+
+  it('the wall viscosity outside a medium\'s range is taken at that range\'s end and said, never an input error (review 21 #3)', () => {
+    // Hot water 150→120 °C heating PG 40 % 85→95 °C: the wall (~112 °C) is above the glycol fits.
+    const pg40: Medium = { kind: 'propylene_glycol', concentration: 40 };
+    const hot = selectPlates({ duty: { q: 200, hot: { t_in: 150, t_out: 120 }, cold: { t_in: 85, t_out: 95, medium: pg40 } }, dpMax: { hot: 100, cold: 100 }, marginMin: 0, limit: 3 }, DEMO_PLATES);
+    expect(hot.candidates.length).toBeGreaterThan(0);
+    const w1 = hot.candidates[0]!.explanation.warnings.find((w) => w.code === 'wall_viscosity_clamped_cold');
+    expect(w1?.params).toMatchObject({ t_used: 100 });
+    expect(Number(w1!.params!.t_wall)).toBeGreaterThan(100);
+    // Water 5→2 °C chilled by EG 40 % −20→−15 °C: the wall (~−7 °C) is below water's 0 °C.
+    const eg40: Medium = { kind: 'ethylene_glycol', concentration: 40 };
+    const cold = selectPlates({ duty: { q: 50, hot: { t_in: 5, t_out: 2 }, cold: { t_in: -20, t_out: -15, medium: eg40 } }, dpMax: { hot: 100, cold: 100 }, marginMin: 0, limit: 3 }, DEMO_PLATES);
+    expect(cold.candidates.length).toBeGreaterThan(0);
+    const w2 = cold.candidates[0]!.explanation.warnings.find((w) => w.code === 'wall_viscosity_clamped_hot');
+    expect(w2?.params).toMatchObject({ t_used: 0 });
+    expect(Number(w2!.params!.t_wall)).toBeLessThan(0);
+    // A rated pack with the same duty conditions answers too.
+    const model = DEMO_PLATES.find((m) => m.id === 'pl08h')!;
+    const r = ratePack(model, { plates: 41, passes: { hot: 1, cold: 1 }, hot: { t_in: 150, m: 0.5 }, cold: { t_in: 85, m: 5, medium: pg40 } });
+    expect(r.explanation.warnings.map((w) => w.code)).toContain('wall_viscosity_clamped_cold');
   });
 
   it('rating a pack with a glycol side transfers less than with water', () => {

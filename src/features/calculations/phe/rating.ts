@@ -7,7 +7,7 @@ import type { Duty } from './duty.ts';
 import { lmtd, plateEffectiveness } from './effectiveness.ts';
 import { dutyContext, evaluatePack, type Fouling, type PackOptions } from './evaluate.ts';
 import { assertFinite, pheExplainer, type Explainer, finiteInput, PheInputError, positive, type Explanation } from './explain.ts';
-import { checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Medium } from './fluid.ts';
+import { checkGlycolEnd, checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Medium } from './fluid.ts';
 import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
 
 export interface RatingInput {
@@ -53,6 +53,9 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
     throw new PheInputError('cold.t_in', tc < tMin ? 'gasket_limit_low' : 'gasket_limit', tc < tMin ? { min: tMin } : { max: tMax });
   }
   const ph = input.hot.p ?? DEFAULT_PRESSURE, pc = input.cold.p ?? DEFAULT_PRESSURE;
+  // A glycol side within its fits at its inlet (the outlets lie between the two inlets).
+  checkGlycolEnd(input.hot.medium, th, ph, 'hot.t_in');
+  checkGlycolEnd(input.cold.medium, tc, pc, 'cold.t_in');
   const fouling = input.fouling ?? { hot: 0, cold: 0 };
   for (const s of ['hot', 'cold'] as const) {
     if (!Number.isFinite(fouling[s]) || fouling[s] < 0 || fouling[s] > 0.001) throw new PheInputError(`${s}.fouling`, 'range', { min: 0, max: 0.001 });
@@ -60,7 +63,8 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   const qRequired = input.q_required === undefined ? undefined : positive('q_required', input.q_required);
   const options: PackOptions = { fouling, wallCorrection: input.wallCorrection ?? true };
 
-  let tho = (th + tc) / 2, tco = (th + tc) / 2;
+  // First guess: properties at the inlets (checked above), so a glycol side is never refused at a guessed mean.
+  let tho = th, tco = tc;
   let P1 = 0;
   let duty!: Duty;
   for (let i = 0; i < 5; i++) {

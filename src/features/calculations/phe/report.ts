@@ -132,5 +132,8 @@ export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContex
   x.step('price', model.price.frame + pack.plates * model.price.plate, 'kopecks', 'price');
   if (model.demo) x.warn('demo_catalogue');
   if (options.wallCorrection === false) x.warn('wall_viscosity_neglected');
+  // μ_w of a side taken at its range's end because the wall temperature lies outside its medium's properties.
+  for (const name of ['hot', 'cold'] as const)
+    if (ctx.wall && ctx.wall[name] !== ctx.wall.t) x.warn(`wall_viscosity_clamped_${name}`, { t_wall: Math.round(ctx.wall.t * 10) / 10, t_used: Math.round(ctx.wall[name] * 10) / 10 });
   return x.e;
 }
