@@ -77,6 +77,9 @@ function pumpExplanations(): PumpExplanation[] {
       if (r.explanation) out.push(r.explanation);
       out.push(...r.entities.map((e) => e.explanation));
       out.push(...selectStations(demo.slice(0, 60), { ...base, ...d, temperature_c, medium, suction }).entities.map((e) => e.station.explanation));
+      // Reduced speed and a multistage pump (B per stage, B at the duty speed, the simplifications said).
+      const multistage = { ...cron, model: { ...cron.model, sku: 'MS3', stages: 3 } };
+      out.push(...selectPumps([cron, multistage], { ...base, ...d, temperature_c, medium, speed_control: true, limit: 50 }).entities.map((e) => e.explanation));
     }
   }
   const motor = { p2_kw: 7.5, in_a: 0, ia_in: 7, cos_phi: 0.86, eta: 0.89, voltage_v: 400 };

@@ -45,7 +45,7 @@ const PUMP_SYMBOLS: Record<string, string> = {
   main_breaker: 'I_br', 'cable.mm2': 'S', 'cable.iz': 'I_z', 'manifold.velocity': 'v', 'standby.min': 'N_r,min',
   'energy.pointN.q_asked': 'Q_i,asked', 'rank.speed_penalty': 'ΔS_r', 'rank.motor_ratio': 'P₂,rated/P₂', 'rank.motor_penalty': 'ΔS_m',
   'rank.score_technical': 'S_t', 'rank.lcc_ratio': 'LCC/LCC_min', 'rank.score': 'S', 'rank.band_gap': 'G', 'duty.speed_ratio': 'r = n/n₀',
-  concentration: 'x', 'viscosity.nu': 'ν', 'viscosity.b': 'B', 'viscosity.c_q': 'C_Q', 'viscosity.q_w': 'Q_W', 'viscosity.c_h': 'C_H', 'viscosity.c_eta': 'C_η',
+  concentration: 'x', 'viscosity.nu': 'ν', 'viscosity.b': 'B', 'viscosity.c_q': 'C_Q', 'viscosity.q_w': 'Q_W', 'viscosity.c_h': 'C_H', 'viscosity.c_eta': 'C_η', 'viscosity.h_stage': 'H_BEP,W/z', 'viscosity.b_duty_speed': 'B·r^−0.5',
   'suction.p_abs': 'p_abs', 'suction.level': 'z_s', 'suction.loss': 'h_L,s', 'suction.p_v': 'p_v', 'npsh.available': 'NPSHa',
 };
 

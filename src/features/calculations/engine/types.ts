@@ -37,7 +37,11 @@ export interface PumpModel {
   /** Impeller diameter as catalogued (before any trim to order), mm, when known. */
   impeller_d_mm?: number;
   motor: MotorData;
+  /** Number of stages (multistage pumps); 1 when absent. HI 9.6.7 takes the head per stage. */
+  stages?: number;
   t_max_c?: number;
+  /** Lowest liquid temperature the pump (its seal and elastomers) is rated for, °C; DEFAULT_T_MIN_C when absent. */
+  t_min_c?: number;
   pn_bar?: number;
   dn?: number;
   demo?: boolean;

@@ -58,17 +58,48 @@ describe('glycol medium in the pump engine', () => {
     expect(r.duty!.rho_kg_m3).toBeCloseTo(props.rho, 9);
     expect(g.duty.p2_kw).toBeGreaterThan(water.duty.p2_kw * 1.03);
     const step = (k: string) => g.explanation.steps.find((s) => s.key === k);
-    const nu = (props.mu / props.rho) * 1e6;
-    const f = hiFactors(nu, p.bep.q, p.head.at(p.bep.q), p.model.speed_rpm);
-    expect(step('viscosity.b')!.value).toBeCloseTo(f.b, 9);
-    if (f.applied) {
-      expect(step('viscosity.c_q')!.value).toBeCloseTo(f.c_q, 9);
-      expect(step('viscosity.c_eta')!.value).toBeCloseTo(f.c_eta, 9);
-      expect(step('viscosity.c_h')!.formula ?? 'none').toBe('none');
-    } else expect(step('viscosity.b')!.formula).toBe('viscosity_none');
+    // By hand (fixture BEP 72.7525 m³/h, 13.5912 m, 1450 rpm; ν = 6.21265 mm²/s of EG 30 % at −10 °C):
+    //   B   = 16.5·√6.21265·13.5912^0.0625/(72.7525^0.375·1450^0.25) = 41.1265·1.177142/(4.991061·6.170808) = 1.571868
+    //   C_Q = 2.71^(−0.165·(log₁₀ 1.571868)^3.15) = 0.999024,  C_η = 1.571868^(−0.0547·1.571868^0.69) = 0.966766
+    expect((props.mu / props.rho) * 1e6).toBeCloseTo(6.212646, 5);
+    expect(step('viscosity.b')!.value).toBeCloseTo(1.571868, 5);
+    expect(step('viscosity.b')!.formula).toBe('viscosity_b');
+    expect(g.explanation.steps.some((s) => s.key === 'viscosity.c_q')).toBe(true);
+    expect(step('viscosity.c_q')!.value).toBeCloseTo(0.999024, 6);
+    expect(step('viscosity.c_eta')!.value).toBeCloseTo(0.966766, 6);
+    expect(step('viscosity.c_h')!.formula ?? 'none').toBe('none');
+    // The simplification of the water NPSHr is said.
+    expect(g.explanation.warnings).toContain('viscosity_npsh_water');
     expect(g.explanation.source.some((s) => s.includes('ANSI/HI 9.6.7'))).toBe(true);
     expect(g.explanation.source.some((s) => s.includes('Melinder'))).toBe(true);
     expect(allFinite(r)).toBe(true);
+  });
+
+  it('a multistage pump: B takes the BEP head per stage (6 stages: B lower by 6^0.0625), said as a step', () => {
+    // By hand, ν 20 mm²/s, BEP 72.7525 m³/h, 1450 rpm: single stage H 13.5912 m → B = 73.7902·1.177142/30.79916 = 2.820283;
+    // as 6 stages of that total head, H per stage 2.26521 m → B = 73.7902·1.052432/30.79916 = 2.521496,
+    // C_Q = 0.990747, C_η = 0.908678 (single stage: 0.986763, 0.890489).
+    const one = viscousPump(p, 20)!.viscous!;
+    const six = viscousPump({ ...p, model: { ...p.model, stages: 6 } }, 20)!.viscous!;
+    expect([one.applied, six.applied]).toEqual([true, true]);
+    expect(one.b).toBeCloseTo(2.820283, 5);
+    expect(six.b).toBeCloseTo(2.521496, 5);
+    expect(six.c_q).toBeCloseTo(0.990747, 6);
+    expect(six.c_eta).toBeCloseTo(0.908678, 6);
+    expect(one.c_eta).toBeCloseTo(0.890489, 6);
+    expect(six.stages).toBe(6);
+  });
+
+  it('at reduced speed B at the duty speed (B·r^−0.5) is printed and the nominal-speed simplification said', () => {
+    const g = glycolProperties('propylene_glycol', 50, -30);
+    const v = viscousPump(p, (g.mu / g.rho) * 1e6)!;
+    const q = v.bep.q * 0.5;
+    const r = selectPumps([p], { ...base, q, h: v.head.at(q) * 0.5, h_static: 0, temperature_c: -30, speed_control: true, medium: { kind: 'propylene_glycol', concentration: 50 } });
+    const e = r.entities[0]!;
+    expect(e.duty.speed_ratio).toBeLessThan(1);
+    const step = (k: string) => e.explanation.steps.find((s) => s.key === k)!.value;
+    expect(step('viscosity.b_duty_speed')).toBeCloseTo(step('viscosity.b') * e.duty.speed_ratio ** -0.5, 9);
+    expect(e.explanation.warnings).toEqual(expect.arrayContaining(['viscosity_nominal_speed', 'viscosity_npsh_water']));
   });
 
   it('50 % PG at −30 °C is viscous enough for the correction: C_Q, C_H, C_η < 1 said', () => {
