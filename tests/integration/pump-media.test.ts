@@ -74,6 +74,17 @@ describe('glycol media on pumps and booster sets', () => {
     expect((await select('pump', { ...DUTY, medium: 'ethylene_glycol' })).data.errors.concentration).toMatch(/required|fill/i);
   });
 
+  it('below the pumps\' lowest liquid temperature (−20 °C unless the catalogue says) nothing is offered and the text names that limit (review 21 #6)', async () => {
+    const r = await select('pump', { ...DUTY, medium: 'ethylene_glycol', concentration: '50', temperature_c: '-30' }, 'ru');
+    expect(r.status).toBe(200);
+    expect(r.data.type).toBe('empty');
+    expect(r.data.misses[0].reason).toBe('temperature_low');
+    expect(r.data.warning).toMatch(/^Подходящего оборудования нет: температура среды [-−]30 °C ниже допустимой для насоса [-−]20 °C/);
+    const st = await select('station', { ...DUTY, medium: 'ethylene_glycol', concentration: '50', temperature_c: '-30' }, 'ru');
+    expect(st.status).toBe(200);
+    expect(st.data.warning).toMatch(/температура среды ниже допустимой для насоса/);
+  });
+
   it('hostile concentrations are a 400 naming the field, never a 500', async () => {
     for (const c of ['1e308', '-1e308', 'NaN', 'Infinity', '-5', '1e999', '9'.repeat(400)]) {
       const r = await select('pump', { ...DUTY, medium: 'propylene_glycol', concentration: c, temperature_c: '5' });

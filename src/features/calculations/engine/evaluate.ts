@@ -33,7 +33,7 @@ export interface DutyInput {
   npsha?: { p_abs_pa: number; level_m: number; loss_m: number; p_v_pa: number; value: number } | null;
 }
 
-export type RejectReason = 'viscosity' | 'temperature' | 'flow_range' | 'head_low' | 'oversized' | 'speed_range' | 'no_intersection' | 'npsh' | 'motor_overload';
+export type RejectReason = 'viscosity' | 'temperature' | 'temperature_low' | 'flow_range' | 'head_low' | 'oversized' | 'speed_range' | 'no_intersection' | 'npsh' | 'motor_overload';
 
 export interface Rejection {
   sku: string;
@@ -70,6 +70,15 @@ export interface Screened {
   penalty: { speed: number; motor: number; motor_ratio: number };
   warnings: string[];
 }
+
+/**
+ * Lowest liquid temperature of a pump whose catalogue item gives none (specs.t_min_c), °C: the
+ * mechanical seals and EPDM elastomers of standard circulation pumps are typically rated from −20 °C.
+ * Below it the pump is excluded and the "nothing suitable" text says the limit.
+ */
+export const DEFAULT_T_MIN_C = -20;
+/** The lowest liquid temperature the pump is rated for, °C (the catalogue's, or DEFAULT_T_MIN_C). */
+export const pumpTMin = (m: { t_min_c?: number }): number => m.t_min_c ?? DEFAULT_T_MIN_C;
 
 /** Below this speed ratio a pump runs far from its design: the ranking penalises it and the result says so. */
 export const DEEP_SPEED_RATIO = 0.6;
@@ -114,6 +123,7 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, w
   const m = base.model;
   const reject = (reason: RejectReason, value: number, limit: number, unit: string) => (why ? rejection(m.sku, reason, value, limit, unit) : REJECTED);
   if (m.t_max_c !== undefined && d.temperature_c > m.t_max_c) return reject('temperature', m.t_max_c, d.temperature_c, 'degC');
+  if (d.temperature_c < pumpTMin(m)) return reject('temperature_low', d.temperature_c, pumpTMin(m), 'degC');
   const overload = base.p2MaxKw * (d.rho / RHO_REF);
   if (overload > m.motor.p2_kw * 1.0001) return reject('motor_overload', overload, m.motor.p2_kw, 'kW');
 

@@ -347,7 +347,7 @@ export function topK<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: numb
  * "nothing suitable" answer shows the misses that got furthest.
  */
 export const MISS_STAGE: Record<Rejection['reason'], number> = {
-  viscosity: 0, temperature: 0, motor_overload: 1, flow_range: 2, speed_range: 2, head_low: 3, oversized: 3, no_intersection: 4, npsh: 5,
+  viscosity: 0, temperature: 0, temperature_low: 0, motor_overload: 1, flow_range: 2, speed_range: 2, head_low: 3, oversized: 3, no_intersection: 4, npsh: 5,
 };
 
 /** Keeps the three misses closest to passing: the furthest stage first, then the smallest relative shortfall. */

@@ -24,7 +24,7 @@ import { cabinetElectrics, type CabinetResult, type StartMethod } from './electr
 import { evaluateStation, type StationResult } from './booster.ts';
 import { lifeCycleCost } from './energy.ts';
 import { HOT_WATER_NPSH_C, vapourHeadIf97M } from './water.ts';
-import { DEEP_SPEED_RATIO, LCC_WEIGHT, rightSizePenalty } from './evaluate.ts';
+import { DEEP_SPEED_RATIO, LCC_WEIGHT, pumpTMin, rightSizePenalty } from './evaluate.ts';
 import { FORMULAS, pumpExplainer } from './explain.ts';
 import { explainMedium, explainSuction } from './evaluate.ts';
 import { explainViscosity, viscousPump, VISCOSITY_METHOD, type ViscousPump } from './viscosity.ts';
@@ -93,7 +93,7 @@ export interface StationEntity {
   rank_lcc_kop: number;
 }
 
-export type StationMissReason = NonNullable<StationResult['reason']> | 'npsh' | 'viscosity';
+export type StationMissReason = NonNullable<StationResult['reason']> | 'npsh' | 'viscosity' | 'temperature_low';
 
 export interface StationSelectResult {
   type: 'success' | 'empty' | 'error';
@@ -127,6 +127,11 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
   const npshWarn = rule.npshWarnFromC !== null && d.temperature_c >= rule.npshWarnFromC && d.npsh_available_m === null;
   for (const p0 of pumps) {
     if (p0.model.t_max_c !== undefined && d.temperature_c > p0.model.t_max_c) continue;
+    // Below the pump's lowest liquid temperature (its seal; DEFAULT_T_MIN_C when the catalogue gives none).
+    if (d.temperature_c < pumpTMin(p0.model)) {
+      misses.push({ sku: p0.model.sku, duty_count: counts[0]!, reason: 'temperature_low' });
+      continue;
+    }
     // A glycol solution: the water curves corrected for viscosity (ANSI/HI 9.6.7), or refused beyond the method.
     const p = d.medium ? viscousPump(p0, d.medium.nu_mm2s) : p0;
     if (!p) {

@@ -50,6 +50,8 @@ const eg30 = { kind: 'ethylene_glycol', concentration: 30 } as const;
 
 describe('glycol medium in the pump engine', () => {
   const p = prepared();
+  // A pump whose seal is rated from −40 °C (the default lower limit is −20 °C).
+  const rated40 = { ...p, model: { ...p.model, t_min_c: -40 } };
   it('30 % EG at −10 °C: the solution density scales P₂, the factors of the pump are steps of its explanation', () => {
     const water = selectPumps([p], base).entities[0]!;
     const r = selectPumps([p], { ...base, temperature_c: -10, medium: eg30 });
@@ -94,7 +96,7 @@ describe('glycol medium in the pump engine', () => {
     const g = glycolProperties('propylene_glycol', 50, -30);
     const v = viscousPump(p, (g.mu / g.rho) * 1e6)!;
     const q = v.bep.q * 0.5;
-    const r = selectPumps([p], { ...base, q, h: v.head.at(q) * 0.5, h_static: 0, temperature_c: -30, speed_control: true, medium: { kind: 'propylene_glycol', concentration: 50 } });
+    const r = selectPumps([rated40], { ...base, q, h: v.head.at(q) * 0.5, h_static: 0, temperature_c: -30, speed_control: true, medium: { kind: 'propylene_glycol', concentration: 50 } });
     const e = r.entities[0]!;
     expect(e.duty.speed_ratio).toBeLessThan(1);
     const step = (k: string) => e.explanation.steps.find((s) => s.key === k)!.value;
@@ -106,7 +108,7 @@ describe('glycol medium in the pump engine', () => {
     const g = glycolProperties('propylene_glycol', 50, -30);
     const v = viscousPump(p, (g.mu / g.rho) * 1e6)!; // ν ≈ 200 mm²/s
     const q = v.bep.q * 0.9;
-    const r = selectPumps([p], { ...base, q, h: v.head.at(q), h_static: 0, temperature_c: -30, medium: { kind: 'propylene_glycol', concentration: 50 } });
+    const r = selectPumps([rated40], { ...base, q, h: v.head.at(q), h_static: 0, temperature_c: -30, medium: { kind: 'propylene_glycol', concentration: 50 } });
     expect(r.entities[0]!.duty.h_m).toBeCloseTo(v.head.at(q), 6); // the corrected curve meets the duty
     const e = r.entities[0]!;
     const keys = e.explanation.steps.map((s) => s.key);
@@ -122,6 +124,18 @@ describe('glycol medium in the pump engine', () => {
     expect(selectPumps([p], { ...base, temperature_c: tMin - 1, medium: eg30 }).errors).toEqual([{ field: 'temperature_c', key: 'below_freezing_glycol', params: { t_min: tMin } }]);
     expect(selectPumps([p], { ...base, temperature_c: 120, medium: eg30 }).errors[0]).toMatchObject({ field: 'temperature_c', key: 'range_between' });
     expect(selectPumps([p], { ...base, temperature_c: -1e308, medium: eg30 }).errors[0]!.field).toBe('temperature_c');
+  });
+
+  it('below the pump\'s lowest liquid temperature (−20 °C unless the catalogue says) the pump is excluded and the miss says so', () => {
+    const pg50 = { kind: 'propylene_glycol', concentration: 50 } as const;
+    const r = selectPumps([p], { ...base, q: 30, h: 10, h_static: 0, temperature_c: -30, medium: pg50 });
+    expect(r.type).toBe('empty');
+    expect(r.misses[0]).toMatchObject({ reason: 'temperature_low', value: -30, limit: -20, unit: 'degC' });
+    expect(selectPumps([rated40], { ...base, q: 30, h: 10, h_static: 0, temperature_c: -30, medium: pg50, speed_control: true }).entities.length).toBe(1);
+    expect(selectPumps([p], { ...base, q: 30, h: 10, h_static: 0, temperature_c: -20, medium: pg50, speed_control: true }).entities.length).toBe(1);
+    const st = selectStations([p], { ...base, count: 2, standby: 1, temperature_c: -30, medium: pg50 });
+    expect(st.entities).toEqual([]);
+    expect(st.misses[0]).toMatchObject({ reason: 'temperature_low' });
   });
 
   it('booster sets take the medium too: higher P₁ than water, B in the explanation', () => {
