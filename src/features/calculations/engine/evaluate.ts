@@ -92,11 +92,28 @@ export const LCC_WEIGHT = 100;
 /** Candidates within this share above the lowest life-cycle cost rank ahead of the others (decision 0030). */
 export const LCC_BAND = 0.1;
 
-/** The right-size penalties of a duty: deep speed reduction and motor oversizing, in score points. */
-export function rightSizePenalty(speedRatio: number, motorP2Kw: number, dutyP2Kw: number): Screened['penalty'] {
+/** Standard IEC motor ratings, kW (IEC 60072 series). */
+export const IEC_MOTOR_KW = [0.12, 0.18, 0.25, 0.37, 0.55, 0.75, 1.1, 1.5, 2.2, 3, 4, 5.5, 7.5, 11, 15, 18.5, 22, 30, 37, 45, 55, 75, 90, 110, 132, 160, 200] as const;
+
+/**
+ * True when a smaller standard motor would still carry the pump's overload P₂ (the largest P₂ on
+ * the curve it runs at nominal speed, trimmed, in this liquid): only then is the fitted motor oversized.
+ * A motor sized for the curve's end is right-sized however far the duty lies below it.
+ */
+export function smallerMotorCarries(motorP2Kw: number, overloadP2Kw: number): boolean {
+  const smaller = IEC_MOTOR_KW.filter((kw) => kw < motorP2Kw * 0.9999);
+  return smaller.length > 0 && smaller.at(-1)! >= overloadP2Kw;
+}
+
+/**
+ * The right-size penalties of a duty: deep speed reduction and motor oversizing, in score points.
+ * The motor term counts only when a smaller standard motor would carry the overload P₂
+ * (`overloadP2Kw`) and the motor is rated above MOTOR_RATIO_FREE × the duty P₂.
+ */
+export function rightSizePenalty(speedRatio: number, motorP2Kw: number, dutyP2Kw: number, overloadP2Kw = 0): Screened['penalty'] {
   const speed = SPEED_PENALTY_PER_UNIT * Math.max(0, DEEP_SPEED_RATIO - speedRatio);
   const ratio = div(motorP2Kw, dutyP2Kw, 1);
-  const motor = ratio > MOTOR_RATIO_FREE ? MOTOR_PENALTY_PER_DOUBLING * Math.log2(ratio / MOTOR_RATIO_FREE) : 0;
+  const motor = ratio > MOTOR_RATIO_FREE && smallerMotorCarries(motorP2Kw, overloadP2Kw) ? MOTOR_PENALTY_PER_DOUBLING * Math.log2(ratio / MOTOR_RATIO_FREE) : 0;
   return { speed, motor, motor_ratio: ratio };
 }
 
@@ -169,7 +186,10 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, w
   const bepRatio = div(q / r, p.bep.q);
   if (bepRatio < POR[0] || bepRatio > POR[1]) warnings.push('outside_por');
   const headSurplus = d.speed_control ? 0 : div(p.head.at(d.q_m3h) - d.h_m, d.h_m);
-  const penalty = rightSizePenalty(r, m.motor.p2_kw, pw.p2_kw);
+  // The overload P₂ of the curve it runs (trimmed, in this liquid) at nominal speed: the speed a
+  // converter may run it up to, so the motor must carry it (not the overload at the duty speed, which
+  // a smaller standard motor nearly always carries: IEC steps are ~1.4× apart).
+  const penalty = rightSizePenalty(r, m.motor.p2_kw, pw.p2_kw, p.p2MaxKw * (d.rho / RHO_REF));
   if (r < DEEP_SPEED_RATIO) warnings.push('speed_deep');
   if (penalty.motor > 0) warnings.push('motor_oversized');
   const score = 100 * pw.eta - 40 * Math.abs(bepRatio - 1) - 100 * Math.max(0, headSurplus) - penalty.speed - penalty.motor;

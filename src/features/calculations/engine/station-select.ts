@@ -19,7 +19,7 @@
 // flow and speed, with the margin of the pump selection (max(0.5 m, 10 %)); an empty NPSHa at 60 °C
 // and above is warned about with the vapour head (IF97), as in the pump selection. With speed
 // control, types 1, 2 and 4 rank by life-cycle cost with the right-size penalties (decision 0030).
-import { curveAt, type PreparedPump } from './curve.ts';
+import { curveAt, RHO_REF, type PreparedPump } from './curve.ts';
 import { cabinetElectrics, type CabinetResult, type StartMethod } from './electrics.ts';
 import { evaluateStation, type StationResult } from './booster.ts';
 import { lifeCycleCost } from './energy.ts';
@@ -175,7 +175,8 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
       const designRow = st.staging[st.staging.length - 1];
       const running = designRow?.best_k ?? c;
       const p2Each = (st.duty_p1_kw / running) * (p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1) * (speedControl ? d.vfd_eta : 1);
-      const penalty = rightSizePenalty(speedControl ? st.duty_speed_ratio : 1, p.model.motor.p2_kw, p2Each);
+      // Oversized motor only when a smaller standard one carries the curve's overload P₂ at nominal speed.
+      const penalty = rightSizePenalty(speedControl ? st.duty_speed_ratio : 1, p.model.motor.p2_kw, p2Each, p.p2MaxKw * (d.rho / RHO_REF));
       if (speedControl && st.duty_speed_ratio < DEEP_SPEED_RATIO) warnings.push('speed_deep');
       if (penalty.motor > 0) warnings.push('motor_oversized');
       const method: StartMethod = speedControl ? 'vfd' : p.model.motor.p2_kw > 7.5 ? 'star_delta' : 'direct';
