@@ -107,6 +107,19 @@ describe('rating a given pack', () => {
   }
   const INLETS = { mode: 'rate', hot_t_in: '70', cold_t_in: '5' };
 
+  it('a required load below 0.1 kW is a 400 naming the load, for rating and selection (1e-300 kW gave a 5.6e+304 % margin; review 21 #10)', async () => {
+    const pack = await chosenPack();
+    for (const q of ['1e-300', '0.05', '1e-320']) {
+      const r = await select({ ...INLETS, ...pack, q, q_unit: 'kW' }, 'ru');
+      expect(r.status, q).toBe(400);
+      expect(r.data.errors.q, q).toMatch(/: не менее 0,1 кВт$/);
+      const s = await select({ ...TO1, q }, 'ru');
+      expect(s.status, q).toBe(400);
+      expect(s.data.errors.q, q).toMatch(/: не менее 0,1 кВт$/);
+    }
+    expect((await select({ ...INLETS, ...pack, q: '0.1', q_unit: 'kW' })).status).toBe(200);
+  });
+
   it('answers the duty, outlets, pressure drops and duty margin the engine computes, explained', async () => {
     const pack = await chosenPack();
     const r = await select({ ...INLETS, ...pack, q: '500' });

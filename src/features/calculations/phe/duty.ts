@@ -1,7 +1,7 @@
 // The heat balance from what the user gave: the load or the flows and any three of the four
 // temperatures, the missing one computed (calculations.md §2.4, to1). Temperatures that cross or an
 // approach that no counterflow exchanger can reach are refused with the field named.
-import { finiteInput, PheInputError, positive } from './explain.ts';
+import { finiteInput, load, PheInputError, positive } from './explain.ts';
 import { checkGlycolEnd, checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Fluid, type Medium } from './fluid.ts';
 
 export interface StreamInput {
@@ -50,7 +50,7 @@ export function resolveDuty(input: DutyInput): Duty {
   for (const [field, x] of [['hot.t_out', h.t_out], ['cold.t_out', c.t_out]] as const) if (x !== undefined) finiteInput(field, x);
   if (h.m !== undefined) positive('hot.m', h.m);
   if (c.m !== undefined) positive('cold.m', c.m);
-  if (input.q !== undefined) positive('q', input.q);
+  if (input.q !== undefined) load('q', input.q);
   const ph = h.p ?? DEFAULT_PRESSURE, pc = c.p ?? DEFAULT_PRESSURE;
   if (h.t_in <= c.t_in) throw new PheInputError('hot.t_in', 'not_hotter', { hot: h.t_in, cold: c.t_in });
   if (h.t_out !== undefined && h.t_out >= h.t_in) throw new PheInputError('hot.t_out', 'hot_must_cool', { t_in: h.t_in });

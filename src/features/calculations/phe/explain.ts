@@ -106,6 +106,16 @@ export function positive(field: string, x: number | undefined): number {
   return x;
 }
 
+/** The smallest heat load the engines take, kW: below it a margin or a ratio to it means nothing (1e-300 kW gave a 5.6e+304 % margin). */
+export const MIN_LOAD_KW = 0.1;
+
+/** A heat load, kW: a finite number of at least MIN_LOAD_KW, or a 400 naming `field`. */
+export function load(field: string, x: number | undefined): number {
+  positive(field, x);
+  if (x! < MIN_LOAD_KW) throw new PheInputError(field, 'at_least', { min: MIN_LOAD_KW, unit_key: 'kW' });
+  return x!;
+}
+
 export function finiteInput(field: string, x: number | undefined): number {
   if (x === undefined || !Number.isFinite(x)) throw new PheInputError(field, 'number');
   return x;

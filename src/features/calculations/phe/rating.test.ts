@@ -20,6 +20,23 @@ describe('rating mode', () => {
     expect((r.duty.cold.t_out.value - 5) / 65).toBeCloseTo(0.848, 2);
     expect(r.explanation.steps.map((s) => s.key)).toEqual(expect.arrayContaining(['effectiveness', 'hot.t_out', 'cold.t_out', 'u_design']));
   });
+  it('a required load below 0.1 kW (or hostile) is refused naming it, in rating and in the duty (review 21 #10)', () => {
+    for (const q of [1e-300, 0.09, 0, -1, Number.NaN, -1e308]) {
+      expect(() => ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, ...flows, q_required: q }), String(q)).toThrow(PheInputError);
+      try {
+        selectPlates({ duty: { q, hot: { t_in: 70, t_out: 30 }, cold: { t_in: 5, t_out: 60 } }, dpMax: { hot: 50, cold: 50 }, marginMin: 10 }, DEMO_PLATES);
+        expect.unreachable(String(q));
+      } catch (e) {
+        expect((e as PheInputError).field).toBe('q');
+      }
+    }
+    try {
+      ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, ...flows, q_required: 1e-300 });
+    } catch (e) {
+      expect([(e as PheInputError).field, (e as PheInputError).code, (e as PheInputError).params]).toEqual(['q_required', 'at_least', { min: 0.1, unit_key: 'kW' }]);
+    }
+    expect(ratePack(EXAMPLE_PLATE, { plates: 33, passes: { hot: 1, cold: 1 }, ...flows, q_required: 0.1 }).duty_margin!.value).toBeGreaterThan(1e5);
+  });
   it('agrees with a selection: the selected pack rated with the same inlets meets the duty', () => {
     const duty = { q: 500, hot: { t_in: 70, t_out: 30 }, cold: { t_in: 5, t_out: 60 } };
     const s = selectPlates({ duty, dpMax: { hot: 50, cold: 50 }, marginMin: 10 }, DEMO_PLATES);

@@ -6,7 +6,7 @@ import { channelsFor } from './channel.ts';
 import type { Duty } from './duty.ts';
 import { lmtd, plateEffectiveness } from './effectiveness.ts';
 import { dutyContext, evaluatePack, type Fouling, type PackOptions } from './evaluate.ts';
-import { assertFinite, pheExplainer, type Explainer, finiteInput, PheInputError, positive, type Explanation } from './explain.ts';
+import { assertFinite, pheExplainer, type Explainer, finiteInput, load, PheInputError, positive, type Explanation } from './explain.ts';
 import { checkGlycolEnd, checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Medium } from './fluid.ts';
 import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
 
@@ -60,7 +60,7 @@ export function ratePack(model: PlateModel, input: RatingInput): Rating {
   for (const s of ['hot', 'cold'] as const) {
     if (!Number.isFinite(fouling[s]) || fouling[s] < 0 || fouling[s] > 0.001) throw new PheInputError(`${s}.fouling`, 'range', { min: 0, max: 0.001 });
   }
-  const qRequired = input.q_required === undefined ? undefined : positive('q_required', input.q_required);
+  const qRequired = input.q_required === undefined ? undefined : load('q_required', input.q_required);
   const options: PackOptions = { fouling, wallCorrection: input.wallCorrection ?? true };
 
   // First guess: properties at the inlets (checked above), so a glycol side is never refused at a guessed mean.
