@@ -11,7 +11,25 @@ import type { T } from '#lib/i18n/index.ts';
  * The page is read from this process's own address (localOrigin), never from the request's Host
  * header: a forged Host would otherwise make the server, and then Chromium, load another host's page.
  */
-export async function documentPdf(request: Request, path: string, filename: string, t: T): Promise<Response> {
+export async function documentPdf(request: Request, path: string, filename: string, t: T, owner: string | number): Promise<Response> {
+  // One job per user at a time: a second one while the first runs is a 429 at once (decision 0032),
+  // so no user holds more than one of the converter's queue places.
+  const key = String(owner);
+  if (inFlight.has(key)) return tooMany(t('calcSaved.pdf.oneAtATime'));
+  inFlight.add(key);
+  try {
+    return await render(request, path, filename, t);
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+/** Users with a PDF job running (self-fetch and print). */
+const inFlight = new Set<string>();
+/** How long the server waits for its own printable page, ms. */
+export const PAGE_TIMEOUT_MS = 15_000;
+
+async function render(request: Request, path: string, filename: string, t: T): Promise<Response> {
   const origin = localOrigin();
   if (!origin) return unavailable(t('calcSaved.pdf.unavailable'));
   const url = new URL(path, origin);
@@ -20,7 +38,17 @@ export async function documentPdf(request: Request, path: string, filename: stri
     const v = request.headers.get(h);
     if (v) headers[h] = v;
   }
-  const page = await fetch(url, { headers, redirect: 'manual' });
+  let page: Response;
+  try {
+    page = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+  } catch {
+    return unavailable(t('calcSaved.pdf.unavailable')); // the page did not answer in time (or at all)
+  }
+  // A redirect (a 3xx has no body worth passing and its Location is the page's own) is no document: 503.
+  if (page.status >= 300 && page.status < 400) {
+    await page.body?.cancel();
+    return unavailable(t('calcSaved.pdf.unavailable'));
+  }
   if (page.status !== 200) return new Response(await page.text(), { status: page.status, headers: { 'Content-Type': page.headers.get('content-type') ?? 'text/html; charset=utf-8' } });
   // Stylesheets and images load from the portal; the print stylesheet gives the A4 page.
   // The printed page needs no script (charts are server-drawn SVG): none runs in the printing browser.
@@ -32,5 +60,7 @@ export async function documentPdf(request: Request, path: string, filename: stri
   });
 }
 
+const tooMany = (message: string): Response =>
+  new Response(JSON.stringify({ type: 'error', message }), { status: 429, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '10' } });
 const unavailable = (message: string): Response =>
   new Response(JSON.stringify({ type: 'error', message }), { status: 503, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '30' } });

@@ -6,8 +6,8 @@ import { routeId } from '#lib/http/respond.ts';
 import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = async ({ locals, params, request }) => {
-  requireUser(locals);
+  const user = requireUser(locals);
   const id = routeId(params.id);
   if (id === null) notFound();
-  return documentPdf(request, `/e-commerce/design/calculations/${id}/offer`, `offer-${id}.pdf`, locals.t);
+  return documentPdf(request, `/e-commerce/design/calculations/${id}/offer`, `offer-${id}.pdf`, locals.t, user.id);
 };

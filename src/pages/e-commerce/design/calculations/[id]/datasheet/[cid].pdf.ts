@@ -6,10 +6,10 @@ import { routeId } from '#lib/http/respond.ts';
 import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = async ({ locals, params, request, url }) => {
-  requireUser(locals);
+  const user = requireUser(locals);
   const id = routeId(params.id);
   const cid = routeId(params.cid);
   if (id === null || cid === null) notFound();
   const line = routeId(url.searchParams.get('line') ?? undefined);
-  return documentPdf(request, `/e-commerce/design/calculations/${id}/datasheet/${cid}${line ? `?line=${line}` : ''}`, `datasheet-${id}-${cid}.pdf`, locals.t);
+  return documentPdf(request, `/e-commerce/design/calculations/${id}/datasheet/${cid}${line ? `?line=${line}` : ''}`, `datasheet-${id}-${cid}.pdf`, locals.t, user.id);
 };
