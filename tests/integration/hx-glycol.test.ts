@@ -86,7 +86,11 @@ describe('to1 with a glycol side (API)', () => {
   it('refuses a side colder than its freezing point + 2 K, and water below 0 °C asking for glycol', async () => {
     const frozen = await call({ q: '100', hot_t_in: '12', hot_t_out: '7', cold_t_in: '-13', cold_t_out: '0', cold_medium: 'ethylene_glycol', cold_concentration: '30' });
     expect(frozen.status).toBe(400);
-    expect(frozen.data.errors.cold_t_in).toBe('Heated side inlet, °C: the glycol solution freezes — at least -12.5 °C (freezing point + 2 K); raise the concentration');
+    expect(frozen.data.errors.cold_t_in).toBe('Heated side inlet, °C: the glycol solution freezes — at least -12.5 °C (freezing point by Melinder + 2 K); raise the concentration');
+    // At 50 % (the highest offered) raising the concentration is impossible: the other advice, in Russian with a Cyrillic К.
+    const at50 = await call({ ...TO1, q: '100', hot_t_in: '10', hot_t_out: '2', cold_t_in: '-40', cold_t_out: '-30', cold_medium: 'ethylene_glycol', cold_concentration: '50' }, 'ru');
+    expect(at50.status).toBe(400);
+    expect(at50.data.errors.cold_t_in).toMatch(/^[^:]+: раствор гликоля замерзает — допустимо не ниже -3\d(,\d)? °C \(температура замерзания по Melinder \+ 2 К\); 50 % — наибольшая концентрация, более крепкого раствора нет: выберите другой гликоль или другой теплоноситель$/);
     const ok = await call({ q: '100', hot_t_in: '12', hot_t_out: '7', cold_t_in: '-5', cold_t_out: '0', cold_medium: 'ethylene_glycol', cold_concentration: '30' });
     expect(ok.status).toBe(200);
     const water = await call({ q: '100', hot_t_in: '12', hot_t_out: '7', cold_t_in: '-5', cold_t_out: '0' }, 'ru');

@@ -177,6 +177,13 @@ describe('rating a given pack', () => {
     expect(texts.rating_short).toMatch(/^The pack transfers [\d.]+ kW, [\d.]+ % short of the required 500 kW$/);
     expect(texts.rating_dp_hot).toMatch(/^Heating side pressure drop [\d.]+ kPa exceeds the allowed 0\.5 kPa$/);
     expect(texts.rating_outlets_ignored).toBe('When rating a pack the outlet temperatures are calculated; the values typed were not used: Heating side outlet, °C');
+    // Figures to 3 significant digits (review 21 #14: "64,8352 кПа" → "64,8 кПа").
+    const ru = await select({ ...INLETS, ...pack, plates: fewer, hot_passes: '1', cold_passes: '1', q: '500', hot_dp_max: '0.5' }, 'ru');
+    const ruTexts = Object.fromEntries(ru.data.warnings.map((w: { code: string; text: string }) => [w.code, w.text]));
+    const dp = /^Потери давления греющей стороны ([\d ,]+) кПа больше допустимых 0,5 кПа$/.exec(ruTexts.rating_dp_hot)![1]!;
+    expect(dp.replace(/\D/g, '').replace(/^0+/, '').length, dp).toBeLessThanOrEqual(Math.max(3, dp.split(',')[0]!.replace(/\D/g, '').length));
+    const short = /^Пакет передаёт ([\d ,]+) кВт — меньше требуемых 500 кВт на ([\d ,]+) %$/.exec(ruTexts.rating_short)!;
+    expect(short[2]!.replace(/\D/g, '').replace(/^0+/, '').length, short[2]).toBeLessThanOrEqual(3);
     // Fouling lowers what the same pack carries.
     const fouled = await select({ ...INLETS, ...pack, hot_fouling: '0.0002' });
     expect(fouled.data.duty.q.value).toBeLessThan((await select({ ...INLETS, ...pack })).data.duty.q.value);

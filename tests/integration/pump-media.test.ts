@@ -66,7 +66,13 @@ describe('glycol media on pumps and booster sets', () => {
   it('below the solution freezing point + 2 K is a 400 naming the temperature and the limit; water below 0 °C stays refused', async () => {
     const r = await select('pump', { ...DUTY, ...EG30, temperature_c: '-20' });
     expect(r.status).toBe(400);
-    expect(r.data.errors.temperature_c).toMatch(/^Medium temperature: the glycol solution freezes — not below -1[0-9](\.\d)? °C \(freezing point \+ 2 K\); raise the concentration$/);
+    expect(r.data.errors.temperature_c).toMatch(/^Medium temperature: the glycol solution freezes — not below -1[0-9](\.\d)? °C \(freezing point by Melinder \+ 2 K\); raise the concentration$/);
+    // At 50 % no stronger solution exists: the other advice; a Cyrillic К in Russian (review 21 #9, #13).
+    const at50 = await select('pump', { ...DUTY, medium: 'ethylene_glycol', concentration: '50', temperature_c: '-40' }, 'ru');
+    expect(at50.status).toBe(400);
+    expect(at50.data.errors.temperature_c).toMatch(/^[^:]+: раствор гликоля замерзает — допустимо не ниже -3\d(,\d)? °C \(температура замерзания по Melinder \+ 2 К\); 50 % — наибольшая концентрация, более крепкого раствора нет: выберите другой гликоль или другой теплоноситель$/);
+    const at30 = await select('pump', { ...DUTY, ...EG30, temperature_c: '-20' }, 'ru');
+    expect(at30.data.errors.temperature_c).toMatch(/\(температура замерзания по Melinder \+ 2 К\); увеличьте концентрацию$/);
     const w = await select('pump', { ...DUTY, temperature_c: '-10' });
     expect(w.status).toBe(400);
     expect(w.data.errors.temperature_c).toMatch(/water freezes below 0 °C/);

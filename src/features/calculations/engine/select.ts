@@ -107,7 +107,8 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
   else if (medium && !errors.length) {
     // A glycol solution: from its freezing point + 2 K up to the fits' 100 °C (decision 0031).
     const tMin = minTemperature(medium.kind, medium.concentration);
-    if (t < tMin) errors.push({ field: 'temperature_c', key: 'below_freezing_glycol', params: { t_min: tMin } });
+    // At the highest concentration offered no stronger solution exists: the advice says so.
+    if (t < tMin) errors.push({ field: 'temperature_c', key: medium.concentration >= CONCENTRATION.max ? 'below_freezing_glycol_max' : 'below_freezing_glycol', params: { t_min: tMin } });
     else if (t > GLYCOL_T_MAX) errors.push({ field: 'temperature_c', key: 'range_between', params: { min: tMin, max: GLYCOL_T_MAX, unit: '°C' } });
     else glycol = glycolProperties(medium.kind, medium.concentration, t);
   } else if (!medium && !inWaterRange(t)) errors.push({ field: 'temperature_c', key: 'range' });

@@ -49,7 +49,14 @@ function errorAnswer(issues: FieldIssue[], t: T, raw: RawInput): HxAnswer {
 }
 
 export const rejectText = (reason: string, t: T) => t(`hx.reject.${reason}`);
-export const warningText = (code: string, params: Record<string, number | string> | undefined, t: T) => t(`hx.warn.${code}`, fmt(params));
+/** A warning's figure to 3 significant digits, whole numbers kept whole (64.8352 → 64.8, 1234.6 → 1235, 0.012345 → 0.0123). */
+export function sig3(x: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  const decimals = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(x))));
+  return Number(x.toFixed(Math.min(decimals, 20)));
+}
+export const warningText = (code: string, params: Record<string, number | string> | undefined, t: T) =>
+  t(`hx.warn.${code}`, Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? sig3(v) : v])));
 
 function warningsOf(explanations: Explanation[], t: T) {
   const seen = new Map<string, { code: string; params?: Record<string, number | string>; text: string }>();

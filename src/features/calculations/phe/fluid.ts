@@ -2,7 +2,7 @@
 // an ethylene / propylene glycol solution from the Melinder (2010) fits (../fluids/glycol.ts).
 // Liquid only: a side whose state is steam at that pressure is refused with the field named.
 import { PropertyRangeError, waterProperties } from '#features/properties/water.ts';
-import { glycolProperties, GlycolRangeError, minTemperature, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
+import { CONCENTRATION, glycolProperties, GlycolRangeError, minTemperature, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
 import { PheInputError, q, type PropertiesUsed } from './explain.ts';
 
 /** What flows on a side: water (default) or a glycol solution, concentration in % by mass. */
@@ -91,7 +91,8 @@ export function checkNotFreezing(medium: Medium | undefined, t: number, field: s
     if (err instanceof GlycolRangeError) throw new PheInputError(`${field.split('.')[0]}.concentration`, 'range', { min: err.min, max: err.max, unit: err.unit });
     throw err;
   }
-  if (t < tMin) throw new PheInputError(field, 'below_freezing', { t_min: tMin });
+  // At the highest concentration offered no stronger solution exists: the advice says so.
+  if (t < tMin) throw new PheInputError(field, medium.concentration >= CONCENTRATION.max ? 'below_freezing_max' : 'below_freezing', { t_min: tMin });
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;

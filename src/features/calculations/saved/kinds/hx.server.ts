@@ -7,7 +7,7 @@ import type { Candidate, DhwDesign, CondensationDesign, Explanation } from '#fea
 
 type CondensationCandidate = CondensationDesign['candidates'][number];
 import { hxSelectForSave } from '#features/calculations/hx/hx-save.server.ts';
-import type { HxKind } from '#features/calculations/hx/hx.server.ts';
+import { warningText, type HxKind } from '#features/calculations/hx/hx.server.ts';
 import { enteredPressure, unitText } from '#features/calculations/hx/units.ts';
 import { sourcesText } from '#features/calculations/explain-labels.ts';
 import { formatMoney } from '#lib/format.ts';
@@ -105,7 +105,7 @@ function plateSheet(c: CalculationDetails, p: Candidate & SavedPack, t: T, local
     ],
     charts,
     explanation: explanationRows(p.explanation, t, locale),
-    notes: [...p.explanation.warnings.map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...sourcesText(p.explanation.source, t)],
+    notes: [...p.explanation.warnings.map((w) => warningText(w.code, w.params, t)), ...sourcesText(p.explanation.source, t)],
   };
 }
 
@@ -146,7 +146,7 @@ function condensationSheet(c: CalculationDetails, p: CondensationCandidate & Sav
       ],
     }] : [],
     explanation: explanationRows(e, t, locale),
-    notes: [...(e?.warnings ?? []).map((w) => t(`hx.warn.${w.code}`, w.params ?? {})), ...sourcesText(e?.source ?? [], t)],
+    notes: [...(e?.warnings ?? []).map((w) => warningText(w.code, w.params, t)), ...sourcesText(e?.source ?? [], t)],
   };
 }
 
