@@ -324,7 +324,7 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
     errors: [],
     misses: top.length ? [] : misses,
     considered: pumps.length,
-    duty: { q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, rho_kg_m3: d.rho, vapour_head_m: vapourHeadM(d.temperature_c), system_k: sys.k, temperature_c: d.temperature_c, medium: d.medium },
+    duty: { q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, rho_kg_m3: d.rho, vapour_head_m: vapourHeadM(d.temperature_c), system_k: sys.k, temperature_c: d.temperature_c, medium: d.medium ?? null },
     explanation: x.done(),
   };
 }

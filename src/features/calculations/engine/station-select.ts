@@ -207,7 +207,7 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
   const limit = input.limit ?? 20;
   // Nothing suitable: the misses that got furthest down the filter chain name the constraint that
   // excluded the sets (NPSH before head, head before flow range), one per reason first.
-  const stage: Record<StationMissReason, number> = { npsh: 0, speed_range: 1, head_low: 2, flow_range: 3, viscosity: 4 };
+  const stage: Record<StationMissReason, number> = { npsh: 0, speed_range: 1, head_low: 2, flow_range: 3, viscosity: 4, temperature_low: 5 };
   const ordered = [...misses].sort((a, b) => stage[a.reason] - stage[b.reason]);
   return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : ordered.slice(0, 3) };
 }
