@@ -27,14 +27,11 @@ export function chosenPriced(body: KindAnswer['body'], cids: number[], positions
   return { items, entities };
 }
 
-/** The pumped liquid as the datasheet names it: water, or the glycol with its concentration and temperature. */
-function mediumRows(duty: { rho_kg_m3: number; temperature_c?: number; medium?: { kind: string; concentration: number } | null } | undefined, t: T, nf: (x: unknown, d?: number) => string): Array<[string, string]> {
+/** The pumped liquid as the datasheet names it, in one row (the sheet keeps to one A4 page): water or the glycol with its concentration, and the temperature. */
+function mediumRows(duty: { temperature_c?: number; medium?: { kind: string; concentration: number } | null } | undefined, t: T, nf: (x: unknown, d?: number) => string): Array<[string, string]> {
   if (!duty) return [];
-  const rows: Array<[string, string]> = [[t('calcPumps.fields.medium'), t(`hx.media.${duty.medium?.kind ?? 'water'}`)]];
-  if (duty.medium) rows.push([t('calcPumps.fields.concentration'), nf(duty.medium.concentration, 1)]);
-  if (duty.temperature_c !== undefined) rows.push([t('calcPumps.fields.temperature_c'), withUnit(nf(duty.temperature_c, 1), '°C', t)]);
-  rows.push(['ρ', withUnit(nf(duty.rho_kg_m3, 1), 'kg/m3', t)]);
-  return rows;
+  const liquid = duty.medium ? t(`calcExplain.medium.${duty.medium.kind}`, { c: nf(duty.medium.concentration, 1) }) : t('hx.media.water');
+  return [[t('calcPumps.fields.medium'), duty.temperature_c === undefined ? liquid : `${liquid}, ${withUnit(nf(duty.temperature_c, 1), '°C', t)}`]];
 }
 
 export const dutyTitle = (kind: string, inputs: Record<string, string>, t: T) =>
