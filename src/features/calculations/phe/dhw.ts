@@ -4,7 +4,7 @@
 // All intermediate temperatures are returned; both heaters can then be selected with selectPlates.
 import type { PlateModel } from './catalogue.ts';
 import { lmtd } from './effectiveness.ts';
-import { assertFinite, pheExplainer, type Explainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
+import { assertFinite, pheExplainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
 import { selectPlates, type Selection } from './select.ts';
 import type { Fouling } from './evaluate.ts';
 

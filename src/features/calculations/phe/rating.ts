@@ -6,7 +6,7 @@ import { channelsFor } from './channel.ts';
 import type { Duty } from './duty.ts';
 import { lmtd, plateEffectiveness } from './effectiveness.ts';
 import { dutyContext, evaluatePack, type Fouling, type PackOptions } from './evaluate.ts';
-import { assertFinite, pheExplainer, type Explainer, finiteInput, load, PheInputError, positive, type Explanation } from './explain.ts';
+import { assertFinite, pheExplainer, finiteInput, load, PheInputError, positive, type Explanation } from './explain.ts';
 import { checkGlycolEnd, checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Medium } from './fluid.ts';
 import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
 
