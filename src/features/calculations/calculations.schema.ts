@@ -5,22 +5,13 @@
 import * as v from 'valibot';
 import type { LoadPoint, PumpMedium, PumpSelectInput, StationSelectInput, StartMethod } from '#features/calculations/engine/index.ts';
 import { mediumOf } from '#features/calculations/hx/medium.ts';
+import { numberOf as kitNumberOf, tooLongFields, type FieldIssue } from '#features/calculations/kit/form.ts';
 
-export interface FieldIssue {
-  field: string;
-  /** required | number | positive | unit | range | static_above_duty | below_freezing | range_between | below_freezing_glycol | npsh_both | npsha_negative */
-  key: string;
-  /** Figures the message names (bounds, units). */
-  params?: Record<string, number | string>;
-}
+/** A refused field (the kit's one issue shape): required | number | positive | unit | range | static_above_duty | below_freezing | range_between | below_freezing_glycol | npsh_both | npsha_negative | too_long. */
+export type { FieldIssue };
 
-/** A number typed by a person: decimal comma allowed; empty is absent; anything else is NaN. */
-export function numberOf(x: unknown): number | undefined {
-  if (typeof x === 'number') return x;
-  if (typeof x !== 'string' || x.trim() === '') return undefined;
-  const s = x.trim().replace(',', '.');
-  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
-}
+/** A number typed by a person, read the kit's one way; these forms take up to MAX_FIELD characters a field (a JSON load profile). */
+const numberOf = (x: unknown): number | undefined => kitNumberOf(x, MAX_FIELD);
 
 const flag = (x: string | undefined): boolean | undefined => (x === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(x.trim().toLowerCase()));
 /** The most characters one field of these forms takes; a longer one is kept as typed and refused by field (too_long), never thrown on. */
@@ -47,7 +38,7 @@ export function rawInput(values: Record<string, unknown>): RawInput {
 
 /** Fields longer than MAX_FIELD, each a field error (too_long) that comes before anything else said of it. */
 function longIssues(r: RawInput): FieldIssue[] {
-  return Object.entries(r).flatMap(([field, x]) => (typeof x === 'string' && x.length > MAX_FIELD ? [{ field, key: 'too_long' }] : []));
+  return tooLongFields(r, MAX_FIELD).map((field) => ({ field, key: 'too_long' }));
 }
 
 /** Load profile from the JSON array (`load_profile`) or the form's four hour fields (100/75/50/25 %). */

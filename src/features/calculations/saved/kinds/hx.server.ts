@@ -8,14 +8,13 @@ import type { Candidate, DhwDesign, CondensationDesign, Explanation } from '#fea
 type CondensationCandidate = CondensationDesign['candidates'][number];
 import { hxSelectForSave } from '#features/calculations/hx/hx-save.server.ts';
 import type { HxKind } from '#features/calculations/hx/hx.server.ts';
-import { enteredPressure, unitText } from '#features/calculations/hx/units.ts';
 import { sourcesText } from '#features/calculations/explain-labels.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { explanationRows, registerCalcKind, round3, type Datasheet, type DatasheetChart, type KindAnswer } from '../kinds.server.ts';
 import type { CalculationDetails } from '../saved.server.ts';
 import { chosenPriced } from './pump.server.ts';
-import { head } from '../units.ts';
+import { enteredPressure, head, unitText } from '../../kit/units.ts';
 
 type Q = { value: number; unit: string };
 /** A saved pack: the engine's candidate (to1/to2) or condensation candidate (to3) with its catalogue tags. */
