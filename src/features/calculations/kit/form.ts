@@ -94,9 +94,9 @@ export class Reader<F extends string = string> {
   fail(field: string, key: string, params?: FieldIssue['params']): void {
     if (!this.has(field)) this.issues.push({ field, key, ...(params ? { params } : {}) });
   }
-  /** Every field longer than `max` characters is refused first (too_long, naming the limit when `params`). */
-  tooLong(max = MAX_TEXT, params: FieldIssue['params'] | undefined = { max }): this {
-    for (const f of tooLongFields(this.r as Record<string, string | undefined>, max)) this.fail(f, 'too_long', params);
+  /** Every field longer than `max` characters is refused first (too_long with `params`, the limit by default; null: none). */
+  tooLong(max = MAX_TEXT, params: FieldIssue['params'] | null = { max }): this {
+    for (const f of tooLongFields(this.r as Record<string, string | undefined>, max)) this.fail(f, 'too_long', params ?? undefined);
     return this;
   }
   /** An optional figure: absent is undefined; one that does not read as a finite number is refused (number). */

@@ -7,7 +7,7 @@ import { ATM_MPA } from '#features/calculations/kit/units.ts';
 import type { PlateModel } from './catalogue.ts';
 import { channelsFor, geometryOf, sideOf } from './channel.ts';
 import { lmtd } from './effectiveness.ts';
-import { assertFinite, pheExplainer, type Explainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
+import { assertFinite, pheExplainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
 import { describe, liquid, water, type Fluid } from './fluid.ts';
 
 export type SteamState = { kind: 'saturated' } | { kind: 'superheated'; t: number } | { kind: 'wet'; x: number } | { kind: 'enthalpy'; h: number };

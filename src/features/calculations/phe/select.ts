@@ -8,7 +8,7 @@ import { channelsFor } from './channel.ts';
 import { resolveDuty, type DutyInput } from './duty.ts';
 import { lmtd, type Passes } from './effectiveness.ts';
 import { dutyContext, evaluatePack, ntuFor, type DutyContext, type Fouling, type PackOptions, type PackResult } from './evaluate.ts';
-import { assertFinite, pheExplainer, type Explainer, PheInputError, type Explanation } from './explain.ts';
+import { assertFinite, pheExplainer, PheInputError, type Explanation } from './explain.ts';
 import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
 
 export const DEFAULT_ARRANGEMENTS: readonly Passes[] = [[1, 1], [2, 2], [1, 2], [2, 1], [3, 3]];
