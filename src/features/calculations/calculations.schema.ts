@@ -1,26 +1,17 @@
 // Inputs of the three selections (pump, booster station, control cabinet) as they arrive from a page
 // form or a JSON call (both read into flat text values by readForm), turned into the engine's
-// input. valibot checks the shape; the engine checks ranges and units and names the failing field,
-// so there is one rule per figure. Pure: the page, the API and the island share it.
+// input with the kit's form reader (kit/form.ts). valibot checks the shape; the engine checks ranges
+// and units and names the failing field, so there is one rule per figure. Pure: the page, the API and the island share it.
 import * as v from 'valibot';
 import type { LoadPoint, PumpMedium, PumpSelectInput, StationSelectInput, StartMethod } from '#features/calculations/engine/index.ts';
 import { mediumOf } from '#features/calculations/hx/medium.ts';
+import { numberOf as kitNumberOf, Reader, type FieldIssue } from '#features/calculations/kit/form.ts';
 
-export interface FieldIssue {
-  field: string;
-  /** required | number | positive | unit | range | static_above_duty | below_freezing | range_between | below_freezing_glycol | npsh_both | npsha_negative */
-  key: string;
-  /** Figures the message names (bounds, units). */
-  params?: Record<string, number | string>;
-}
+/** A refused field (the kit's one issue shape): required | number | positive | unit | range | static_above_duty | below_freezing | range_between | below_freezing_glycol | npsh_both | npsha_negative | too_long. */
+export type { FieldIssue };
 
-/** A number typed by a person: decimal comma allowed; empty is absent; anything else is NaN. */
-export function numberOf(x: unknown): number | undefined {
-  if (typeof x === 'number') return x;
-  if (typeof x !== 'string' || x.trim() === '') return undefined;
-  const s = x.trim().replace(',', '.');
-  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
-}
+/** A number typed by a person, read the kit's one way; these forms take up to MAX_FIELD characters a field (a JSON load profile). */
+const numberOf = (x: unknown): number | undefined => kitNumberOf(x, MAX_FIELD);
 
 const flag = (x: string | undefined): boolean | undefined => (x === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(x.trim().toLowerCase()));
 /** The most characters one field of these forms takes; a longer one is kept as typed and refused by field (too_long), never thrown on. */
@@ -45,13 +36,12 @@ export function rawInput(values: Record<string, unknown>): RawInput {
   return v.parse(RawSchema, picked);
 }
 
-/** Fields longer than MAX_FIELD, each a field error (too_long) that comes before anything else said of it. */
-function longIssues(r: RawInput): FieldIssue[] {
-  return Object.entries(r).flatMap(([field, x]) => (typeof x === 'string' && x.length > MAX_FIELD ? [{ field, key: 'too_long' }] : []));
-}
+/** The kit's reader over these fields: fields longer than MAX_FIELD are each a field error (too_long) that comes before anything else said of it. */
+const readerOf = (r: RawInput): Reader<keyof RawInput> => new Reader<keyof RawInput>(r).tooLong(MAX_FIELD, null);
 
 /** Load profile from the JSON array (`load_profile`) or the form's four hour fields (100/75/50/25 %). */
-function profileOf(r: RawInput, issues: FieldIssue[]): LoadPoint[] | undefined {
+function profileOf(x: Reader<keyof RawInput>): LoadPoint[] | undefined {
+  const r = x.r;
   if (r.load_profile) {
     try {
       const arr = JSON.parse(r.load_profile) as unknown;
@@ -59,7 +49,7 @@ function profileOf(r: RawInput, issues: FieldIssue[]): LoadPoint[] | undefined {
     } catch {
       /* reported below */
     }
-    issues.push({ field: 'load_profile', key: 'range' });
+    x.fail('load_profile', 'range');
     return undefined;
   }
   const hours = [r.hours_100, r.hours_75, r.hours_50, r.hours_25];
@@ -69,16 +59,16 @@ function profileOf(r: RawInput, issues: FieldIssue[]): LoadPoint[] | undefined {
 
 /** Pump selection input; `issues` holds what the engine cannot see (missing values, bad JSON). */
 export function pumpInputOf(r: RawInput): { input: PumpSelectInput; issues: FieldIssue[] } {
-  const issues: FieldIssue[] = longIssues(r);
+  const x = readerOf(r);
   const q = numberOf(r.q);
   const h = numberOf(r.h);
-  if (q === undefined) issues.push({ field: 'q', key: 'required' });
-  if (h === undefined) issues.push({ field: 'h', key: 'required' });
-  const medium = pumpMediumOf(r, issues);
+  if (q === undefined) x.fail('q', 'required');
+  if (h === undefined) x.fail('h', 'required');
+  const medium = pumpMediumOf(x);
   // Water freezes below 0 °C: the field asks for a glycol solution (a glycol's own limit is the engine's).
   const tC = numberOf(r.temperature_c);
-  if (!medium && tC !== undefined && Number.isFinite(tC) && tC < 0) issues.push({ field: 'temperature_c', key: 'below_freezing' });
-  const suction = suctionOf(r, issues);
+  if (!medium && tC !== undefined && Number.isFinite(tC) && tC < 0) x.fail('temperature_c', 'below_freezing');
+  const suction = suctionOf(x);
   const price = numberOf(r.electricity_price);
   const input: PumpSelectInput = {
     q: q ?? Number.NaN,
@@ -89,7 +79,7 @@ export function pumpInputOf(r: RawInput): { input: PumpSelectInput; issues: Fiel
     temperature_c: numberOf(r.temperature_c),
     speed_control: flag(r.speed_control) ?? false,
     npsh_available_m: numberOf(r.npsh_available_m) ?? null,
-    load_profile: profileOf(r, issues),
+    load_profile: profileOf(x),
     // Price is entered in roubles per kWh; the engine counts kopecks.
     electricity_kop_kwh: price === undefined ? undefined : Math.round(price * 100),
     years: numberOf(r.years),
@@ -99,25 +89,26 @@ export function pumpInputOf(r: RawInput): { input: PumpSelectInput; issues: Fiel
     ...(medium ? { medium } : {}),
     ...(suction ? { suction } : {}),
   };
-  return { input, issues };
+  return { input, issues: x.issues };
 }
 
 /**
  * The pumped medium: water (empty or 'water') or a glycol solution with its concentration in % by
  * mass, read the one way the heat exchanger form reads a side's medium (hx/medium.ts).
  */
-function pumpMediumOf(r: RawInput, issues: FieldIssue[]): PumpMedium | undefined {
-  const m = mediumOf({ r: { hot_medium: r.medium, hot_concentration: r.concentration }, fail: (field, key) => issues.push({ field: field.replace('hot_', ''), key }) }, 'hot');
+function pumpMediumOf(x: Reader<keyof RawInput>): PumpMedium | undefined {
+  const m = mediumOf({ r: { hot_medium: x.r.medium, hot_concentration: x.r.concentration }, fail: (field, key) => x.fail(field.replace('hot_', ''), key) }, 'hot');
   return m && m.kind !== 'water' ? m : undefined;
 }
 
 /** Suction conditions for NPSHa: given when the tank pressure is; a level or loss without it asks for it. */
-function suctionOf(r: RawInput, issues: FieldIssue[]): PumpSelectInput['suction'] {
+function suctionOf(x: Reader<keyof RawInput>): PumpSelectInput['suction'] {
+  const r = x.r;
   const p = numberOf(r.suction_p);
   const level = numberOf(r.suction_level_m);
   const loss = numberOf(r.suction_loss_m);
   if (p === undefined) {
-    if (level !== undefined || loss !== undefined) issues.push({ field: 'suction_p', key: 'required' });
+    if (level !== undefined || loss !== undefined) x.fail('suction_p', 'required');
     return undefined;
   }
   return { p, p_unit: r.suction_p_unit || 'kPa', level_m: level, loss_m: loss };
@@ -151,7 +142,7 @@ export interface ControlInput {
 }
 
 export function controlInputOf(r: RawInput): { input: ControlInput; issues: FieldIssue[] } {
-  const issues: FieldIssue[] = longIssues(r);
+  const x = readerOf(r);
   let skus: string[] = [];
   if (r.pumps) {
     try {
@@ -159,27 +150,25 @@ export function controlInputOf(r: RawInput): { input: ControlInput; issues: Fiel
       if (!Array.isArray(arr) || arr.length > 6 || !arr.every((s) => typeof s === 'string' && s.trim().length > 0 && s.length <= 100)) throw new Error('pumps');
       skus = arr.map((s: string) => s.trim());
     } catch {
-      issues.push({ field: 'pumps', key: 'range' });
+      x.fail('pumps', 'range');
     }
   }
   const p2 = numberOf(r.p2_kw);
-  if (!skus.length && p2 === undefined && !issues.length) issues.push({ field: 'p2_kw', key: 'required' });
-  else if (p2 !== undefined && !(p2 > 0 && p2 <= 1000)) issues.push({ field: 'p2_kw', key: Number.isNaN(p2) ? 'number' : 'range' });
+  if (!skus.length && p2 === undefined && !x.issues.length) x.fail('p2_kw', 'required');
+  else if (p2 !== undefined && !(p2 > 0 && p2 <= 1000)) x.fail('p2_kw', Number.isNaN(p2) ? 'number' : 'range');
   const voltage = numberOf(r.voltage_v) ?? 400;
-  if (![230, 380, 400, 415, 690].includes(voltage)) issues.push({ field: 'voltage_v', key: Number.isNaN(voltage) ? 'number' : 'range' });
+  if (![230, 380, 400, 415, 690].includes(voltage)) x.fail('voltage_v', Number.isNaN(voltage) ? 'number' : 'range');
   const duty = numberOf(r.duty) ?? numberOf(r.count) ?? 1;
-  if (!(Number.isInteger(duty) && duty >= 1 && duty <= 6)) issues.push({ field: 'duty', key: Number.isNaN(duty) ? 'number' : 'range' });
+  if (!(Number.isInteger(duty) && duty >= 1 && duty <= 6)) x.fail('duty', Number.isNaN(duty) ? 'number' : 'range');
   const standby = numberOf(r.standby) ?? 0;
-  if (!(Number.isInteger(standby) && standby >= 0 && standby <= 3)) issues.push({ field: 'standby', key: Number.isNaN(standby) ? 'number' : 'range' });
-  const method = (r.method || 'direct') as StartMethod;
-  if (!START_METHOD_LIST.includes(method)) issues.push({ field: 'method', key: 'unit' });
-  const mode = r.control_mode || 'pressure';
-  if (!(CONTROL_MODES as readonly string[]).includes(mode)) issues.push({ field: 'control_mode', key: 'unit' });
+  if (!(Number.isInteger(standby) && standby >= 0 && standby <= 3)) x.fail('standby', Number.isNaN(standby) ? 'number' : 'range');
+  const method = x.pick('method', START_METHOD_LIST, 'direct');
+  const mode: string = x.pick('control_mode', CONTROL_MODES, 'pressure');
   return {
     input: {
       skus, p2_kw: p2, voltage_v: voltage, duty, standby, method, control_mode: mode,
       ats: flag(r.ats) ?? false, dry_run: flag(r.dry_run) ?? true, sensors: r.sensors ?? '', communication: r.communication ?? '',
     },
-    issues,
+    issues: x.issues,
   };
 }

@@ -24,7 +24,8 @@ import { FORMULAS as PHE_FORMULAS, type Explanation as PheExplanation } from './
 import { EXAMPLE_PLATE } from './phe/fixtures.test-helpers.ts';
 import { ratePack } from './phe/rating.ts';
 import { selectPlates } from './phe/select.ts';
-import { engineOf, labelKey, mathText, publicSources, sourceText, unitKey, PROPERTY_COLUMNS, type ExplainEngine, type LabelKind, type MathEngine } from './explain-labels.ts';
+import { unitKey } from './kit/units.ts';
+import { engineOf, labelKey, mathText, publicSources, sourceText, PROPERTY_COLUMNS, type ExplainEngine, type LabelKind, type MathEngine } from './explain-labels.ts';
 import { BTP_FORMULAS } from './btp/equipment.ts';
 import { FORMULAS as FLOW_FORMULAS } from './flow-meter/engine.ts';
 import { makeT } from '#lib/i18n/translate.ts';

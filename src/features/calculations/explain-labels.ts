@@ -1,5 +1,5 @@
 // Words for the explanations of both calculation engines (pump engine and PHE engine): every input
-// and step key, formula id, warning code, property stream and unit an engine writes is turned into
+// and step key, formula id, warning code and property stream an engine writes is turned into
 // an i18n key under `calcExplain.*`, so a page never shows a raw key like `system.k`. Pure: the
 // explanation component, the saved calculation page and the tests share it.
 //
@@ -73,26 +73,7 @@ for (const s of ['hot', 'cold']) {
   });
 }
 
-/** Units as the engines write them → i18n key under calcExplain.unit (money is shown in roubles). */
-const UNIT_KEYS: Record<string, string> = {
-  'm3/h': 'm3_h', m: 'm', pcs: 'pcs', degC: 'degC', '°C': 'degC', 'kg/m3': 'kg_m3', 'kop/kWh': 'rub_kWh', 'm/(m3/h)2': 'm_m3h2', kW: 'kW', h: 'h',
-  kWh: 'kWh', kop: 'rub', kopecks: 'rub', mm: 'mm', V: 'V', A: 'A', mm2: 'mm2', MPa: 'MPa', '%': 'percent', kPa: 'kPa', 'kJ/kg': 'kJ_kg',
-  'kg/s': 'kg_s', K: 'K', 'kJ/(kg K)': 'kJ_kgK', m2: 'm2', 'm/s': 'm_s', 'W/(m2 K)': 'W_m2K', 'm2 K/W': 'm2K_W', 'Pa s': 'Pa_s', 'W/(m K)': 'W_mK', deg: 'deg', 'mm2/s': 'mm2_s',
-};
-/** Units with no symbol (ratios, counts of nothing). */
-const DIMENSIONLESS = new Set(['', '1']);
-
-/** The i18n key of a unit, null for a dimensionless value; undefined for a unit not known here. */
-export function unitKey(unit: string): string | null | undefined {
-  if (DIMENSIONLESS.has(unit)) return null;
-  const k = UNIT_KEYS[unit];
-  return k === undefined ? undefined : `calcExplain.unit.${k}`;
-}
-
-/** Money arrives in kopecks; explanations show roubles (same number / 100, unit ₽). */
-export function displayValue(value: number, unit: string): number {
-  return unit === 'kop' || unit === 'kopecks' || unit === 'kop/kWh' ? value / 100 : value;
-}
+// Units and their symbols are the kit's unit table (kit/units.ts: unitKey, unitOf, displayValue).
 
 /** Columns of the water properties table (PHE explanations). */
 export const PROPERTY_COLUMNS = ['t_c', 'p_mpa', 'rho', 'cp', 'mu', 'lambda', 'pr'] as const;

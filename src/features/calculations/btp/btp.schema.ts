@@ -3,15 +3,17 @@
 // turned into the composition input in kW, °C, bar gauge, kPa and litres. valibot checks the shape;
 // the rules below name the failing field, all at once. Pure: the page, the API and the save share it.
 import type * as v from 'valibot';
-import { MAX_TEXT, numberOf, pickRaw, rawSchemaOf, tooLongFields } from '#features/calculations/form-input.ts';
+import { MAX_TEXT, numberOf, pickRaw, rawSchemaOf, Reader, type FieldIssue } from '#features/calculations/kit/form.ts';
+import { LOAD_KW, PRESSURE_BAR } from '#features/calculations/kit/units.ts';
 
 export const HEATING_SCHEMES = ['independent', 'dependent'] as const;
 export const DHW_SCHEMES = ['none', 'single', 'two_stage'] as const;
 export const VENT_SCHEMES = ['none', 'independent'] as const;
+// The units this form offers, with their factors from the kit's one unit table.
 /** kW per unit. */
-export const LOAD_UNITS = { kW: 1, 'Gcal/h': 1163 } as const;
+export const LOAD_UNITS = { kW: LOAD_KW.kW, 'Gcal/h': LOAD_KW['Gcal/h'] } as const;
 /** bar per unit (gauge). */
-export const PRESSURE_UNITS = { bar: 1, 'kgf/cm2': 0.980665, MPa: 10 } as const;
+export const PRESSURE_UNITS = PRESSURE_BAR;
 
 export const BTP_FIELDS = [
   'title', 'heating_scheme', 'dhw_scheme', 'vent_scheme', 'q_unit', 'heating_q', 'dhw_q', 'vent_q',
@@ -38,7 +40,8 @@ export const BTP_DEFAULTS: Record<BtpField, string> = {
 /** The flat values of a form or JSON body, shape-checked (every field optional text, kept as typed: a too long one is a field error below). */
 export const btpRaw = (values: Record<string, unknown>): BtpRaw => pickRaw(RawSchema, BTP_FIELDS, values);
 
-export interface BtpIssue {
+/** The kit's issue shape, with this form's fields. */
+export interface BtpIssue extends FieldIssue {
   field: BtpField;
   /** too_long | required | number | choice | positive | range | supply_above_return | above_network | cross | hot_above_cold */
   key: string;
@@ -60,13 +63,13 @@ export interface BtpInput {
 
 /** Checks the raw values; every problem comes back at once, one per field. */
 export function btpInputOf(raw: BtpRaw): { input: BtpInput; issues: BtpIssue[] } {
-  const issues: BtpIssue[] = [];
-  const bad = (field: BtpField, key: string, params?: BtpIssue['params']) => {
-    if (!issues.some((i) => i.field === field)) issues.push(params ? { field, key, params } : { field, key });
-  };
-  // A value longer than any figure, choice or title is named first (never cut short in silence).
-  for (const field of tooLongFields(raw)) bad(field as BtpField, 'too_long', { max: MAX_TEXT });
+  // The kit's form reader over the raw values: a value longer than any figure, choice or title is
+  // named first (never cut short in silence); one issue per field, the first said wins.
+  const reader = new Reader<BtpField>(raw).tooLong(MAX_TEXT);
+  const issues = reader.issues as BtpIssue[];
+  const bad = (field: BtpField, key: string, params?: BtpIssue['params']) => reader.fail(field, key, params);
   const choice = <T extends string>(field: BtpField, list: readonly T[]): T => {
+    // A choice sent empty is refused (a form always sends one); one left out takes the worked example's.
     const x = raw[field] ?? BTP_DEFAULTS[field];
     if ((list as readonly string[]).includes(x)) return x as T;
     bad(field, 'choice');

@@ -4,13 +4,14 @@
 // step of the explanation (the calculations kit's builder, the pump engine's name and formulas).
 import { ENGINE_NAME, ENGINE_VERSION, FORMULAS } from '#features/calculations/engine/explain.ts';
 import { Explainer } from '#features/calculations/kit/explain.ts';
+import { G } from '#features/calculations/kit/units.ts';
 import { waterProperties } from '#features/properties/water.ts';
 
 export const KVS_SERIES = [0.4, 0.63, 1, 1.6, 2.5, 4, 6.3, 10, 16, 25, 40, 63, 100, 160] as const;
 export const DN_SERIES = [15, 20, 25, 32, 40, 50, 65, 80, 100, 125, 150, 200, 250, 300] as const;
 export const VESSEL_SERIES_L = [8, 12, 18, 24, 35, 50, 80, 100, 140, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000] as const;
 export const SAFETY_SET_BAR = [2.5, 3, 4, 5, 6, 8, 10, 12, 16] as const;
-export const G = 9.80665;
+export { G };
 export const AUTHORITY_MIN = 0.5;
 
 export const BTP_FORMULAS: Record<string, string> = {

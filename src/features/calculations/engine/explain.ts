@@ -51,7 +51,8 @@ export const FORMULAS: Record<string, string> = {
   vapour_head_if97: 'H_v = p_s(t)/(ρ′·g), p_s and ρ′ of saturated water by IAPWS-IF97; NPSHa = p_in,abs/(ρg) + v²/(2g) − H_v',
 };
 
-export const G = 9.80665;
+/** Standard gravity: the kit's unit table holds it (also kPa per metre of water column). */
+export { G } from '#features/calculations/kit/units.ts';
 
 // The fallback arithmetic and display rounding live in the kit (one finite guard for every calculator).
 export { allFinite, div, finite, round, sqrt } from '#features/calculations/kit/numeric.ts';

@@ -1,6 +1,6 @@
 // Public API of the calculation engine (see README.md). Pure TypeScript: no database, no I/O.
 export { ENGINE_NAME, ENGINE_VERSION, FORMULAS, allFinite, type Explanation, type Step, type Quantity } from './explain.ts';
-export { FLOW_UNITS, HEAD_UNITS, TEMPERATURE_UNITS, flowToM3h, flowFromM3h, headToM, headFromM, temperatureToC, type FlowUnit, type HeadUnit } from './units.ts';
+export { FLOW_UNITS, HEAD_UNITS, TEMPERATURE_UNITS, flowToM3h, flowFromM3h, headToM, headFromM, temperatureToC, type FlowUnit, type HeadUnit } from '../kit/units.ts';
 export { waterDensity, waterVapourPressure, vapourHeadM, inWaterRange, WATER_MODEL, WATER_T_MIN_C, WATER_T_MAX_C } from './water.ts';
 export { validateCurve, preparePump, curveAt, trimmedPump, etaAt, type PreparedPump, type CurveError, type CurveValue } from './curve.ts';
 export { systemCurve, systemHead, operatingPoint, speedForDuty, trimForDuty, parallelHead, type SystemCurve } from './hydraulics.ts';

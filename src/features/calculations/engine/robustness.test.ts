@@ -10,7 +10,7 @@ import { CRONOLINE_IL_80_220 as C, MAGNA3_32_120 as M, VEROLINE_IP_E_50_150 as V
 import { selectPumps } from './select.ts';
 import { selectStations } from './station-select.ts';
 import { modelFrom, prepared } from './test-fixtures.ts';
-import { flowToM3h, headToM } from './units.ts';
+import { flowToM3h, headToM } from '../kit/units.ts';
 
 const BAD = [Number.NaN, Infinity, -Infinity, -1, 0, 1e-12, 1e12, -0];
 const pumps = [prepared(C), prepared(V), prepared(M, { motor: { p2_kw: 0.2, in_a: 1, ia_in: 4, cos_phi: 0.9, eta: 0.6, voltage_v: 230 } })];

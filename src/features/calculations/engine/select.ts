@@ -7,7 +7,7 @@ import type { PreparedPump } from './curve.ts';
 import { annualEnergy, explainMedium, explainSuction, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump, type Duty, type DutyInput, type RankTerms, type Rejection, type Screened } from './evaluate.ts';
 import { lifeCycleCost } from './energy.ts';
 import { systemCurve } from './hydraulics.ts';
-import { flowToM3h, headToM } from './units.ts';
+import { flowToM3h, headToM } from '../kit/units.ts';
 import { inWaterRange, vapourHeadM, waterVapourPressure, WATER_MODEL, waterDensity } from './water.ts';
 import { CONCENTRATION, glycolProperties, GLYCOL_KINDS, minTemperature, SOURCE as GLYCOL_SOURCE, T_MAX as GLYCOL_T_MAX, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
 import { HI_B_MAX, VISCOSITY_METHOD, viscousPump } from './viscosity.ts';

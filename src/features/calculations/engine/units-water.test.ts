@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowFromM3h, flowToM3h, headFromM, headToM, temperatureToC } from './units.ts';
+import { flowFromM3h, flowToM3h, headFromM, headToM, temperatureToC } from '../kit/units.ts';
 import { vapourHeadIf97M, vapourHeadM, waterDensity, waterVapourPressure } from './water.ts';
 import { saturationAtT, waterProperties } from '#features/properties/water.ts';
 

@@ -6,11 +6,11 @@
 // calculations.md §2.0 in units-water.test.ts.
 import { saturationAtT, waterProperties } from '#features/properties/water.ts';
 import { finite, G } from './explain.ts';
+import { ATM_MPA } from '#features/calculations/kit/units.ts';
 
 export const WATER_T_MIN_C = 0;
 export const WATER_T_MAX_C = 150;
 /** Atmospheric pressure, MPa. */
-const P_ATM_MPA = 0.101325;
 /** The water model the pump engine uses, as the explanation names it. */
 export const WATER_MODEL = 'water: IAPWS-IF97 (ρ at 0.101325 MPa or saturated liquid ρ′ above 100 °C, p_s by region 4)';
 
@@ -24,9 +24,9 @@ const clamp = (tC: number) => Math.min(WATER_T_MAX_C, Math.max(WATER_T_MIN_C, fi
 export function waterDensity(tC: number): number {
   const t = clamp(tC);
   // Below 0.01 °C IF97 region 1 still holds (its lower bound is 273.15 K); saturation starts at 0.01 °C.
-  if (t < 0.01) return waterProperties(t, P_ATM_MPA).rho;
+  if (t < 0.01) return waterProperties(t, ATM_MPA).rho;
   const s = saturationAtT(t);
-  return s.p_sat_mpa < P_ATM_MPA ? waterProperties(t, P_ATM_MPA).rho : s.rho_liquid;
+  return s.p_sat_mpa < ATM_MPA ? waterProperties(t, ATM_MPA).rho : s.rho_liquid;
 }
 
 /** Saturation (vapour) pressure of water, Pa (IAPWS-IF97 region 4). Clamped to 0–150 °C. */

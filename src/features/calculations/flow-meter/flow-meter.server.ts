@@ -11,12 +11,13 @@ import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { ENGINE_NAME, ENGINE_VERSION, FlowInputError, selectFlowMeters, type Issue, type Variant } from './engine.ts';
 import { is } from 'valibot';
-import { flowInputOf, rawInput, shownFigure, unitKey, type RawInput, type UserUnit } from './flow-meter.schema.ts';
+import { flowInputOf, rawInput, type RawInput, type UserUnit } from './flow-meter.schema.ts';
+import { unitSlug } from '../kit/units.ts';
 import { unitCatalogueOf } from './meter.ts';
 import { CODE } from './reference.schema.ts';
 import { getCity, getOrganisation, getRegion, type CityEntity, type OrganisationEntity, refDb, type RefDb, type RegionEntity } from './reference.server.ts';
 import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
-import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
+import { MAX_TEXT, shownFigure, tooLongFields } from '#features/calculations/kit/form.ts';
 
 export type FlowMeterAnswer = Answer<FlowMeterAnswerBody>;
 export type FlowMeterAnswerBody = AnswerBody & {
@@ -33,7 +34,7 @@ const fmt = (p: Record<string, number | string> | undefined) =>
 
 /** A unit as a message names it, in the user's language: "m³/h", "bar (gauge)". */
 function unitText(u: UserUnit, t: T): string {
-  const unit = t(`calcFlow.unit.${unitKey(u.unit)}`);
+  const unit = t(`calcFlow.unit.${unitSlug(u.unit)}`);
   return u.kind ? t(`calcFlow.unitKind.${u.kind}`, { unit }) : unit;
 }
 

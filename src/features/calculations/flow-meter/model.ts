@@ -5,8 +5,11 @@
 import type { Explanation } from '#features/calculations/kit/explain.ts';
 import type { HeatCalculator, PressureTransmitter, SensorPair } from './meter.ts';
 
-/** The standard atmosphere, MPa: gauge + ATM_MPA = absolute. */
-export const ATM_MPA = 0.101325;
+/** The standard atmosphere, MPa: gauge + ATM_MPA = absolute (the kit's unit table). */
+import { ATM_MPA } from '#features/calculations/kit/units.ts';
+import type { FieldIssue } from '#features/calculations/kit/form.ts';
+
+export { ATM_MPA };
 /** Network pressure the engine takes, MPa absolute: gauge 0 to 2.5 MPa (PN25, the highest rating of the meters). */
 export const P_RANGE_MPA = { min: ATM_MPA, max: ATM_MPA + 2.5 } as const;
 
@@ -66,11 +69,8 @@ export interface FlowInput {
   limit?: number;
 }
 
-export interface Issue {
-  field: string;
-  key: string;
-  params?: Record<string, number | string>;
-}
+/** A refused field: the kit's one issue shape { field, key, params }. */
+export type Issue = FieldIssue;
 
 export class FlowInputError extends Error {
   readonly issues: Issue[];

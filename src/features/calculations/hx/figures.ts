@@ -3,7 +3,7 @@
 import type { Candidate, CondensationDesign } from '#features/calculations/phe/index.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { CompareItem } from '../Compare.tsx';
-import { unitText } from './units.ts';
+import { unitText } from '../kit/units.ts';
 
 /** [key under hx.page.fig, value]; `rated`: a pack rated at its own duty has no area margin (0 by construction). */
 export function packFigures(c: Candidate, t: T, locale: string, rated = false): Array<[string, string]> {

@@ -7,30 +7,27 @@
 import * as v from 'valibot';
 import type { CondensationInput, DhwInput, RatingInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
 import { waterProperties } from '#features/properties/water.ts';
-import { numberOf, pickRaw, rawSchemaOf } from '#features/calculations/form-input.ts';
-import { shownFigure } from '#features/calculations/flow-meter/flow-meter.schema.ts';
+import { numberOf, pickRaw, rawSchemaOf, Reader, type FieldIssue } from '#features/calculations/kit/form.ts';
 import type { Medium } from '#features/calculations/phe/fluid.ts';
+import { DP_KPA, LOAD_KW, P_KINDS, PRESSURE_MPA, thToKgS } from '#features/calculations/kit/units.ts';
 import { glycolMassFlow, MEDIUM_FIELDS, mediumOf } from './medium.ts';
 
-export interface FieldIssue {
-  field: string;
-  /** required | number | unit | positive | property_range */
-  key: string;
-  params?: Record<string, number | string>;
-}
+/** A refused field: required | number | unit | positive | up_to | range | property_range ... (the kit's one issue shape). */
+export type { FieldIssue };
 
-export const Q_UNITS = { kW: 1, MW: 1000, 'Gcal/h': 1163 } as const;
+// The units these forms offer, with their factors from the kit's one unit table.
+/** kW per unit. */
+export const Q_UNITS = LOAD_KW;
 export const FLOW_UNITS = ['t/h', 'm3/h', 'kg/s'] as const;
 /** MPa per unit. */
-export const P_UNITS = { bar: 0.1, 'kgf/cm2': 0.0980665, MPa: 1 } as const;
-export const P_KINDS = ['gauge', 'absolute'] as const;
+export const P_UNITS = PRESSURE_MPA;
+export { P_KINDS };
 /** kPa per unit. */
-export const DP_UNITS = { kPa: 1, 'm w.c.': 9.80665, bar: 100 } as const;
+export const DP_UNITS = DP_KPA;
 export const STEAM_STATES = ['saturated', 'superheated', 'wet', 'enthalpy'] as const;
 /** to1: select packs for a duty, or rate a given pack (model, plates, passes) with the inlets and flows. */
 export const HX_MODES = ['select', 'rate'] as const;
 export type HxMode = (typeof HX_MODES)[number];
-const ATM = 0.101325;
 
 /**
  * Physical ranges of what a person types, in the unit they chose: a figure outside is refused naming
@@ -53,8 +50,6 @@ export const RANGES = {
   /** Fouling resistance per side, m²·K/W: 0 (clean) up to 0.001, heavier than any water service. */
   fouling: { min: 0, max: 0.001 },
 } as const;
-/** The dictionary key of a unit (hx.units.<key>): 'Gcal/h' → Gcal_h, 'm w.c.' → m_w_c. */
-export const unitKey = (u: string) => u.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '');
 
 const FIELDS = [
   // shared
@@ -75,51 +70,12 @@ export type RawInput = v.InferOutput<typeof RawSchema>;
 /** The flat values of a form or JSON body, shape-checked (every field optional text). */
 export const rawInput = (values: Record<string, unknown>): RawInput => pickRaw(RawSchema, FIELDS, values);
 
-/** Reads the raw values with issues collected instead of thrown, so all bad fields come back at once. */
-class Reader {
-  readonly issues: FieldIssue[] = [];
-  readonly r: RawInput;
-  constructor(r: RawInput) {
-    this.r = r;
-  }
-  private add(field: string, key: string, params?: FieldIssue['params']) {
-    if (!this.issues.some((i) => i.field === field)) this.issues.push({ field, key, ...(params ? { params } : {}) });
-  }
-  opt(field: keyof RawInput): number | undefined {
-    const n = numberOf(this.r[field]);
-    if (n !== undefined && !Number.isFinite(n)) this.add(field, 'number');
-    return n !== undefined && Number.isFinite(n) ? n : undefined;
-  }
-  req(field: keyof RawInput): number {
-    const n = this.opt(field);
-    if (n === undefined && !this.issues.some((i) => i.field === field)) this.add(field, 'required');
-    return n ?? Number.NaN;
-  }
-  pick<K extends string>(field: keyof RawInput, allowed: readonly K[], fallback: K): K {
-    const x = this.r[field];
-    if (x === undefined || x === '') return fallback;
-    if ((allowed as readonly string[]).includes(x)) return x as K;
-    this.add(field, 'unit');
-    return fallback;
-  }
-  fail(field: string, key: string, params?: FieldIssue['params']) {
-    this.add(field, key, params);
-  }
-  /** A figure within [min, max] (a field already refused is left as it is). */
-  within(field: keyof RawInput, x: number | undefined, min: number, max: number): void {
-    if (x === undefined || !Number.isFinite(x) || this.issues.some((i) => i.field === field)) return;
-    if (x < min || x > max) this.fail(field, 'range', { min: shownFigure(min, 'up'), max: shownFigure(max, 'down') });
-  }
-  /** A figure above zero and at most max, both in the unit the user chose (the message names that unit). */
-  positiveUpTo(field: keyof RawInput, x: number | undefined, max: number, unit: string): void {
-    if (x === undefined || !Number.isFinite(x) || this.issues.some((i) => i.field === field)) return;
-    if (x <= 0) this.fail(field, 'positive');
-    else if (x > max) this.fail(field, 'up_to', { max: shownFigure(max, 'down'), unit_key: unitKey(unit) });
-  }
+/** The kit's reader with the rules of these forms: water temperatures, a side's medium, mass flows, fouling, the margin. */
+class HxReader extends Reader<keyof RawInput> {
   /** A water temperature, °C: below 0 °C water freezes (a glycol mixture is needed), above 250 °C it is out of range. */
   water(field: keyof RawInput, required: boolean): number | undefined {
     const x = required ? this.req(field) : this.opt(field);
-    if (x !== undefined && Number.isFinite(x) && x < RANGES.water_c.min && !this.issues.some((i) => i.field === field)) this.fail(field, 'below_freezing_water', { t_min: 0 });
+    if (x !== undefined && Number.isFinite(x) && x < RANGES.water_c.min && !this.has(field)) this.fail(field, 'below_freezing_water', { t_min: 0 });
     this.within(field, x, RANGES.water_c.min, RANGES.water_c.max);
     return x;
   }
@@ -128,30 +84,6 @@ class Reader {
     if (!medium) return this.water(field, required);
     return required ? this.req(field) : this.opt(field);
   }
-  /** Load in kW. */
-  load(field: keyof RawInput, required: boolean): number | undefined {
-    const unit = this.pick('q_unit', Object.keys(Q_UNITS) as Array<keyof typeof Q_UNITS>, 'kW');
-    const x = required ? this.req(field) : this.opt(field);
-    this.positiveUpTo(field, x, RANGES.load_kw / Q_UNITS[unit], unit);
-    return x === undefined ? undefined : x * Q_UNITS[unit];
-  }
-  /** Pressure as MPa absolute (gauge adds one standard atmosphere). */
-  pressure(field: keyof RawInput): number | undefined {
-    const unit = this.pick('p_unit', Object.keys(P_UNITS) as Array<keyof typeof P_UNITS>, 'bar');
-    const kind = this.pick('p_kind', P_KINDS, 'gauge');
-    const x = this.opt(field);
-    if (x === undefined) return undefined;
-    const abs = x * P_UNITS[unit] + (kind === 'gauge' ? ATM : 0);
-    if (abs <= 0) this.fail(field, 'absolute_positive');
-    return abs;
-  }
-  /** Allowed pressure drop, kPa. */
-  dp(field: keyof RawInput, fallbackKpa: number): number {
-    const unit = this.pick('dp_unit', Object.keys(DP_UNITS) as Array<keyof typeof DP_UNITS>, 'kPa');
-    const x = this.opt(field);
-    this.positiveUpTo(field, x, RANGES.dp_kpa / DP_UNITS[unit], unit);
-    return x === undefined ? fallbackKpa : x * DP_UNITS[unit];
-  }
   /** Mass flow, kg/s; m3/h is turned into mass with the density at the stream's inlet state. */
   flow(field: keyof RawInput, tIn: number, pAbs: number): number | undefined {
     const unit = this.pick('flow_unit', FLOW_UNITS, 't/h');
@@ -159,7 +91,7 @@ class Reader {
     this.positiveUpTo(field, x, RANGES.flow[unit], unit);
     if (x === undefined) return undefined;
     if (unit === 'kg/s') return x;
-    if (unit === 't/h') return x / 3.6;
+    if (unit === 't/h') return thToKgS(x);
     if (!Number.isFinite(tIn)) return Number.NaN;
     try {
       return (x * waterProperties(tIn, pAbs).rho) / 3600;
@@ -185,13 +117,13 @@ const DEFAULT_P = 0.6;
 
 /** to1: load or flows, any three of the four temperatures. */
 export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssue[] } {
-  const x = new Reader(r);
+  const x = new HxReader(r);
   x.pick('mode', HX_MODES, 'select');
   const hotMedium = mediumOf(x, 'hot'), coldMedium = mediumOf(x, 'cold');
   const hotIn = x.side('hot_t_in', true, hotMedium)!, coldIn = x.side('cold_t_in', true, coldMedium)!;
   const hotOut = x.side('hot_t_out', false, hotMedium), coldOut = x.side('cold_t_out', false, coldMedium);
   const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
-  const q = x.load('q', false);
+  const q = x.load('q', false, RANGES.load_kw);
   const hm = glycolMassFlow(x.flow('hot_flow', hotIn, ph), r.hot_flow, r.flow_unit, hotMedium, hotIn);
   const cm = glycolMassFlow(x.flow('cold_flow', coldIn, pc), r.cold_flow, r.flow_unit, coldMedium, coldIn);
   const known = [hotOut, coldOut].filter((t) => t !== undefined).length;
@@ -202,7 +134,7 @@ export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssu
       hot: { t_in: hotIn, ...(hotOut !== undefined ? { t_out: hotOut } : {}), ...(hm !== undefined ? { m: hm } : {}), p: ph, ...(hotMedium ? { medium: hotMedium } : {}) },
       cold: { t_in: coldIn, ...(coldOut !== undefined ? { t_out: coldOut } : {}), ...(cm !== undefined ? { m: cm } : {}), p: pc, ...(coldMedium ? { medium: coldMedium } : {}) },
     },
-    dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) },
+    dpMax: { hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa), cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa) },
     marginMin: x.margin(),
     fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
     limit: Math.min(Math.max(Math.round(x.opt('limit') ?? 5), 1), 10),
@@ -219,7 +151,7 @@ export const modeOf = (r: RawInput): HxMode => (r.mode === 'rate' ? 'rate' : 'se
  * named in `ignored`; the pressure-drop limits are checked against the pack.
  */
 export function to1RateInputOf(r: RawInput, models: readonly string[]): { model: string; input: RatingInput; dpMax: { hot: number; cold: number }; ignored: string[]; issues: FieldIssue[] } {
-  const x = new Reader(r);
+  const x = new HxReader(r);
   x.pick('mode', HX_MODES, 'select');
   const model = r.model ?? '';
   if (!model) x.fail('model', 'required');
@@ -233,7 +165,7 @@ export function to1RateInputOf(r: RawInput, models: readonly string[]): { model:
   const cm = glycolMassFlow(x.flow('cold_flow', coldIn, pc), r.cold_flow, r.flow_unit, coldMedium, coldIn);
   if (hm === undefined) x.fail('hot_flow', 'required');
   if (cm === undefined) x.fail('cold_flow', 'required');
-  const q = x.load('q', false);
+  const q = x.load('q', false, RANGES.load_kw);
   const input: RatingInput = {
     plates, passes,
     hot: { t_in: hotIn, m: hm ?? Number.NaN, p: ph, ...(hotMedium ? { medium: hotMedium } : {}) },
@@ -241,23 +173,23 @@ export function to1RateInputOf(r: RawInput, models: readonly string[]): { model:
     fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
     ...(q !== undefined ? { q_required: q } : {}),
   };
-  const dpMax = { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) };
+  const dpMax = { hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa), cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa) };
   const ignored = (['hot_t_out', 'cold_t_out'] as const).filter((f) => (r[f] ?? '').trim() !== '');
   return { model, input, dpMax, ignored, issues: x.issues };
 }
 
 /** to2: heating and DHW loads with the temperature charts; the same pressure-drop limits for both stages. */
 export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { hot: number; cold: number }; marginMin: number; fouling: { hot: number; cold: number } }; issues: FieldIssue[] } {
-  const x = new Reader(r);
+  const x = new HxReader(r);
   const input: DhwInput = {
     heating: {
-      q_max: x.load('heating_q', true)!,
+      q_max: x.load('heating_q', true, RANGES.load_kw)!,
       network: { supply: x.water('network_supply', true)!, return: x.water('network_return', true)! },
       building: { supply: x.water('building_supply', true)!, return: x.water('building_return', true)! },
       t_inside: x.opt('t_inside') ?? 20,
       t_outdoor_design: x.req('t_outdoor'),
     },
-    dhw: { q_max: x.load('dhw_q', true)!, t_cold: x.water('dhw_t_cold', false) ?? 5, t_hot: x.water('dhw_t_hot', false) ?? 60 },
+    dhw: { q_max: x.load('dhw_q', true, RANGES.load_kw)!, t_cold: x.water('dhw_t_cold', false) ?? 5, t_hot: x.water('dhw_t_hot', false) ?? 60 },
   };
   x.within('t_inside', numberOf(r.t_inside), RANGES.inside_c.min, RANGES.inside_c.max);
   x.within('t_outdoor', input.heating.t_outdoor_design, RANGES.outdoor_c.min, RANGES.outdoor_c.max);
@@ -266,13 +198,13 @@ export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { h
   if (bs !== undefined) input.break_supply = bs;
   if (ap !== undefined) input.approach = ap;
   for (const f of ['heating_q', 'dhw_q'] as const) if (Number.isFinite(numberOf(r[f])) && numberOf(r[f])! <= 0) x.fail(f, 'positive');
-  const limits = { dpMax: { hot: x.dp('hot_dp_max', 50), cold: x.dp('cold_dp_max', 50) }, marginMin: x.margin(), fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') } };
+  const limits = { dpMax: { hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa), cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa) }, marginMin: x.margin(), fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') } };
   return { input, limits, issues: x.issues };
 }
 
 /** to3: steam state and pressure, heated water, load or water flow. */
 export function to3InputOf(r: RawInput): { input: CondensationInput; issues: FieldIssue[] } {
-  const x = new Reader(r);
+  const x = new HxReader(r);
   const unit = x.pick('p_unit', Object.keys(P_UNITS) as Array<keyof typeof P_UNITS>, 'bar');
   const kind = x.pick('p_kind', P_KINDS, 'gauge');
   const pRaw = x.req('steam_p');
@@ -286,7 +218,7 @@ export function to3InputOf(r: RawInput): { input: CondensationInput; issues: Fie
   if (stateKind === 'enthalpy') state = { kind: 'enthalpy', h: x.req('steam_h') };
   const tIn = x.water('water_t_in', true)!, tOut = x.water('water_t_out', true)!;
   const m = x.flow('water_flow', tIn, DEFAULT_P);
-  const q = x.load('q', false);
+  const q = x.load('q', false, RANGES.load_kw);
   if (q === undefined && m === undefined && !x.issues.length) x.fail('q', 'required');
   const co = x.water('condensate_out', false), alpha = x.opt('condensing_alpha');
   if (alpha !== undefined && alpha <= 0) x.fail('condensing_alpha', 'positive');
@@ -299,7 +231,7 @@ export function to3InputOf(r: RawInput): { input: CondensationInput; issues: Fie
     ...(co !== undefined ? { condensate_out: co } : {}),
     ...(alpha !== undefined ? { condensing_alpha: alpha } : {}),
     marginMin: x.margin(),
-    dpMax: x.dp('water_dp_max', 50),
+    dpMax: x.dp('water_dp_max', 50, RANGES.dp_kpa),
     // The steam side is the heating side, the water the heated one.
     fouling: { steam: x.fouling('hot_fouling'), water: x.fouling('cold_fouling') },
   };

@@ -6,7 +6,7 @@ import { DEMO_PLATES, designCondensation, designDhw, ENGINE_NAME, ENGINE_VERSION
 import type { T } from '#lib/i18n/index.ts';
 import { formField, modeOf, to1InputOf, to1RateInputOf, to2InputOf, to3InputOf, type FieldIssue, type RawInput } from './hx.schema.ts';
 import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
-import { MAX_TEXT, tooLongFields } from '#features/calculations/form-input.ts';
+import { MAX_TEXT, tooLongFields } from '#features/calculations/kit/form.ts';
 
 export type HxKind = 'to1' | 'to2' | 'to3';
 export const HX_KINDS: readonly HxKind[] = ['to1', 'to2', 'to3'];

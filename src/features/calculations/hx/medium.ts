@@ -3,7 +3,7 @@
 // flow of a glycol side becomes mass with the solution's density at the inlet. Pure: the page, the
 // API and an island share it.
 import { glycolProperties, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
-import { numberOf } from '#features/calculations/form-input.ts';
+import { numberOf } from '#features/calculations/kit/form.ts';
 import type { Medium } from '#features/calculations/phe/fluid.ts';
 
 export const MEDIA = ['water', 'ethylene_glycol', 'propylene_glycol'] as const;

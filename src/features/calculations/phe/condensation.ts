@@ -3,6 +3,7 @@
 // desuperheating, condensing and subcooling zones each get their own driving force and α, and the
 // areas add up. Counterflow: the condensate leaves at the water inlet end.
 import { enthalpy, PropertyRangeError, saturationAtP, temperatureFromPH } from '#features/properties/water.ts';
+import { ATM_MPA } from '#features/calculations/kit/units.ts';
 import type { PlateModel } from './catalogue.ts';
 import { channelsFor, geometryOf, sideOf } from './channel.ts';
 import { lmtd } from './effectiveness.ts';
@@ -107,7 +108,7 @@ function steamInlet(p: number, state: SteamState, sat: ReturnType<typeof saturat
 
 export function designCondensation(input: CondensationInput, catalogue: readonly PlateModel[]): CondensationDesign {
   const pIn = finiteInput('steam.p', input.steam.p);
-  const p = input.steam.gauge ? pIn + 0.101325 : pIn;
+  const p = input.steam.gauge ? pIn + ATM_MPA : pIn;
   let sat;
   try {
     sat = saturationAtP(p);

@@ -2,6 +2,7 @@
 // count that meets the duty with the margin, within the pressure drops and velocity limits; ranked
 // by price, then area, then margin. Each (model, arrangement) needs about ten pack evaluations: the
 // checks are monotone in the plate count, so the smallest passing count is found by bisection.
+import { ATM_MPA } from '#features/calculations/kit/units.ts';
 import { gasketFor, type PlateModel } from './catalogue.ts';
 import { channelsFor } from './channel.ts';
 import { resolveDuty, type DutyInput } from './duty.ts';
@@ -44,7 +45,8 @@ interface Found {
 }
 
 /** Pressure in MPa absolute → bar gauge, to compare with the PN rating. */
-const barGauge = (p: number) => (p - 0.101325) * 10;
+/** MPa absolute → bar gauge (the gasket limits are in bar gauge). */
+const barGauge = (p: number) => (p - ATM_MPA) * 10;
 
 type Outcome = { pack: PackResult } | { reason: RejectReason };
 

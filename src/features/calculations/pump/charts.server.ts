@@ -7,7 +7,7 @@ import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { ChartItem } from './PumpCharts.tsx';
 import type { PumpEntityView } from '../select.server.ts';
-import { head } from '../saved/units.ts';
+import { head } from '../kit/units.ts';
 
 const MAX_CHARTED = 8;
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '#lib/i18n/index.ts';
 import { inputLabel, inputRows } from './inputs.ts';
-import { head, unitOf, withUnit } from './units.ts';
+import { head, unitOf, withUnit } from '../kit/units.ts';
 
 const ru = translator('ru');
 const en = translator('en');

@@ -5,7 +5,7 @@ import type { T } from '#lib/i18n/index.ts';
 import { calcKind } from './kinds/index.server.ts';
 import type { CalculationDetails } from './saved.server.ts';
 import { inputRows } from './inputs.ts';
-import { head } from './units.ts';
+import { head } from '../kit/units.ts';
 
 export async function calculationXlsx(c: CalculationDetails, t: T): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

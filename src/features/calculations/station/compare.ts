@@ -2,6 +2,7 @@
 // figures of its result card as rows, in the user's language and units.
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
+import { unitOf } from '../kit/units.ts';
 import type { CompareItem } from '../Compare.tsx';
 
 export interface StationLike {
@@ -16,18 +17,18 @@ export interface StationLike {
 
 export function stationCompareItems(entities: readonly StationLike[], t: T, locale: string): CompareItem[] {
   const nf = (x: number | null, d = 2) => (x === null ? '—' : new Intl.NumberFormat(locale, { maximumFractionDigits: d }).format(x));
-  const u = (k: string) => t(`calcExplain.unit.${k}`);
+  const u = (unit: string) => unitOf(unit, t);
   return entities.map((e, i) => ({
     id: String(i + 1),
     title: `${i + 1}. ${t('calcPumps.page.set', { n: e.duty_count, s: e.standby_count })} ${e.sku}`,
     figures: [
-      [t('calcPumps.page.perPump'), `${nf(e.station.per_pump_q_m3h, 1)} ${u('m3_h')}`],
+      [t('calcPumps.page.perPump'), `${nf(e.station.per_pump_q_m3h, 1)} ${u('m3/h')}`],
       ['n/n₀', nf(e.station.duty_speed_ratio, 3)],
       ['P₁', `${nf(e.station.duty_p1_kw)} ${u('kW')}`],
       [t('calcPumps.page.annualKwh'), `${nf(e.station.annual_kwh, 0)} ${u('kWh')}`],
       ['DN', e.station.manifold ? `DN ${e.station.manifold.dn}` : '—'],
-      [t('calcPumps.page.priceItem'), `${formatMoney(e.price * 100)} ${u('rub')}`],
-      ...(e.lcc_kop !== undefined ? [[t('calcStation.page.lcc'), `${formatMoney(e.lcc_kop)} ${u('rub')}`] as [string, string]] : []),
+      [t('calcPumps.page.priceItem'), `${formatMoney(e.price * 100)} ${u('kop')}`],
+      ...(e.lcc_kop !== undefined ? [[t('calcStation.page.lcc'), `${formatMoney(e.lcc_kop)} ${u('kop')}`] as [string, string]] : []),
     ],
   }));
 }

@@ -7,7 +7,7 @@ import { rawInput } from '../../calculations.schema.ts';
 import { explanationRows, numberText, registerCalcKind, type Datasheet } from '../kinds.server.ts';
 import { electricsSections } from './electrics.server.ts';
 import { chosenPriced } from './pump.server.ts';
-import { head, unitOf, withUnit } from '../units.ts';
+import { head, unitOf, withUnit } from '../../kit/units.ts';
 
 type ControlDuty = { pumps?: number; p2_kw?: number; method?: string; control_mode?: string; ats?: boolean; dry_run?: boolean };
 

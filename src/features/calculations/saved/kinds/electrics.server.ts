@@ -3,7 +3,7 @@
 import type { CabinetResult } from '#features/calculations/engine/index.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { Datasheet } from '../kinds.server.ts';
-import { unitOf, withUnit } from '../units.ts';
+import { unitOf, withUnit } from '../../kit/units.ts';
 
 export function electricsSections(el: CabinetResult | null | undefined, t: T, nf: (x: unknown, d?: number) => string): Datasheet['sections'] {
   if (!el || !el.ok) return [];

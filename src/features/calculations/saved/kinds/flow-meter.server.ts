@@ -7,11 +7,10 @@ import type { FlowEntity } from '#features/calculations/flow-meter/flow-meter.se
 import { flowMeterAnswer } from '#features/calculations/flow-meter/flow-meter.server.ts';
 import type { PipeFlow } from '#features/calculations/flow-meter/engine.ts';
 import { formulaKey, symbolOf, termKey } from '#features/calculations/flow-meter/explain-labels.ts';
-import { displayValue } from '#features/calculations/explain-labels.ts';
 import { formatMoney } from '#lib/format.ts';
 import { entityOf, numberText, registerCalcKind, round3, type Datasheet } from '../kinds.server.ts';
 import type { ChosenItem } from '../saved.server.ts';
-import { head, unitOf, withUnit } from '../units.ts';
+import { displayValue, head, unitOf, withUnit } from '../../kit/units.ts';
 
 registerCalcKind({
   kind: 'flow-meter',

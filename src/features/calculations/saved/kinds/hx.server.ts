@@ -8,14 +8,13 @@ import type { Candidate, DhwDesign, CondensationDesign, Explanation } from '#fea
 type CondensationCandidate = CondensationDesign['candidates'][number];
 import { hxSelectForSave } from '#features/calculations/hx/hx-save.server.ts';
 import { warningText, type HxKind } from '#features/calculations/hx/hx.server.ts';
-import { enteredPressure, unitText } from '#features/calculations/hx/units.ts';
 import { sourcesText } from '#features/calculations/explain-labels.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { explanationRows, registerCalcKind, round3, type Datasheet, type DatasheetChart, type KindAnswer } from '../kinds.server.ts';
 import type { CalculationDetails } from '../saved.server.ts';
 import { chosenPriced } from './pump.server.ts';
-import { head } from '../units.ts';
+import { enteredPressure, head, unitOf, unitText } from '../../kit/units.ts';
 
 type Q = { value: number; unit: string };
 /** A saved pack: the engine's candidate (to1/to2) or condensation candidate (to3) with its catalogue tags. */
@@ -100,7 +99,7 @@ function plateSheet(c: CalculationDetails, p: Candidate & SavedPack, t: T, local
         [t('hx.page.fig.portDn'), `DN ${p.model.port_dn.value}`], [t('hx.page.fig.pn'), `PN ${p.model.pn.value}`],
         [t('calcSaved.sheet.plateMaterial'), p.model.material], [t('calcSaved.sheet.gasket'), p.model.gasket],
         ...(p.mass ? [[t('calcSaved.sheet.mass'), f(p.mass)] as [string, string]] : []),
-        [t('hx.page.fig.price'), `${formatMoney(p.price_kop)} ${t('calcExplain.unit.rub')}`],
+        [t('hx.page.fig.price'), `${formatMoney(p.price_kop)} ${unitOf('kop', t)}`],
       ] },
     ],
     charts,
@@ -135,7 +134,7 @@ function condensationSheet(c: CalculationDetails, p: CondensationCandidate & Sav
       { title: t('calcSaved.sheet.pack'), rows: [
         [t('hx.page.fig.plates'), f(p.plates)], [t('hx.page.fig.area'), `${f(p.area)} (${t('hx.page.required')} ${f(p.area_required)})`], [t('hx.page.fig.margin'), f(p.margin)],
         [t('hx.page.fig.dpCold'), f(p.water_dp)], [t('hx.page.fig.velocityCold'), f(p.water_velocity)], [t('hx.page.fig.steamPort'), f(p.steam_port_velocity)],
-        [t('hx.page.fig.price'), `${formatMoney(p.price_kop)} ${t('calcExplain.unit.rub')}`],
+        [t('hx.page.fig.price'), `${formatMoney(p.price_kop)} ${unitOf('kop', t)}`],
       ] },
     ],
     charts: steps.length ? [{

@@ -9,7 +9,7 @@ import { rawInput } from '../../calculations.schema.ts';
 import { entityOf, explanationRows, numberText, registerCalcKind, round3, type Datasheet, type KindAnswer } from '../kinds.server.ts';
 import { catalogueItem, materialRows } from './catalogue.server.ts';
 import type { ChosenItem } from '../saved.server.ts';
-import { head, unitOf, withUnit } from '../units.ts';
+import { head, unitOf, withUnit } from '../../kit/units.ts';
 
 type Priced = { cid: number | null; sku: string; title: string; price_kop: number };
 

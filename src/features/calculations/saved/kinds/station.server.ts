@@ -10,7 +10,7 @@ import type { ChosenItem } from '../saved.server.ts';
 import { catalogueItem, materialRows } from './catalogue.server.ts';
 import { electricsSections } from './electrics.server.ts';
 import { dutyTitle } from './pump.server.ts';
-import { head, unitOf, withUnit } from '../units.ts';
+import { head, unitOf, withUnit } from '../../kit/units.ts';
 
 registerCalcKind({
   kind: 'station',
