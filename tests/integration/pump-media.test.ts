@@ -153,7 +153,10 @@ describe('NPSHa from the suction conditions', () => {
     for (const v of ['1e308', '-1e308', 'NaN', '-5', '0', '1e999'])
       expect((await select('pump', { ...DUTY, suction_p: v })).data.errors.suction_p, v).toBeTruthy();
     expect((await select('pump', { ...DUTY, suction_p: '3', suction_p_unit: 'bar' })).status).toBe(200);
-    expect((await select('pump', { ...DUTY, suction_p: '30', suction_p_unit: 'bar' })).data.errors.suction_p).toBe('Absolute pressure on the suction tank surface: allowed from 0 to 2.5 MPa');
+    // The bound is said in the unit the user chose, with the unit in the user's language.
+    expect((await select('pump', { ...DUTY, suction_p: '30', suction_p_unit: 'bar' })).data.errors.suction_p).toBe('Absolute pressure on the suction tank surface: allowed from 0 to 25 bar');
+    expect((await select('pump', { ...DUTY, suction_p: '3000', suction_p_unit: 'kPa' }, 'ru')).data.errors.suction_p).toBe('Абсолютное давление над уровнем во всасывающей ёмкости: допустимо от 0 до 2500 кПа');
+    expect((await select('pump', { ...DUTY, suction_p: '100', suction_level_m: '200' }, 'ru')).data.errors.suction_level_m).toMatch(/: допустимо от -10 до 100 м$/);
     expect((await select('pump', { ...DUTY, suction_p: '100', suction_level_m: '1e308' })).data.errors.suction_level_m).toBe('Liquid level above the pump inlet, m (flooded +, suction lift −): allowed from -10 to 100 m');
     expect((await select('pump', { ...DUTY, suction_p: '100', suction_loss_m: '-1' })).data.errors.suction_loss_m).toMatch(/allowed from 0 to 50 m$/);
     expect((await select('pump', { ...DUTY, suction_p: '100', suction_p_unit: 'psi' })).data.errors.suction_p_unit).toBeTruthy();

@@ -7,9 +7,11 @@ import { cabinetElectrics, selectPumps, selectStations, ENGINE_NAME, ENGINE_VERS
 import { preparedPumps } from '#features/catalogue/pumps.server.ts';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
+import type { Params } from '#lib/i18n/translate.ts';
 import { controlInputOf, MAX_FIELD, pumpInputOf, stationInputOf, type FieldIssue, type RawInput } from './calculations.schema.ts';
 import { matchingCabinets } from './cabinets.server.ts';
 import type { Answer, AnswerBody } from './kit/answer.ts';
+import { unitText } from './kit/units.ts';
 
 export type Kind = 'pump' | 'station' | 'control';
 export type SelectAnswer = Answer<SelectAnswerBody>;
@@ -29,7 +31,13 @@ const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 /** One message per field: "Flow rate: enter a number". */
 export function issueMessages(issues: FieldIssue[], t: T): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const i of issues) if (!(i.field in out)) out[i.field] = t(`calcPumps.errors.${i.key}`, { field: t(`calcPumps.fields.${i.field}`), max: MAX_FIELD, ...i.params });
+  for (const i of issues) {
+    if (i.field in out) continue;
+    // A unit in a message is the user's language's symbol ('МПа', 'м'), never the engine's code.
+    const params: Params = { field: t(`calcPumps.fields.${i.field}`), max: MAX_FIELD, ...i.params };
+    if (typeof params.unit === 'string') params.unit = unitText(params.unit, t);
+    out[i.field] = t(`calcPumps.errors.${i.key}`, params);
+  }
   return out;
 }
 

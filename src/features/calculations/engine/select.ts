@@ -7,7 +7,8 @@ import type { PreparedPump } from './curve.ts';
 import { annualEnergy, explainMedium, explainSuction, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump, type Duty, type DutyInput, type RankTerms, type Rejection, type Screened } from './evaluate.ts';
 import { lifeCycleCost } from './energy.ts';
 import { systemCurve } from './hydraulics.ts';
-import { flowToM3h, headToM } from '../kit/units.ts';
+import { flowToM3h, headToM, PRESSURE_PA } from '../kit/units.ts';
+import { shownFigure } from '../kit/form.ts';
 import { inWaterRange, vapourHeadM, waterVapourPressure, WATER_MODEL, waterDensity } from './water.ts';
 import { CONCENTRATION, glycolProperties, GLYCOL_KINDS, minTemperature, SOURCE as GLYCOL_SOURCE, T_MAX as GLYCOL_T_MAX, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
 import { HI_B_MAX, VISCOSITY_METHOD, viscousPump } from './viscosity.ts';
@@ -185,7 +186,11 @@ function suctionNpsh(s: NonNullable<PumpSelectInput['suction']>, t: number, rho:
   const p = headToM(s.p, s.p_unit, rho);
   const pPa = p.ok ? p.value * rho * G : Number.NaN;
   if (!p.ok) errors.push({ field: p.error === 'unit' ? 'suction_p_unit' : 'suction_p', key: p.error === 'unit' ? 'unit' : 'number' });
-  else if (!(pPa > 0) || pPa > SUCTION_RANGE.p_max_pa) errors.push({ field: 'suction_p', key: 'range_between', params: { min: 0, max: SUCTION_RANGE.p_max_pa / 1e6, unit: 'MPa' } });
+  else if (!(pPa > 0) || pPa > SUCTION_RANGE.p_max_pa) {
+    // The bound in the unit the user chose (a head unit: in metres of this liquid).
+    const per = (PRESSURE_PA as Record<string, number>)[s.p_unit] ?? rho * G;
+    errors.push({ field: 'suction_p', key: 'range_between', params: { min: 0, max: shownFigure(SUCTION_RANGE.p_max_pa / per, 'down'), unit: s.p_unit in PRESSURE_PA ? s.p_unit : 'm' } });
+  }
   const z = s.level_m ?? 0;
   if (!num(z) || z < SUCTION_RANGE.level_min_m || z > SUCTION_RANGE.level_max_m) errors.push({ field: 'suction_level_m', key: 'range_between', params: { min: SUCTION_RANGE.level_min_m, max: SUCTION_RANGE.level_max_m, unit: 'm' } });
   const loss = s.loss_m ?? 0;
