@@ -33,7 +33,7 @@ export function issueMessages(issues: FieldIssue[], t: T): Record<string, string
   const out: Record<string, string> = {};
   for (const i of issues) {
     if (i.field in out) continue;
-    // A unit in a message is the user's language's symbol ('МПа', 'м'), never the engine's code.
+    // A unit in a message is the user's language's symbol (calcExplain.unit.*), never the engine's code.
     const params: Params = { field: t(`calcPumps.fields.${i.field}`), max: MAX_FIELD, ...i.params };
     if (typeof params.unit === 'string') params.unit = unitText(params.unit, t);
     out[i.field] = t(`calcPumps.errors.${i.key}`, params);

@@ -47,8 +47,8 @@ export function unavailableCause(err: unknown): 'disk' | 'database' | null {
 /** The answer for an error thrown while handling a request. */
 export function failureOf(err: unknown, t: (key: string) => string): Failure {
   if (err instanceof HttpError) {
-    const { message, errors } = err.body as { message: string; errors?: Record<string, string> };
-    return { status: err.status, message: t(message), ...(errors ? { errors } : {}), unexpected: false };
+    const { message, errors, retryAfter } = err.body as { message: string; errors?: Record<string, string>; retryAfter?: unknown };
+    return { status: err.status, message: t(message), ...(errors ? { errors } : {}), ...(typeof retryAfter === 'number' ? { retryAfter } : {}), unexpected: false };
   }
   if (isBodyTooLarge(err)) return { status: 413, message: t('http.tooLarge'), unexpected: false };
   const cause = unavailableCause(err);

@@ -9,5 +9,5 @@ export const GET: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
   const id = routeId(params.id);
   if (id === null) notFound();
-  return documentPdf(request, `/e-commerce/design/calculations/${id}/offer`, `offer-${id}.pdf`, locals.t, user.id);
+  return documentPdf(request, `/e-commerce/design/calculations/${id}/offer`, `offer-${id}.pdf`, user.id);
 };

@@ -11,5 +11,5 @@ export const GET: APIRoute = async ({ locals, params, request, url }) => {
   const cid = routeId(params.cid);
   if (id === null || cid === null) notFound();
   const line = routeId(url.searchParams.get('line') ?? undefined);
-  return documentPdf(request, `/e-commerce/design/calculations/${id}/datasheet/${cid}${line ? `?line=${line}` : ''}`, `datasheet-${id}-${cid}.pdf`, locals.t, user.id);
+  return documentPdf(request, `/e-commerce/design/calculations/${id}/datasheet/${cid}${line ? `?line=${line}` : ''}`, `datasheet-${id}-${cid}.pdf`, user.id);
 };
