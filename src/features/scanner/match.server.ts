@@ -226,7 +226,11 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
   });
   scored.sort((a, b) => b.score - a.score || a.item.id - b.item.id);
   const best = scored[0];
-  if (best && !best.conflict && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
+  // Two items whose articles differ only in a number (DFC-55, DFC-5.5) that the row does not settle:
+  // the popup shows both, nothing is ticked.
+  const family = (c: CatalogueHit) => normaliseArticle(c.model || c.sku).replace(/[\d.]+/g, '#');
+  const twin = best && scored.some((s) => s !== best && !s.conflict && family(s.item) === family(best.item) && normaliseArticle(s.item.model || s.item.sku) !== normaliseArticle(best.item.model || best.item.sku));
+  if (best && !twin && !best.conflict && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
   return scored.slice(0, limit).map(({ conflict: _c, ...s }) => s);
 }
 
@@ -255,8 +259,12 @@ export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowT
     }
     const key = articleKeys[i]!.find((k) => exact.has(k));
     if (key) {
-      const item = pickByManufacturer(r, exact.get(key)!);
-      out[i] = { item, score: 1, why: [{ key: 'scanner.api.why.article', params: { article: item.model || item.sku } }], confident: true };
+      // Confirmed by itself only when the key names one catalogue item (or the manufacturer picks one).
+      const items = exact.get(key)!;
+      const item = pickByManufacturer(r, items);
+      const man = normaliseText(r.man);
+      const one = items.length === 1 || (!!man && items.filter((x) => normaliseText(x.manufacturer).includes(man)).length === 1);
+      out[i] = { item, score: one ? 1 : 0.9, why: [{ key: 'scanner.api.why.article', params: { article: item.model || item.sku } }], confident: one };
       continue;
     }
     if (r.title || r.marka) textRows.push(i);

@@ -82,18 +82,21 @@ export function normaliseText(s: string): string {
 }
 
 /**
- * Article / type key: every letter folded to Latin where a look-alike exists, then everything but
- * letters and digits dropped (`С2000-КДЛ` with a Cyrillic or Latin С gives the same key;
- * `UPS 25-40` = `ups25-40` = `UPS25/40`).
+ * Article / type key. Folds only what is the same article: case, Cyrillic/Latin look-alike letters
+ * (`С2000-КДЛ` with a Cyrillic or Latin С), х x × * between numbers (→ `x`), a comma or a dot between
+ * digits (one decimal mark, kept: `DFC-5.5` is not `DFC-55`), and spaces, dashes, underscores, slashes
+ * and dots around words (dropped: `UPS 25-40` = `ups25/40` = `UPS25-40`). A separator between two
+ * numbers stays a boundary (`-`), so `1-5` is neither `15` nor `1.5`. OCR confusions (О/0, l/1) are
+ * not folded here: an equal key confirms a match by itself.
  */
 export function normaliseArticle(s: string): string {
-  const t = foldDiameters(basicFold(s).replace(/(\d)\s*[хx*×]\s*(?=\d)/g, '$1x'));
+  let t = foldDiameters(basicFold(s).replace(/(\d)\s*[хx*×]\s*(?=\d)/g, '$1x'));
+  t = t.replace(/(\d)[.,](?=\d)/g, '$1\u0000');
   let out = '';
-  for (const ch of t) {
-    const c = CYR_TO_LAT[ch] ?? ch;
-    if (/[\p{L}\p{N}]/u.test(c)) out += c;
-  }
-  return out;
+  for (const ch of t) out += CYR_TO_LAT[ch] ?? ch;
+  // Runs of anything but letters, digits and the decimal mark are separators.
+  out = out.replace(/[^\p{L}\p{N}\u0000]+/gu, (sep, at: number, all: string) => (/\d/.test(all[at - 1] ?? '') && /\d/.test(all[at + sep.length] ?? '') ? '-' : ''));
+  return out.replace(/\u0000/g, '.');
 }
 
 /**

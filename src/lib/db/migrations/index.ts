@@ -20,6 +20,7 @@ import * as m0018 from './0018_scanner.ts';
 import * as m0019 from './0019_btp_projects.ts';
 import * as m0020 from './0020_search_statistics.ts';
 import * as m0021 from './0021_scan_choices.ts';
+import * as m0022 from './0022_article_keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0019_btp_projects': m0019,
   '0020_search_statistics': m0020,
   '0021_scan_choices': m0021,
+  '0022_article_keys': m0022,
 };
