@@ -509,13 +509,13 @@ describe('larger and real documents', () => {
     const ws = wb.addWorksheet('Спецификация');
     ws.addRow(['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. измерения', 'Кол.', 'Масса 1 ед., кг', 'Примечание']);
     ws.addRow([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    const models = await query((db) => db.selectFrom('catalogue_items').select(['model', 'title', 'article_key']).orderBy('id').limit(150).execute());
+    const models: Array<{ model: string; title: string; article_key: string | null }> = await query((db) => db.selectFrom('catalogue_items').select(['model', 'title', 'article_key']).orderBy('id').limit(150).execute());
     // A model the catalogue holds more than once (the demo data has some at different prices) is
     // not ticked by itself (issue 22): the customer picks the item in the popup.
-    const keyCount = await query((db) => db.selectFrom('catalogue_items').select(['article_key', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('article_key').execute());
+    const keyCount: Array<{ article_key: string | null; n: number | string }> = await query((db) => db.selectFrom('catalogue_items').select(['article_key', db.fn.countAll().as('n')]).groupBy('article_key').execute());
     const once = new Set(keyCount.filter((k) => Number(k.n) === 1).map((k) => k.article_key));
     for (let i = 0; i < 300; i++) {
-      const m = models[i % models.length];
+      const m = models[i % models.length]!;
       // Half by article, half by a name only (text ranking).
       ws.addRow([String(i + 1), i % 2 ? m.title : 'Насос', i % 2 ? '' : m.model, '', '', 'шт.', (i % 5) + 1, '', '']);
     }
@@ -534,7 +534,7 @@ describe('larger and real documents', () => {
     expect(r.data).toMatchObject({ total: 300 });
     expect(r.data.warning).toBeUndefined();
     const byArticle = r.data.entities.filter((e: { index: number; cid: number }, i: number) => i % 2 === 0 && e.cid > 0).length;
-    const unique = Array.from({ length: 150 }, (_x, k) => models[(2 * k) % models.length]).filter((m) => once.has(m.article_key)).length;
+    const unique = Array.from({ length: 150 }, (_x, k) => models[(2 * k) % models.length]!).filter((m) => once.has(m.article_key)).length;
     const articleRows = r.data.entities.filter((_e: unknown, i: number) => i % 2 === 0);
     // Every article row has its exact match; only a model naming one item is ticked, and a ticked one is that item.
     expect(articleRows.every((e: { match: { score: number } | null }) => e.match && e.match.score >= 0.9)).toBe(true);
