@@ -7,7 +7,7 @@ import type { DB } from '#lib/db/schema.ts';
 import { checkItem, type CatalogueItem, type ItemKind } from './catalogue.schema.ts';
 import type { CatalogueRow } from './catalogue.tables.ts';
 import { searchText } from './search-text.ts';
-import { normaliseArticle } from '#features/scanner/recognition/normalise.ts';
+import { articleKey } from '#features/scanner/recognition/normalise.ts';
 
 export type ImportStatus = 'created' | 'updated' | 'unchanged' | 'invalid';
 export interface ImportResult {
@@ -38,8 +38,8 @@ export function rowValues(item: CatalogueItem) {
     demo: item.demo ? 1 : 0,
     search: searchText(item),
     // The scanner's exact article match (migration 0018): model and sku folded by its normaliser.
-    article_key: normaliseArticle(item.model).slice(0, 200) || null,
-    sku_key: normaliseArticle(item.sku).slice(0, 200) || null,
+    article_key: articleKey(item.model),
+    sku_key: articleKey(item.sku),
   };
 }
 

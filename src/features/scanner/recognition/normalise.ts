@@ -141,3 +141,6 @@ export function joinPieces(pieces: string[]): string {
   }
   return joinHyphenBreaks(out);
 }
+
+/** The stored key of an article (catalogue_items.article_key / sku_key, varchar(200)): null when empty. */
+export const articleKey = (s: string): string | null => normaliseArticle(s).slice(0, 200) || null;

@@ -4,7 +4,7 @@
 // keys (model and sku folded by the scanner's normaliser: case, homoglyphs, DN forms, separators)
 // with B-tree indexes, so an exact article match is one index seek; existing rows are filled here.
 import { sql, type Kysely } from 'kysely';
-import { normaliseArticle } from '#features/scanner/recognition/normalise.ts';
+import { recomputeArticleKeys } from './article-keys.ts';
 import { engineOf, withId } from './helpers.ts';
 
 const time = 'varchar(30)';
@@ -74,15 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('catalogue_items_article_key_idx').on('catalogue_items').columns(['article_key', 'id']).execute();
   await db.schema.createIndex('catalogue_items_sku_key_idx').on('catalogue_items').columns(['sku_key', 'id']).execute();
   // Existing items, 500 at a time in id order.
-  let after = 0;
-  for (;;) {
-    const rows = await db.selectFrom('catalogue_items').select(['id', 'model', 'sku']).where('id', '>', after).orderBy('id').limit(500).execute();
-    if (rows.length === 0) break;
-    for (const r of rows) {
-      await db.updateTable('catalogue_items').set({ article_key: normaliseArticle(r.model).slice(0, 200) || null, sku_key: normaliseArticle(r.sku).slice(0, 200) || null }).where('id', '=', r.id).execute();
-    }
-    after = rows.at(-1)!.id;
-  }
+  await recomputeArticleKeys(db);
   if (engine === 'postgres') {
     // Russian full text over the titles ranks word forms (pump / pumps in Russian) next to the trigrams.
     await sql`create index catalogue_items_title_fts on catalogue_items using gin (to_tsvector('russian', title))`.execute(db);

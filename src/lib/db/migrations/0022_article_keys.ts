@@ -4,18 +4,10 @@
 // folding) are dropped: one learned for DFC-5.5 would otherwise answer a row reading DFC-55. Title
 // synonyms (`t:`) kept decimals already and stay.
 import type { Kysely } from 'kysely';
-import { normaliseArticle } from '#features/scanner/recognition/normalise.ts';
+import { recomputeArticleKeys } from './article-keys.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  let after = 0;
-  for (;;) {
-    const rows = await db.selectFrom('catalogue_items').select(['id', 'model', 'sku']).where('id', '>', after).orderBy('id').limit(500).execute();
-    if (rows.length === 0) break;
-    for (const r of rows) {
-      await db.updateTable('catalogue_items').set({ article_key: normaliseArticle(r.model).slice(0, 200) || null, sku_key: normaliseArticle(r.sku).slice(0, 200) || null }).where('id', '=', r.id).execute();
-    }
-    after = rows.at(-1)!.id;
-  }
+  await recomputeArticleKeys(db);
   await db.deleteFrom('scan_synonyms').where('key', 'like', 'a:%').execute();
 }
 
