@@ -24,6 +24,17 @@ export interface ExtractedLine {
   emphasised?: boolean;
   /** Mean OCR confidence 0..100 for OCR lines. */
   confidence?: number;
+  /** Where the line sits on its page, when the reader knows (PDF text layer, OCR). */
+  box?: LineBox;
+}
+
+/**
+ * A vertical band of a page in PDF points of the page as displayed (after rotation), top-down:
+ * 0 is the top edge. Lines joined into one row (wrapped cells, continuation lines) take the union.
+ */
+export interface LineBox {
+  top: number;
+  bottom: number;
 }
 
 /** Column numbers (1-based) chosen for each field; 0 = absent. Spec defaults: pos 1, title 2, marka 3, sku 4, man 5, unit 6, count 7. */
@@ -88,6 +99,8 @@ export interface RecognisedRow {
   countText?: string;
   /** Section heading this row belongs to ('' when none). */
   section: string;
+  /** The band of its page the row was read from (union of its lines), when known: the review's source crop. */
+  box?: LineBox;
 }
 
 export type ProgressReport = (stage: 'convert' | 'render' | 'extract' | 'ocr', done: number, total: number) => void;
