@@ -39,6 +39,14 @@ export interface Scored {
   why: Why[];
   /** Strong enough to fill cid without asking (synonym, exact article, or a clear text winner). */
   confident: boolean;
+  /**
+   * Numbers of the item's article and title that tell it apart: the ones the row contradicts and the
+   * ones a close candidate (same article but for a number: DFC-55 / DFC-5.5) does not share. The
+   * popup highlights them.
+   */
+  differs?: string[];
+  /** Why a near match was not ticked by itself (two items differ only in a number), for step 4. */
+  hold?: Why;
 }
 
 export interface Owner {
@@ -215,6 +223,29 @@ async function textCandidates(db: Db, engine: Engine, text: string): Promise<Cat
   return ids.rows.map((r) => items.get(Number(r.item_id))).filter((x): x is CatalogueHit => !!x);
 }
 
+const articleOf = (c: CatalogueHit) => c.model || c.sku;
+/** An article with every number replaced: items of one family differ only in numbers (DFC-55, DFC-5.5). */
+const familyOf = (c: CatalogueHit) => normaliseArticle(articleOf(c)).replace(/\d+(?:\.\d+)?/g, '#');
+
+/**
+ * The numbers that tell each candidate apart (see Scored.differs): those the row contradicts, and
+ * those of its article that another listed item of the same family does not have.
+ */
+export function markDifferences(r: RowText, list: Scored[], query?: string): Scored[] {
+  const row = new Set(query ? numericTokens(query) : prepare(r.title, r.marka, r.man).numbers);
+  return list.map((s) => {
+    const own = numericTokens(articleOf(s.item));
+    const out = new Set<string>();
+    if (row.size) for (const n of prepareItem(s.item).numbers) if (!row.has(n)) out.add(n);
+    for (const o of list) {
+      if (o.item.id === s.item.id || familyOf(o.item) !== familyOf(s.item)) continue;
+      const theirs = numericTokens(articleOf(o.item));
+      for (const n of own) if (!theirs.includes(n)) out.add(n);
+    }
+    return out.size ? { ...s, differs: [...out] } : s;
+  });
+}
+
 /** Text candidates of one row scored and ordered, best first (at most `limit`). */
 export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CANDIDATES_SHOWN, query?: string): Promise<Scored[]> {
   const q = query ?? `${r.marka} ${r.title}`;
@@ -222,16 +253,25 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
   const row = query ? prepare(query, '', r.man) : prepare(r.title, r.marka, r.man);
   const scored = found.map((item) => {
     const s = scorePrepared(row, prepareItem(item), item);
-    return { item, score: s.score, why: s.why, confident: false, conflict: s.conflict };
+    return { item, score: s.score, why: s.why, confident: false, conflict: s.conflict } as Scored & { conflict: boolean };
   });
   scored.sort((a, b) => b.score - a.score || a.item.id - b.item.id);
   const best = scored[0];
   // Two items whose articles differ only in a number (DFC-55, DFC-5.5) that the row does not settle:
-  // the popup shows both, nothing is ticked.
-  const family = (c: CatalogueHit) => normaliseArticle(c.model || c.sku).replace(/[\d.]+/g, '#');
-  const twin = best && scored.some((s) => s !== best && !s.conflict && family(s.item) === family(best.item) && normaliseArticle(s.item.model || s.item.sku) !== normaliseArticle(best.item.model || best.item.sku));
-  if (best && !twin && !best.conflict && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
-  return scored.slice(0, limit).map(({ conflict: _c, ...s }) => s);
+  // the popup shows both, nothing is ticked, and step 4 says why.
+  // A twin the row's numbers seem to rule out still counts when both articles have the same digits
+  // (PHE-01-45 / PHE-0.1-45 against `PHE-0 1-45`): only the article itself, written out with its
+  // number boundaries in the row, settles which one it is.
+  const key = (c: CatalogueHit) => normaliseArticle(articleOf(c));
+  const digits = (c: CatalogueHit) => key(c).replace(/\D+/g, '');
+  const rowKey = normaliseArticle(query ?? `${r.title} ${r.marka} ${r.sku}`);
+  const names = (k: string) => new RegExp(`(?<![\\d.])${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d|\\.\\d)`).test(rowKey);
+  const twins = best
+    ? scored.filter((s) => s !== best && familyOf(s.item) === familyOf(best.item) && key(s.item) !== key(best.item) && (!s.conflict || digits(s.item) === digits(best.item)) && !(names(key(best.item)) && !names(key(s.item))))
+    : [];
+  if (best && twins.length) best.hold = { key: 'scanner.api.why.twin', params: { articles: [best, ...twins.slice(0, 2)].map((s) => articleOf(s.item)).join(' / ') } };
+  if (best && !twins.length && !best.conflict && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
+  return markDifferences(r, scored.slice(0, limit).map(({ conflict: _c, ...s }) => s), query);
 }
 
 function pickByManufacturer(r: RowText, items: CatalogueHit[]): CatalogueHit {
@@ -302,7 +342,7 @@ export async function candidatesFor(db: Db, engine: Engine, owner: Owner, r: Row
     if (best && best.score >= 1) list.push(best);
   }
   for (const s of await rankByText(db, engine, r, CANDIDATES_SHOWN + 1, q || undefined)) if (!list.some((x) => x.item.id === s.item.id)) list.push(s);
-  return list.slice(0, CANDIDATES_SHOWN);
+  return markDifferences(r, list.slice(0, CANDIDATES_SHOWN), q || undefined);
 }
 
 /** Remembers the pairs the customer confirmed, for the organisation (or the user without one). */

@@ -172,7 +172,7 @@ async function offLoop(row: ScanRow, task: ComputeTask, t: T): Promise<Positions
 }
 const positions = (row: ScanRow, task: PositionsTask, t: T) => offLoop(row, { positions: task }, t) as Promise<PositionsResult>;
 
-const matchOf = (m: Scored | null, t: T) => (m ? { cid: m.item.id, score: m.score, why: whyText(m.why, t) } : null);
+const matchOf = (m: Scored | null, t: T) => (m ? { cid: m.item.id, score: m.score, why: whyText(m.why, t), ...(m.hold && !m.confident ? { hold: t(m.hold.key, m.hold.params) } : {}) } : null);
 
 /** A catalogue row as matching and scan.catalog read it (PostgreSQL may answer a bigint price as a string). */
 type ItemRow = Omit<CatalogueHit, 'model' | 'price_kop'> & { model: string | null; price_kop: number | string };
@@ -229,7 +229,7 @@ async function placeOrganisation(row: ScanRow): Promise<number | null> {
 
 function candidateOf(s: Scored, t: T): Candidate {
   const { sku: _sku, ...item } = catalogItemOf(s.item, t);
-  return { ...item, price_kop: item.price_kop!, score: s.score, why: whyText(s.why, t) };
+  return { ...item, price_kop: item.price_kop!, score: s.score, why: whyText(s.why, t), ...(s.differs?.length ? { differs: s.differs } : {}) };
 }
 
 /**

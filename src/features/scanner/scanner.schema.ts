@@ -140,7 +140,8 @@ export interface ScanStatusView {
 /** One recognised position of scan.do: the recognised row with the catalogue id chosen for it (0: none) and the best match. */
 export interface ScanEntity extends RecognisedRow {
   cid: number;
-  match: { cid: number; score: number; why: string[] } | null;
+  /** `hold`: why a near match was not ticked by itself (two items differ only in a number). */
+  match: { cid: number; score: number; why: string[]; hold?: string } | null;
   /** The catalogue item of cid when the server matched the row by itself (null otherwise), so the list names it at once. */
   catalog: CatalogItem | null;
 }
@@ -169,4 +170,6 @@ export interface Candidate {
   price_kop: number;
   score: number;
   why: string[];
+  /** Numbers of the article/title that tell this item apart from the row and the other close candidates. */
+  differs?: string[];
 }

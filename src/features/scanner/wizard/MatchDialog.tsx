@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { isAbort, scanGet } from './api.ts';
-import { rowQuery, scorePercent, type Candidate, type Entity } from './model.ts';
+import { markNumbers, rowQuery, scorePercent, type Candidate, type Entity } from './model.ts';
 
 export interface MatchDialogProps {
   t: T;
@@ -20,6 +20,15 @@ export interface MatchDialogProps {
 }
 
 const DEBOUNCE_MS = 300;
+
+/** A text with the numbers that tell the candidate apart highlighted (the words below say it too). */
+function Marked({ text, differs }: { text: string; differs: string[] | undefined }) {
+  return (
+    <>
+      {markNumbers(text, differs).map((piece, i) => (piece.mark ? <mark key={i}>{piece.text}</mark> : piece.text))}
+    </>
+  );
+}
 const MIN_CHARS = 3;
 
 export function MatchDialog(p: MatchDialogProps) {
@@ -91,8 +100,20 @@ export function MatchDialog(p: MatchDialogProps) {
             {list.map((c) => (
               <li key={c.cid} aria-current={c.cid === entity.cid ? 'true' : undefined}>
                 <div>
-                  <strong>{c.title}</strong>
-                  <small>{[c.article && t('scanner.wizard.match.article', { article: c.article }), c.man, c.unit].filter(Boolean).join(' · ')}</small>
+                  <strong>
+                    <Marked text={c.title} differs={c.differs} />
+                  </strong>
+                  <small>
+                    {c.article && (
+                      <>
+                        {t('scanner.wizard.match.articleLabel')} <Marked text={c.article} differs={c.differs} />
+                      </>
+                    )}
+                    {c.article && (c.man || c.unit) ? ' · ' : ''}
+                    {[c.man, c.unit].filter(Boolean).join(' · ')}
+                  </small>
+                  {/* Highlighting alone is not read out: the differing numbers are said in words. */}
+                  {c.differs && c.differs.length > 0 && <small className="scan-differs">{t('scanner.wizard.match.differs', { numbers: c.differs.join(', ') })}</small>}
                   {/* Prices are integer kopecks, as everywhere in the catalogue. */}
                   {c.price_kop > 0 && <small>{t('scanner.wizard.match.price', { price: formatMoney(c.price_kop) })}</small>}
                   <small>

@@ -62,6 +62,13 @@ export function StepPositions(p: StepPositionsProps) {
         </span>
       );
     if (e.cid > 0) return <span>{t('scanner.wizard.positions.item', { cid: e.cid })}</span>;
+    // A near match left unticked says why (two items differ only in a number the row does not settle).
+    if (e.match?.hold)
+      return (
+        <span className="scan-muted">
+          {t('scanner.wizard.positions.notMatched')} <small>{e.match.hold}</small>
+        </span>
+      );
     return <span className="scan-muted">{t('scanner.wizard.positions.notMatched')}</span>;
   }
 

@@ -158,6 +158,31 @@ export function scorePercent(score: number): number {
   return Math.min(100, Math.round(score <= 1 ? score * 100 : score));
 }
 
+/** A number as the matcher compares it: decimal comma as a point, no trailing zeros of a fraction, no leading zeros. */
+function numberKey(raw: string): string {
+  let n = raw.replace(',', '.');
+  if (n.includes('.')) n = n.replace(/0+$/, '').replace(/\.$/, '');
+  return n.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * Splits a text into pieces, marking the numbers listed in `differs` (as scan.candidates names them),
+ * so the popup can highlight what tells two close items apart (DFC-55 / DFC-5.5).
+ */
+export function markNumbers(text: string, differs: readonly string[] | undefined): Array<{ text: string; mark: boolean }> {
+  if (!differs?.length) return [{ text, mark: false }];
+  const out: Array<{ text: string; mark: boolean }> = [];
+  let at = 0;
+  for (const m of text.matchAll(/\d+(?:[.,]\d+)?/g)) {
+    if (!differs.includes(numberKey(m[0]))) continue;
+    if (m.index > at) out.push({ text: text.slice(at, m.index), mark: false });
+    out.push({ text: m[0], mark: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), mark: false });
+  return out;
+}
+
 /** Text the matching popup searches with first: the row's name and marking. */
 export function rowQuery(e: Pick<Entity, 'title' | 'marka'>): string {
   return [e.title, e.marka].map((s) => s.trim()).filter(Boolean).join(' ').slice(0, 200);
