@@ -7,7 +7,7 @@ import type { DB } from '#lib/db/schema.ts';
 import { checkItem, type CatalogueItem, type ItemKind } from './catalogue.schema.ts';
 import type { CatalogueRow } from './catalogue.tables.ts';
 import { searchText } from './search-text.ts';
-import { articleKey } from '#features/scanner/recognition/normalise.ts';
+import { articleKey, storedOcrKey } from '#features/scanner/recognition/normalise.ts';
 
 export type ImportStatus = 'created' | 'updated' | 'unchanged' | 'invalid';
 export interface ImportResult {
@@ -40,6 +40,8 @@ export function rowValues(item: CatalogueItem) {
     // The scanner's exact article match (migration 0018): model and sku folded by its normaliser.
     article_key: articleKey(item.model),
     sku_key: articleKey(item.sku),
+    // The scanner's OCR look-alike key (migration 0023): candidates only, never a confirmation.
+    ocr_key: storedOcrKey(item.model || item.sku),
   };
 }
 

@@ -21,6 +21,8 @@ export interface CatalogueItemsTable {
   /** Normalised model and sku for the scanner's exact article match (migration 0018). */
   article_key: string | null;
   sku_key: string | null;
+  /** OCR look-alike key of the article, for the scanner's candidates only (migration 0023). */
+  ocr_key: string | null;
   created_at: string;
   updated_at: string;
 }

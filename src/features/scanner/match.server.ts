@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#lib/db/index.ts';
 import { normalise as searchNormalise, innerTrigrams, trigrams } from '#features/catalogue/search-text.ts';
-import { normaliseArticle, normaliseText, numericTokens } from './recognition/normalise.ts';
+import { normaliseArticle, normaliseText, numericTokens, ocrKey } from './recognition/normalise.ts';
 import type { ScanDB } from './scanner.tables.ts';
 
 export interface RowText {
@@ -64,6 +64,12 @@ const CANDIDATE_ROWS = 50;
 const PG_CANDIDATE_ROWS = 200;
 const MAX_TRIGRAMS = 60;
 const MIN_KEY = 3;
+/** An article equal to the row's only after OCR look-alike folding scores this much, never more by itself. */
+const OCR_SCORE = 0.8;
+/** The shortest OCR key searched for (shorter ones fold too much together). */
+const MIN_OCR_KEY = 4;
+/** At most this many OCR keys per row (windows of 1-3 words holding a digit). */
+const MAX_OCR_KEYS = 40;
 
 const ITEM_COLUMNS = ['id', 'sku', 'title', 'model', 'manufacturer', 'price_kop'] as const;
 
@@ -97,13 +103,34 @@ interface Prepared {
   articleGrams: Set<string>;
   numbers: string[];
   man: string;
+  /** An item: the OCR key of its article; a row: the OCR keys of the article-like words it holds. */
+  ocr: Set<string>;
+}
+
+/**
+ * OCR keys of the article-like pieces of a row's text: every window of one to three words that holds
+ * a digit or a Latin letter (`IL 80/170-7,5/2` is two words), folded by ocrKey. Bounded, in order of appearance.
+ */
+export function ocrKeysOf(text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 60);
+  const out = new Set<string>();
+  for (let i = 0; i < words.length && out.size < MAX_OCR_KEYS; i++)
+    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+      const piece = words.slice(i, i + n);
+      // Articles hold a digit or a Latin letter (`DRL-3F` read with a Cyrillic Ze for the 3); plain words are skipped.
+      if (!piece.some((w) => /[\dA-Za-z]/.test(w))) continue;
+      const k = ocrKey(piece.join(' ')).slice(0, 200);
+      if (k.length >= MIN_OCR_KEY) out.add(k);
+    }
+  return [...out].slice(0, MAX_OCR_KEYS);
 }
 
 /** A row's or an item's folded text, trigrams and numbers, computed once per call. */
-function prepare(title: string, article: string, man: string): Prepared {
+function prepare(title: string, article: string, man: string, itemArticle?: string): Prepared {
   const text = normaliseText(`${title} ${article}`);
   const a = normaliseArticle(article);
-  return { text, grams: trigrams(text), articleGrams: a ? trigrams(a) : new Set(), numbers: numericTokens(`${title} ${article}`), man: normaliseText(man) };
+  const ocr = itemArticle !== undefined ? new Set([ocrKey(itemArticle)].filter((k) => k.length >= MIN_OCR_KEY)) : new Set(ocrKeysOf(`${article} ${title}`));
+  return { text, grams: trigrams(text), articleGrams: a ? trigrams(a) : new Set(), numbers: numericTokens(`${title} ${article}`), man: normaliseText(man), ocr };
 }
 
 const itemCache = new Map<string, Prepared>();
@@ -112,13 +139,21 @@ function prepareItem(item: CatalogueHit): Prepared {
   let p = itemCache.get(key);
   if (!p) {
     if (itemCache.size >= 5000) itemCache.clear();
-    p = prepare(item.title, item.model, item.manufacturer);
+    p = prepare(item.title, item.model, item.manufacturer, item.model || item.sku);
     itemCache.set(key, p);
   }
   return p;
 }
 
-function scorePrepared(row: Prepared, it: Prepared, item: CatalogueHit): { score: number; why: Why[]; conflict: boolean } {
+interface Score {
+  score: number;
+  why: Why[];
+  conflict: boolean;
+  /** The score stands only on an article equal after OCR look-alike folding: never confident. */
+  ocr?: boolean;
+}
+
+function scorePrepared(row: Prepared, it: Prepared, item: CatalogueHit): Score {
   let score = Math.max(dice(row.grams, it.grams), dice(row.articleGrams, it.articleGrams));
   const why: Why[] = [{ key: 'scanner.api.why.text', params: { percent: Math.round(score * 100) } }];
   const rowNumbers = new Set(row.numbers);
@@ -141,11 +176,18 @@ function scorePrepared(row: Prepared, it: Prepared, item: CatalogueHit): { score
     score += 0.1;
     why.push({ key: 'scanner.api.why.manufacturer', params: { man: item.manufacturer } });
   }
+  // A scanned article misread into look-alikes (DPT-16 read with Cyrillic O, R, T): lifted to OCR_SCORE so it is
+  // listed near the top, marked so that it is never ticked by itself.
+  const [key] = it.ocr;
+  if (key && row.ocr.has(key) && score < OCR_SCORE) {
+    why.push({ key: 'scanner.api.why.ocr', params: { article: item.model || item.sku } });
+    return { score: OCR_SCORE, why, conflict, ocr: true };
+  }
   return { score: round(Math.max(0, Math.min(1, score))), why, conflict };
 }
 
 /** Scores one catalogue item against a row by text, numbers and manufacturer. */
-export function scoreText(r: RowText, item: CatalogueHit): { score: number; why: Why[]; conflict: boolean } {
+export function scoreText(r: RowText, item: CatalogueHit): Score {
   return scorePrepared(prepare(r.title, r.marka, r.man), prepareItem(item), item);
 }
 
@@ -189,6 +231,13 @@ async function byArticle(db: Db, keys: string[]): Promise<Map<string, CatalogueH
     }
   }
   return out;
+}
+
+/** Catalogue items whose OCR look-alike key equals one of the row's (candidates only; bounded). */
+async function byOcr(db: Db, keys: string[]): Promise<CatalogueHit[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('ocr_key', 'in', keys).orderBy('id').limit(CANDIDATE_ROWS).execute();
+  return rows.map((r) => ({ ...r, price_kop: Number(r.price_kop) }));
 }
 
 /** Up to CANDIDATE_ROWS items near the text, through the engine's text indexes. */
@@ -249,11 +298,14 @@ export function markDifferences(r: RowText, list: Scored[], query?: string): Sco
 /** Text candidates of one row scored and ordered, best first (at most `limit`). */
 export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CANDIDATES_SHOWN, query?: string): Promise<Scored[]> {
   const q = query ?? `${r.marka} ${r.title}`;
-  const found = await textCandidates(db, engine, q);
   const row = query ? prepare(query, '', r.man) : prepare(r.title, r.marka, r.man);
+  const found = await textCandidates(db, engine, q);
+  // Items whose article is the row's but for OCR look-alikes join the text candidates.
+  const seen = new Set(found.map((x) => x.id));
+  for (const x of await byOcr(db, [...row.ocr])) if (!seen.has(x.id)) found.push(x);
   const scored = found.map((item) => {
     const s = scorePrepared(row, prepareItem(item), item);
-    return { item, score: s.score, why: s.why, confident: false, conflict: s.conflict } as Scored & { conflict: boolean };
+    return { item, score: s.score, why: s.why, confident: false, conflict: s.conflict, ocr: !!s.ocr } as Scored & { conflict: boolean; ocr: boolean };
   });
   scored.sort((a, b) => b.score - a.score || a.item.id - b.item.id);
   const best = scored[0];
@@ -270,8 +322,8 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
     ? scored.filter((s) => s !== best && familyOf(s.item) === familyOf(best.item) && key(s.item) !== key(best.item) && (!s.conflict || digits(s.item) === digits(best.item)) && !(names(key(best.item)) && !names(key(s.item))))
     : [];
   if (best && twins.length) best.hold = { key: 'scanner.api.why.twin', params: { articles: [best, ...twins.slice(0, 2)].map((s) => articleOf(s.item)).join(' / ') } };
-  if (best && !twins.length && !best.conflict && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
-  return markDifferences(r, scored.slice(0, limit).map(({ conflict: _c, ...s }) => s), query);
+  if (best && !twins.length && !best.conflict && !best.ocr && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
+  return markDifferences(r, scored.slice(0, limit).map(({ conflict: _c, ocr: _o, ...s }) => s), query);
 }
 
 function pickByManufacturer(r: RowText, items: CatalogueHit[]): CatalogueHit {

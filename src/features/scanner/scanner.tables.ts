@@ -73,6 +73,7 @@ export interface ScanSynonymsTable {
 export interface CatalogueKeys {
   article_key: string | null;
   sku_key: string | null;
+  ocr_key: string | null;
 }
 
 /** The mapping and pages of a scan's last scan.do (migration 0021), kept apart from its 20 MB row. */

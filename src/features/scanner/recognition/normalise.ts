@@ -144,3 +144,33 @@ export function joinPieces(pieces: string[]): string {
 
 /** The stored key of an article (catalogue_items.article_key / sku_key, varchar(200)): null when empty. */
 export const articleKey = (s: string): string | null => normaliseArticle(s).slice(0, 200) || null;
+
+/**
+ * What Tesseract (rus+eng) confuses in printed articles, each class folded to one character. Seen on
+ * 300 DPI renders of the demo articles inside Russian text: a Latin D read as a Cyrillic О (`DPT-16`
+ * came back `ОРТ-16`, `DKM-38` `ОКМ-38`), V as У (`DMV` → `ОМУ`), R as В (`DCR` → `ОСВ`). Also the
+ * classic ones: round letters and zero (O, Q), strokes and one (l, I, i, |, !), S/5, B/8 (and ь),
+ * Z/2, G/6 (and Cyrillic б), Cyrillic З/3 and Ч/4, П/n, Г/r, И/u, and letter pairs run together
+ * (rn/m, vv/w, cl/d). Applied after the look-alike folding of normaliseArticle (В is already b, У y).
+ */
+const OCR_CLASS: Record<string, string> = {
+  o: '0', q: '0', d: '0', l: '1', i: '1', '|': '1', '!': '1', s: '5', b: '8', r: '8', ь: '8', z: '2', g: '6', б: '6', з: '3', ч: '4', y: 'v', п: 'n', г: 'r', и: 'u',
+};
+
+/**
+ * OCR look-alike key of an article: normaliseArticle, then every confusable character folded to its
+ * class, and dots and dashes dropped (OCR loses and invents them). For finding candidates only:
+ * `DFC-5.5`, `DFC-55` and `0FC-S5` share one key, so an equal key never confirms a match by itself.
+ */
+export function ocrKey(s: string): string {
+  const pre = basicFold(s).replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/cl/g, 'd').replace(/[|!]/g, 'l');
+  let out = '';
+  for (const ch of normaliseArticle(pre)) out += OCR_CLASS[ch] ?? ch;
+  return out.replace(/[.\-]/g, '');
+}
+
+/** The stored OCR key (catalogue_items.ocr_key, varchar(200)) of an item's article: null when too short to search by. */
+export const storedOcrKey = (s: string): string | null => {
+  const k = ocrKey(s).slice(0, 200);
+  return k.length >= 3 ? k : null;
+};

@@ -21,6 +21,7 @@ import * as m0019 from './0019_btp_projects.ts';
 import * as m0020 from './0020_search_statistics.ts';
 import * as m0021 from './0021_scan_choices.ts';
 import * as m0022 from './0022_article_keys.ts';
+import * as m0023 from './0023_ocr_keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0020_search_statistics': m0020,
   '0021_scan_choices': m0021,
   '0022_article_keys': m0022,
+  '0023_ocr_keys': m0023,
 };
