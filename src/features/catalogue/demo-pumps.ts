@@ -7,6 +7,7 @@
 import { CRONOLINE_IL_80_220, MAGNA3_32_120, VEROLINE_IP_E_50_150, type ReferenceCurve } from '#features/calculations/engine/reference-curves.ts';
 import type { CurvePoint, MotorData } from '#features/calculations/engine/types.ts';
 import type { CatalogueItemInput } from './catalogue.schema.ts';
+import { pumpTitle, type DemoPumpCode } from './demo-titles.ts';
 
 export const DEMO_MANUFACTURER = 'Demo Pumps (demo data)';
 
@@ -28,7 +29,7 @@ const DN = [25, 32, 40, 50, 65, 80, 100, 125, 150, 200, 250, 300];
 
 interface Variant {
   family: string;
-  code: string;
+  code: DemoPumpCode;
   type: 'inline' | 'circulator' | 'multistage';
   base: ReferenceCurve;
   size: number;
@@ -79,7 +80,7 @@ function item(v: Variant, n: number): CatalogueItemInput | null {
   return {
     sku: `DEMO-${v.code}-${String(n).padStart(4, '0')}`,
     kind: 'pump',
-    title: `${v.family} ${model}`,
+    title: pumpTitle(v.code, model),
     manufacturer: DEMO_MANUFACTURER,
     model,
     price_kop: priceKop(motor.p2_kw, v),
@@ -103,9 +104,19 @@ function item(v: Variant, n: number): CatalogueItemInput | null {
 export function demoPumps(): CatalogueItemInput[] {
   const out: CatalogueItemInput[] = [];
   let n = 0;
+  // One model, one item: neighbouring sizes and impeller trims can round to the same designation
+  // (DN, head, motor); a later one gets a letter, as suppliers mark variants (`DIL 40/4-0.18/4 A`).
+  const seen = new Map<string, number>();
   const push = (v: Variant) => {
     const it = item(v, ++n);
-    if (it) out.push(it);
+    if (!it) return;
+    const times = seen.get(it.model!) ?? 0;
+    seen.set(it.model!, times + 1);
+    if (times > 0) {
+      it.model = `${it.model} ${String.fromCharCode(64 + times)}`;
+      it.title = pumpTitle(v.code, it.model);
+    }
+    out.push(it);
   };
   const sizes = (from: number, to: number, count: number) => Array.from({ length: count }, (_, i) => from * (to / from) ** (i / (count - 1)));
   // Inline pumps, three impeller diameters per casing; the full impeller can be trimmed to order.

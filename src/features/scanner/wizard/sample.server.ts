@@ -1,6 +1,6 @@
 // The sample file the upload step offers: a GOST 21.110-2013 Form 1 equipment specification as
 // .xlsx (exceljs), the layout the scanner reads best: the nine column headings, the row of column
-// numbers under them, section headings in column 2 and a few realistic pump and heat-exchanger
+// numbers under them, section headings in column 2 and a few realistic pump and automation
 // positions (one of them spanning two lines, as CAD exports write long names). The words come from
 // the dictionaries (scanner.wizard.sample.*), the markings and figures are the same in every language.
 import ExcelJS from 'exceljs';
@@ -23,21 +23,23 @@ interface SampleRow {
   more?: string;
 }
 
+// The markings are demo catalogue models (the scanner's own sample matches 6 of 6 on a demo
+// install, tested in sample.db.test.ts), written with a decimal comma as Russian drawings do.
 const SECTIONS: Array<{ key: string; rows: SampleRow[] }> = [
   {
     key: 'pumps',
     rows: [
-      { pos: '1.1', item: 'heatingPump', more: 'heatingPumpMore', marka: 'IL 80/170-7,5/2', man: 'Pumpwerk', unit: 'pcs', count: 2, massKg: 148, note: 'dutyStandby' },
-      { pos: '1.2', item: 'makeupPump', marka: 'MV 3-15', man: 'Pumpwerk', unit: 'pcs', count: 2, massKg: 32, note: 'dutyStandby' },
-      { pos: '1.3', item: 'cabinet', marka: 'DSHU-2x7,5-F', man: 'Controlbau', unit: 'set', count: 1, massKg: 85 },
+      { pos: '1.1', item: 'heatingPump', more: 'heatingPumpMore', marka: 'DIL 100/34-7,5/2', man: 'Demo Pumps', unit: 'pcs', count: 2, massKg: 148, note: 'dutyStandby' },
+      { pos: '1.2', item: 'makeupPump', marka: 'DMV 25/42-8-0,75/2', man: 'Demo Pumps', unit: 'pcs', count: 2, massKg: 32, note: 'dutyStandby' },
+      { pos: '1.3', item: 'cabinet', marka: 'DSHU-2x7,5-F', man: 'Demo Cabinets', unit: 'set', count: 1, massKg: 85 },
     ],
   },
   {
-    key: 'exchangers',
+    key: 'automation',
     rows: [
-      { pos: '2.1', item: 'heatingPhe', marka: 'PHE-0,1-45', man: 'Thermoplate', unit: 'pcs', count: 1, massKg: 420 },
-      { pos: '2.2', item: 'dhwPhe', marka: 'PHE-0,05-31', man: 'Thermoplate', unit: 'pcs', count: 1, massKg: 210 },
-      { pos: '2.3', item: 'valve', marka: 'KSh-80-16', man: 'Valvetek', unit: 'pcs', count: 6, massKg: 18 },
+      { pos: '2.1', item: 'vfd', marka: 'DFC-7,5', man: 'Demo Electric', unit: 'pcs', count: 2, massKg: 6 },
+      { pos: '2.2', item: 'pressure', marka: 'DPT-16', man: 'Demo Electric', unit: 'pcs', count: 2, massKg: 0.3 },
+      { pos: '2.3', item: 'phaseRelay', marka: 'DRL-3F', man: 'Demo Electric', unit: 'pcs', count: 1, massKg: 0.2 },
     ],
   },
 ];
