@@ -174,7 +174,7 @@ describe('document scanner', () => {
     expect(await page.getByText('Выбрано позиций: 4 из 4').count()).toBe(1);
     const vfd = rows.filter({ hasText: 'DFC-7.5' });
     // The server's own match is named (scan.do answers the item) with its score.
-    await vfd.getByText('Demo frequency converter 7.5 kW').waitFor();
+    await vfd.getByText('Преобразователь частоты 7,5 кВт DFC-7.5').waitFor();
     expect(await vfd.textContent()).toMatch(/Подобран автоматически \(совпадение \d+ %\)/);
 
     // The matching popup for the starter row: prefilled search, a new search, a choice.
@@ -184,18 +184,18 @@ describe('document scanner', () => {
     const search = popup.getByLabel('Поиск по каталогу');
     expect(await search.inputValue()).toBe('Пускатель для насоса подпитки');
     await search.fill('DKM-38');
-    const choice = popup.getByRole('button', { name: /Выбрать Demo contactor AC-3 38 A/ });
+    const choice = popup.getByRole('button', { name: /Выбрать Контактор AC-3 38 А DKM-38/ });
     await choice.waitFor({ timeout: 15_000 });
     expect(await popup.locator('.scan-candidates li').first().textContent()).toMatch(/Совпадение \d+ %/);
     // The price per unit is the catalogue's (kopecks shown as roubles, not a hundredth of them).
-    const kop = await withDb(server, async (db) => Number((await db.selectFrom('catalogue_items').select('price_kop').where('title', '=', 'Demo contactor AC-3 38 A').executeTakeFirstOrThrow()).price_kop));
+    const kop = await withDb(server, async (db) => Number((await db.selectFrom('catalogue_items').select('price_kop').where('title', '=', 'Контактор AC-3 38 А DKM-38').executeTakeFirstOrThrow()).price_kop));
     expect(kop).toBeGreaterThan(0);
-    expect(await popup.locator('.scan-candidates li').filter({ hasText: 'Demo contactor AC-3 38 A' }).first().textContent()).toContain(`${formatMoney(kop)} ₽ за единицу`);
+    expect(await popup.locator('.scan-candidates li').filter({ hasText: 'Контактор AC-3 38 А DKM-38' }).first().textContent()).toContain(`${formatMoney(kop)} ₽ за единицу`);
     expect(await axeViolations(page)).toEqual([]);
     await choice.click();
     await popup.waitFor({ state: 'hidden' });
     const starter = rows.filter({ hasText: 'Пускатель для насоса подпитки' });
-    expect(await starter.textContent()).toContain('Demo contactor AC-3 38 A');
+    expect(await starter.textContent()).toContain('Контактор AC-3 38 А DKM-38');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Подобрать');
 
     // A reload here keeps what was done: the choice made in the popup and a position unticked.
@@ -206,7 +206,7 @@ describe('document scanner', () => {
     await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
     await page.getByText('Выбрано позиций: 3 из 4').waitFor();
     const again = page.locator('.scan-rows tbody tr').filter({ hasText: 'Пускатель для насоса подпитки' });
-    expect(await again.textContent()).toContain('Demo contactor AC-3 38 A');
+    expect(await again.textContent()).toContain('Контактор AC-3 38 А DKM-38');
     expect(await again.getByRole('checkbox').isChecked()).toBe(false);
     await again.getByRole('checkbox').check();
     await page.getByText('Выбрано позиций: 4 из 4').waitFor();
@@ -232,8 +232,8 @@ describe('document scanner', () => {
     await link.click();
     await page.waitForURL(`**${href}`);
     const body = (await page.locator('main').textContent()) ?? '';
-    expect(body).toContain('Demo frequency converter 7.5 kW');
-    expect(body).toContain('Demo contactor AC-3 38 A');
+    expect(body).toContain('Преобразователь частоты 7,5 кВт DFC-7.5');
+    expect(body).toContain('Контактор AC-3 38 А DKM-38');
     expect(body).toContain('Опора трубопровода неподвижная Ду80');
     await context.close();
   }, 300_000);
@@ -296,7 +296,7 @@ describe('document scanner', () => {
     expect(await page.locator('#scan-order').inputValue()).toBe('0');
     await page.goto(server.url + href);
     const body = (await page.locator('main').textContent()) ?? '';
-    expect(body).toContain('Demo frequency converter 7.5 kW');
+    expect(body).toContain('Преобразователь частоты 7,5 кВт DFC-7.5');
     expect(body).not.toContain('Опора трубопровода неподвижная Ду80');
     await context.close();
   }, 300_000);

@@ -510,7 +510,7 @@ describe('larger and real documents', () => {
     ws.addRow(['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. измерения', 'Кол.', 'Масса 1 ед., кг', 'Примечание']);
     ws.addRow([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const models: Array<{ model: string; title: string; article_key: string | null }> = await query((db) => db.selectFrom('catalogue_items').select(['model', 'title', 'article_key']).orderBy('id').limit(150).execute());
-    // A model the catalogue holds more than once (the demo data has some at different prices) is
+    // A model the catalogue holds more than once (an imported catalogue may; the demo data no longer) is
     // not ticked by itself (issue 22): the customer picks the item in the popup.
     const keyCount: Array<{ article_key: string | null; n: number | string }> = await query((db) => db.selectFrom('catalogue_items').select(['article_key', db.fn.countAll().as('n')]).groupBy('article_key').execute());
     const once = new Set(keyCount.filter((k) => Number(k.n) === 1).map((k) => k.article_key));

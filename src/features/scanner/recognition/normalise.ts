@@ -148,13 +148,14 @@ export const articleKey = (s: string): string | null => normaliseArticle(s).slic
 /**
  * What Tesseract (rus+eng) confuses in printed articles, each class folded to one character. Seen on
  * 300 DPI renders of the demo articles inside Russian text: a Latin D read as a Cyrillic О (`DPT-16`
- * came back `ОРТ-16`, `DKM-38` `ОКМ-38`), V as У (`DMV` → `ОМУ`), R as В (`DCR` → `ОСВ`). Also the
+ * came back `ОРТ-16`, `DKM-38` `ОКМ-38`), V as У (`DMV` → `ОМУ`), R as В (`DCR` → `ОСВ`), F as Е
+ * (`DFC-7.5` → `ОЕС-7.5`, through the whole scan pipeline). Also the
  * classic ones: round letters and zero (O, Q), strokes and one (l, I, i, |, !), S/5, B/8 (and ь),
  * Z/2, G/6 (and Cyrillic б), Cyrillic З/3 and Ч/4, П/n, Г/r, И/u, and letter pairs run together
  * (rn/m, vv/w, cl/d). Applied after the look-alike folding of normaliseArticle (В is already b, У y).
  */
 const OCR_CLASS: Record<string, string> = {
-  o: '0', q: '0', d: '0', l: '1', i: '1', '|': '1', '!': '1', s: '5', b: '8', r: '8', ь: '8', z: '2', g: '6', б: '6', з: '3', ч: '4', y: 'v', п: 'n', г: 'r', и: 'u',
+  o: '0', q: '0', d: '0', l: '1', i: '1', '|': '1', '!': '1', s: '5', b: '8', r: '8', e: 'f', ь: '8', z: '2', g: '6', б: '6', з: '3', ч: '4', y: 'v', п: 'n', г: 'r', и: 'u',
 };
 
 /**
