@@ -68,7 +68,7 @@ const MIN_KEY = 3;
 const OCR_SCORE = 0.8;
 /** The shortest OCR key searched for (shorter ones fold too much together). */
 const MIN_OCR_KEY = 4;
-/** At most this many OCR keys per row (windows of 1-3 words holding a digit). */
+/** At most this many OCR keys per row (windows of 1-3 words holding a digit or a Latin letter). */
 const MAX_OCR_KEYS = 40;
 
 const ITEM_COLUMNS = ['id', 'sku', 'title', 'model', 'manufacturer', 'price_kop'] as const;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { translator } from '#lib/i18n/index.ts';
-import { DEFAULT_MAPPING, bySection, fileProblem, initialMapping, initialPages, mappingProblems, markNumbers, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, withChoice, withCount, type Entity } from './model.ts';
+import { DEFAULT_MAPPING, bySection, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, withChoice, withCount, type Entity } from './model.ts';
 import { sampleSpecification } from './sample.server.ts';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStU';
@@ -121,23 +121,6 @@ describe('the positions step kept for a reload', () => {
     expect([...back.ticked]).toEqual([0]);
     expect(back.confirmed).toEqual({});
     expect(back.entities[0]).toMatchObject({ index: 0, cid: 0 });
-  });
-});
-
-describe('numbers that tell close candidates apart', () => {
-  it('marks the listed numbers only, reading a decimal comma and trailing zeros as the matcher does', () => {
-    expect(markNumbers('DFC-5,50 and 55', ['5.5'])).toEqual([
-      { text: 'DFC-', mark: false },
-      { text: '5,50', mark: true },
-      { text: ' and 55', mark: false },
-    ]);
-    expect(markNumbers('DSHU-4x22-D', ['22'])).toEqual([
-      { text: 'DSHU-4x', mark: false },
-      { text: '22', mark: true },
-      { text: '-D', mark: false },
-    ]);
-    expect(markNumbers('DFC-55', undefined)).toEqual([{ text: 'DFC-55', mark: false }]);
-    expect(markNumbers('PHE-01', ['1'])).toEqual([{ text: 'PHE-', mark: false }, { text: '01', mark: true }]);
   });
 });
 
