@@ -161,6 +161,7 @@ describe('column suggestion from headings and what the columns hold', () => {
     expect(profileColumn(['1', '2', '2.1', '2.2', '3'])!.sequence).toBe(1);
     expect(profileColumn(['1', '1', '2', '1', '4'])!.sequence).toBeLessThan(0.6);
     expect(profileColumn(['2', '0,75', '29+3 (10%)=32', '120 м'])!.number).toBe(1);
+    expect(profileColumn(['2 недели', '3 дня', '1 месяц'])!.number).toBe(0);
     expect(profileColumn(['шт.', 'м', 'компл', 'кг'])!.unit).toBe(1);
     expect(profileColumn(['TM3DI16', 'DPS-500', 'ШУН-1х4', 'weintek'])!.article).toBe(0.75);
     expect(profileColumn(['Реле перепада давления', 'Насос циркуляционный', 'Клапан обратный', 'Кран шаровой'])!.name).toBe(1);

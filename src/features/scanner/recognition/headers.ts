@@ -426,7 +426,10 @@ export function nameLike(c: string): boolean {
 
 function quantityLike(c: string): boolean {
   if (PLAIN_NUMBER.test(c)) return true;
-  return /^\d/.test(c) && c.length <= 24 && parseQuantity(c).value !== null;
+  if (!/^\d/.test(c) || c.length > 24) return false;
+  const q = parseQuantity(c);
+  // Words after the number must be a unit (`2 шт.`), not any text (`2 недели`).
+  return q.value !== null && (q.unit !== '' || !/\p{L}/u.test(c));
 }
 
 /** The profile of one column's data cells, or null when too few are filled. */
