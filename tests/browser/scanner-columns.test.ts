@@ -61,6 +61,9 @@ describe('scanner column selectors', () => {
     const required = page.locator('#scan-col-count-problem');
     expect(await required.textContent()).toBe('Выберите колонку');
     expect(await count.getAttribute('aria-describedby')).toBe('scan-col-count-problem');
+    // Nor is the empty quantity marked as the suggestion; the suggested position is.
+    expect(await page.locator('label[for="scan-col-count"]').textContent()).toBe('Количество');
+    expect(await page.locator('label[for="scan-col-pos"]').textContent()).toBe('Позиция предложено');
     // The suggested fields say how sure they are.
     expect(await page.locator('#scan-col-pos-basis').textContent()).toBe('по заголовку «№ п/п»');
     expect(await page.locator('#scan-col-marka-basis').textContent()).toBe('по заголовку «Артикул»');

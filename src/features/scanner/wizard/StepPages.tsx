@@ -112,7 +112,7 @@ export function StepPages(p: StepPagesProps) {
               <div key={f}>
                 <label htmlFor={`scan-col-${f}`}>
                   {t(`scanner.wizard.fields.${f}`)}
-                  {suggested && suggested[f] === value && <small className="scan-suggested"> {t('scanner.wizard.pages.suggested')}</small>}
+                  {suggested && suggested[f] === value && (value > 0 || OPTIONAL_FIELDS.has(f)) && <small className="scan-suggested"> {t('scanner.wizard.pages.suggested')}</small>}
                 </label>
                 <select
                   id={`scan-col-${f}`}
