@@ -52,6 +52,7 @@ describe('scanner column selectors', () => {
 
     // Every column of the sheet is offered (not only 1..9), with its heading.
     const count = page.locator('#scan-col-count');
+    await count.locator('option[value="11"]').waitFor({ state: 'attached', timeout: 30_000 });
     const numbers = await count.locator('option:not([disabled])').evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
     expect(numbers).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
     expect(await count.locator('option[value="11"]').textContent()).toBe('11 \u2014 Примечание');
