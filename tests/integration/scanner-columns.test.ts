@@ -4,6 +4,8 @@
 // status says how many columns the document has, and a column beyond them is refused by name; an
 // EPLAN-like parts list and a priced list get their non-GOST columns suggested, with how sure each
 // field is.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertOffice } from '../../src/features/scanner/recognition/libreoffice.ts';
@@ -129,6 +131,25 @@ describe('a sheet wider than nine columns', () => {
     const r = await post('/api/app/scan.do', dmitry, { uniqid, ...asFields(status.suggestedMapping), pages: '1' });
     expect(r.status).toBe(404);
   });
+});
+
+// The shared sample 04 (a real legacy .xls, quantity in column 11) is read from ../shared when that
+// folder is present; without it the test is reported as skipped, never as passed.
+const SAMPLES = new URL('../../../shared/samples/scanner/', import.meta.url).pathname;
+const sample04 = existsSync(join(SAMPLES, '04-andreyshakhov-xlsx-to-xlsx-legacy-BIFF.xls')) ? new Uint8Array(readFileSync(join(SAMPLES, '04-andreyshakhov-xlsx-to-xlsx-legacy-BIFF.xls'))) : null;
+describe('the shared legacy .xls sample', () => {
+  it.skipIf(!sample04)('sample 04: the quantity in column 11 is suggested and taken, all 135 positions come out', async () => {
+    const up = await upload(olga, sample04!, '04.xls');
+    expect(up.status).toBe(201);
+    const s = await ready(up.data.uniqid);
+    expect(s.status).toBe('ready');
+    expect(s.columnCount).toBeGreaterThanOrEqual(11);
+    expect(s.suggestedMapping.count).toBe(11);
+    const r = await post('/api/app/scan.do', olga, { uniqid: up.data.uniqid, ...asFields(s.suggestedMapping), pages: s.pages.map((p: { page: number }) => p.page).join(',') });
+    expect(r.status).toBe(200);
+    expect(r.data.total).toBe(135);
+    expect(r.data.entities.filter((e: { count: number | null }) => e.count !== null && e.count > 0)).toHaveLength(135);
+  }, 180_000);
 });
 
 describe('non-GOST headings: suggested from the heading and from what the columns hold', () => {
