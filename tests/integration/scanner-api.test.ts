@@ -370,9 +370,13 @@ describe('refusals', () => {
 
   it('scan.do validation: columns, pages', async () => {
     const cases: Array<[Record<string, string>, Record<string, string>]> = [
-      [{ title: '0' }, { title: 'Choose a column number from 1 to 9.' }],
-      [{ count: '' }, { count: 'Choose a column number from 1 to 9.' }],
-      [{ pos: '10' }, { pos: "The column number is 1 to 9 or 'absent'." }],
+      [{ title: '0' }, { title: 'Choose a column number from 1 to 40.' }],
+      [{ count: '' }, { count: 'Choose a column number from 1 to 40.' }],
+      [{ pos: '-1' }, { pos: "The column number is 1 to 40 or 'absent'." }],
+      [{ pos: '41' }, { pos: "The column number is 1 to 40 or 'absent'." }],
+      // The spec's 1..9 are always there; a column beyond the document's own is refused by name.
+      [{ pos: '10' }, { pos: 'The document has 9 columns. Choose a column from 1 to 9.' }],
+      [{ count: '12', unit: '40' }, { count: 'The document has 9 columns. Choose a column from 1 to 9.', unit: 'The document has 9 columns. Choose a column from 1 to 9.' }],
       [{ marka: '2' }, { title: 'The same column is chosen for several fields.' }],
       [{ pages: '' }, { pages: 'Choose at least one page.' }],
       [{ pages: '0' }, { pages: 'Choose at least one page.' }],

@@ -18,7 +18,7 @@ import type { CatalogueHit, Owner, Scored, Why } from './match.server.ts';
 import { refusalOf, rowText, runTask, scanCompute, type ComputeTask, type PositionsResult, type PositionsTask } from './positions.server.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
-import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
+import { CandidatesSchema, CatalogSchema, columnLimit, DoSchema, isUniqid, MAX_COLUMN, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
 import { createScan, PendingLimit, pendingScans, uploadLimitBytes, findScan, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
@@ -142,9 +142,13 @@ function parseChoice(values: FormValues, row: ScanRow, t: T): { mapping: ColumnM
   const input = { mapping: Object.fromEntries(MAPPING_FIELDS.map((f) => [f, values[f]])), pages: values.pages };
   const parsed = v.safeParse(DoSchema, input);
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const [k, key] of Object.entries(fieldErrors(parsed.issues))) errors[k.replace(/^mapping\./, '')] = t(key);
-  const count = summaryOf(row)?.pages.length ?? 0;
+  if (!parsed.success) for (const [k, key] of Object.entries(fieldErrors(parsed.issues))) errors[k.replace(/^mapping\./, '')] = t(key, { max: MAX_COLUMN });
+  const summary = summaryOf(row);
+  const count = summary?.pages.length ?? 0;
   if (parsed.success && parsed.output.pages.some((p) => p > count)) errors.pages = t('scanner.api.validation.pageRange', { max: count });
+  // Columns the document has (the spec's 1..9 at least): a column beyond them names nothing.
+  const limit = columnLimit(summary?.columnCount ?? 0);
+  if (parsed.success) for (const f of MAPPING_FIELDS) if (parsed.output.mapping[f] > limit) errors[f] = t('scanner.api.validation.columnRange', { max: limit });
   if (!parsed.success || Object.keys(errors).length) throw failure(422, t('scanner.api.product'), errors);
   return parsed.output;
 }

@@ -1,10 +1,11 @@
 // Valibot schemas of the scanner calls, shared by the API (scanner.api.server.ts) and the wizard
 // island: pure, no server imports. Messages are dictionary keys (scanner.api.validation.*).
 import * as v from 'valibot';
-import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, type RecognisedRow } from './recognition/types.ts';
+import { columnLimit, MAX_COLUMN, SPEC_COLUMNS } from './recognition/limits.ts';
+import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, type RecognisedRow, type SuggestionConfidence } from './recognition/types.ts';
 import { MAX_ID } from '#lib/validation.ts';
 
-export { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping };
+export { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, columnLimit, MAX_COLUMN, SPEC_COLUMNS };
 
 /** Document types and sections of step 0; only the first of each is available (spec §5). */
 export const DOC_TYPES = ['specification', 'calculation'] as const;
@@ -38,11 +39,16 @@ const column = (required: boolean) =>
   v.pipe(
     v.optional(v.union([v.string(), v.number()]), ''),
     v.transform((s) => String(s).trim()),
-    v.regex(required ? /^[1-9]$/ : /^[0-9]$/, required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column'),
+    v.regex(/^\d{1,2}$/, required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column'),
     v.transform(Number),
+    v.check((n) => n <= MAX_COLUMN, required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column'),
+    v.check((n) => !required || n > 0, 'scanner.api.validation.columnRequired'),
   );
 
-/** Column numbers 1..9 per field; 0 = absent (not for title and count); a column serves one field. */
+/**
+ * Column numbers 1..MAX_COLUMN per field (scan.do also holds them to the document's own columns,
+ * columnLimit); 0 = absent (not for title and count); a column serves one field.
+ */
 export const MappingSchema = v.pipe(
   v.object({
     pos: column(false),
@@ -127,6 +133,8 @@ export interface ScanStatusView {
   columnCount: number;
   headers: string[];
   suggestedMapping: ColumnMapping | null;
+  /** How sure the suggestion of each field is (the pages step says it next to the selector). */
+  suggestedBy: SuggestionConfidence;
   mapping: ColumnMapping;
   checkedPages: number[];
   notes: string[];

@@ -9,7 +9,7 @@ import { database, type Engine } from '#lib/db/index.ts';
 import { files } from '#lib/files.server.ts';
 import { log } from '#lib/log.ts';
 import { enqueue, wakeQueue } from './queue.server.ts';
-import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './recognition/types.ts';
+import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat, SuggestionConfidence } from './recognition/types.ts';
 import { DEFAULT_MAPPING, type ScanStatusView, type StartInput } from './scanner.schema.ts';
 import type { ScanDB, ScanRow } from './scanner.tables.ts';
 import { config } from '#lib/config.ts';
@@ -34,6 +34,8 @@ export interface ScanSummary {
   columnCount: number;
   headers: string[];
   suggestedMapping: ColumnMapping | null;
+  /** Absent in scans recognised before it was kept. */
+  suggestedBy?: SuggestionConfidence;
   notes: string[];
 }
 
@@ -152,6 +154,7 @@ export function statusView(row: ScanHead, t: (key: string, params?: Record<strin
     columnCount: s?.columnCount ?? 0,
     headers: s?.headers ?? [],
     suggestedMapping: s?.suggestedMapping ?? null,
+    suggestedBy: s?.suggestedBy ?? {},
     mapping,
     checkedPages: json<number[] | null>(row.checked_pages, null) ?? pages.map((p) => p.page),
     notes: (s?.notes ?? []).map((k) => t(k)),

@@ -34,3 +34,13 @@ export const MAX_SHEET_ROWS = 20_000;
 
 /** Most columns considered in one table. */
 export const MAX_TABLE_COLUMNS = 40;
+
+/** The column selectors always offer the spec's columns 1..9; a wider table offers all of its columns. */
+export const SPEC_COLUMNS = 9;
+/** The most columns a column mapping may name: no table is read wider. */
+export const MAX_COLUMN = MAX_TABLE_COLUMNS;
+/** The last column offered for a document of `columnCount` columns: 9 at least, every column of a wider one, MAX_COLUMN at most. */
+export function columnLimit(columnCount: number): number {
+  const n = Number.isFinite(columnCount) ? Math.floor(columnCount) : 0;
+  return Math.min(MAX_COLUMN, Math.max(SPEC_COLUMNS, n));
+}

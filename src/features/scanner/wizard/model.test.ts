@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { translator } from '#lib/i18n/index.ts';
-import { DEFAULT_MAPPING, bySection, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, withChoice, withCount, type Entity } from './model.ts';
+import { DEFAULT_MAPPING, bySection, columnChoices, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, withChoice, withCount, type Entity } from './model.ts';
 import { sampleSpecification } from './sample.server.ts';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStU';
@@ -45,6 +45,18 @@ describe('scanner wizard rules', () => {
     expect(mappingProblems({ ...DEFAULT_MAPPING, title: 0, count: 0 })).toEqual({ title: 'columnRequired', count: 'columnRequired' });
     expect(mappingProblems({ ...DEFAULT_MAPPING, count: 2 })).toEqual({ count: 'columnTwice' });
     expect(mappingProblems({ ...DEFAULT_MAPPING, unit: 10 })).toEqual({ unit: 'columnInvalid' });
+  });
+
+  it('offers columns 1..9 at least and every column of a wider table (40 at most), and checks a mapping against them', () => {
+    expect(columnChoices(0)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(columnChoices(5)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(columnChoices(14)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(columnChoices(500)).toHaveLength(40);
+    expect(columnChoices(Number.NaN)).toHaveLength(9);
+    // A legacy parts list with its quantity in column 11.
+    expect(mappingProblems({ ...DEFAULT_MAPPING, count: 11 }, 14)).toEqual({});
+    expect(mappingProblems({ ...DEFAULT_MAPPING, count: 11 }, 9)).toEqual({ count: 'columnInvalid' });
+    expect(mappingProblems({ ...DEFAULT_MAPPING, unit: 15, count: 1.5 }, 14)).toEqual({ unit: 'columnInvalid', count: 'columnInvalid' });
   });
 
   it('ticks every page after load unless the user chose some before a reload', () => {

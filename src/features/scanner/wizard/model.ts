@@ -1,7 +1,7 @@
 // The scanner wizard's pure rules (no React, no DOM): the answers of the scan calls as the island
 // reads them, the column mapping and its checks (spec section 5), where a reload resumes (the URL's
 // ?scan=<uniqid>&step=N), and the payload of scan.save. Unit-tested in model.test.ts.
-import { MAX_UPLOAD_BYTES } from '#features/scanner/recognition/limits.ts';
+import { MAX_UPLOAD_BYTES, columnLimit } from '#features/scanner/recognition/limits.ts';
 import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping } from '#features/scanner/recognition/types.ts';
 import type { Candidate, CatalogItem, ScanEntity, ScanStatusView } from '#features/scanner/scanner.schema.ts';
 
@@ -22,8 +22,12 @@ export const ACCEPT = '.pdf,.xls,.xlsx,.doc,.docx,.jpg,.jpeg,.png,application/pd
 export { MAX_UPLOAD_BYTES };
 
 export const THUMB_HEIGHT = 250;
-/** Column numbers offered by the selectors (spec: columns 1 to 9). */
+/** Column numbers the selectors offer at least (spec: columns 1 to 9). */
 export const COLUMN_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/** Column numbers the selectors offer for a document: 1..9, or every column of a wider table (the server's limit, columnLimit). */
+export function columnChoices(columnCount: number): number[] {
+  return Array.from({ length: columnLimit(columnCount) }, (_, i) => i + 1);
+}
 export { MAPPING_FIELDS };
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 /**
@@ -119,13 +123,17 @@ export function initialMapping(status: { mapping: ColumnMapping | null; suggeste
   return { ...(status.mapping ?? status.suggestedMapping ?? DEFAULT_MAPPING) };
 }
 
-/** Problems of a mapping by field (i18n keys under scanner.wizard.pages.*); empty when it can be sent. */
-export function mappingProblems(m: ColumnMapping): Partial<Record<MappingField, string>> {
+/**
+ * Problems of a mapping by field (i18n keys under scanner.wizard.pages.*, columnInvalid takes
+ * {max}); empty when it can be sent. `columnCount` is the document's (status.columnCount).
+ */
+export function mappingProblems(m: ColumnMapping, columnCount = 0): Partial<Record<MappingField, string>> {
   const out: Partial<Record<MappingField, string>> = {};
   const seen = new Map<number, MappingField>();
+  const limit = columnLimit(columnCount);
   for (const f of MAPPING_FIELDS) {
     const col = m[f];
-    if (!Number.isInteger(col) || col < 0 || col > COLUMN_NUMBERS.length) out[f] = 'columnInvalid';
+    if (!Number.isInteger(col) || col < 0 || col > limit) out[f] = 'columnInvalid';
     else if (col === 0 && !OPTIONAL_FIELDS.has(f)) out[f] = 'columnRequired';
     else if (col > 0 && seen.has(col)) out[f] = 'columnTwice';
     if (col > 0) seen.set(col, seen.get(col) ?? f);
