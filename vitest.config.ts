@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 // floor. It counts what the test processes run: unit and db suites import the code directly; the real
 // servers of the integration and browser suites are separate processes and add nothing. The floor sits
 // a little under the measured figures; raise it when they rise (docs/conventions.md, "Coverage").
-const COVERAGE_FLOOR = { lines: 0, statements: 0, functions: 0, branches: 0 };
+// Measured 2026-11-27 over the unit project and the db project's src suites (SQLite): lines 58.49 %,
+// statements 56.52 %, functions 53.06 %, branches 49.76 %.
+const COVERAGE_FLOOR = { lines: 57, statements: 55, functions: 52, branches: 48 };
 
 export default defineConfig({
   test: {
