@@ -209,6 +209,7 @@ export async function scanDo(user: User, values: FormValues, t: T) {
       unit: r.unit.slice(0, PRODUCT_LIMITS.unit),
       count: r.count,
       ...(r.countText !== undefined ? { countText: r.countText } : {}),
+      ...(r.box ? { box: r.box } : {}),
       cid: m?.confident ? m.item.id : 0,
       match: matchOf(m, t),
       catalog: m?.confident ? catalogItemOf(m.item, t) : null,
