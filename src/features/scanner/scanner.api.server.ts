@@ -19,7 +19,8 @@ import { refusalOf, rowText, runTask, scanCompute, type ComputeTask, type Positi
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
 import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
-import { createScan, PendingLimit, pendingScans, uploadLimitBytes, findScan, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { createScan, PendingLimit, pendingScans, uploadLimitBytes, findScan, scanDb, scanEngine, scanPdfBytes, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { cropGeometry, type CropGeometry } from './crop.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
@@ -131,6 +132,42 @@ export async function scanThumb(user: User, values: FormValues, t: T, render: (p
   const png = await thumbnail(row, page, render);
   if (!png) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
   return png;
+}
+
+/** The page number of a request: 1..`pages`; malformed is 400, past the document 404 (never a 500). */
+function pageOf(values: FormValues, pages: number, t: T): number {
+  const raw = typeof values.page === 'string' ? values.page.trim() : '';
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1) throw failure(400, t('scanner.api.file'), { page: t('scanner.api.validation.page', { max: pages }) });
+  const page = Number(raw);
+  if (page > pages) throw failure(404, t('scanner.api.file'), { page: t('scanner.api.validation.page', { max: pages }) });
+  return page;
+}
+
+/** A whole number of points 0..99999 (a band edge), or null. */
+const pointOf = (raw: unknown): number | null => (typeof raw === 'string' && /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : null);
+
+/**
+ * GET scan.crop?uniqid=&page=&top=&bottom=: the source crop of a position, a band of its page
+ * (points from the top, as scan.do's box) rendered from the scan's PDF like the thumbnails. Every
+ * parameter is checked: another user's scan 404, a page past the document 404, a band off the page 400.
+ */
+export async function scanCrop(user: User, values: FormValues, t: T, render: (pdf: Uint8Array, page: number, band: CropGeometry) => Promise<Uint8Array>): Promise<Uint8Array> {
+  const row = await scanOrThrow(user, values.uniqid, t);
+  readyOrThrow(row, t, 'scanner.api.file');
+  const sizes = summaryOf(row)?.pages ?? [];
+  const page = pageOf(values, sizes.length, t);
+  const size = sizes[page - 1]!;
+  const top = pointOf(values.top);
+  const bottom = pointOf(values.bottom);
+  const errors: Record<string, string> = {};
+  const limit = Math.ceil(size.height);
+  if (top === null || top >= limit) errors.top = t('scanner.api.validation.band', { max: limit });
+  if (bottom === null || bottom > limit + 1 || (top !== null && bottom <= top)) errors.bottom = t('scanner.api.validation.band', { max: limit });
+  const band = top !== null && bottom !== null ? cropGeometry(size, top, Math.min(bottom, size.height)) : null;
+  if (Object.keys(errors).length || !band) throw failure(400, t('scanner.api.file'), Object.keys(errors).length ? errors : { top: t('scanner.api.validation.band', { max: limit }) });
+  const pdf = await scanPdfBytes(row);
+  if (!pdf) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
+  return render(pdf, page, band);
 }
 
 // --- scan.do ---------------------------------------------------------------------------------------

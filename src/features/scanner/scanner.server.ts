@@ -232,6 +232,13 @@ export async function pendingScans(userId: number, max: number, handle: Kysely<S
 /** After a save's transaction: the scan's files are deleted. */
 export const forgetFiles = (row: ScanHead): Promise<void> => removeFiles(row);
 
+/** The scan's document as PDF (office files and images converted), or null when its files are gone. */
+export async function scanPdfBytes(row: ScanHead): Promise<Uint8Array | null> {
+  if (!row.pdf_file) return null;
+  const pdf = await files().read(row.pdf_file);
+  return pdf ? new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) : null;
+}
+
 /** A page thumbnail (PNG, `height` px high), rendered once and kept in the FileStore. */
 export async function thumbnail(row: ScanHead, page: number, render: (pdf: Uint8Array, page: number) => Promise<Uint8Array>): Promise<Uint8Array | null> {
   if (!row.pdf_file) return null;

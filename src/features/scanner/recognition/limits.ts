@@ -34,3 +34,9 @@ export const MAX_SHEET_ROWS = 20_000;
 
 /** Most columns considered in one table. */
 export const MAX_TABLE_COLUMNS = 40;
+
+/** The longest text of each field of a position (scan.do cuts recognised cells to these, scan.save refuses longer, the review's inputs stop there). */
+export const PRODUCT_LIMITS = { pos: 50, title: 500, marka: 300, sku: 100, man: 200, unit: 20 } as const;
+
+/** Largest quantity of one position (scan.save refuses more; the review says so before). */
+export const MAX_COUNT = 1_000_000;
