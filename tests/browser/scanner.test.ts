@@ -168,7 +168,7 @@ describe('document scanner', () => {
 
     // Step 3: positions as cards, all ticked; articles of the catalogue matched automatically.
     await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
-    const rows = page.locator('table.scan-rows tbody tr:not(.scan-section)');
+    const rows = page.locator('table.scan-rows tbody tr:not(.scan-section):not(.scan-source)');
     expect(await rows.count()).toBe(4);
     expect(await page.locator('.scan-section').first().textContent()).toContain('Шкаф управления насосами');
     expect(await page.getByText('Выбрано позиций: 4 из 4').count()).toBe(1);
@@ -211,6 +211,67 @@ describe('document scanner', () => {
     await again.getByRole('checkbox').check();
     await page.getByText('Выбрано позиций: 4 из 4').waitFor();
 
+    // The review, keyboard only: the quantity of a matched row and the name of a free-text row corrected.
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
+    const vfdEdit = page.getByRole('button', { name: 'Исправить позицию «Преобразователь частоты 7,5 кВт»' });
+    const vfdEditId = (await vfdEdit.getAttribute('id'))!;
+    await vfdEdit.focus();
+    await page.keyboard.press('Enter');
+    const vfdName = page.getByRole('textbox', { name: 'Наименование, позиция 1.1' });
+    await vfdName.waitFor();
+    await page.waitForFunction((id) => document.activeElement?.id === id, await vfdName.getAttribute('id'));
+    // Name, type/mark, unit, quantity: three tabs to the quantity.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Количество для «Преобразователь частоты 7,5 кВт»');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5');
+    // Enter ends the correction, not the whole list: focus is back on the row's button, nothing saved.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => document.activeElement?.id === id, vfdEditId);
+    expect(await vfd.textContent()).toContain('Исправлено вручную');
+    expect(await vfd.textContent()).toContain('Распознано: 2');
+    expect(await page.getByRole('heading', { level: 2, name: /Шаг 4 из 5/ }).count()).toBe(1);
+
+    const opora = rows.filter({ has: page.getByRole('checkbox', { name: /Выбрать позицию 1\.4/ }) });
+    await page.getByRole('button', { name: 'Исправить позицию «Опора трубопровода неподвижная Ду80»' }).focus();
+    await page.keyboard.press('Enter');
+    const oporaName = page.getByRole('textbox', { name: 'Наименование, позиция 1.4' });
+    await page.waitForFunction((id) => document.activeElement?.id === id, await oporaName.getAttribute('id'));
+    // An empty name is marked at once and stops the save.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.getByText('Укажите наименование').waitFor();
+    expect(await oporaName.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Исправьте отмеченные позиции перед сохранением' }).waitFor();
+    await oporaName.focus();
+    await page.keyboard.type('Опора неподвижная Ду80 по серии 5.903-13');
+    expect(await oporaName.getAttribute('aria-invalid')).toBeNull();
+    // Step 4 with a row being corrected: axe, no sideways scroll, targets of 24 px.
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    // The recognised name stays in view under the field, and the cells as read under the row (an office file: no crop).
+    expect(await opora.textContent()).toContain('Распознано: Опора трубопровода неподвижная Ду80');
+    expect(await page.locator('tr.scan-source').filter({ hasText: 'В документе: Опора трубопровода неподвижная Ду80' }).count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.getByText('Опора неподвижная Ду80 по серии 5.903-13').waitFor();
+
+    // Prices and the total before saving: the catalogue price of each matched row, the unmatched said.
+    const vfdKop = await withDb(server, async (db) => Number((await db.selectFrom('catalogue_items').select('price_kop').where('title', '=', 'Demo frequency converter 7.5 kW').executeTakeFirstOrThrow()).price_kop));
+    expect(await vfd.textContent()).toContain(`Цена: ${formatMoney(vfdKop)} ₽ за ед., сумма ${formatMoney(5 * vfdKop)} ₽`);
+    const total = page.locator('.scan-total');
+    const shownTotal = ((await total.locator('strong').textContent()) ?? '').replace('Итого по подобранным позициям: ', '');
+    expect(shownTotal).toMatch(/^\d{1,3}( \d{3})*,\d{2} ₽$/);
+    expect(await total.textContent()).toMatch(/Не подобрано позиций: [12]\. Они войдут в заказ по цене 0/);
+
+    // A reload keeps the corrections.
+    await page.reload();
+    await hydrated(page);
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    await page.getByText('Опора неподвижная Ду80 по серии 5.903-13').waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Количество для «Преобразователь частоты 7,5 кВт»' }).inputValue()).toBe('5');
+    expect(await rows.filter({ hasText: 'Опора неподвижная Ду80 по серии 5.903-13' }).textContent()).toContain('Исправлено вручную');
+    expect(await page.locator('.scan-total strong').textContent()).toBe(`Итого по подобранным позициям: ${shownTotal}`);
+
     // No position ticked: the message; then all again and save.
     await page.getByLabel('Выбрать все позиции').uncheck();
     await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
@@ -228,13 +289,25 @@ describe('document scanner', () => {
     expect(href).toMatch(/^\/e-commerce\/orders\/\d+\/order$/);
     expect(new URL(page.url()).search).toBe('');
 
-    // The order page holds the matched catalogue items and the free-text position.
+    // The order page holds the matched catalogue items and the corrected free-text position; the
+    // order carries the corrected quantity and its total is the one shown before saving.
     await link.click();
     await page.waitForURL(`**${href}`);
     const body = (await page.locator('main').textContent()) ?? '';
     expect(body).toContain('Demo frequency converter 7.5 kW');
     expect(body).toContain('Demo contactor AC-3 38 A');
-    expect(body).toContain('Опора трубопровода неподвижная Ду80');
+    expect(body).toContain('Опора неподвижная Ду80 по серии 5.903-13');
+    expect(body).not.toContain('Опора трубопровода неподвижная Ду80');
+    const orderId = Number(/orders\/(\d+)\//.exec(href!)![1]);
+    const saved = await withDb(server, async (db) => ({
+      total: Number((await db.selectFrom('orders').select('total').where('id', '=', orderId).executeTakeFirstOrThrow()).total),
+      items: await db.selectFrom('order_items').select(['title', 'quantity', 'price', 'catalogue_id']).where('order_id', '=', orderId).orderBy('position').execute(),
+    }));
+    const line = (start: string) => saved.items.filter((i) => i.title.startsWith(start)).map((i) => [Number(i.quantity), Number(i.price), i.catalogue_id === null]);
+    expect(line('Demo frequency converter 7.5 kW')).toEqual([[5, vfdKop, false]]);
+    expect(line('Опора неподвижная Ду80 по серии 5.903-13')).toEqual([[6, 0, true]]);
+    expect(`${formatMoney(saved.total)} ₽`).toBe(shownTotal);
+    expect(body).toContain(formatMoney(saved.total));
     await context.close();
   }, 300_000);
 
@@ -283,6 +356,13 @@ describe('document scanner', () => {
     await page.getByRole('button', { name: 'Распознать позиции' }).click();
     await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
     expect(await page.getByText('Выбрано позиций: 4 из 4').count()).toBe(1);
+    // A row being corrected, at desktop width: axe, no sideways scroll.
+    await page.getByRole('button', { name: 'Исправить позицию «Реле контроля фаз»' }).click();
+    const relayCount = page.getByRole('spinbutton', { name: 'Количество для «Реле контроля фаз»' });
+    await relayCount.fill('3');
+    await page.getByRole('textbox', { name: 'Тип, марка, позиция 1.2' }).fill('DRL-3F исп. 2');
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    await page.getByRole('button', { name: 'Закончить исправление позиции «Реле контроля фаз»' }).click();
     await page.getByRole('checkbox', { name: /Выбрать позицию 1.4/ }).uncheck();
     await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
 

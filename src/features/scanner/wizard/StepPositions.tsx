@@ -63,6 +63,13 @@ export function StepPositions(p: StepPositionsProps) {
     setTimeout(() => document.getElementById(on ? fieldId(index, 'title') : `scan-edit-${index}`)?.focus(), 0);
   }
 
+  /** Enter in a row's field ends its correction (it does not save the whole list). */
+  function finishOnEnter(ev: React.KeyboardEvent<HTMLInputElement>, index: number) {
+    if (ev.key !== 'Enter') return;
+    ev.preventDefault();
+    edit(index, false);
+  }
+
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (p.ticked.size === 0) {
@@ -119,7 +126,7 @@ export function StepPositions(p: StepPositionsProps) {
         <input id={id} type="text" className="scan-edit" value={e[field]} maxLength={PRODUCT_LIMITS[field]} autoComplete="off"
           aria-label={t('scanner.wizard.positions.field', { field: t(`scanner.wizard.fields.${field}`), n: e.pos || e.index + 1 })}
           aria-invalid={problem ? true : undefined} aria-describedby={described || undefined}
-          onChange={(ev) => p.onEdit(e.index, field, ev.target.value)} />
+          onChange={(ev) => p.onEdit(e.index, field, ev.target.value)} onKeyDown={(ev) => finishOnEnter(ev, e.index)} />
         {problem && <small id={`${id}-error`} className="scan-error">{t(`scanner.wizard.positions.problems.${problem}`, { max: PRODUCT_LIMITS[field] })}</small>}
         {was !== null && <small id={`${id}-was`}>{t('scanner.wizard.positions.asRead', { text: was || '—' })}</small>}
       </>
@@ -138,7 +145,8 @@ export function StepPositions(p: StepPositionsProps) {
         <input id={id} type="number" min="0" max={MAX_COUNT} step="any" inputMode="decimal" className="scan-count" value={e.count ?? ''}
           aria-label={t('scanner.wizard.positions.count', { title: e.title || e.pos })}
           aria-invalid={problem ? true : undefined} aria-describedby={described || undefined}
-          onChange={(ev) => p.onCount(e.index, ev.target.value === '' || !Number.isFinite(ev.target.valueAsNumber) ? null : ev.target.valueAsNumber)} />
+          onChange={(ev) => p.onCount(e.index, ev.target.value === '' || !Number.isFinite(ev.target.valueAsNumber) ? null : ev.target.valueAsNumber)}
+          onKeyDown={open ? (ev) => finishOnEnter(ev, e.index) : undefined} />
         {problem && <small id={`${id}-error`} className="scan-error">{t(`scanner.wizard.positions.problems.${problem}`, { max: new Intl.NumberFormat(p.locale).format(MAX_COUNT) })}</small>}
         {e.countText && (e.edited || e.count === null) && <small id={`scan-count-${e.index}`}>{e.countText}</small>}
         {was !== undefined && was !== null && <small>{t('scanner.wizard.positions.asRead', { text: new Intl.NumberFormat(p.locale, { maximumFractionDigits: 3 }).format(was) })}</small>}
