@@ -38,6 +38,7 @@ async function query<T = any>(fn: (db: any) => Promise<T>): Promise<T> {
 const get = (path: string, token: string, params: Record<string, string>) => api(`${path}?${new URLSearchParams(params)}`, { token, tokenInQuery: true });
 const MAPPING = { pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7' };
 const SAVE_ERROR = 'Could not save the order from the specification.';
+const LOST = 'The document file is no longer available. Please upload it again.';
 
 beforeAll(async () => {
   server = await startServer();
@@ -113,6 +114,16 @@ describe('the source crop', () => {
       expect(band.width).toBeLessThanOrEqual(CROP_MAX_WIDTH_PX);
       console.log(`crop of row ${e.pos}: ${band.width}x${band.height} px, ${png.length} bytes, ${ms.toFixed(0)} ms`);
     }
+  });
+
+  it('the page is rendered once for all its crops (kept with the scan), even when they are asked at once', async () => {
+    const thumbs = async () => JSON.parse((await query((db) => db.selectFrom('scans').select('thumbs').where('uniqid', '=', uniqid).executeTakeFirstOrThrow())).thumbs ?? '{}');
+    expect(Object.keys(await thumbs())).toEqual(['crop-1']);
+    const t0 = performance.now();
+    const answers = await Promise.all(entities.flatMap((e) => [0, 1].map(() => crop(olga, Object.fromEntries(new URL(cropUrl(uniqid, e)!, server.url).searchParams)))));
+    expect(answers.map((r) => r.status)).toEqual(entities.flatMap(() => [200, 200]));
+    console.log(`${answers.length} crops at once from the kept page: ${(performance.now() - t0).toFixed(0)} ms`);
+    expect(Object.keys(await thumbs())).toEqual(['crop-1']);
   });
 
   it("another user's or an unknown scan is not found; every parameter is bounds-checked (never a 500)", async () => {
@@ -214,5 +225,10 @@ describe('saving corrections', () => {
     ]);
     const order = await query((db) => db.selectFrom('orders').select(['total']).where('id', '=', r.data.order.id).executeTakeFirstOrThrow());
     expect(Number(order.total)).toBe(shown.kop);
+    // The scan's files, the page rendered for its crops among them, are gone with the save.
+    expect(await query((db) => db.selectFrom('scans').select(['pdf_file', 'thumbs']).where('uniqid', '=', uniqid).executeTakeFirstOrThrow())).toEqual({ pdf_file: null, thumbs: null });
+    const gone = await crop(olga, { uniqid, page: '1', top: '100', bottom: '120' });
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).errors).toEqual({ uniqid: LOST });
   });
 });

@@ -19,7 +19,7 @@ import { refusalOf, rowText, runTask, scanCompute, type ComputeTask, type Positi
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
 import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
-import { createScan, PendingLimit, pendingScans, uploadLimitBytes, findScan, scanDb, scanEngine, scanPdfBytes, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { createScan, PendingLimit, pendingScans, uploadLimitBytes, findScan, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 import { cropGeometry, type CropGeometry } from './crop.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
@@ -143,6 +143,9 @@ function pageOf(values: FormValues, pages: number, t: T): number {
   return page;
 }
 
+/** Page renderings for crops under way, by scan and page. */
+const cropPages = new Map<string, Promise<Uint8Array | null>>();
+
 /** A whole number of points 0..99999 (a band edge), or null. */
 const pointOf = (raw: unknown): number | null => (typeof raw === 'string' && /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : null);
 
@@ -151,7 +154,12 @@ const pointOf = (raw: unknown): number | null => (typeof raw === 'string' && /^\
  * (points from the top, as scan.do's box) rendered from the scan's PDF like the thumbnails. Every
  * parameter is checked: another user's scan 404, a page past the document 404, a band off the page 400.
  */
-export async function scanCrop(user: User, values: FormValues, t: T, render: (pdf: Uint8Array, page: number, band: CropGeometry) => Promise<Uint8Array>): Promise<Uint8Array> {
+export async function scanCrop(
+  user: User,
+  values: FormValues,
+  t: T,
+  render: { page: (pdf: Uint8Array, page: number, scale: number) => Promise<Uint8Array>; cut: (png: Uint8Array, band: CropGeometry) => Promise<Uint8Array> },
+): Promise<Uint8Array> {
   const row = await scanOrThrow(user, values.uniqid, t);
   readyOrThrow(row, t, 'scanner.api.file');
   const sizes = summaryOf(row)?.pages ?? [];
@@ -165,9 +173,17 @@ export async function scanCrop(user: User, values: FormValues, t: T, render: (pd
   if (bottom === null || bottom > limit + 1 || (top !== null && bottom <= top)) errors.bottom = t('scanner.api.validation.band', { max: limit });
   const band = top !== null && bottom !== null ? cropGeometry(size, top, Math.min(bottom, size.height)) : null;
   if (Object.keys(errors).length || !band) throw failure(400, t('scanner.api.file'), Object.keys(errors).length ? errors : { top: t('scanner.api.validation.band', { max: limit }) });
-  const pdf = await scanPdfBytes(row);
-  if (!pdf) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
-  return render(pdf, page, band);
+  // The page is rendered once at the crops' scale and kept with the scan; each crop is cut from it.
+  // The crops of one list load together: they wait for one rendering instead of each starting one.
+  const key = `${row.id}:${page}`;
+  let pending = cropPages.get(key);
+  if (!pending) {
+    pending = thumbnail(row, page, (pdf, n) => render.page(pdf, n, band.scale), `crop-${page}`).finally(() => cropPages.delete(key));
+    cropPages.set(key, pending);
+  }
+  const full = await pending;
+  if (!full) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
+  return render.cut(full, band);
 }
 
 // --- scan.do ---------------------------------------------------------------------------------------
