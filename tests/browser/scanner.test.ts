@@ -212,7 +212,6 @@ describe('document scanner', () => {
     await page.getByText('Выбрано позиций: 4 из 4').waitFor();
 
     // The review, keyboard only: the quantity of a matched row and the name of a free-text row corrected.
-    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
     const vfdEdit = page.getByRole('button', { name: 'Исправить позицию «Преобразователь частоты 7,5 кВт»' });
     const vfdEditId = (await vfdEdit.getAttribute('id'))!;
     await vfdEdit.focus();
