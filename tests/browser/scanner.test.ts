@@ -2,7 +2,10 @@
 // steps with a GOST 21.110 .xlsx made here (catalogue articles of the demo catalogue, one row the
 // matcher cannot place, a section heading), a reload that resumes at the pages step, both step
 // messages (no page, no position), a match chosen in the popup, and the order page holding the
-// matched items and the free-text one. axe on every step and in both dialogs, no sideways scroll.
+// matched items and the free-text one. The review at step 4: a quantity and a name corrected with
+// the keyboard, kept across a reload, carried into the saved order whose total is the one shown;
+// a PDF's positions beside their source rows (lazy crops that do not jump). axe on every step
+// (with a row being corrected, at 360 px and desktop) and in both dialogs, no sideways scroll.
 // Also: the page's JavaScript within 90 KB gzip, the sample file, and the page without JavaScript.
 import { gzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
@@ -12,6 +15,7 @@ import { axeViolations, hydrated, launch, signedInContext } from '../helpers/bro
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { withDb } from '../helpers/support.ts';
 import { formatMoney } from '../../src/lib/format.ts';
+import { htmlToPdf, ROWS, specHtml } from '../../src/features/scanner/recognition/fixtures.testkit.ts';
 
 const OLGA = 'olga.demidova@demo.example';
 const KB = 1024;
@@ -377,6 +381,51 @@ describe('document scanner', () => {
     const body = (await page.locator('main').textContent()) ?? '';
     expect(body).toContain('Demo frequency converter 7.5 kW');
     expect(body).not.toContain('Опора трубопровода неподвижная Ду80');
+    await context.close();
+  }, 300_000);
+
+  it('shows each position of a PDF beside its source row, cropped from the page, loaded lazily without a jump', async () => {
+    const context = await signedInContext(browser, server, OLGA, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/tools/scanner`);
+    await hydrated(page);
+    await page.getByRole('dialog', { name: 'Внимание!' }).getByRole('button', { name: 'Понятно' }).click();
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await checkStep(page, /Шаг 2 из 5: Загрузка документа/);
+    await page.locator('#scan-file').setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from(htmlToPdf({ spec: specHtml(ROWS, true) }).spec!) });
+    await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
+    await checkStep(page, /Шаг 3 из 5: Выбор страниц/);
+    await page.getByRole('button', { name: 'Распознать позиции' }).click();
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    const positions = ROWS.filter((r) => r.pos).length;
+    const crops = page.locator('tr.scan-source .scan-crop img');
+    expect(await crops.count()).toBe(positions);
+    const attrs = await crops.evaluateAll((list) => list.map((i) => [i.getAttribute('loading'), Number(i.getAttribute('width')), Number(i.getAttribute('height')), i.getAttribute('alt')]));
+    for (const [loading, width, height, alt] of attrs) {
+      expect(loading).toBe('lazy');
+      expect(width).toBeGreaterThan(100);
+      expect(height).toBeGreaterThan(5);
+      expect(alt).toBe('Строка документа, страница 1');
+    }
+    // Once loaded, each image is exactly the size the page reserved for it: nothing jumps.
+    const first = crops.first();
+    await first.scrollIntoViewIfNeeded();
+    const reserved = await first.boundingBox();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('tr.scan-source .scan-crop img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    const natural = await first.evaluate((i: HTMLImageElement) => [i.naturalWidth, i.naturalHeight, Number(i.getAttribute('width')), Number(i.getAttribute('height'))]);
+    expect(natural[0]).toBe(natural[2]);
+    expect(Math.abs(natural[1]! - natural[3]!)).toBeLessThanOrEqual(1);
+    const loaded = await first.boundingBox();
+    expect(Math.abs(loaded!.height - reserved!.height)).toBeLessThanOrEqual(1);
+    expect(await page.locator('tr.scan-source').first().evaluate((tr) => tr.previousElementSibling?.textContent ?? '')).toContain('Насос циркуляционный для системы отопления');
+    // The same at phone width: the crop fits the card, no sideways scroll.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    const box = await first.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(360);
     await context.close();
   }, 300_000);
 
