@@ -232,6 +232,7 @@ export function StepPositions(p: StepPositionsProps) {
                       <td data-label={t('scanner.wizard.fields.pos')}>{e.pos}</td>
                       <td data-label={t('scanner.wizard.fields.title')}>
                         {open ? textField(e, 'title', problems) : e.title}
+                        {open && priceKop(e) !== null && <small>{t('scanner.wizard.positions.matchedTitle')}</small>}
                         {!open && fixed && <small className="scan-fixed-note">{t('scanner.wizard.positions.corrected')}</small>}
                       </td>
                       <td data-label={t('scanner.wizard.fields.marka')}>
