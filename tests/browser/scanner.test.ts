@@ -226,6 +226,8 @@ describe('document scanner', () => {
     // Name, type/mark, unit, quantity: three tabs to the quantity.
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Количество для «Преобразователь частоты 7,5 кВт»');
+    // A matched row: the order takes the catalogue item's name, the quantity and unit typed here.
+    expect(await vfd.textContent()).toContain('В заказ пойдёт наименование товара каталога; количество и единица — ваши.');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('5');
     // Enter ends the correction, not the whole list: focus is back on the row's button, nothing saved.
