@@ -99,7 +99,7 @@ export const SITE_MAP: readonly MenuEntry[] = [
         aside: true,
         badge: 'beta',
         // The scanner's calls follow the page's requirement (any signed-in user today).
-        api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map((c) => `/api/app/${c}`),
+        api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.crop', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map((c) => `/api/app/${c}`),
       }),
       // The embeddable pages (/scada/project, /scada/chart) belong to this entry, so the module is
       // required there exactly as on the object pages (issue 20).

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { columnLimit, MAX_COLUMN, SPEC_COLUMNS } from './recognition/limits.ts';
 import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, type RecognisedRow, type SuggestionConfidence } from './recognition/types.ts';
 import { MAX_ID } from '#lib/validation.ts';
+import { MAX_COUNT, PRODUCT_LIMITS } from './recognition/limits.ts';
 
 export { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, columnLimit, MAX_COLUMN, SPEC_COLUMNS };
 
@@ -79,8 +80,7 @@ export const PagesSchema = v.pipe(
 
 export const DoSchema = v.object({ mapping: MappingSchema, pages: PagesSchema });
 
-/** The longest text of each field of a position (scan.do cuts recognised cells to these, scan.save refuses longer). */
-export const PRODUCT_LIMITS = { pos: 50, title: 500, marka: 300, sku: 100, man: 200, unit: 20 } as const;
+export { PRODUCT_LIMITS, MAX_COUNT };
 
 /** One position as the wizard sends it in scan.save (products[] items are JSON strings of this). */
 export const ProductSchema = v.object({
@@ -95,7 +95,8 @@ export const ProductSchema = v.object({
     v.union([v.number(), v.string()], 'scanner.api.validation.productCount'),
     v.transform((x) => (typeof x === 'number' ? x : Number(String(x).trim().replace(',', '.')))),
     v.number('scanner.api.validation.productCount'),
-    v.check((n) => Number.isFinite(n) && n > 0 && n <= 1_000_000, 'scanner.api.validation.productCount'),
+    v.check((n) => Number.isFinite(n) && n > 0, 'scanner.api.validation.productCount'),
+    v.maxValue(MAX_COUNT, 'scanner.api.validation.productCountMax'),
   ),
   cid: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_ID, 'scanner.api.validation.cid')), 0),
 });
