@@ -19,6 +19,27 @@ export default tseslint.config(
     },
   },
   {
+    // Islands and client scripts run in the browser: they never import server code (*.server.ts, the
+    // database layer, node:*). Client scripts are `*.client.ts`/`*.client.js` and the modules an .astro
+    // page's bundled <script> imports (listed by name). Type-only imports stay allowed: with
+    // `verbatimModuleSyntax` they are erased, so they carry no code into a bundle (none exists today).
+    // The rule sees direct imports only; a shared .ts module an island imports keeps to the same rule
+    // by convention (docs/conventions.md).
+    files: ['src/**/*.tsx', 'src/**/*.client.ts', 'src/**/*.client.js', 'src/features/profile/password-form.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '\\.server(\\.[jt]s)?$', allowTypeImports: true, message: 'Islands and client scripts never import server modules (*.server.ts).' },
+            { regex: '^#lib/db(/|$)|(^|/)lib/db(/|$)', allowTypeImports: true, message: 'Islands and client scripts never import the database layer (#lib/db/*).' },
+            { regex: '^node:', allowTypeImports: true, message: 'Islands and client scripts run in the browser: no node:* modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers and migrations use Kysely<any> (a migration must not
     // depend on today's table types); `any` there is a convenience, not a hole.
     files: ['tests/**', '**/*.test.ts', 'src/lib/db/migrations/**'],

@@ -1,7 +1,7 @@
 // `node scripts/bench.ts`: how fast signed-in pages render on the demo database. Starts the real
 // server (fresh SQLite, demo data) and, per page, measures sequential latency (p50/p95 over 200
 // requests after a warm-up) and, when `wrk` is installed (apt-get install wrk), throughput with
-// 10 connections for 5 s. Prints a Markdown table for the README's performance section.
+// 10 connections for 5 s. Prints a Markdown table for docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import { startServer } from '../tests/helpers/server.ts';
 import { sessionFor } from '../tests/helpers/session.ts';

@@ -4,7 +4,7 @@
 // browser, JSON { message, errors? } for the API (src/lib/http/failure.ts decides the status).
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
-import { mayAccess } from '#features/chrome/menu.ts';
+import { mayAccess } from '#features/chrome/guard.ts';
 import { sessionCookieName, validateSession } from '#features/auth/session.server.ts';
 import { config } from '#lib/config.ts';
 import { bearerToken, HttpError, json } from '#lib/http/api.ts';

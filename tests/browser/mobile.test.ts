@@ -6,7 +6,8 @@
 // Pages of other areas may fail while they are reworked: the failures name page and control.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mayAccess, SITE_MAP, type MenuEntry, type MenuUser } from '../../src/features/chrome/menu.ts';
+import { mayAccess } from '../../src/features/chrome/guard.ts';
+import { SITE_MAP, type MenuEntry, type MenuUser } from '../../src/features/chrome/menu.ts';
 import { launch, signedInContext } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 

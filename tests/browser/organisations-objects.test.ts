@@ -37,6 +37,10 @@ describe('organisations', () => {
     expect(await options(page).count()).toBe(3);
     expect(fake.requests.at(-1)!.body).toEqual({ query: 'ижевск', count: 20 });
     expect(await axeViolations(page)).toEqual([]);
+    // The highlighted suggestion (its second line too) keeps its contrast.
+    await query.press('ArrowDown');
+    await page.locator('.combobox-list [role=option][aria-selected=true]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await options(page).filter({ hasText: 'НАСОСНЫЙ ЦЕНТР' }).click();
     expect(await page.locator('.picked').textContent()).toContain('ИНН 1841017773');
     await page.getByRole('button', { name: 'Создать', exact: true }).click();

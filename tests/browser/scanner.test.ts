@@ -2,7 +2,10 @@
 // steps with a GOST 21.110 .xlsx made here (catalogue articles of the demo catalogue, one row the
 // matcher cannot place, a section heading), a reload that resumes at the pages step, both step
 // messages (no page, no position), a match chosen in the popup, and the order page holding the
-// matched items and the free-text one. axe on every step and in both dialogs, no sideways scroll.
+// matched items and the free-text one. The review at step 4: a quantity and a name corrected with
+// the keyboard, kept across a reload, carried into the saved order whose total is the one shown;
+// a PDF's positions beside their source rows (lazy crops that do not jump). axe on every step
+// (with a row being corrected, at 360 px and desktop) and in both dialogs, no sideways scroll.
 // Also: the page's JavaScript within 90 KB gzip, the sample file, and the page without JavaScript.
 import { gzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
@@ -12,6 +15,7 @@ import { axeViolations, hydrated, launch, signedInContext } from '../helpers/bro
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { withDb } from '../helpers/support.ts';
 import { formatMoney } from '../../src/lib/format.ts';
+import { htmlToPdf, ROWS, specHtml } from '../../src/features/scanner/recognition/fixtures.testkit.ts';
 
 const OLGA = 'olga.demidova@demo.example';
 const KB = 1024;
@@ -168,7 +172,7 @@ describe('document scanner', () => {
 
     // Step 3: positions as cards, all ticked; articles of the catalogue matched automatically.
     await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
-    const rows = page.locator('table.scan-rows tbody tr:not(.scan-section)');
+    const rows = page.locator('table.scan-rows tbody tr:not(.scan-section):not(.scan-source)');
     expect(await rows.count()).toBe(4);
     expect(await page.locator('.scan-section').first().textContent()).toContain('Шкаф управления насосами');
     expect(await page.getByText('Выбрано позиций: 4 из 4').count()).toBe(1);
@@ -211,6 +215,68 @@ describe('document scanner', () => {
     await again.getByRole('checkbox').check();
     await page.getByText('Выбрано позиций: 4 из 4').waitFor();
 
+    // The review, keyboard only: the quantity of a matched row and the name of a free-text row corrected.
+    const vfdEdit = page.getByRole('button', { name: 'Исправить позицию «Преобразователь частоты 7,5 кВт»' });
+    const vfdEditId = (await vfdEdit.getAttribute('id'))!;
+    await vfdEdit.focus();
+    await page.keyboard.press('Enter');
+    const vfdName = page.getByRole('textbox', { name: 'Наименование, позиция 1.1' });
+    await vfdName.waitFor();
+    await page.waitForFunction((id) => document.activeElement?.id === id, await vfdName.getAttribute('id'));
+    // Name, type/mark, unit, quantity: three tabs to the quantity.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Количество для «Преобразователь частоты 7,5 кВт»');
+    // A matched row: the order takes the catalogue item's name, the quantity and unit typed here.
+    expect(await vfd.textContent()).toContain('В заказ пойдёт наименование товара каталога; количество и единица — ваши.');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5');
+    // Enter ends the correction, not the whole list: focus is back on the row's button, nothing saved.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => document.activeElement?.id === id, vfdEditId);
+    expect(await vfd.textContent()).toContain('Исправлено вручную');
+    expect(await vfd.textContent()).toContain('Распознано: 2');
+    expect(await page.getByRole('heading', { level: 2, name: /Шаг 4 из 5/ }).count()).toBe(1);
+
+    const opora = rows.filter({ has: page.getByRole('checkbox', { name: /Выбрать позицию 1\.4/ }) });
+    await page.getByRole('button', { name: 'Исправить позицию «Опора трубопровода неподвижная Ду80»' }).focus();
+    await page.keyboard.press('Enter');
+    const oporaName = page.getByRole('textbox', { name: 'Наименование, позиция 1.4' });
+    await page.waitForFunction((id) => document.activeElement?.id === id, await oporaName.getAttribute('id'));
+    // An empty name is marked at once and stops the save.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.getByText('Укажите наименование').waitFor();
+    expect(await oporaName.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Исправьте отмеченные позиции перед сохранением' }).waitFor();
+    await oporaName.focus();
+    await page.keyboard.type('Опора неподвижная Ду80 по серии 5.903-13');
+    expect(await oporaName.getAttribute('aria-invalid')).toBeNull();
+    // Step 4 with a row being corrected: axe, no sideways scroll, targets of 24 px.
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    // The recognised name stays in view under the field, and the cells as read under the row (an office file: no crop).
+    expect(await opora.textContent()).toContain('Распознано: Опора трубопровода неподвижная Ду80');
+    expect(await page.locator('tr.scan-source').filter({ hasText: 'В документе: Опора трубопровода неподвижная Ду80' }).count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.getByText('Опора неподвижная Ду80 по серии 5.903-13').waitFor();
+
+    // Prices and the total before saving: the catalogue price of each matched row, the unmatched said.
+    const vfdKop = await withDb(server, async (db) => Number((await db.selectFrom('catalogue_items').select('price_kop').where('title', '=', 'Преобразователь частоты 7,5 кВт DFC-7.5').executeTakeFirstOrThrow()).price_kop));
+    expect(await vfd.textContent()).toContain(`Цена: ${formatMoney(vfdKop)} ₽ за ед., сумма ${formatMoney(5 * vfdKop)} ₽`);
+    const total = page.locator('.scan-total');
+    const shownTotal = ((await total.locator('strong').textContent()) ?? '').replace('Итого по подобранным позициям: ', '');
+    expect(shownTotal).toMatch(/^\d{1,3}( \d{3})*,\d{2} ₽$/);
+    expect(await total.textContent()).toMatch(/Не подобрано позиций: [12]\. Они войдут в заказ по цене 0/);
+
+    // A reload keeps the corrections.
+    await page.reload();
+    await hydrated(page);
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    await page.getByText('Опора неподвижная Ду80 по серии 5.903-13').waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Количество для «Преобразователь частоты 7,5 кВт»' }).inputValue()).toBe('5');
+    expect(await rows.filter({ hasText: 'Опора неподвижная Ду80 по серии 5.903-13' }).textContent()).toContain('Исправлено вручную');
+    expect(await page.locator('.scan-total strong').textContent()).toBe(`Итого по подобранным позициям: ${shownTotal}`);
+
     // No position ticked: the message; then all again and save.
     await page.getByLabel('Выбрать все позиции').uncheck();
     await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
@@ -228,13 +294,25 @@ describe('document scanner', () => {
     expect(href).toMatch(/^\/e-commerce\/orders\/\d+\/order$/);
     expect(new URL(page.url()).search).toBe('');
 
-    // The order page holds the matched catalogue items and the free-text position.
+    // The order page holds the matched catalogue items and the corrected free-text position; the
+    // order carries the corrected quantity and its total is the one shown before saving.
     await link.click();
     await page.waitForURL(`**${href}`);
     const body = (await page.locator('main').textContent()) ?? '';
     expect(body).toContain('Преобразователь частоты 7,5 кВт DFC-7.5');
     expect(body).toContain('Контактор AC-3 38 А DKM-38');
-    expect(body).toContain('Опора трубопровода неподвижная Ду80');
+    expect(body).toContain('Опора неподвижная Ду80 по серии 5.903-13');
+    expect(body).not.toContain('Опора трубопровода неподвижная Ду80');
+    const orderId = Number(/orders\/(\d+)\//.exec(href!)![1]);
+    const saved = await withDb(server, async (db) => ({
+      total: Number((await db.selectFrom('orders').select('total').where('id', '=', orderId).executeTakeFirstOrThrow()).total),
+      items: await db.selectFrom('order_items').select(['title', 'quantity', 'price', 'catalogue_id']).where('order_id', '=', orderId).orderBy('position').execute(),
+    }));
+    const line = (start: string) => saved.items.filter((i) => i.title.startsWith(start)).map((i) => [Number(i.quantity), Number(i.price), i.catalogue_id === null]);
+    expect(line('Преобразователь частоты 7,5 кВт DFC-7.5')).toEqual([[5, vfdKop, false]]);
+    expect(line('Опора неподвижная Ду80 по серии 5.903-13')).toEqual([[6, 0, true]]);
+    expect(`${formatMoney(saved.total)} ₽`).toBe(shownTotal);
+    expect(body).toContain(formatMoney(saved.total));
     await context.close();
   }, 300_000);
 
@@ -283,6 +361,13 @@ describe('document scanner', () => {
     await page.getByRole('button', { name: 'Распознать позиции' }).click();
     await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
     expect(await page.getByText('Выбрано позиций: 4 из 4').count()).toBe(1);
+    // A row being corrected, at desktop width: axe, no sideways scroll.
+    await page.getByRole('button', { name: 'Исправить позицию «Реле контроля фаз»' }).click();
+    const relayCount = page.getByRole('spinbutton', { name: 'Количество для «Реле контроля фаз»' });
+    await relayCount.fill('3');
+    await page.getByRole('textbox', { name: 'Тип, марка, позиция 1.2' }).fill('DRL-3F исп. 2');
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    await page.getByRole('button', { name: 'Закончить исправление позиции «Реле контроля фаз»' }).click();
     await page.getByRole('checkbox', { name: /Выбрать позицию 1.4/ }).uncheck();
     await page.getByRole('button', { name: 'Сохранить в заказ' }).click();
 
@@ -298,6 +383,51 @@ describe('document scanner', () => {
     const body = (await page.locator('main').textContent()) ?? '';
     expect(body).toContain('Преобразователь частоты 7,5 кВт DFC-7.5');
     expect(body).not.toContain('Опора трубопровода неподвижная Ду80');
+    await context.close();
+  }, 300_000);
+
+  it('shows each position of a PDF beside its source row, cropped from the page, loaded lazily without a jump', async () => {
+    const context = await signedInContext(browser, server, OLGA, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/tools/scanner`);
+    await hydrated(page);
+    await page.getByRole('dialog', { name: 'Внимание!' }).getByRole('button', { name: 'Понятно' }).click();
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await checkStep(page, /Шаг 2 из 5: Загрузка документа/);
+    await page.locator('#scan-file').setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from(htmlToPdf({ spec: specHtml(ROWS, true) }).spec!) });
+    await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
+    await checkStep(page, /Шаг 3 из 5: Выбор страниц/);
+    await page.getByRole('button', { name: 'Распознать позиции' }).click();
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    const positions = ROWS.filter((r) => r.pos).length;
+    const crops = page.locator('tr.scan-source .scan-crop img');
+    expect(await crops.count()).toBe(positions);
+    const attrs = await crops.evaluateAll((list) => list.map((i) => [i.getAttribute('loading'), Number(i.getAttribute('width')), Number(i.getAttribute('height')), i.getAttribute('alt')]));
+    for (const [loading, width, height, alt] of attrs) {
+      expect(loading).toBe('lazy');
+      expect(width).toBeGreaterThan(100);
+      expect(height).toBeGreaterThan(5);
+      expect(alt).toBe('Строка документа, страница 1');
+    }
+    // Once loaded, each image is exactly the size the page reserved for it: nothing jumps.
+    const first = crops.first();
+    await first.scrollIntoViewIfNeeded();
+    const reserved = await first.boundingBox();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('tr.scan-source .scan-crop img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    const natural = await first.evaluate((i: HTMLImageElement) => [i.naturalWidth, i.naturalHeight, Number(i.getAttribute('width')), Number(i.getAttribute('height'))]);
+    expect(natural[0]).toBe(natural[2]);
+    expect(Math.abs(natural[1]! - natural[3]!)).toBeLessThanOrEqual(1);
+    const loaded = await first.boundingBox();
+    expect(Math.abs(loaded!.height - reserved!.height)).toBeLessThanOrEqual(1);
+    expect(await page.locator('tr.scan-source').first().evaluate((tr) => tr.previousElementSibling?.textContent ?? '')).toContain('Насос циркуляционный для системы отопления');
+    // The same at phone width: the crop fits the card, no sideways scroll.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await checkStep(page, /Шаг 4 из 5: Выбор товаров/);
+    const box = await first.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(360);
     await context.close();
   }, 300_000);
 

@@ -1,7 +1,7 @@
 // Issue 11, slow link: 400 ms latency, 400 kbit/s each way, CPU 4x slower (Chromium's own network
 // and CPU emulation through CDP). Every key page must paint its text within 1.2 s of navigation and
 // the sign-in code field must be usable (visible, enabled, takes input) within 1.5 s. The figures
-// are printed as a table; the README quotes them. Each page is a first visit (empty cache).
+// are printed as a table; docs/performance.md quotes them. Each page is a first visit (empty cache).
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

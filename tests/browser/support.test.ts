@@ -77,8 +77,12 @@ describe('customer and support desk', () => {
     expect(await sergey.locator('.sp-desk-info').textContent()).toContain('olga.demidova@demo.example');
     expect(await axeViolations(sergey)).toEqual([]);
     await sergey.getByRole('textbox', { name: 'Сообщение' }).fill('Спасибо, посмотрим файл.');
-    await sergey.getByRole('button', { name: 'Отправить' }).click();
+    // Sent from the keyboard: focus comes back to the message box, not the top of the page.
+    await sergey.getByRole('button', { name: 'Отправить' }).focus();
+    await sergey.keyboard.press('Enter');
     await olga.locator('.sp-msg .sp-text', { hasText: 'Спасибо, посмотрим файл.' }).waitFor({ timeout: 5000 });
+    await sergey.waitForFunction(() => document.activeElement?.id === 'sp-message', undefined, { timeout: 5000 });
+    expect(await sergey.getByRole('textbox', { name: 'Сообщение' }).inputValue()).toBe('');
     // The chat is open, so the answer is read at once: no unread badge for it.
     expect(await item(olga, TOPIC).locator('.sp-unread').count()).toBe(0);
   });

@@ -143,6 +143,7 @@ const scanProbes = (): Probe[] => [
   ['scan status', 'GET', `/api/app/scan.status?uniqid=${own.uniqid}`],
   ['scan pdf', 'POST', '/api/app/scan.pdf', { uniqid: String(own.uniqid) }],
   ['scan thumb', 'GET', `/api/app/scan.thumb?uniqid=${own.uniqid}&page=1`],
+  ['scan crop', 'GET', `/api/app/scan.crop?uniqid=${own.uniqid}&page=1&top=100&bottom=120`],
   ['scan do', 'POST', '/api/app/scan.do', { uniqid: String(own.uniqid), ...MAPPING, pages: '1' }],
   ['scan candidates', 'GET', `/api/app/scan.candidates?uniqid=${own.uniqid}&index=0`],
   ['scan catalog', 'POST', '/api/app/scan.catalog', { uniqid: String(own.uniqid), cid: String(own.cid) }],

@@ -59,6 +59,7 @@ export function validCalls(k: Known): Valid[] {
     v('POST', '/api/integration/calculations/[id]/documents', { title: 'Doc', url: 'https://example.com/a.pdf' }, 'json', `/api/integration/calculations/${k.calc}/documents`),
     v('GET', '/api/app/scan.status', scan, 'query'),
     v('GET', '/api/app/scan.thumb', { ...scan, page: '1' }, 'query'),
+    v('GET', '/api/app/scan.crop', { ...scan, page: '1', top: '100', bottom: '120' }, 'query'),
     v('GET', '/api/app/scan.candidates', { ...scan, index: '0', q: 'pump' }, 'query'),
     v('POST', '/api/app/scan.pdf', scan, 'form'),
     v('POST', '/api/app/scan.do', { ...scan, pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7', pages: '1' }, 'form'),

@@ -2,7 +2,8 @@
 // cannot sign anyone out, one guard enforces the site map's role requirements for every page and API,
 // and the security headers (HSTS only for an https PUBLIC_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTRA_GUARDS, SITE_MAP, type MenuEntry, type Requirement } from '../../src/features/chrome/menu.ts';
+import { EXTRA_GUARDS } from '../../src/features/chrome/guard.ts';
+import { SITE_MAP, type MenuEntry, type Requirement } from '../../src/features/chrome/menu.ts';
 import { startSmtp, type LocalSmtp } from '../helpers/mail.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';

@@ -2,6 +2,7 @@
 // (it owns none of its fields, so whatever was typed before hydration stays and is used at once),
 // and while the user types it asks the same selection API (debounced) and says how many fit and
 // which is best, or which field is wrong. The full list with explanations still comes from the post.
+import { numberFormat } from '#lib/format.ts';
 import { useEffect, useState } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 
@@ -64,7 +65,7 @@ export default function LiveSelect({ kind, formId, strings, locale, hasResults =
     };
   }, [kind, formId, hasResults]);
 
-  const nf = (x: number, d: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: d }).format(x);
+  const nf = (x: number, d: number) => numberFormat(locale, { maximumFractionDigits: d }).format(x);
   return (
     <div className="calc-live" role="status" aria-live="polite" data-state={live.state}>
       {live.state === 'busy' && <p>{t('calcPumps.live.busy')}</p>}

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lookup, type Messages } from '#lib/i18n/translate.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import { activeEntry, activeIds, breadcrumbs, hubCards, mayAccess, mayOpen, menuFor, menuKeys, normalisePath, requirementsOf, type MenuEntry, type MenuUser } from './menu.ts';
+import { mayAccess, requirementsOf } from './guard.ts';
+import { activeEntry, activeIds, breadcrumbs, hubCards, mayOpen, menuFor, menuKeys, normalisePath, type MenuEntry, type MenuUser } from './menu.ts';
 
 const customer: MenuUser = { is_admin: 0, is_employee: 0, module_scada: 0 };
 const scada: MenuUser = { ...customer, module_scada: 1 };

@@ -99,7 +99,7 @@ export const SITE_MAP: readonly MenuEntry[] = [
         aside: true,
         badge: 'beta',
         // The scanner's calls follow the page's requirement (any signed-in user today).
-        api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map((c) => `/api/app/${c}`),
+        api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.crop', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map((c) => `/api/app/${c}`),
       }),
       // The embeddable pages (/scada/project, /scada/chart) belong to this entry, so the module is
       // required there exactly as on the object pages (issue 20).
@@ -262,37 +262,6 @@ export function hubCards(id: string, user: MenuUser): HubCard[] {
 export function mayOpen(path: string, user: MenuUser): boolean {
   return activeTrail(path).every((x) => allowed(x, user));
 }
-
-/** Guarded areas that are not menu entries (the employees' support desk and its API). */
-export const EXTRA_GUARDS: readonly { prefix: string; requires: Requirement }[] = [
-  { prefix: '/support/desk', requires: 'employee' },
-  { prefix: '/api/v1/support/desk', requires: 'employee' },
-];
-
-const under = (path: string, prefix: string): boolean => path === prefix || path.startsWith(prefix + '/');
-
-function apiRequirements(path: string, entries: readonly MenuEntry[], out: Requirement[]): Requirement[] {
-  for (const entry of entries) {
-    if (entry.requires && entry.api?.some((prefix) => under(path, prefix))) out.push(entry.requires);
-    if (entry.children) apiRequirements(path, entry.children, out);
-  }
-  return out;
-}
-
-/**
- * Everything a path requires: its menu trail's requirements (pages), the API prefixes of guarded
- * entries, and the extra guards. The middleware refuses a user who lacks any of them, so a new page
- * or API under a guarded entry is guarded without writing a check.
- */
-export function requirementsOf(path: string): Requirement[] {
-  const p = normalisePath(path);
-  const found = p.startsWith('/api/') ? apiRequirements(p, SITE_MAP, []) : activeTrail(p).flatMap((x) => (x.requires ? [x.requires] : []));
-  for (const g of EXTRA_GUARDS) if (under(p, g.prefix)) found.push(g.requires);
-  return found;
-}
-
-/** Whether the user may use this page or API path at all. */
-export const mayAccess = (path: string, user: MenuUser): boolean => requirementsOf(path).every((requires) => allowed({ requires }, user));
 
 /** Every i18n key the map uses (the dictionaries must hold them all). */
 export function menuKeys(entries: readonly MenuEntry[] = SITE_MAP): string[] {

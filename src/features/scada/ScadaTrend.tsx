@@ -1,6 +1,7 @@
 // The trends tab: choose variables and a range (1 hour to 30 days); the server answers min/max/avg
 // per bucket (at most 2,000 points per series, about one per pixel); the chart draws the average
 // with the min-max band. chart.js is imported only when this tab is shown.
+import { dateTimeFormat } from '#lib/format.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Chart } from 'chart.js';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
@@ -45,7 +46,7 @@ export default function ScadaTrend({ id, tags, locale, timeZone, strings, token 
         const data = ((await res.json()) as { data: Series[] }).data;
         if (cancelled || !canvas.current) return;
         lib.Chart.register(lib.LineController, lib.LineElement, lib.PointElement, lib.LinearScale, lib.Filler, lib.Tooltip, lib.Legend);
-        const fmt = new Intl.DateTimeFormat(locale, { timeZone, ...(RANGES[range] > 86_400_000 ? { day: '2-digit', month: '2-digit' } : {}), hour: '2-digit', minute: '2-digit' });
+        const fmt = dateTimeFormat(locale, { timeZone, ...(RANGES[range] > 86_400_000 ? { day: '2-digit', month: '2-digit' } : {}), hour: '2-digit', minute: '2-digit' });
         const datasets = data.flatMap((s, i) => {
           const tag = tags.find((x) => x.id === s.tag_id)!;
           const color = COLORS[i % COLORS.length]!;

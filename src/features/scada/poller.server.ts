@@ -19,7 +19,7 @@ import { ObjectWorker, type Opener } from './worker.server.ts';
 
 export const LEASE_TTL_MS = 5000;
 const TICK_MS = 1000;
-/** Objects one deployment polls; beyond this the poller needs sharding (stated in the README). */
+/** Objects one deployment polls; beyond this the poller needs sharding (stated in docs/dispatching.md). */
 const MAX_OBJECTS = 5000;
 const leaseName = (id: number) => `object:${id}`;
 

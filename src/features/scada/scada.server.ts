@@ -2,7 +2,8 @@
 // or view and control). Membership of an organisation never grants access; without a grant an
 // object does not exist for the user (404).
 import { sql, type Kysely } from 'kysely';
-import { mayAccess, type MenuUser } from '#features/chrome/menu.ts';
+import { mayAccess } from '#features/chrome/guard.ts';
+import type { MenuUser } from '#features/chrome/menu.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';

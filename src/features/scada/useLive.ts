@@ -1,6 +1,7 @@
 // Client side of the spec's stream (/ws?wss_type=scada&scada_id=N, cookie-authenticated): merges
 // value arrays by index onto the variable list, keeps status and quality, reconnects with backoff.
 // A closed or denied stream leaves the last values marked stale, never shown as current.
+import { dateTimeFormat, numberFormat } from '#lib/format.ts';
 import { useEffect, useState } from 'react';
 
 export interface LiveState {
@@ -48,7 +49,7 @@ export function useLive(id: number, initial: LiveState, token?: string): LiveSta
 
 /** Values with three decimals in the user's locale; not available as a dash. */
 export const formatValue = (locale: string, v: number | null | undefined): string =>
-  v === null || v === undefined ? '\u2014' : new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(v);
+  v === null || v === undefined ? '\u2014' : numberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(v);
 
 export const formatTime = (locale: string, timeZone: string, t: string | null): string =>
-  t ? new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(t)) : '';
+  t ? dateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(t)) : '';

@@ -89,7 +89,7 @@ export async function runScanJob(job: JobRow, signal: AbortSignal, extract: Extr
   const original = row.original_file;
   const samePdf = Buffer.compare(Buffer.from(doc.pdf.buffer, doc.pdf.byteOffset, doc.pdf.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0;
   const pdfId = samePdf ? original : (await files().put(doc.pdf, { owner: row.user_id, kind: FILE_KIND, name: `${row.file_name.replace(/\.[^.]*$/, '')}.pdf`, type: 'application/pdf' })).id;
-  const summary: ScanSummary = { pages: doc.pages, columnCount: doc.columnCount, headers: doc.headers, suggestedMapping: doc.suggestedMapping, notes: doc.notes };
+  const summary: ScanSummary = { pages: doc.pages, columnCount: doc.columnCount, headers: doc.headers, suggestedMapping: doc.suggestedMapping, suggestedBy: doc.suggestedBy ?? {}, notes: doc.notes };
   const done = await db
     .updateTable('scans')
     .set({ status: 'ready', stage: null, done: doc.pages.length, total: doc.pages.length, original_file: null, pdf_file: pdfId, format: doc.format, summary: JSON.stringify(summary), document: JSON.stringify(doc.lines), updated_at: new Date().toISOString() })

@@ -18,8 +18,9 @@ import type { CatalogueHit, Owner, Scored, Why } from './match.server.ts';
 import { refusalOf, rowText, runTask, scanCompute, type ComputeTask, type PositionsResult, type PositionsTask } from './positions.server.ts';
 import { declaredFormat, sniffFormat } from './recognition/sniff.ts';
 import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat } from './recognition/types.ts';
-import { CandidatesSchema, CatalogSchema, DoSchema, isUniqid, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
+import { CandidatesSchema, CatalogSchema, columnLimit, DoSchema, isUniqid, MAX_COLUMN, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
 import { createScan, PendingLimit, pendingScans, uploadLimitBytes, findScan, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
+import { cropGeometry, type CropGeometry } from './crop.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
@@ -133,6 +134,58 @@ export async function scanThumb(user: User, values: FormValues, t: T, render: (p
   return png;
 }
 
+/** The page number of a request: 1..`pages`; malformed is 400, past the document 404 (never a 500). */
+function pageOf(values: FormValues, pages: number, t: T): number {
+  const raw = typeof values.page === 'string' ? values.page.trim() : '';
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1) throw failure(400, t('scanner.api.file'), { page: t('scanner.api.validation.page', { max: pages }) });
+  const page = Number(raw);
+  if (page > pages) throw failure(404, t('scanner.api.file'), { page: t('scanner.api.validation.page', { max: pages }) });
+  return page;
+}
+
+/** Page renderings for crops under way, by scan and page. */
+const cropPages = new Map<string, Promise<Uint8Array | null>>();
+
+/** A whole number of points 0..99999 (a band edge), or null. */
+const pointOf = (raw: unknown): number | null => (typeof raw === 'string' && /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : null);
+
+/**
+ * GET scan.crop?uniqid=&page=&top=&bottom=: the source crop of a position, a band of its page
+ * (points from the top, as scan.do's box) rendered from the scan's PDF like the thumbnails. Every
+ * parameter is checked: another user's scan 404, a page past the document 404, a band off the page 400.
+ */
+export async function scanCrop(
+  user: User,
+  values: FormValues,
+  t: T,
+  render: { page: (pdf: Uint8Array, page: number, scale: number) => Promise<Uint8Array>; cut: (png: Uint8Array, band: CropGeometry) => Promise<Uint8Array> },
+): Promise<Uint8Array> {
+  const row = await scanOrThrow(user, values.uniqid, t);
+  readyOrThrow(row, t, 'scanner.api.file');
+  const sizes = summaryOf(row)?.pages ?? [];
+  const page = pageOf(values, sizes.length, t);
+  const size = sizes[page - 1]!;
+  const top = pointOf(values.top);
+  const bottom = pointOf(values.bottom);
+  const errors: Record<string, string> = {};
+  const limit = Math.ceil(size.height);
+  if (top === null || top >= limit) errors.top = t('scanner.api.validation.band', { max: limit });
+  if (bottom === null || bottom > limit + 1 || (top !== null && bottom <= top)) errors.bottom = t('scanner.api.validation.band', { max: limit });
+  const band = top !== null && bottom !== null ? cropGeometry(size, top, Math.min(bottom, size.height)) : null;
+  if (Object.keys(errors).length || !band) throw failure(400, t('scanner.api.file'), Object.keys(errors).length ? errors : { top: t('scanner.api.validation.band', { max: limit }) });
+  // The page is rendered once at the crops' scale and kept with the scan; each crop is cut from it.
+  // The crops of one list load together: they wait for one rendering instead of each starting one.
+  const key = `${row.id}:${page}`;
+  let pending = cropPages.get(key);
+  if (!pending) {
+    pending = thumbnail(row, page, (pdf, n) => render.page(pdf, n, band.scale), `crop-${page}`).finally(() => cropPages.delete(key));
+    cropPages.set(key, pending);
+  }
+  const full = await pending;
+  if (!full) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
+  return render.cut(full, band);
+}
+
 // --- scan.do ---------------------------------------------------------------------------------------
 
 const whyText = (why: Why[], t: T) => why.map((w) => t(w.key, w.params));
@@ -142,9 +195,13 @@ function parseChoice(values: FormValues, row: ScanRow, t: T): { mapping: ColumnM
   const input = { mapping: Object.fromEntries(MAPPING_FIELDS.map((f) => [f, values[f]])), pages: values.pages };
   const parsed = v.safeParse(DoSchema, input);
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const [k, key] of Object.entries(fieldErrors(parsed.issues))) errors[k.replace(/^mapping\./, '')] = t(key);
-  const count = summaryOf(row)?.pages.length ?? 0;
+  if (!parsed.success) for (const [k, key] of Object.entries(fieldErrors(parsed.issues))) errors[k.replace(/^mapping\./, '')] = t(key, { max: MAX_COLUMN });
+  const summary = summaryOf(row);
+  const count = summary?.pages.length ?? 0;
   if (parsed.success && parsed.output.pages.some((p) => p > count)) errors.pages = t('scanner.api.validation.pageRange', { max: count });
+  // Columns the document has (the spec's 1..9 at least): a column beyond them names nothing.
+  const limit = columnLimit(summary?.columnCount ?? 0);
+  if (parsed.success) for (const f of MAPPING_FIELDS) if (parsed.output.mapping[f] > limit) errors[f] = t('scanner.api.validation.columnRange', { max: limit });
   if (!parsed.success || Object.keys(errors).length) throw failure(422, t('scanner.api.product'), errors);
   return parsed.output;
 }
@@ -209,6 +266,7 @@ export async function scanDo(user: User, values: FormValues, t: T) {
       unit: r.unit.slice(0, PRODUCT_LIMITS.unit),
       count: r.count,
       ...(r.countText !== undefined ? { countText: r.countText } : {}),
+      ...(r.box ? { box: r.box } : {}),
       cid: m?.confident ? m.item.id : 0,
       match: matchOf(m, t),
       catalog: m?.confident ? catalogItemOf(m.item, t) : null,

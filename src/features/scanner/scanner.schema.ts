@@ -1,10 +1,12 @@
 // Valibot schemas of the scanner calls, shared by the API (scanner.api.server.ts) and the wizard
 // island: pure, no server imports. Messages are dictionary keys (scanner.api.validation.*).
 import * as v from 'valibot';
-import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, type RecognisedRow } from './recognition/types.ts';
+import { columnLimit, MAX_COLUMN, SPEC_COLUMNS } from './recognition/limits.ts';
+import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, type RecognisedRow, type SuggestionConfidence } from './recognition/types.ts';
 import { MAX_ID } from '#lib/validation.ts';
+import { MAX_COUNT, PRODUCT_LIMITS } from './recognition/limits.ts';
 
-export { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping };
+export { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, columnLimit, MAX_COLUMN, SPEC_COLUMNS };
 
 /** Document types and sections of step 0; only the first of each is available (spec §5). */
 export const DOC_TYPES = ['specification', 'calculation'] as const;
@@ -38,11 +40,16 @@ const column = (required: boolean) =>
   v.pipe(
     v.optional(v.union([v.string(), v.number()]), ''),
     v.transform((s) => String(s).trim()),
-    v.regex(required ? /^[1-9]$/ : /^[0-9]$/, required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column'),
+    v.regex(/^\d{1,2}$/, required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column'),
     v.transform(Number),
+    v.check((n) => n <= MAX_COLUMN, required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column'),
+    v.check((n) => !required || n > 0, 'scanner.api.validation.columnRequired'),
   );
 
-/** Column numbers 1..9 per field; 0 = absent (not for title and count); a column serves one field. */
+/**
+ * Column numbers 1..MAX_COLUMN per field (scan.do also holds them to the document's own columns,
+ * columnLimit); 0 = absent (not for title and count); a column serves one field.
+ */
 export const MappingSchema = v.pipe(
   v.object({
     pos: column(false),
@@ -73,8 +80,7 @@ export const PagesSchema = v.pipe(
 
 export const DoSchema = v.object({ mapping: MappingSchema, pages: PagesSchema });
 
-/** The longest text of each field of a position (scan.do cuts recognised cells to these, scan.save refuses longer). */
-export const PRODUCT_LIMITS = { pos: 50, title: 500, marka: 300, sku: 100, man: 200, unit: 20 } as const;
+export { PRODUCT_LIMITS, MAX_COUNT };
 
 /** One position as the wizard sends it in scan.save (products[] items are JSON strings of this). */
 export const ProductSchema = v.object({
@@ -89,7 +95,8 @@ export const ProductSchema = v.object({
     v.union([v.number(), v.string()], 'scanner.api.validation.productCount'),
     v.transform((x) => (typeof x === 'number' ? x : Number(String(x).trim().replace(',', '.')))),
     v.number('scanner.api.validation.productCount'),
-    v.check((n) => Number.isFinite(n) && n > 0 && n <= 1_000_000, 'scanner.api.validation.productCount'),
+    v.check((n) => Number.isFinite(n) && n > 0, 'scanner.api.validation.productCount'),
+    v.maxValue(MAX_COUNT, 'scanner.api.validation.productCountMax'),
   ),
   cid: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_ID, 'scanner.api.validation.cid')), 0),
 });
@@ -127,6 +134,8 @@ export interface ScanStatusView {
   columnCount: number;
   headers: string[];
   suggestedMapping: ColumnMapping | null;
+  /** How sure the suggestion of each field is (the pages step says it next to the selector). */
+  suggestedBy: SuggestionConfidence;
   mapping: ColumnMapping;
   checkedPages: number[];
   notes: string[];

@@ -9,7 +9,7 @@ import { database, type Engine } from '#lib/db/index.ts';
 import { files } from '#lib/files.server.ts';
 import { log } from '#lib/log.ts';
 import { enqueue, wakeQueue } from './queue.server.ts';
-import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './recognition/types.ts';
+import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat, SuggestionConfidence } from './recognition/types.ts';
 import { DEFAULT_MAPPING, type ScanStatusView, type StartInput } from './scanner.schema.ts';
 import type { ScanDB, ScanRow } from './scanner.tables.ts';
 import { config } from '#lib/config.ts';
@@ -34,6 +34,8 @@ export interface ScanSummary {
   columnCount: number;
   headers: string[];
   suggestedMapping: ColumnMapping | null;
+  /** Absent in scans recognised before it was kept. */
+  suggestedBy?: SuggestionConfidence;
   notes: string[];
 }
 
@@ -152,6 +154,7 @@ export function statusView(row: ScanHead, t: (key: string, params?: Record<strin
     columnCount: s?.columnCount ?? 0,
     headers: s?.headers ?? [],
     suggestedMapping: s?.suggestedMapping ?? null,
+    suggestedBy: s?.suggestedBy ?? {},
     mapping,
     checkedPages: json<number[] | null>(row.checked_pages, null) ?? pages.map((p) => p.page),
     notes: (s?.notes ?? []).map((k) => t(k)),
@@ -232,10 +235,13 @@ export async function pendingScans(userId: number, max: number, handle: Kysely<S
 /** After a save's transaction: the scan's files are deleted. */
 export const forgetFiles = (row: ScanHead): Promise<void> => removeFiles(row);
 
-/** A page thumbnail (PNG, `height` px high), rendered once and kept in the FileStore. */
-export async function thumbnail(row: ScanHead, page: number, render: (pdf: Uint8Array, page: number) => Promise<Uint8Array>): Promise<Uint8Array | null> {
+/**
+ * A page thumbnail (PNG, `height` px high), rendered once and kept in the FileStore. `key` names the
+ * rendering in the scan's map (the page number for thumbnails; the review's crops keep their own).
+ */
+export async function thumbnail(row: ScanHead, page: number, render: (pdf: Uint8Array, page: number) => Promise<Uint8Array>, key = String(page)): Promise<Uint8Array | null> {
   if (!row.pdf_file) return null;
-  const cached = json<Record<string, string>>(row.thumbs, {})[String(page)];
+  const cached = json<Record<string, string>>(row.thumbs, {})[key];
   if (cached) {
     const data = await files().read(cached);
     if (data) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
@@ -243,15 +249,15 @@ export async function thumbnail(row: ScanHead, page: number, render: (pdf: Uint8
   const pdf = await files().read(row.pdf_file);
   if (!pdf) return null;
   const png = await render(new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), page);
-  const stored = await files().put(png, { owner: row.user_id, kind: FILE_KIND, name: `page-${page}.png`, type: 'image/png' });
+  const stored = await files().put(png, { owner: row.user_id, kind: FILE_KIND, name: `${key === String(page) ? 'page' : key}-${page}.png`, type: 'image/png' });
   // The page map is updated by compare-and-set: thumbnails load several at once, and a file whose
   // id a lost race overwrote would be in no map, so nothing would ever delete it.
   for (let attempt = 0; attempt < 5; attempt++) {
     const fresh = await scanDb().selectFrom('scans').select(['thumbs', 'pdf_file']).where('id', '=', row.id).executeTakeFirst();
     const map = json<Record<string, string>>(fresh?.thumbs ?? null, {});
     // The scan was saved or dropped meanwhile, or another request stored this page first.
-    if (!fresh?.pdf_file || map[String(page)]) break;
-    const next = JSON.stringify({ ...map, [String(page)]: stored.id });
+    if (!fresh?.pdf_file || map[key]) break;
+    const next = JSON.stringify({ ...map, [key]: stored.id });
     const r = await scanDb()
       .updateTable('scans')
       .set({ thumbs: next })

@@ -178,6 +178,10 @@ export default function SupportChat(props: SupportChatProps) {
     load(id);
   };
 
+  // The send button is disabled while sending, which drops keyboard focus to the page's top: give it
+  // back to the message box (or the field in error) once the answer is in and the view re-rendered.
+  const focusComposer = (id: 'sp-message' | 'sp-media') => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
   const send = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!selected || composer.sending) return;
@@ -195,12 +199,14 @@ export default function SupportChat(props: SupportChatProps) {
     if (!r.ok) {
       const errors = { ...r.errors };
       if (!errors.message && !errors.media) errors[''] = r.message;
-      return setComposer((c) => ({ ...c, sending: false, errors }));
+      setComposer((c) => ({ ...c, sending: false, errors }));
+      return focusComposer(errors.media && !errors.message ? 'sp-media' : 'sp-message');
     }
     file.current = null;
     setFileKey((k) => k + 1);
     setComposer({ text: '', sending: false, errors: {} });
     await load(id);
+    focusComposer('sp-message');
   };
 
   const changeStatus = async (e: FormEvent<HTMLFormElement>) => {

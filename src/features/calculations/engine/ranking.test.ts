@@ -153,7 +153,9 @@ describe('station 30 m³/h, 50 m, H_st 20 m with speed control (issue 21: 2+1 ×
   });
 });
 
-describe('property: random duties over the demo catalogue (seeded)', () => {
+// Hundreds of selections over the whole demo catalogue: about 4.5 s on an idle core, so the unit
+// project's 5 s default is too close when the machine is busy.
+describe('property: random duties over the demo catalogue (seeded)', { timeout: 60_000 }, () => {
   let seed = 2026;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const logU = (lo: number, hi: number) => lo * (hi / lo) ** rnd();
@@ -198,7 +200,8 @@ describe('property: random duties over the demo catalogue (seeded)', () => {
     }
     expect(solved).toBeGreaterThan(200);
     console.info(`property: ${solved} solved selections, worst first/lowest LCC with speed control ${worst.toFixed(4)}`);
-  });
+    // About 600 selections: 4-5 s on the busy shared machine, 14-22 s under coverage (npm test).
+  }, 60_000);
 
   it('stations: annual energy ≤ design P₁ × hours', () => {
     for (const d of duties.slice(0, 40)) {

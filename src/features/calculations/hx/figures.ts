@@ -1,5 +1,6 @@
 // The figures of one plate pack as a person reads them (label, value in the user's language and
 // units): the pack card (HxPack.astro) and the side-by-side comparison (Compare.tsx) show the same.
+import { numberFormat } from '#lib/format.ts';
 import type { Candidate, CondensationDesign } from '#features/calculations/phe/index.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { CompareItem } from '../Compare.tsx';
@@ -7,8 +8,8 @@ import { unitText } from '../kit/units.ts';
 
 /** [key under hx.page.fig, value]; `rated`: a pack rated at its own duty has no area margin (0 by construction). */
 export function packFigures(c: Candidate, t: T, locale: string, rated = false): Array<[string, string]> {
-  const nf = new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 });
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+  const nf = numberFormat(locale, { maximumSignificantDigits: 4 });
+  const money = numberFormat(locale, { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
   const f = (x: { value: number; unit: string }) => `${nf.format(x.value)} ${unitText(x.unit, t)}`;
   return [
     ['plates', nf.format(c.plates.value)],
@@ -37,8 +38,8 @@ export function hxCompareItems(packs: readonly Candidate[], t: T, locale: string
 
 /** The condensers of a to3 answer for the comparison: the figures of their cards (HxResult.astro). */
 export function condCompareItems(packs: CondensationDesign['candidates'], t: T, locale: string): CompareItem[] {
-  const nf = new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 });
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+  const nf = numberFormat(locale, { maximumSignificantDigits: 4 });
+  const money = numberFormat(locale, { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
   const f = (x: { value: number; unit: string }) => `${nf.format(x.value)} ${unitText(x.unit, t)}`;
   return packs.map((c, i) => ({
     id: String(i + 1),

@@ -5,6 +5,7 @@
 // An unknown unit is refused by a conversion (never guessed) and shown as written by a symbol.
 // Mass flow and head need the density of the medium, so those conversions take it as an argument.
 // Pure: engines, schemas, pages and islands share it.
+import { numberFormat } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { div } from './numeric.ts';
 
@@ -178,6 +179,6 @@ export function enteredPressure(inputs: Record<string, string | undefined>, t: T
   const unit = inputs.p_unit || 'bar';
   const kind = inputs.p_kind === 'absolute' ? 'absolute' : 'gauge';
   if (!raw || !Number.isFinite(value) || !ENTERED_P_KEYS[unit]) return null;
-  const n = new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(value);
+  const n = numberFormat(locale, { maximumSignificantDigits: 6 }).format(value);
   return `${n} ${t(ENTERED_P_KEYS[unit])} ${t(kind === 'gauge' ? 'hx.page.gaugeShort' : 'hx.page.absShort')}`;
 }

@@ -3,7 +3,7 @@
 import { dutyCurves, systemCurve } from '#features/calculations/engine/index.ts';
 import { preparedPumps } from '#features/catalogue/pumps.server.ts';
 import { db } from '#lib/db/index.ts';
-import { formatMoney } from '#lib/format.ts';
+import { formatMoney, numberFormat } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { ChartItem } from './PumpCharts.tsx';
 import type { PumpEntityView } from '../select.server.ts';
@@ -16,7 +16,7 @@ export async function chartItems(body: { entities: unknown[]; duty?: unknown }, 
   if (!duty) return [];
   const bySku = new Map((await preparedPumps(db())).map((p) => [p.model.sku, p]));
   const sys = systemCurve(duty.q_m3h, duty.h_m, duty.h_static_m);
-  const nf = (x: number | null, d = 2) => (x === null ? '—' : new Intl.NumberFormat(locale, { maximumFractionDigits: d }).format(x));
+  const nf = (x: number | null, d = 2) => (x === null ? '—' : numberFormat(locale, { maximumFractionDigits: d }).format(x));
   return (body.entities as PumpEntityView[]).slice(0, MAX_CHARTED).flatMap((e) => {
     const p = bySku.get(e.sku);
     if (!p) return [];

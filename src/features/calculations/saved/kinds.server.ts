@@ -13,6 +13,7 @@
 // client's result) and answers { status, body } in the spec's result shape; 400 with body.errors
 // {field: message} on bad input. chosen() picks the user's catalogue ids out of that body (null when
 // one is not there) with the answer's prices in kopecks and quantities; the order copies them.
+import { numberFormat } from '#lib/format.ts';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
@@ -109,7 +110,7 @@ export interface ExplanationRow {
 /** Number formatting for datasheets: finite numbers only, '—' otherwise. */
 export function numberText(locale: string) {
   return (x: unknown, digits = 2): string =>
-    typeof x === 'number' && Number.isFinite(x) ? new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(x) : '—';
+    typeof x === 'number' && Number.isFinite(x) ? numberFormat(locale, { maximumFractionDigits: digits }).format(x) : '—';
 }
 
 /** The entity a chosen id names: at its position when given (and carrying that id), else the first with it. */
@@ -136,7 +137,7 @@ export function explanationRows(
 ): ExplanationRow[] {
   if (!e) return [];
   const engine = engineOf(e.engine.name);
-  const nf = new Intl.NumberFormat(locale, { maximumSignificantDigits: 5 });
+  const nf = numberFormat(locale, { maximumSignificantDigits: 5 });
   const mathEngine = e.engine.name.startsWith('flow') ? 'flow' : engine;
   const math = new Map(e.formulas.map((f) => [f.id, mathText(t, mathEngine, f.id, f.text)]));
   const label = (kind: 'term' | 'formula', key: string) => {

@@ -1,6 +1,6 @@
 // The booster sets of a station answer for the comparison (../Compare.tsx): one column per set, the
 // figures of its result card as rows, in the user's language and units.
-import { formatMoney } from '#lib/format.ts';
+import { formatMoney, numberFormat } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { unitOf } from '../kit/units.ts';
 import type { CompareItem } from '../Compare.tsx';
@@ -16,7 +16,7 @@ export interface StationLike {
 }
 
 export function stationCompareItems(entities: readonly StationLike[], t: T, locale: string): CompareItem[] {
-  const nf = (x: number | null, d = 2) => (x === null ? '—' : new Intl.NumberFormat(locale, { maximumFractionDigits: d }).format(x));
+  const nf = (x: number | null, d = 2) => (x === null ? '—' : numberFormat(locale, { maximumFractionDigits: d }).format(x));
   const u = (unit: string) => unitOf(unit, t);
   return entities.map((e, i) => ({
     id: String(i + 1),

@@ -52,7 +52,9 @@ describe('extractDocument', () => {
     const run = extractDocument(new Uint8Array(png), 'noise.png', { workDir: dir, signal: controller.signal });
     setTimeout(() => controller.abort(), 1500);
     await expect(run).rejects.toThrow(/abort/i);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // The abort is seen after the page's pixel work (JavaScript): 2-3 s here, about 15 s under
+    // coverage's block counters on the busy shared machine (VITEST_COVERAGE, vitest.config.ts).
+    expect(Date.now() - started).toBeLessThan(process.env.VITEST_COVERAGE ? 45_000 : 15_000);
     expect(readdirSync(dir)).toEqual([]);
   }, 60_000);
 });

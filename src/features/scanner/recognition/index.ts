@@ -2,6 +2,7 @@
 // ExtractedDocument (with the document as PDF) that buildRows() and the wizard work from. Bad input
 // ends as ScanInputError(code) with code an i18n key under scanner.errors.*; temporary files live in
 // per-call folders that the readers remove in `finally`; `signal` kills running child processes.
+import { suggestColumns } from './headers.ts';
 import { extractImage } from './images.ts';
 import { convertOffice } from './libreoffice.ts';
 import { extractDocx, extractXlsx, type OfficeDocument } from './office.ts';
@@ -88,5 +89,9 @@ export async function extractSlice(bytes: Uint8Array, fileName: string, opts: Sl
   // column-number row on some page, else it is a drawing or a letter, not a specification.
   const paged: ScanFormat[] = ['pdf', 'jpg', 'png'];
   if (!dataLines || (paged.includes(format) && !doc.pages.some((p) => p.hasTable))) throw new ScanInputError('noTable', format);
-  return { doc: { format, ...doc, notes } };
+  // The readers suggest columns from the headings; the data of every column confirms, corrects or
+  // completes that suggestion and says how sure each field is.
+  const data = doc.lines.filter((l) => l.kind === 'data').map((l) => l.cells);
+  const suggestion = suggestColumns(doc.headers, data, doc.suggestedMapping, doc.lines.some((l) => l.kind === 'column-numbers'));
+  return { doc: { format, ...doc, suggestedMapping: suggestion.mapping, suggestedBy: suggestion.confidence, notes } };
 }

@@ -34,3 +34,19 @@ export const MAX_SHEET_ROWS = 20_000;
 
 /** Most columns considered in one table. */
 export const MAX_TABLE_COLUMNS = 40;
+
+/** The column selectors always offer the spec's columns 1..9; a wider table offers all of its columns. */
+export const SPEC_COLUMNS = 9;
+/** The most columns a column mapping may name: no table is read wider. */
+export const MAX_COLUMN = MAX_TABLE_COLUMNS;
+/** The last column offered for a document of `columnCount` columns: 9 at least, every column of a wider one, MAX_COLUMN at most. */
+export function columnLimit(columnCount: number): number {
+  const n = Number.isFinite(columnCount) ? Math.floor(columnCount) : 0;
+  return Math.min(MAX_COLUMN, Math.max(SPEC_COLUMNS, n));
+}
+
+/** The longest text of each field of a position (scan.do cuts recognised cells to these, scan.save refuses longer, the review's inputs stop there). */
+export const PRODUCT_LIMITS = { pos: 50, title: 500, marka: 300, sku: 100, man: 200, unit: 20 } as const;
+
+/** Largest quantity of one position (scan.save refuses more; the review says so before). */
+export const MAX_COUNT = 1_000_000;

@@ -9,7 +9,8 @@ import { htmlToPdf, ROWS, specHtml } from './fixtures.testkit.ts';
 import { extractDocument } from './index.ts';
 import { estimateSkew, parseTsv, takesStripReading, wordsToBoxes, type OcrWord } from './ocr.ts';
 import { removeRulings } from './raster.ts';
-import { renderThumbnail } from './thumbnails.ts';
+import { cutBand, renderPageAt, renderThumbnail } from './thumbnails.ts';
+import { cropGeometry } from '../crop.ts';
 import { ScanInputError, type ExtractedDocument } from './types.ts';
 
 let pdf: Uint8Array;
@@ -103,6 +104,9 @@ describe('OCR of scans', () => {
     expect(result.columnCount).toBe(9);
     expect(result.suggestedMapping).toMatchObject({ pos: 1, title: 2, count: 7 });
     expect(result.lines.every((l) => typeof l.confidence === 'number')).toBe(true);
+    // OCR lines know their band of the page too (points from the top), for the review's crops.
+    const height = result.pages[0]!.height;
+    expect(result.lines.filter((l) => l.kind === 'data').every((l) => l.box && l.box.top >= 0 && l.box.bottom > l.box.top && l.box.bottom <= height + 1)).toBe(true);
     expectPositions(result);
   }, 120_000);
 
@@ -119,6 +123,17 @@ describe('OCR of scans', () => {
     // Displayed upright: landscape again.
     expect(thumb.height).toBe(250);
     expect(thumb.width!).toBeGreaterThan(250);
+    // The bands are on the page as displayed (turned upright): the crop of each data row holds ink.
+    const page = result.pages[0]!;
+    const data = result.lines.filter((l) => l.kind === 'data' && l.cells.some((c) => c.trim()));
+    expect(data.length).toBeGreaterThan(3);
+    // Rendered as scan.crop renders it (the crops' scale of this page).
+    const rendered = await renderPageAt(result.pdf, 1, cropGeometry(page, 0, 1)!.scale);
+    for (const l of data.slice(0, 4)) {
+      const band = cropGeometry(page, Math.floor(l.box!.top), Math.ceil(l.box!.bottom))!;
+      const stats = await sharp(await cutBand(rendered, band)).stats();
+      expect(stats.channels[0]!.min, JSON.stringify(l.box)).toBeLessThan(100);
+    }
   }, 180_000);
 
   it('refuses an image over 40 megapixels and a broken image', async () => {

@@ -57,6 +57,10 @@ describe('PDF with a text layer', () => {
     const rows = data(doc);
     expect(rows).toHaveLength(ROWS.length);
     ROWS.forEach((r, i) => expect(rows[i]).toEqual([r.pos, r.title, r.marka, '', r.man, r.unit, r.count, '', '']));
+    // Every line knows its band of the page (points from the top), in reading order, inside the page.
+    const boxes = doc.lines.filter((l) => l.kind === 'data').map((l) => l.box!);
+    expect(boxes.every((b) => b && b.top >= 0 && b.bottom > b.top && b.bottom <= doc.pages[0]!.height)).toBe(true);
+    expect(boxes.every((b, i) => i === 0 || b.top >= boxes[i - 1]!.top)).toBe(true);
   });
 
   it('table without row lines: rows from the text positions, every position found', async () => {

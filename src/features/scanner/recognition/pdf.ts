@@ -253,6 +253,8 @@ export function assembleDocument(results: PageResult[]): Pick<ExtractedDocument,
       if (row.cells.length > columnCount) cells[columnCount - 1] = [cells[columnCount - 1], ...row.cells.slice(columnCount)].filter((s) => s).join(' ');
       const line: ExtractedLine = { page: r.page.page, cells, kind: row.kind };
       if (row.confidence !== undefined) line.confidence = Math.round(row.confidence * 10) / 10;
+      // The row's band in points of the page as displayed (text layer and OCR alike): the review's source crop.
+      if (Number.isFinite(row.y0) && Number.isFinite(row.y1) && row.y1 > row.y0) line.box = { top: Math.round(row.y0 * 10) / 10, bottom: Math.round(row.y1 * 10) / 10 };
       lines.push(line);
     }
   }

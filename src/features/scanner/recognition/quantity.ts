@@ -97,3 +97,8 @@ export function normaliseUnit(raw: string): string {
 export function formatQuantity(n: number): string {
   return String(Math.round(n * 1e6) / 1e6);
 }
+
+/** True when the cell is a unit of the vocabulary above (`шт.`, `м.п.`, `компл`, `kg`). */
+export function isKnownUnit(raw: string): boolean {
+  return KNOWN_UNITS.has(normaliseUnit(raw));
+}

@@ -121,3 +121,25 @@ describe('normalisation', () => {
     expect(numericTokens('Насос UPS 25-40, 0,75 кВт, Ду050')).toEqual(['25', '40', '0.75', '50']);
   });
 });
+
+describe('buildRows: the source band of a row', () => {
+  it('is the union of its lines on its page; a row without boxed lines has none', () => {
+    const rows = buildRows(
+      {
+        lines: [
+          L(1, ['1', 'Насос циркуляционный с мокрым', 'UPS 25-40', '', '', 'шт', '2'], { box: { top: 100, bottom: 110 } }),
+          L(1, ['', 'ротором, Q=2 м3/ч'], { box: { top: 111, bottom: 121.5 } }),
+          L(1, ['2', 'Кран шаровой', 'BV-15', '', '', 'шт', '4'], { box: { top: 130, bottom: 140 } }),
+          L(1, ['3', 'Клапан', 'K-1', '', '', 'шт', '1']),
+        ],
+      },
+      DEFAULT_MAPPING,
+      [],
+    );
+    expect(rows.map((r) => [r.pos, r.box])).toEqual([
+      ['1', { top: 100, bottom: 121.5 }],
+      ['2', { top: 130, bottom: 140 }],
+      ['3', undefined],
+    ]);
+  });
+});

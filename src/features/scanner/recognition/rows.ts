@@ -13,7 +13,7 @@
 // - Heading lines, column-number rows, title-block lines and totals are dropped wherever they recur.
 // - `То же` (same as above) takes the previous position's value of that column.
 
-import type { ColumnMapping, ExtractedDocument, ExtractedLine, RecognisedRow } from './types.ts';
+import type { ColumnMapping, ExtractedDocument, ExtractedLine, LineBox, RecognisedRow } from './types.ts';
 import { columnNumbers, headingField, isHeadingLine } from './headers.ts';
 import { basicFold, joinPieces } from './normalise.ts';
 import { normaliseUnit, parseQuantity } from './quantity.ts';
@@ -92,6 +92,14 @@ interface Building {
   pieces: Record<TextField, string[]>;
   countText: string;
   section: string;
+  /** The union of its lines' bands on its page (the review's source crop). */
+  box?: LineBox;
+}
+
+/** Widens the position's band by a line of its page. */
+function widen(b: Building, line: ExtractedLine): void {
+  if (!line.box || line.page !== b.page) return;
+  b.box = b.box ? { top: Math.min(b.box.top, line.box.top), bottom: Math.max(b.box.bottom, line.box.bottom) } : { ...line.box };
 }
 
 function start(page: number, f: Fields, section: string, prefix: string[] = []): Building {
@@ -179,16 +187,19 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
       // The quantity cell wrapped: `29+3` / `(10%)=32`.
       current.countText = `${current.countText} ${f.count}`;
       append(current, { ...f, count: '' });
+      widen(current, line);
       continue;
     }
     if (hasPos || hasCount) {
       if (!hasPos && current && current.countText === '' && current.pieces.pos.length && !gap && !pending.length) {
         append(current, f);
+        widen(current, line);
         current.countText = f.count;
         gap = false;
         continue;
       }
       current = start(line.page, f, section, pending);
+      widen(current, line);
       pending = [];
       built.push(current);
       gap = false;
@@ -225,8 +236,10 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
         }
       }
     }
-    if (current) append(current, f);
-    else if (onlyTitle) section = joinPieces([f.title]);
+    if (current) {
+      append(current, f);
+      widen(current, line);
+    } else if (onlyTitle) section = joinPieces([f.title]);
     gap = false;
   }
 
@@ -275,6 +288,7 @@ function finish(built: Building[]): RecognisedRow[] {
       section: b.section,
     };
     if (q?.free) row.countText = b.countText;
+    if (b.box) row.box = b.box;
     for (const k of TEXT_FIELDS) previous[k] = values[k];
     if (!row.title && !row.marka && row.count === null) continue;
     rows.push(row);

@@ -47,3 +47,44 @@ export async function renderThumbnail(pdf: Uint8Array, page: number, height = 25
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Grey PNG of page `page` (1-based) of `pdf` at `scale` pixels per point (the review's source crops
+ * are cut from it: rendered once per page and kept with the scan, like the thumbnails).
+ */
+export async function renderPageAt(pdf: Uint8Array, page: number, scale: number, opts: ThumbnailOptions = {}): Promise<Uint8Array> {
+  if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`);
+  if (!(scale > 0 && scale <= 4)) throw new RangeError(`scale must be above 0 and at most 4, got ${scale}`);
+  await requireTool('pdftoppm', 'pdf');
+  const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), `scan-thumb-${process.pid}-`));
+  try {
+    const input = join(dir, 'in.pdf');
+    await writeFile(input, pdf);
+    const out = join(dir, 'page');
+    try {
+      await runTool('pdftoppm', ['-png', '-gray', '-r', String(Math.round(scale * 72 * 1000) / 1000), '-f', String(page), '-l', String(page), '-singlefile', input, out], {
+        timeoutMs: 30_000,
+        signal: opts.signal,
+        format: 'pdf',
+      });
+    } catch (e) {
+      if (e instanceof ScanInputError || (e as Error).name === 'AbortError') throw e;
+      if (/Wrong page range/i.test((e as Error).message)) throw new RangeError(`the document has no page ${page}`);
+      throw new ScanInputError('corrupt', 'pdf', (e as Error).message);
+    }
+    return new Uint8Array(await readFile(`${out}.png`));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The band `height` pixels from `y` down (full width, at most `width`) of a rendered page, as a small-palette PNG. */
+export async function cutBand(pagePng: Uint8Array, band: { y: number; width: number; height: number }): Promise<Uint8Array> {
+  const meta = await sharp(pagePng).metadata();
+  const w = Math.min(band.width, meta.width ?? 0);
+  const top = Math.min(band.y, Math.max(0, (meta.height ?? 0) - 1));
+  const h = Math.min(band.height, (meta.height ?? 0) - top);
+  if (w < 1 || h < 1) throw new RangeError(`band ${JSON.stringify(band)} is off the rendered page`);
+  // Grey text on white: a 16-colour palette keeps a row's band at a few kilobytes.
+  return new Uint8Array(await sharp(pagePng).extract({ left: 0, top, width: w, height: h }).png({ palette: true, colours: 16, compressionLevel: 9 }).toBuffer());
+}

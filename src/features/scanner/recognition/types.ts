@@ -48,6 +48,21 @@ export interface ColumnMapping {
   count: number;
 }
 
+/**
+ * Why a column was suggested for a field, so the wizard can say how sure it is: its heading matched
+ * the field's vocabulary ('header', with the heading as read), what the column holds fits the field
+ * ('content'), the GOST column-number row put it there ('numbers'), or the evidence is weak or
+ * contradicts itself ('unsure': the user should check it).
+ */
+export type SuggestionBasis = 'header' | 'content' | 'numbers' | 'unsure';
+export interface FieldSuggestion {
+  basis: SuggestionBasis;
+  /** The column's heading as read, when the basis is the heading ('' otherwise). */
+  heading: string;
+}
+/** Per mapped field with a suggested column (fields suggested as absent are left out). */
+export type SuggestionConfidence = Partial<Record<keyof ColumnMapping, FieldSuggestion>>;
+
 export const DEFAULT_MAPPING: ColumnMapping = { pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 6, count: 7 };
 
 /** The mapped fields, in the order of the column selectors and of the spec. */
@@ -77,6 +92,8 @@ export interface ExtractedDocument {
   headers: string[];
   /** Mapping suggested from the header / column-number rows; null when nothing was recognised. */
   suggestedMapping: ColumnMapping | null;
+  /** How sure each field of suggestedMapping is (set by extractSlice from the headings and the data). */
+  suggestedBy?: SuggestionConfidence;
   lines: ExtractedLine[];
   /** Human-readable notes about the extraction (ruling lines missing, page rotated, OCR used). i18n keys. */
   notes: string[];

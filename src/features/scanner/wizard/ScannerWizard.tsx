@@ -295,13 +295,15 @@ export default function ScannerWizard(props: ScannerWizardProps) {
           onNext={() => void recognise(status.uniqid, pages, mapping)} onBack={() => { setStatus(null); go(1, null); }} />
       )}
       {step === 3 && (
-        <StepPositions t={t} locale={props.locale} entities={entities} truncated={truncated} ticked={ticked} busy={!!busy.sendProduct}
+        <StepPositions t={t} locale={props.locale} uniqid={uniqid ?? ''} pages={status?.pages ?? []} entities={entities} truncated={truncated} ticked={ticked} busy={!!busy.sendProduct}
           onTick={(indexes, on) => setTicked((old) => {
             const next = new Set(old);
             for (const i of indexes) if (on) next.add(i); else next.delete(i);
             return next;
           })}
-          onMatch={setMatching} onCount={(index, count) => setEntities((list) => m.withCount(list, index, count))} onSave={() => void save()}
+          onMatch={setMatching} onCount={(index, count) => setEntities((list) => m.withCount(list, index, count))}
+          onEdit={(index, field, value) => setEntities((list) => m.withEdit(list, index, field, value))}
+          onRevert={(index) => setEntities((list) => m.withoutEdits(list, index))} onSave={() => void save()}
           onBack={() => { setTicked(new Set()); if (uniqid) forget(kept(uniqid)); go(2); }} />
       )}
       {step === 4 && result && <StepDone t={t} result={result} appended={start.order > 0} onAgain={again} />}

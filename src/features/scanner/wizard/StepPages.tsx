@@ -1,11 +1,13 @@
 // Step 2, Page selection: thumbnails 250 px high of the document as PDF (each a real checkbox:
-// click or Space toggles; all ticked after load) and the column selectors 1..9 for each field,
-// 'absent' where allowed, started from the server's suggestion (marked) or the spec's defaults,
-// with the header text the reader found next to every column number.
+// click or Space toggles; all ticked after load) and the column selectors for each field (1..9, or
+// every column of a wider table), 'absent' where allowed, started from the server's suggestion
+// (marked, with how sure it is: by the heading, by the data, or unsure) or the spec's defaults, with
+// the header text the reader found next to every column number. A field without a column shows an
+// empty choice and says so, never a column it did not choose.
 import { useState } from 'react';
 import type { T } from '#lib/i18n/translate.ts';
 import { thumbUrl } from './api.ts';
-import { COLUMN_NUMBERS, MAPPING_FIELDS, OPTIONAL_FIELDS, THUMB_HEIGHT, mappingProblems, thumbWidth, type ColumnMapping, type ScanStatus } from './model.ts';
+import { MAPPING_FIELDS, OPTIONAL_FIELDS, THUMB_HEIGHT, columnChoices, mappingProblems, thumbWidth, type ColumnMapping, type ScanStatus } from './model.ts';
 
 export interface StepPagesProps {
   t: T;
@@ -24,8 +26,10 @@ export function StepPages(p: StepPagesProps) {
   const [message, setMessage] = useState('');
   const [showProblems, setShowProblems] = useState(false);
   const ticked = new Set(p.pages);
-  const problems = mappingProblems(p.mapping);
+  const columns = columnChoices(status.columnCount);
+  const problems = mappingProblems(p.mapping, status.columnCount);
   const suggested = status.suggestedMapping;
+  const basis = status.suggestedBy ?? {};
   const header = (col: number) => (status.headers[col - 1] ?? '').trim();
   const all = status.pages.map((x) => x.page);
 
@@ -98,32 +102,48 @@ export function StepPages(p: StepPagesProps) {
         <p>{suggested ? t('scanner.wizard.pages.suggestedNote') : t('scanner.wizard.pages.defaultNote')}</p>
         <div className="scan-columns">
           {MAPPING_FIELDS.map((f) => {
-            const problem = showProblems ? problems[f] : undefined;
+            // The required-field message shows at once (the select is empty); the others after a submit.
+            const problem = showProblems || problems[f] === 'columnRequired' ? problems[f] : undefined;
+            const value = p.mapping[f];
+            const offered = (value === 0 && OPTIONAL_FIELDS.has(f)) || columns.includes(value);
+            const how = suggested && suggested[f] > 0 && suggested[f] === value ? basis[f] : undefined;
+            const describedBy = [problem ? `scan-col-${f}-problem` : '', how ? `scan-col-${f}-basis` : ''].filter(Boolean).join(' ');
             return (
               <div key={f}>
                 <label htmlFor={`scan-col-${f}`}>
                   {t(`scanner.wizard.fields.${f}`)}
-                  {suggested && suggested[f] === p.mapping[f] && <small className="scan-suggested"> {t('scanner.wizard.pages.suggested')}</small>}
+                  {suggested && suggested[f] === value && (value > 0 || OPTIONAL_FIELDS.has(f)) && <small className="scan-suggested"> {t('scanner.wizard.pages.suggested')}</small>}
                 </label>
                 <select
                   id={`scan-col-${f}`}
                   name={f}
-                  value={p.mapping[f]}
+                  value={offered ? value : ''}
+                  required={!OPTIONAL_FIELDS.has(f)}
                   aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? `scan-col-${f}-problem` : undefined}
+                  aria-describedby={describedBy || undefined}
                   onChange={(e) => p.onMapping({ ...p.mapping, [f]: Number(e.target.value) })}
                 >
+                  {!offered && (
+                    <option value="" disabled>
+                      {t('scanner.wizard.pages.choose')}
+                    </option>
+                  )}
                   {OPTIONAL_FIELDS.has(f) && <option value={0}>{t('scanner.wizard.pages.absent')}</option>}
-                  {COLUMN_NUMBERS.map((n) => (
+                  {columns.map((n) => (
                     <option key={n} value={n}>
                       {header(n) ? `${n} \u2014 ${header(n)}` : String(n)}
                       {suggested && suggested[f] === n ? ` (${t('scanner.wizard.pages.suggested')})` : ''}
                     </option>
                   ))}
                 </select>
+                {how && (
+                  <small id={`scan-col-${f}-basis`} className={how.basis === 'unsure' ? 'scan-basis scan-unsure' : 'scan-basis'}>
+                    {how.basis === 'header' ? t('scanner.wizard.pages.basis.header', { heading: how.heading }) : t(`scanner.wizard.pages.basis.${how.basis}`)}
+                  </small>
+                )}
                 {problem && (
                   <small id={`scan-col-${f}-problem`} className="scan-error">
-                    {t(`scanner.wizard.pages.${problem}`)}
+                    {t(`scanner.wizard.pages.${problem}`, { max: columns.length })}
                   </small>
                 )}
               </div>

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { translator } from '#lib/i18n/index.ts';
-import { DEFAULT_MAPPING, bySection, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, withChoice, withCount, type Entity } from './model.ts';
+import { DEFAULT_MAPPING, bySection, columnChoices, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, withChoice, withCount, withEdit, withoutEdits, isCorrected, positionProblems, priceKop, lineKop, orderTotal, cropUrl, MAX_COUNT, PRODUCT_LIMITS, type Entity } from './model.ts';
+import { cropGeometry, CROP_MAX_BAND_PT, CROP_MAX_WIDTH_PX } from '../crop.ts';
 import { sampleSpecification } from './sample.server.ts';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStU';
@@ -45,6 +46,18 @@ describe('scanner wizard rules', () => {
     expect(mappingProblems({ ...DEFAULT_MAPPING, title: 0, count: 0 })).toEqual({ title: 'columnRequired', count: 'columnRequired' });
     expect(mappingProblems({ ...DEFAULT_MAPPING, count: 2 })).toEqual({ count: 'columnTwice' });
     expect(mappingProblems({ ...DEFAULT_MAPPING, unit: 10 })).toEqual({ unit: 'columnInvalid' });
+  });
+
+  it('offers columns 1..9 at least and every column of a wider table (40 at most), and checks a mapping against them', () => {
+    expect(columnChoices(0)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(columnChoices(5)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(columnChoices(14)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(columnChoices(500)).toHaveLength(40);
+    expect(columnChoices(Number.NaN)).toHaveLength(9);
+    // A legacy parts list with its quantity in column 11.
+    expect(mappingProblems({ ...DEFAULT_MAPPING, count: 11 }, 14)).toEqual({});
+    expect(mappingProblems({ ...DEFAULT_MAPPING, count: 11 }, 9)).toEqual({ count: 'columnInvalid' });
+    expect(mappingProblems({ ...DEFAULT_MAPPING, unit: 15, count: 1.5 }, 14)).toEqual({ unit: 'columnInvalid', count: 'columnInvalid' });
   });
 
   it('ticks every page after load unless the user chose some before a reload', () => {
@@ -140,5 +153,104 @@ describe('sample specification', () => {
     const en = new ExcelJS.Workbook();
     await en.xlsx.load((await sampleSpecification(translator('en'))) as unknown as ArrayBuffer);
     expect(String(en.worksheets[0]!.getCell(2, 2).value)).toBe('Name and technical data');
+  });
+});
+
+describe('the review: corrections, prices and the source crop', () => {
+  const pump = { cid: 7, title: 'Pump', article: 'P-7', man: '', unit: 'pcs', price: 1234.56, price_kop: 123456 };
+
+  it('corrects a name, type/mark, unit and quantity, keeps the recognised values, and can go back to them', () => {
+    let list = fromScan([row(0, { title: 'Nasos', marka: 'UPS 25-4O', unit: 'sht', count: 2 }), row(1)]);
+    list = withEdit(list, 0, 'title', 'Pump UPS');
+    list = withEdit(list, 0, 'marka', 'UPS 25-40');
+    list = withEdit(list, 0, 'unit', 'pcs');
+    list = withCount(list, 0, 5);
+    expect(list[0]).toMatchObject({ title: 'Pump UPS', marka: 'UPS 25-40', unit: 'pcs', count: 5, edited: true, orig: { title: 'Nasos', marka: 'UPS 25-4O', unit: 'sht', count: 2 } });
+    expect(isCorrected(list[0]!)).toBe(true);
+    expect(isCorrected(list[1]!)).toBe(false);
+    // Typed back to what was read: no longer a correction.
+    expect(isCorrected(withEdit(withEdit(withEdit(withCount(list, 0, 2), 0, 'title', 'Nasos'), 0, 'marka', 'UPS 25-4O'), 0, 'unit', 'sht')[0]!)).toBe(false);
+    // A text is cut at the save's limit.
+    expect(withEdit(list, 1, 'unit', 'x'.repeat(50))[1]!.unit).toHaveLength(PRODUCT_LIMITS.unit);
+    const back = withoutEdits(list, 0)[0]!;
+    expect(back).toMatchObject({ title: 'Nasos', marka: 'UPS 25-4O', unit: 'sht', count: 2 });
+    expect(back.orig).toBeUndefined();
+    expect(back.edited).toBeUndefined();
+  });
+
+  it('names what stops a position from being saved, as scan.save checks it', () => {
+    expect(positionProblems(row(0))).toEqual({});
+    expect(positionProblems(row(0, { title: '  ' }))).toEqual({ title: 'titleRequired' });
+    expect(positionProblems(row(0, { marka: 'm'.repeat(PRODUCT_LIMITS.marka + 1), unit: 'u'.repeat(21) }))).toEqual({ marka: 'tooLong', unit: 'tooLong' });
+    expect(positionProblems(row(0, { count: 0 }))).toEqual({ count: 'countPositive' });
+    expect(positionProblems(row(0, { count: -1 }))).toEqual({ count: 'countPositive' });
+    expect(positionProblems(row(0, { count: null }))).toEqual({ count: 'countPositive' });
+    expect(positionProblems(row(0, { count: Number.NaN }))).toEqual({ count: 'countPositive' });
+    expect(positionProblems(row(0, { count: MAX_COUNT }))).toEqual({});
+    expect(positionProblems(row(0, { count: MAX_COUNT + 1 }))).toEqual({ count: 'countMax' });
+  });
+
+  it('keeps corrections across a reload and sends them to scan.save', () => {
+    const scanned = () => fromScan([row(0, { title: 'Nasos', count: 2, cid: 7, catalog: pump }), row(1, { title: 'Opora' }), row(2)]);
+    let list = withCount(scanned(), 0, 5);
+    list = withEdit(list, 1, 'title', 'Opora nepodvizhnaya');
+    list = withEdit(list, 1, 'marka', 'OPN-80');
+    const kept = JSON.parse(JSON.stringify(keepPositions(list, new Set([0, 1, 2]), {})));
+    expect(kept.rows.map((r: { index: number }) => r.index)).toEqual([0, 1]);
+    const back = restorePositions(scanned(), kept);
+    expect(back.entities.map((e) => [e.title, e.marka, e.count, e.cid, isCorrected(e)])).toEqual([
+      ['Nasos', '', 5, 7, true],
+      ['Opora nepodvizhnaya', 'OPN-80', 1, 0, true],
+      ['Item 2', '', 1, 0, false],
+    ]);
+    expect(back.entities[1]!.orig).toEqual({ title: 'Opora', marka: '', unit: 'pcs', count: 1 });
+    // A kept text past the limit (edited storage) is cut; one of the wrong type is ignored.
+    const odd = restorePositions(scanned(), { ...kept, rows: [{ index: 1, cid: 0, catalog: null, count: 1, orig: { title: 'Opora', marka: '', unit: 'pcs', count: 1 }, title: 'T'.repeat(900), marka: 42 as unknown as string }] });
+    expect(odd.entities[1]!.title).toHaveLength(PRODUCT_LIMITS.title);
+    expect(odd.entities[1]!.marka).toBe('');
+    const fields = saveFields({ uniqid: ID, order: 0, mapping: DEFAULT_MAPPING, entities: back.entities, ticked: back.ticked, confirmed: back.confirmed });
+    const products = fields.filter(([n]) => n === 'products[]').map(([, v]) => JSON.parse(v));
+    expect(products.map((p) => [p.title, p.marka, p.unit, p.count, p.cid])).toEqual([
+      ['Nasos', '', 'pcs', 5, 7],
+      ['Opora nepodvizhnaya', 'OPN-80', 'pcs', 1, 0],
+      ['Item 2', '', 'pcs', 1, 0],
+    ]);
+  });
+
+  it('prices matched positions at the catalogue price and totals them as the order does; unmatched ones are counted', () => {
+    const list = fromScan([row(0, { count: 3, cid: 7, catalog: pump }), row(1, { count: 1.5, cid: 8, catalog: { ...pump, cid: 8, price: 0.33, price_kop: 33 } }), row(2, { count: 4 }), row(3, { count: 2, cid: 7, catalog: pump })]);
+    expect(priceKop(list[0]!)).toBe(123456);
+    expect(priceKop(list[2]!)).toBeNull();
+    // A catalogue item that is not the row's (stale) is no price.
+    expect(priceKop({ cid: 9, catalog: pump })).toBeNull();
+    // Without price_kop the roubles are taken (rounded to kopecks).
+    expect(priceKop({ cid: 7, catalog: { ...pump, price_kop: undefined, price: 10.005 } })).toBe(1001);
+    expect(lineKop(list[0]!)).toBe(370368);
+    // 1.5 x 33 = 49.5 -> 50, as the order's lineSum rounds.
+    expect(lineKop(list[1]!)).toBe(50);
+    expect(lineKop(list[2]!)).toBe(0);
+    expect(orderTotal(list, new Set([0, 1, 2]))).toEqual({ kop: 370418, matched: 2, unmatched: 1 });
+    expect(orderTotal(list, new Set([3]))).toEqual({ kop: 246912, matched: 1, unmatched: 0 });
+    expect(orderTotal(list, new Set())).toEqual({ kop: 0, matched: 0, unmatched: 0 });
+  });
+
+  it('asks for the source crop of a row with a band, and knows its size before it loads', () => {
+    expect(cropUrl(ID, row(0, { page: 2, box: { top: 100.4, bottom: 120.6 } }))).toBe(`/api/app/scan.crop?uniqid=${ID}&page=2&top=100&bottom=121`);
+    expect(cropUrl(ID, row(0))).toBeNull();
+    expect(cropUrl(ID, row(0, { box: { top: 10, bottom: 10 } }))).toBeNull();
+    const a4 = { width: 595, height: 842 };
+    expect(cropGeometry(a4, 100, 121)).toEqual({ top: 96, bottom: 125, scale: 2, width: 1190, height: 58, y: 192 });
+    // A3 landscape: no wider than the limit; a band at the top and bottom edges stays on the page.
+    const a3 = cropGeometry({ width: 1191, height: 842 }, 0, 10)!;
+    expect(a3.width).toBeLessThanOrEqual(CROP_MAX_WIDTH_PX);
+    expect(a3.top).toBe(0);
+    expect(cropGeometry(a4, 830, 842)!.bottom).toBe(842);
+    // A tall band is cut; a band off the page or upside down is none.
+    const tall = cropGeometry(a4, 10, 800)!;
+    expect(tall.bottom - tall.top).toBe(CROP_MAX_BAND_PT);
+    expect(cropGeometry(a4, 900, 910)).toBeNull();
+    expect(cropGeometry(a4, 50, 40)).toBeNull();
+    expect(cropGeometry(a4, -5, 40)).toBeNull();
+    expect(cropGeometry({ width: 0, height: 842 }, 1, 2)).toBeNull();
   });
 });

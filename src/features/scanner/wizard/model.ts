@@ -1,7 +1,7 @@
 // The scanner wizard's pure rules (no React, no DOM): the answers of the scan calls as the island
 // reads them, the column mapping and its checks (spec section 5), where a reload resumes (the URL's
 // ?scan=<uniqid>&step=N), and the payload of scan.save. Unit-tested in model.test.ts.
-import { MAX_UPLOAD_BYTES } from '#features/scanner/recognition/limits.ts';
+import { MAX_COUNT, MAX_UPLOAD_BYTES, PRODUCT_LIMITS, columnLimit } from '#features/scanner/recognition/limits.ts';
 import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping } from '#features/scanner/recognition/types.ts';
 import type { Candidate, CatalogItem, ScanEntity, ScanStatusView } from '#features/scanner/scanner.schema.ts';
 
@@ -20,10 +20,16 @@ export const ACCEPT_EXTENSIONS = ['pdf', 'xls', 'xlsx', 'doc', 'docx', 'jpg', 'j
 export const ACCEPT = '.pdf,.xls,.xlsx,.doc,.docx,.jpg,.jpeg,.png,application/pdf,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/jpeg,image/png';
 /** The server's upload limit for a scan, checked here only to answer at once. */
 export { MAX_UPLOAD_BYTES };
+/** scan.save's limits of a position's texts and quantity, checked here to answer at once. */
+export { MAX_COUNT, PRODUCT_LIMITS };
 
 export const THUMB_HEIGHT = 250;
-/** Column numbers offered by the selectors (spec: columns 1 to 9). */
+/** Column numbers the selectors offer at least (spec: columns 1 to 9). */
 export const COLUMN_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/** Column numbers the selectors offer for a document: 1..9, or every column of a wider table (the server's limit, columnLimit). */
+export function columnChoices(columnCount: number): number[] {
+  return Array.from({ length: columnLimit(columnCount) }, (_, i) => i + 1);
+}
 export { MAPPING_FIELDS };
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 /**
@@ -71,9 +77,15 @@ export type ScanPage = ScanStatusView['pages'][number];
 export type Entity = ScanEntity & {
   /** The item is the server's own match (scan.do named it), not one the user chose in the popup. */
   auto?: boolean;
-  /** The quantity was typed by the user (the recognised cell was empty or unreadable). */
+  /** The quantity was typed by the user (the recognised cell was empty or unreadable, or corrected). */
   edited?: boolean;
+  /** The values as recognised, kept from the first correction on (shown as read; the save takes the corrected ones). */
+  orig?: Pick<ScanEntity, 'title' | 'marka' | 'unit' | 'count'>;
 };
+
+/** The texts of a position the review corrects (with the quantity, withCount). */
+export const EDIT_FIELDS = ['title', 'marka', 'unit'] as const;
+export type EditField = (typeof EDIT_FIELDS)[number];
 
 export type { Candidate, CatalogItem };
 
@@ -119,13 +131,17 @@ export function initialMapping(status: { mapping: ColumnMapping | null; suggeste
   return { ...(status.mapping ?? status.suggestedMapping ?? DEFAULT_MAPPING) };
 }
 
-/** Problems of a mapping by field (i18n keys under scanner.wizard.pages.*); empty when it can be sent. */
-export function mappingProblems(m: ColumnMapping): Partial<Record<MappingField, string>> {
+/**
+ * Problems of a mapping by field (i18n keys under scanner.wizard.pages.*, columnInvalid takes
+ * {max}); empty when it can be sent. `columnCount` is the document's (status.columnCount).
+ */
+export function mappingProblems(m: ColumnMapping, columnCount = 0): Partial<Record<MappingField, string>> {
   const out: Partial<Record<MappingField, string>> = {};
   const seen = new Map<number, MappingField>();
+  const limit = columnLimit(columnCount);
   for (const f of MAPPING_FIELDS) {
     const col = m[f];
-    if (!Number.isInteger(col) || col < 0 || col > COLUMN_NUMBERS.length) out[f] = 'columnInvalid';
+    if (!Number.isInteger(col) || col < 0 || col > limit) out[f] = 'columnInvalid';
     else if (col === 0 && !OPTIONAL_FIELDS.has(f)) out[f] = 'columnRequired';
     else if (col > 0 && seen.has(col)) out[f] = 'columnTwice';
     if (col > 0) seen.set(col, seen.get(col) ?? f);
@@ -197,15 +213,20 @@ export function withChoice(list: Entity[], index: number, item: CatalogItem | nu
 export interface PositionsKept {
   ticked: number[];
   confirmed: Record<number, number>;
-  /** The rows changed by hand: a choice in the popup (or a match removed) and typed quantities. */
-  rows: Array<Pick<Entity, 'index' | 'cid' | 'catalog' | 'count' | 'edited'>>;
+  /** The rows changed by hand: a choice in the popup (or a match removed), typed quantities and corrected texts. */
+  rows: Array<Pick<Entity, 'index' | 'cid' | 'catalog' | 'count' | 'edited' | 'orig'> & Partial<Pick<Entity, EditField>>>;
 }
 
 export function keepPositions(list: Entity[], ticked: ReadonlySet<number>, confirmed: Record<number, number>): PositionsKept {
   const chosen = new Set(Object.keys(confirmed).map(Number));
-  const rows = list.filter((e) => e.edited || chosen.has(e.index)).map(({ index, cid, catalog, count, edited }) => ({ index, cid, catalog, count, edited }));
+  const rows = list
+    .filter((e) => e.edited || e.orig || chosen.has(e.index))
+    .map(({ index, cid, catalog, count, edited, orig, title, marka, unit }) => ({ index, cid, catalog, count, edited, ...(orig ? { orig, title, marka, unit } : {}) }));
   return { ticked: [...ticked], confirmed, rows };
 }
+
+/** A kept text: a string within the field's limit, else the row's own. */
+const keptText = (value: unknown, field: EditField, own: string): string => (typeof value === 'string' ? value.slice(0, PRODUCT_LIMITS[field]) : own);
 
 /** The rows of a scan.do run again on reload, with what the person had done to them (rows matched by index). */
 export function restorePositions(list: Entity[], kept: PositionsKept): { entities: Entity[]; ticked: Set<number>; confirmed: Record<number, number> } {
@@ -213,7 +234,14 @@ export function restorePositions(list: Entity[], kept: PositionsKept): { entitie
   const present = new Set(list.map((e) => e.index));
   const entities = list.map((e) => {
     const r = byIndex.get(e.index);
-    return r ? { ...e, cid: r.cid, catalog: r.catalog ?? null, count: r.count, edited: r.edited, auto: false } : e;
+    if (!r) return e;
+    const out: Entity = { ...e, cid: r.cid, catalog: r.catalog ?? null, count: r.count, edited: r.edited, auto: false };
+    // Corrections apply to the row as recognised now; the recognised values kept are the fresh ones.
+    if (r.orig) {
+      out.orig = { title: e.title, marka: e.marka, unit: e.unit, count: e.count };
+      for (const f of EDIT_FIELDS) out[f] = keptText(r[f], f, e[f]);
+    }
+    return out;
   });
   const confirmed = Object.fromEntries(Object.entries(kept.confirmed).filter(([k]) => present.has(Number(k))));
   return { entities, ticked: new Set(kept.ticked.filter((i) => present.has(i))), confirmed };
@@ -226,7 +254,77 @@ export function fromScan(list: ScanEntity[]): Entity[] {
 
 /** Sets a typed quantity on the entity with this index (kept editable while the user types). */
 export function withCount(list: Entity[], index: number, count: number | null): Entity[] {
-  return list.map((e) => (e.index === index ? { ...e, count, edited: true } : e));
+  return list.map((e) => (e.index === index ? { ...e, count, edited: true, orig: e.orig ?? recognised(e) } : e));
+}
+
+const recognised = (e: Entity): NonNullable<Entity['orig']> => ({ title: e.title, marka: e.marka, unit: e.unit, count: e.count });
+
+/** Sets a corrected name, type/mark or unit on the entity with this index (the recognised values are kept in orig). */
+export function withEdit(list: Entity[], index: number, field: EditField, value: string): Entity[] {
+  return list.map((e) => (e.index === index ? { ...e, [field]: value.slice(0, PRODUCT_LIMITS[field]), orig: e.orig ?? recognised(e) } : e));
+}
+
+/** Whether a position differs from what was recognised (a correction the save will carry). */
+export function isCorrected(e: Entity): boolean {
+  return !!e.orig && (EDIT_FIELDS.some((f) => e[f] !== e.orig![f]) || e.count !== e.orig.count);
+}
+
+/** Back to the values as recognised (the catalogue choice stays). */
+export function withoutEdits(list: Entity[], index: number): Entity[] {
+  return list.map((e) => {
+    if (e.index !== index || !e.orig) return e;
+    const { orig, edited: _edited, ...rest } = e;
+    return { ...rest, ...orig };
+  });
+}
+
+/**
+ * What stops a position from being saved, by field (i18n keys under scanner.wizard.positions.*), as
+ * scan.save checks it: a name, texts within their limits, a quantity above 0 and at most MAX_COUNT.
+ */
+export function positionProblems(e: Pick<Entity, EditField | 'count'>): Partial<Record<EditField | 'count', string>> {
+  const out: Partial<Record<EditField | 'count', string>> = {};
+  if (!e.title.trim()) out.title = 'titleRequired';
+  for (const f of EDIT_FIELDS) if (e[f].trim().length > PRODUCT_LIMITS[f]) out[f] = 'tooLong';
+  if (e.count === null || !Number.isFinite(e.count) || e.count <= 0) out.count = 'countPositive';
+  else if (e.count > MAX_COUNT) out.count = 'countMax';
+  return out;
+}
+
+/** The catalogue price of a matched position per unit, in kopecks (the server's, as the order gets it); null when not matched. */
+export function priceKop(e: Pick<Entity, 'cid' | 'catalog'>): number | null {
+  if (!(e.cid > 0) || !e.catalog || e.catalog.cid !== e.cid) return null;
+  const kop = e.catalog.price_kop ?? Math.round(e.catalog.price * 100);
+  return Number.isFinite(kop) && kop >= 0 ? kop : null;
+}
+
+/** A line's sum in kopecks as the order counts it (orders' lineSum: quantity × price, rounded); 0 unmatched. */
+export function lineKop(e: Pick<Entity, 'cid' | 'catalog' | 'count'>): number {
+  const price = priceKop(e);
+  return price === null || e.count === null || !Number.isFinite(e.count) || e.count <= 0 ? 0 : Math.round(e.count * price);
+}
+
+/** The order total of the ticked positions in kopecks, and how many of them are matched (priced) and not (price 0). */
+export function orderTotal(list: Entity[], ticked: ReadonlySet<number>): { kop: number; matched: number; unmatched: number } {
+  let kop = 0;
+  let matched = 0;
+  let unmatched = 0;
+  for (const e of list) {
+    if (!ticked.has(e.index)) continue;
+    if (priceKop(e) === null) unmatched++;
+    else {
+      matched++;
+      kop += lineKop(e);
+    }
+  }
+  return { kop, matched, unmatched };
+}
+
+/** The source crop of a position (a band of its page), or null when its place on the page is not known. */
+export function cropUrl(uniqid: string, e: Pick<Entity, 'page' | 'box'>): string | null {
+  if (!e.box || !(e.box.bottom > e.box.top)) return null;
+  const q = new URLSearchParams({ uniqid, page: String(e.page), top: String(Math.floor(e.box.top)), bottom: String(Math.ceil(e.box.bottom)) });
+  return `/api/app/scan.crop?${q}`;
 }
 
 /** The form fields of scan.save for the ticked positions. */

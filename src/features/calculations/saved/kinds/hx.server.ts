@@ -9,7 +9,7 @@ type CondensationCandidate = CondensationDesign['candidates'][number];
 import { hxSelectForSave } from '#features/calculations/hx/hx-save.server.ts';
 import { warningText, type HxKind } from '#features/calculations/hx/hx.server.ts';
 import { sourcesText } from '#features/calculations/explain-labels.ts';
-import { formatMoney } from '#lib/format.ts';
+import { formatMoney, numberFormat } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { explanationRows, registerCalcKind, round3, type Datasheet, type DatasheetChart, type KindAnswer } from '../kinds.server.ts';
 import type { CalculationDetails } from '../saved.server.ts';
@@ -23,12 +23,12 @@ type To1Side = { t_in: Q; t_out: Q; m: Q; volume_flow: Q; medium?: { kind: strin
 type To1Duty = { q: Q; lmtd: Q; hot: To1Side; cold: To1Side };
 /** A glycol side's solution after its figures on the datasheet; nothing for water. */
 const mediumOf = (s: To1Side, t: T, locale: string) =>
-  s.medium ? `; ${t(`calcExplain.medium.${s.medium.kind}`, { c: new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 }).format(s.medium.concentration.value) })}` : '';
+  s.medium ? `; ${t(`calcExplain.medium.${s.medium.kind}`, { c: numberFormat(locale, { maximumSignificantDigits: 4 }).format(s.medium.concentration.value) })}` : '';
 
 const isPlatePack = (p: SavedPack): p is Candidate & SavedPack => 'passes' in p;
 
 function fmt(locale: string, t: T) {
-  const nf = new Intl.NumberFormat(locale, { maximumSignificantDigits: 4 });
+  const nf = numberFormat(locale, { maximumSignificantDigits: 4 });
   return (x: Q | null | undefined) => (x && Number.isFinite(x.value) ? `${nf.format(x.value)} ${unitText(x.unit, t)}` : '—');
 }
 
