@@ -113,3 +113,26 @@ describe('collision list: articles differing by a decimal point or a separator',
     expect(String(m?.hold?.params?.articles)).toMatch(/DFC-55|DFC-5\.5/);
   });
 });
+
+describe('a row read by OCR (a scan): an exact article is no proof when its OCR twin is in the catalogue', () => {
+  it('every article of the list, read from a scan, is held for the person with the twin named; 0 automatic matches', async () => {
+    const rows = PAIRS.flat().map((model) => ({ title: 'Изделие', marka: model, sku: '', man: '', ocr: true }));
+    const got = await matchRows(db(), database.engine, owner, rows);
+    const ticked = got.flatMap((g, i) => (g?.confident ? [rows[i]!.marka] : []));
+    expect(ticked).toEqual([]);
+    // Still matched (the popup opens on it) and the reason names both articles.
+    for (const [i, g] of got.entries()) {
+      expect(g?.item.id).toBe(idOf.get(rows[i]!.marka));
+      expect(g?.hold?.key).toBe('scanner.api.why.ocrTwin');
+    }
+    const [first] = got;
+    expect(String(first?.hold?.params?.articles)).toBe('DFC-55 / DFC-5.5');
+  });
+
+  it('an article without an OCR twin is still confirmed on a scan', async () => {
+    await importItems(database.db, database.engine, [{ sku: 'SOLO-1', kind: 'other', title: 'Изделие QZ-770', model: 'QZ-770', manufacturer: 'ДКС', price_kop: 1_000_00 }]);
+    const [m] = await matchRows(db(), database.engine, owner, [{ title: 'Изделие', marka: 'QZ-770', sku: '', man: '', ocr: true }]);
+    expect(m?.confident).toBe(true);
+    expect(m?.hold).toBeUndefined();
+  });
+});

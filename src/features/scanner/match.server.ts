@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#lib/db/index.ts';
 import { normalise as searchNormalise, innerTrigrams, trigrams } from '#features/catalogue/search-text.ts';
-import { normaliseArticle, normaliseText, numericTokens, ocrKey } from './recognition/normalise.ts';
+import { normaliseArticle, normaliseText, numericTokens, ocrKey, storedOcrKey } from './recognition/normalise.ts';
 import type { ScanDB } from './scanner.tables.ts';
 
 export interface RowText {
@@ -16,6 +16,11 @@ export interface RowText {
   marka: string;
   sku: string;
   man: string;
+  /**
+   * Read by OCR (a scanned page or a photo): a decimal point or a dash may have been lost or
+   * invented, so an article equal to an item's is not proof when the catalogue holds its OCR twin.
+   */
+  ocr?: boolean;
 }
 
 export interface Why {
@@ -326,6 +331,18 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
   return markDifferences(r, scored.slice(0, limit).map(({ conflict: _c, ocr: _o, ...s }) => s), query);
 }
 
+/** Catalogue items sharing the OCR key of each given item's article (its OCR twins included), by key. */
+async function twinsByOcrKey(db: Db, items: CatalogueHit[]): Promise<Map<string, CatalogueHit[]>> {
+  const keys = [...new Set(items.map((x) => storedOcrKey(articleOf(x))).filter((k): k is string => !!k))];
+  const out = new Map<string, CatalogueHit[]>();
+  for (let i = 0; i < keys.length; i += 200) {
+    const part = keys.slice(i, i + 200);
+    const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS, 'ocr_key']).where('ocr_key', 'in', part).orderBy('id').limit(part.length * 20).execute();
+    for (const r of rows) if (r.ocr_key) out.set(r.ocr_key, [...(out.get(r.ocr_key) ?? []), { id: r.id, sku: r.sku, title: r.title, model: r.model, manufacturer: r.manufacturer, price_kop: Number(r.price_kop) }]);
+  }
+  return out;
+}
+
 function pickByManufacturer(r: RowText, items: CatalogueHit[]): CatalogueHit {
   const man = normaliseText(r.man);
   return (man && items.find((i) => normaliseText(i.manufacturer).includes(man))) || items[0]!;
@@ -341,6 +358,7 @@ export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowT
   const learnedItems = await itemsByIds(db, [...new Set(learned.values())]);
   const articleKeys = rows.map((r) => [normaliseArticle(r.marka), normaliseArticle(r.sku)].filter((k) => k.length >= MIN_KEY));
   const exact = await byArticle(db, articleKeys.flat());
+  const ocrTwins = await twinsByOcrKey(db, rows.flatMap((r, i) => (r.ocr ? articleKeys[i]!.flatMap((k) => exact.get(k) ?? []) : [])));
   const out: Array<Scored | null> = new Array<Scored | null>(rows.length).fill(null);
   const textRows: number[] = [];
   for (const [i, r] of rows.entries()) {
@@ -356,7 +374,16 @@ export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowT
       const item = pickByManufacturer(r, items);
       const man = normaliseText(r.man);
       const one = items.length === 1 || (!!man && items.filter((x) => normaliseText(x.manufacturer).includes(man)).length === 1);
-      out[i] = { item, score: one ? 1 : 0.9, why: [{ key: 'scanner.api.why.article', params: { article: item.model || item.sku } }], confident: one };
+      const found: Scored = { item, score: one ? 1 : 0.9, why: [{ key: 'scanner.api.why.article', params: { article: item.model || item.sku } }], confident: one };
+      // A scanned DFC-5.5 may read DFC-55: with an item that differs only by such a mark in the
+      // catalogue, the person chooses.
+      const twins = r.ocr && one ? (ocrTwins.get(storedOcrKey(articleOf(item)) ?? '') ?? []).filter((x) => x.id !== item.id) : [];
+      if (twins.length) {
+        found.confident = false;
+        found.score = 0.9;
+        found.hold = { key: 'scanner.api.why.ocrTwin', params: { articles: [item, ...twins.slice(0, 2)].map(articleOf).join(' / ') } };
+      }
+      out[i] = found;
       continue;
     }
     if (r.title || r.marka) textRows.push(i);

@@ -71,6 +71,16 @@ export function installScanCompute(pool: ScanCompute | undefined): void {
 
 export const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man });
 
+/** The pages of a scan that were read by OCR (its summary's pages with source 'ocr'). */
+export function ocrPages(summary: string | null): Set<number> {
+  try {
+    const pages = (JSON.parse(summary ?? '{}') as { pages?: Array<{ page?: unknown; source?: unknown }> }).pages;
+    return new Set((Array.isArray(pages) ? pages : []).filter((p) => p?.source === 'ocr' && typeof p.page === 'number').map((p) => p.page as number));
+  } catch {
+    return new Set();
+  }
+}
+
 function linesOf(json: string | null): ExtractedLine[] {
   if (!json) return [];
   try {
@@ -90,11 +100,12 @@ export async function computePositions(db: Kysely<ScanDB>, engine: Engine, task:
       .onConflict((oc) => oc.column('scan_id').doUpdateSet(choice))
       .execute();
   }
-  const scan = await db.selectFrom('scans').select(['status', 'document']).where('id', '=', task.scanId).executeTakeFirst();
+  const scan = await db.selectFrom('scans').select(['status', 'document', 'summary']).where('id', '=', task.scanId).executeTakeFirst();
   const lines = scan?.status === 'ready' ? linesOf(scan.document) : [];
   const all = buildRows({ lines }, task.mapping, task.pages);
   const rows = all.slice(0, MAX_PRODUCTS);
-  const matches = task.owner ? await matchRows(db, engine, task.owner, rows.map(rowText)) : null;
+  const ocr = ocrPages(scan?.summary ?? null);
+  const matches = task.owner ? await matchRows(db, engine, task.owner, rows.map((r) => ({ ...rowText(r), ...(ocr.has(r.page) ? { ocr: true } : {}) }))) : null;
   return { rows, total: all.length, matches };
 }
 
