@@ -98,6 +98,8 @@ export function repairPositions(cut: { cells: string[] }[], col: number, skip: S
     if (at[k]!.text === want) continue;
     // Same shape, one character off: a misread digit, not a different numbering.
     if (here && here.length === prev.length && at[k]!.text.length === want.length && [...want].filter((ch, j) => ch !== at[k]!.text[j]).length === 1) cut[at[k]!.i]!.cells[col] = want;
+    // The dot lost or read as a comma or space (`13`, `1,3` between 1.2 and 1.4): the same digits.
+    else if (prev.length > 1 && /^[\d.,\s]+$/.test(at[k]!.text) && at[k]!.text.replace(/[.,\s]/g, '') === want.replace(/\./g, '')) cut[at[k]!.i]!.cells[col] = want;
   }
 }
 

@@ -67,5 +67,9 @@ describe('stream table builder (no ruling lines)', () => {
     const cut = [['Поз.'], ['3.1'], ['8.2'], ['3.3'], ['4.1'], ['7'], ['4.3'], ['1'], ['8'], ['3']].map((c) => ({ cells: c }));
     repairPositions(cut, 0, new Set([0]));
     expect(cut.map((c) => c.cells[0])).toEqual(['Поз.', '3.1', '3.2', '3.3', '4.1', '7', '4.3', '1', '2', '3']);
+    // A lost dot (`13` between 1.2 and 1.4) is restored; a whole number among whole numbers is left.
+    const dots = [['1.2'], ['13'], ['1.4'], ['1,5'], ['1.6'], ['12'], ['13'], ['14']].map((c) => ({ cells: c }));
+    repairPositions(dots, 0, new Set());
+    expect(dots.map((c) => c.cells[0])).toEqual(['1.2', '1.3', '1.4', '1.5', '1.6', '12', '13', '14']);
   });
 });
