@@ -75,7 +75,10 @@ export function ocrUnit(cell: string): string {
 
 /** An OCR'd name: `То же` read with Latin letters, `м3/ч` read `мз/ч` or `m3/y`. */
 export function ocrTitle(cell: string): string {
-  return cell.replace(/^[TТ][oо0](?=\s+[жЖ][еЕ])/, 'То').replace(/(^|[\s\d=,])[mм][3зЗ]\/[чyу4](?=$|[\s,;.)])/g, '$1м3/ч');
+  return cell
+    // A cell border read as a dash or bar before the name (`— Термометр`).
+    .replace(/^[—–|_]\s+(?=\p{Lu})/u, '')
+    .replace(/^[TТ][oо0](?=\s+[жЖ][еЕ])/, 'То').replace(/(^|[\s\d=,])[mм][3зЗ]\/[чyу4](?=$|[\s,;.)])/g, '$1м3/ч');
 }
 
 /**

@@ -64,6 +64,9 @@ describe('stream table builder (no ruling lines)', () => {
     expect(ocrTitle('Насос, G=14,2 мз/ч, H=8 м')).toBe('Насос, G=14,2 м3/ч, H=8 м');
     expect(ocrTitle('Kvs=16 m3/y, Ду 32')).toBe('Kvs=16 м3/ч, Ду 32');
     expect(ocrTitle('Томская мзда')).toBe('Томская мзда');
+    expect(ocrTitle('— Термометр биметаллический')).toBe('Термометр биметаллический');
+    expect(ocrTitle('| Шкаф управления')).toBe('Шкаф управления');
+    expect(ocrTitle('Кабель — 5 м')).toBe('Кабель — 5 м');
     const cut = [['Поз.'], ['3.1'], ['8.2'], ['3.3'], ['4.1'], ['7'], ['4.3'], ['1'], ['8'], ['3']].map((c) => ({ cells: c }));
     repairPositions(cut, 0, new Set([0]));
     expect(cut.map((c) => c.cells[0])).toEqual(['Поз.', '3.1', '3.2', '3.3', '4.1', '7', '4.3', '1', '2', '3']);

@@ -444,7 +444,11 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
   let cut = lines.map((l) => cutLine(l, initial));
   if (ocr) repairNumberRow(cut);
   let detection = completeMapping(detectHeader(cut.map((c) => c.cells)), cut);
-  if (zone && detection.headerRows[0] === zone.start && detection.numberRow === null) detection = wholeHeading(detection, cut, zone);
+  if (detection.headerRows.length && detection.numberRow === null) {
+    // A heading wrapped cell by cell (ruled or not) with no number row under it: all its lines.
+    const z = zone ?? headerZone(lines, 0.6 * (median(lines.map((l) => l.size)) || 10));
+    if (z && detection.headerRows[0] === z.start) detection = wholeHeading(detection, cut, z);
+  }
   const found = detection.headerRows.length > 0 || detection.numberRow !== null;
   if (!found && previous && previous.length >= 3 && from === 'projection') {
     bounds = previous;
@@ -452,6 +456,18 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     cut = lines.map((l) => cutLine(l, bounds!));
     if (ocr) repairNumberRow(cut);
     detection = completeMapping(detectHeader(cut.map((c) => c.cells)), cut);
+  }
+  if (ocr && detection.mapping && !detection.mapping.count && detection.mapping.unit > 0) {
+    // The quantity heading misread (`Kon.` for `Кол.`): the column right of the unit, when it
+    // holds a number on most lines that carry a unit, is the quantity.
+    const m = detection.mapping;
+    const unit = m.unit - 1;
+    const next = unit + 1;
+    const taken = Object.values(m).includes(next + 1);
+    const skip = new Set([...detection.headerRows, detection.numberRow ?? -1]);
+    const withUnit = cut.filter((c, i) => !skip.has(i) && (c.cells[unit] ?? '').trim());
+    const numbers = withUnit.filter((c) => /^\d+(?:[.,]\d+)?$/.test(ocrDigits((c.cells[next] ?? '').trim())));
+    if (!taken && next < bounds.length - 1 && withUnit.length >= 3 && numbers.length >= 0.6 * withUnit.length) detection = { ...detection, mapping: { ...m, count: next + 1 } };
   }
   if (ocr && detection.mapping) {
     const numeric = [detection.mapping.pos, detection.mapping.count].filter((c) => c > 0).map((c) => c - 1);
