@@ -116,10 +116,13 @@ export function repairNumberRow(cut: { cells: string[] }[]) {
     const filled = c.cells.map((x, i) => [x.trim(), i] as const).filter(([x]) => x);
     if (filled.length < 5) continue;
     const nums = filled.filter(([x]) => /^\d{1,2}$/.test(x));
-    if (nums.length < 0.7 * filled.length || nums.length === filled.length) continue;
+    if (nums.length < 0.7 * filled.length) continue;
     if (filled.some(([x]) => !/^\d{1,2}$/.test(x) && x.length > 3)) continue;
-    // Rising by one across the row: number = index in the filled cells + 1.
-    if (!filled.every(([x], k) => !/^\d{1,2}$/.test(x) || Number(x) === k + 1)) continue;
+    // Rising by one across the row: number = index in the filled cells + 1; a digit or two misread
+    // as another (`7` → `1`) when most already stand in their place.
+    const placed = filled.filter(([x], k) => x === String(k + 1)).length;
+    const rising = filled.every(([x], k) => !/^\d{1,2}$/.test(x) || Number(x) === k + 1);
+    if (rising ? nums.length === filled.length : placed < 0.7 * filled.length || filled.length - placed > 2) continue;
     filled.forEach(([, i], k) => (c.cells[i] = String(k + 1)));
     return;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPageTable, groupLines, type TextBox } from './stream.ts';
-import { ocrDigits, ocrTitle, ocrUnit, repairPositions } from './ocr-cells.ts';
+import { ocrDigits, ocrTitle, ocrUnit, repairNumberRow, repairPositions } from './ocr-cells.ts';
 
 /** A word box at (x, baseline y), 10 units high, 6 units per character. */
 const w = (text: string, x: number, y: number): TextBox => ({ text, x0: x, x1: x + 6 * text.length, y0: y - 8, y1: y + 2, size: 10 });
@@ -70,6 +70,13 @@ describe('stream table builder (no ruling lines)', () => {
     const cut = [['Поз.'], ['3.1'], ['8.2'], ['3.3'], ['4.1'], ['7'], ['4.3'], ['1'], ['8'], ['3']].map((c) => ({ cells: c }));
     repairPositions(cut, 0, new Set([0]));
     expect(cut.map((c) => c.cells[0])).toEqual(['Поз.', '3.1', '3.2', '3.3', '4.1', '7', '4.3', '1', '2', '3']);
+    // An OCR'd column-number row with `3` read as `<` and `7` as `1` is still the number row.
+    const numbers = [{ cells: ['Поз.', 'Наименование', 'Тип', 'Код', 'Поставщик', 'Ед.', 'Кол.', 'Масса', 'Прим.'] }, { cells: ['1', '2', '<', '4', '5', '6', '1', '8', '9'] }];
+    repairNumberRow(numbers);
+    expect(numbers[1]!.cells).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    const data = [{ cells: ['1', 'Насос', 'CR 3', '', '', 'шт.', '2', '', ''] }];
+    repairNumberRow(data);
+    expect(data[0]!.cells[6]).toBe('2');
     // A lost dot (`13` between 1.2 and 1.4) is restored; a whole number among whole numbers is left.
     const dots = [['1.2'], ['13'], ['1.4'], ['1,5'], ['1.6'], ['12'], ['13'], ['14']].map((c) => ({ cells: c }));
     repairPositions(dots, 0, new Set());
