@@ -457,6 +457,13 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     if (ocr) repairNumberRow(cut);
     detection = completeMapping(detectHeader(cut.map((c) => c.cells)), cut);
   }
+  if (ocr && detection.mapping && !detection.mapping.unit && !detection.mapping.count && bounds.length - 1 >= 7) {
+    // GOST Form 1 read in order up to the supplier (1-5) with the unit and quantity headings
+    // misread (`En: изм.`, `Kon.`): columns 6 and 7, as the form has them.
+    const m = detection.mapping;
+    const used = new Set(Object.values(m).filter((c) => c > 0));
+    if (m.pos === 1 && m.title === 2 && m.marka === 3 && (m.man === 5 || m.sku === 4) && !used.has(6) && !used.has(7)) detection = { ...detection, mapping: { ...m, unit: 6, count: 7 } };
+  }
   if (ocr && detection.mapping && !detection.mapping.count && detection.mapping.unit > 0) {
     // The quantity heading misread (`Kon.` for `Кол.`): the column right of the unit, when it
     // holds a number on most lines that carry a unit, is the quantity.
