@@ -26,6 +26,34 @@ describe('stream table builder (no ruling lines)', () => {
     expect(t.detection.mapping).toMatchObject({ pos: 1, title: 2, unit: 6, count: 7 });
   });
 
+  it('a heading wrapped over lines without a number row is one heading; a footer across the columns is no cell', () => {
+    const boxes = [
+      w('Ведомость оборудования и материалов', 20, 5),
+      ...row(20, ['Поз', 'Наименование и техническая', 'Тип, марка,', 'Ко', 'Поставщи', 'Ед.', 'Кол.', 'Масса,', 'Прим.']),
+      ...row(32, ['.', 'характеристика', 'обозначение', 'д', 'к', 'изм.', '', 'кг', '']),
+      ...row(44, ['', '', 'документа', '', '', '', '', '', '']),
+      ...row(60, ['1', 'Насос циркуляционный', 'UPS 25-40', '', 'Grundfos', 'шт.', '2', '2,6', '']),
+      ...row(72, ['', 'для отопления', '', '', '', '', '', '', '']),
+      ...row(90, ['2', 'Кран шаровой', 'BV-25', '', 'Broen', 'шт.', '12', '', '']),
+      w('ПВ-03-ОВ.СО Лист 1', 20, 110),
+    ];
+    const t = buildPageTable(boxes, null, null)!;
+    expect(t.bounds).toHaveLength(10);
+    expect(t.detection.columns.slice(0, 5)).toEqual(['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа', 'Код', 'Поставщик']);
+    expect(t.detection.mapping).toMatchObject({ pos: 1, title: 2, marka: 3, man: 5, unit: 6, count: 7 });
+    expect(t.rows.map((r) => r.kind)).toEqual(['header', 'header', 'header', 'data', 'data', 'data', 'furniture']);
+  });
+
+  it('OCR: a GOST form whose unit and quantity headings are misread keeps columns 6 and 7 for them', () => {
+    const boxes = [
+      ...row(20, ['Поз.', 'Наименование', 'Тип, марка', 'Код', 'Поставщик', 'En:', 'Kon.', 'Масса', 'Прим.']),
+      ...row(40, ['1', 'Насос циркуляционный', 'UPS 25-40', '', 'Grundfos', 'шт.', '2', '2,6', '']),
+      ...row(60, ['2', 'Кран шаровой', 'BV-25', '', 'Broen', 'шт.', '12', '', '']),
+    ];
+    const t = buildPageTable(boxes, null, null, true)!;
+    expect(t.detection.mapping).toMatchObject({ pos: 1, title: 2, marka: 3, unit: 6, count: 7 });
+  });
+
   it('keeps text lying over another text (overflow from the row above) on a line of its own', () => {
     const lines = groupLines([w('29+3', 620, 100), w('10', 22, 113), w('(10%)=32', 610, 110), w('24', 626, 113)]);
     expect(lines.map((l) => l.boxes.map((b) => b.text).join(' '))).toEqual(['29+3', '(10%)=32', '10 24']);
