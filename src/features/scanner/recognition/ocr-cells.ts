@@ -90,19 +90,31 @@ export function repairPositions(cut: { cells: string[] }[], col: number, skip: S
     .map((c, i) => ({ i, text: (c.cells[col] ?? '').trim().replace(/\.$/, '') }))
     .filter(({ i, text }) => !skip.has(i) && text);
   const parse = (t: string) => (/^\d{1,3}(\.\d{1,3})*$/.test(t) ? t.split('.').map(Number) : null);
+  const digitsOf = (t: string) => t.replace(/[.,\s]/g, '');
+  /** One misread digit at most between a reading and the number wanted, dots aside. */
+  const near = (text: string, want: string) => {
+    const a = digitsOf(text);
+    const b = digitsOf(want);
+    return /^[\d.,\s]+$/.test(text) && a.length === b.length && [...b].filter((ch, j) => ch !== a[j]).length <= 1;
+  };
   for (let k = 1; k + 1 < at.length; k++) {
     const prev = parse(at[k - 1]!.text);
     const next = parse(at[k + 1]!.text);
     const here = parse(at[k]!.text);
     if (!prev || !next || prev.length !== next.length) continue;
     const head = prev.slice(0, -1).join('.');
-    if (head !== next.slice(0, -1).join('.') || next[next.length - 1]! - prev[prev.length - 1]! !== 2) continue;
-    const want = [...prev.slice(0, -1), prev[prev.length - 1]! + 1].join('.');
+    const nextHead = next.slice(0, -1).join('.');
+    let want: string;
+    if (head === nextHead && next[next.length - 1]! - prev[prev.length - 1]! === 2) want = [...prev.slice(0, -1), prev[prev.length - 1]! + 1].join('.');
+    // The first position of a new section (`20` between 1.4 and 2.2): that section's `.1`.
+    else if (prev.length > 1 && head !== nextHead && next[next.length - 1] === 2) want = `${nextHead}.1`;
+    else continue;
     if (at[k]!.text === want) continue;
     // Same shape, one character off: a misread digit, not a different numbering.
     if (here && here.length === prev.length && at[k]!.text.length === want.length && [...want].filter((ch, j) => ch !== at[k]!.text[j]).length === 1) cut[at[k]!.i]!.cells[col] = want;
-    // The dot lost or read as a comma or space (`13`, `1,3` between 1.2 and 1.4): the same digits.
-    else if (prev.length > 1 && /^[\d.,\s]+$/.test(at[k]!.text) && at[k]!.text.replace(/[.,\s]/g, '') === want.replace(/\./g, '')) cut[at[k]!.i]!.cells[col] = want;
+    // The dot lost or read as a comma or space, a digit misread or not (`13`, `1,3` between 1.2
+    // and 1.4; `92` between 3.1 and 3.3).
+    else if (prev.length > 1 && near(at[k]!.text, want)) cut[at[k]!.i]!.cells[col] = want;
   }
 }
 

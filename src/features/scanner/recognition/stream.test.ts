@@ -109,5 +109,9 @@ describe('stream table builder (no ruling lines)', () => {
     const dots = [['1.2'], ['13'], ['1.4'], ['1,5'], ['1.6'], ['12'], ['13'], ['14']].map((c) => ({ cells: c }));
     repairPositions(dots, 0, new Set());
     expect(dots.map((c) => c.cells[0])).toEqual(['1.2', '1.3', '1.4', '1.5', '1.6', '12', '13', '14']);
+    // A section's first position (`20` between 1.4 and 2.2) and a dot lost with a digit misread (`92`).
+    const sections = [['1.3'], ['1.4'], ['20'], ['2.2'], ['3.1'], ['92'], ['3.3'], ['7'], ['8']].map((c) => ({ cells: c }));
+    repairPositions(sections, 0, new Set());
+    expect(sections.map((c) => c.cells[0])).toEqual(['1.3', '1.4', '2.1', '2.2', '3.1', '3.2', '3.3', '7', '8']);
   });
 });
