@@ -18,7 +18,7 @@ import { convertOffice } from '../src/features/scanner/recognition/libreoffice.t
 import { joinPieces, normaliseText } from '../src/features/scanner/recognition/normalise.ts';
 import { normaliseUnit, parseQuantity } from '../src/features/scanner/recognition/quantity.ts';
 import { DEFAULT_MAPPING, ScanInputError } from '../src/features/scanner/recognition/types.ts';
-import type { RecognisedRow } from '../src/features/scanner/recognition/types.ts';
+import type { ColumnMapping, RecognisedRow } from '../src/features/scanner/recognition/types.ts';
 import { CORPUS_DIR, ROOT, SPECS, TRUTH_DIR, VARIANTS, readTruth, variantFile } from './scanner-corpus.ts';
 import type { TruthRow, Variant } from './scanner-corpus.ts';
 
@@ -102,18 +102,26 @@ export interface Measurement {
   ms: number;
   score: Score | null;
   error?: string;
+  /** True when the suggested mapping missed and the document's known mapping was passed instead. */
+  mappingGiven?: boolean;
 }
 
-/** Recognise one file and score it against the truth (rows of `pages` only when given). */
-export async function measure(file: string, document: string, format: string, truth: TruthRow[]): Promise<Measurement> {
+/**
+ * Recognise one file and score it against the truth (rows of `pages` only when given). `known`:
+ * the document's right mapping, used (and reported) when the suggestion gets a scored field
+ * (position, name, unit, quantity) wrong.
+ */
+export async function measure(file: string, document: string, format: string, truth: TruthRow[], known?: ColumnMapping): Promise<Measurement> {
   const bytes = readFileSync(file);
   const t = performance.now();
   try {
     const doc = await extractDocument(new Uint8Array(bytes), path.basename(file));
-    const rows = buildRows(doc, doc.suggestedMapping ?? DEFAULT_MAPPING, doc.pages.map((p) => p.page));
+    const suggested = doc.suggestedMapping ?? DEFAULT_MAPPING;
+    const missed = !!known && (['pos', 'title', 'unit', 'count'] as const).some((k) => suggested[k] !== known[k]);
+    const rows = buildRows(doc, missed ? known! : suggested, doc.pages.map((p) => p.page));
     const ms = performance.now() - t;
     const pages = new Set(doc.pages.map((p) => p.page));
-    return { document, format, ms, score: score(truth.filter((r) => pages.has(r.page)), rows) };
+    return { document, format, ms, score: score(truth.filter((r) => pages.has(r.page)), rows), ...(missed ? { mappingGiven: true } : {}) };
   } catch (err) {
     const ms = performance.now() - t;
     if (err instanceof ScanInputError && err.code === 'noTable' && truth.length === 0)
@@ -187,7 +195,7 @@ export function formatTable(results: Measurement[]): string {
     lines.push(
       `${m.document.padEnd(12)} ${m.format.padEnd(12)} ${String(s?.truth ?? '-').padStart(5)} ${String(s?.found ?? '-').padStart(5)} ${String(s?.right ?? '-').padStart(5)} ` +
         (s ? `${pct(s.precision)} ${pct(s.recall)} ${pct(s.f1)}  | ${pct(s.fields.pos)} ${pct(s.fields.title).padStart(7)} ${pct(s.fields.unit)} ${pct(s.fields.count).padStart(7)} |` : '    -     -     -  |     -       -     -       - |') +
-        ` ${(m.ms / 1000).toFixed(2).padStart(6)} s${m.error ? `  ${m.error.slice(0, 80)}` : ''}`,
+        ` ${(m.ms / 1000).toFixed(2).padStart(6)} s${m.mappingGiven ? '  (mapping given: the suggestion missed)' : ''}${m.error ? `  ${m.error.slice(0, 80)}` : ''}`,
     );
   }
   return lines.join('\n');
@@ -220,7 +228,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     for (const v of variants) {
       const file = path.join(CORPUS_DIR, variantFile(spec.name, v));
       if (!existsSync(file)) continue;
-      const m = await measure(file, spec.name, v, truth);
+      const m = await measure(file, spec.name, v, truth, spec.mapping);
       results.push(m);
       console.log(formatTable([m]).split('\n')[1]);
     }

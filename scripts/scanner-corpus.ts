@@ -6,6 +6,7 @@
 //
 //   npm run scanner:corpus                 → all formats into .scanner-corpus/
 //   npm run scanner:corpus -- xlsx docx    → only these formats
+//   npm run scanner:corpus -- word shkaf   → only these documents
 //
 // The truth (tests/fixtures/scanner/<doc>.truth.json) is written from the same data, so every format
 // of one document is checked against one list of positions.
@@ -54,14 +55,45 @@ interface Item {
   formula?: string;
   mass?: string;
   note?: string;
+  /** Wide sheets: price and delivery columns. */
+  price?: string;
+  term?: string;
 }
 type Entry = { section: string } | Item;
+
+type Field = 'pos' | 'title' | 'marka' | 'sku' | 'man' | 'unit' | 'count' | 'mass' | 'note' | 'price' | 'term';
+
+/** A table layout other than GOST Form 1's nine columns: headings, widths (mm) and the field of each column. */
+interface Layout {
+  head: string[];
+  widths: number[];
+  fields: Field[];
+  /** Write the column-number row (1 2 3 …) under the heading. */
+  numbers: boolean;
+}
 
 interface Spec {
   name: string;
   code: string;
   edition: 2013 | 1995;
   pages: Entry[][];
+  /** Default: GOST 21.110 Form 1 (nine columns, number row). */
+  layout?: Layout;
+  /**
+   * 'word': a table typed in Word, the way a user does it: portrait A4, names that wrap by
+   * themselves inside their cells (one paragraph each), no column-number row. The PDFs are made
+   * from the .docx by LibreOffice (pdf: with borders, pdf-norules: without any), not from the .xlsx.
+   */
+  style?: 'word';
+  /** Section headings in plain text (not bold/underlined): only their text tells them apart. */
+  plainHeadings?: boolean;
+  /** Variants not made for this document. */
+  skip?: Variant[];
+  /**
+   * Column mapping the accuracy script passes when the suggestion does not find it (wide sheets
+   * need the header suggestion of issue 22's other half). 1-based columns.
+   */
+  mapping?: { pos: number; title: number; marka: number; sku: number; man: number; unit: number; count: number };
 }
 
 const HEAD_2013 = ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. изме-\nрения', 'Коли-\nчество', 'Масса 1 ед., кг', 'Примечание'];
@@ -137,6 +169,107 @@ export const SPECS: Spec[] = [
       ],
     ],
   },
+  {
+    // Section headings right after an item (no section word, not bold), and articles that differ
+    // only by a decimal point or a separator in the type/mark column (issue 22).
+    name: 'shkaf',
+    code: 'ШУ-07-ЭМ.СО',
+    edition: 2013,
+    plainHeadings: true,
+    pages: [
+      [
+        { section: 'Вводно-распределительное устройство' },
+        { pos: '1', title: ['Выключатель нагрузки трёхполюсный 100 А'], marka: ['ВН-32 3P 100A'], man: 'IEK', unit: 'шт.', count: 1 },
+        { pos: '2', title: ['Фильтр сетевой помехоподавляющий 55 А'], marka: ['DFC-55'], man: 'Dekraft', unit: 'шт.', count: 1 },
+        { pos: '3', title: ['Фильтр сетевой помехоподавляющий 5,5 А'], marka: ['DFC-5.5'], man: 'Dekraft', unit: 'шт.', count: 2 },
+        { pos: '4', title: ['Реле контроля фаз'], marka: ['РКФ-М06-1-15'], man: 'Меандр', unit: 'шт.', count: 1 },
+        { section: 'Узел учета тепловой энергии' },
+        { pos: '5', title: ['Тепловычислитель с архивом и интерфейсом RS-485'], marka: ['ВКТ-9-02'], man: 'Теплоком', unit: 'шт.', count: 1, mass: '0,9' },
+        { pos: '6', title: ['Преобразователь расхода электромагнитный Ду 40'], marka: ['ПРЭМ-40 ГФ'], man: 'Теплоком', unit: 'шт.', count: 2 },
+        { pos: '7', title: ['Комплект термопреобразователей сопротивления', 'платиновых, длина погружной части 80 мм'], marka: ['КТСП-Н Pt500'], unit: 'компл.', count: 1 },
+        { pos: '8', title: ['Блок питания 24 В, 2,5 А на DIN-рейку'], marka: ['БП60Б-Д4-24'], man: 'ОВЕН', unit: 'шт.', count: 1 },
+        { section: 'Шкаф автоматики насосной' },
+        { pos: '9', title: ['Дроссель моторный трёхфазный 4 x 22 А'], marka: ['DSHU-4x22-D'], man: 'Инстарт', unit: 'шт.', count: 2 },
+        { pos: '10', title: ['Дроссель моторный трёхфазный 4 x 2,2 А'], marka: ['DSHU-4x2.2-D'], man: 'Инстарт', unit: 'шт.', count: 3 },
+        { pos: '11', title: ['Контактор модульный 25 А, 2НО'], marka: ['КМ25-20'], man: 'IEK', unit: 'шт.', count: 4 },
+      ],
+      [
+        { section: 'Освещение и розетки' },
+        { pos: '12', title: ['Светильник светодиодный для шкафа с датчиком', 'открывания двери, 230 В'], marka: ['LED-SL 10W'], unit: 'шт.', count: 2 },
+        { pos: '13', title: ['Розетка на DIN-рейку 16 А'], marka: ['РАр10-3-ОП'], man: 'IEK', unit: 'шт.', count: 1 },
+        { pos: '14', title: ['Термостат нормально-замкнутый 0-60 °С'], marka: ['KTO 011'], man: 'Stego', unit: 'шт.', count: 1 },
+        { section: 'Монтажные изделия' },
+        { pos: '15', title: ['Клемма проходная винтовая 4 мм2'], marka: ['ЗНИ-4'], man: 'IEK', unit: 'шт.', count: 60 },
+        { pos: '16', title: ['Кабель-канал перфорированный 40х60'], marka: ['КМП 40х60'], unit: 'м', count: '6,5' },
+        { pos: '17', title: ['Провод монтажный гибкий 1,5 мм2'], marka: ['ПуГВ 1х1,5'], unit: 'м', count: 120 },
+        { pos: '18', title: ['Провод монтажный гибкий 15 мм2'], marka: ['ПуГВ 1х15'], unit: 'м', count: 12 },
+      ],
+    ],
+  },
+  {
+    // A Word table as users type it (portrait A4, wrapped cells, headings after items), exported
+    // to PDF by LibreOffice with and without borders (issue 22).
+    name: 'word',
+    code: 'ПВ-03-ОВ.СО',
+    edition: 2013,
+    style: 'word',
+    layout: {
+      head: ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код', 'Поставщик', 'Ед. изм.', 'Кол.', 'Масса, кг', 'Прим.'],
+      widths: [10, 55, 33, 9, 20, 14, 11, 15, 13],
+      fields: ['pos', 'title', 'marka', 'sku', 'man', 'unit', 'count', 'mass', 'note'],
+      numbers: false,
+    },
+    pages: [
+      [
+        { section: 'Приточная установка П1' },
+        { pos: '1', title: ['Установка приточная компактная с водяным калорифером, фильтром класса F7 и частотным регулированием вентилятора, L=3200 м3/ч'], marka: ['КЦКП-3,15-ПР-01'], man: 'ВЕЗА', unit: 'компл.', count: 1, mass: '420' },
+        { pos: '2', title: ['Клапан воздушный утеплённый с электроприводом 230 В и возвратной пружиной'], marka: ['АЗЕ 186.000-05 600х400'], man: 'ВЕЗА', unit: 'шт.', count: 1 },
+        { pos: '3', title: ['Шумоглушитель пластинчатый прямоугольный 600х400, длина 1000 мм'], marka: ['ГП-1-600х400-1000'], unit: 'шт.', count: 2, mass: '38' },
+        { pos: '4', title: ['Узел смесительный для водяного калорифера с циркуляционным насосом и трёхходовым клапаном'], marka: ['УТ-2.0-40-6,3'], man: 'ВЕЗА', unit: 'компл.', count: 1 },
+        { pos: '5', title: ['Реле контроля фаз'], marka: ['РКФ-М06-1-15'], man: 'Меандр', unit: 'шт.', count: 1 },
+        { section: 'Узел учета тепловой энергии' },
+        { pos: '6', title: ['Теплосчётчик ультразвуковой с комплектом термопреобразователей сопротивления, Ду 40'], marka: ['ВКТ-9-02 / ПРЭМ-40'], man: 'Теплоком', unit: 'компл.', count: 1 },
+        { pos: '7', title: ['Фильтр магнитно-механический фланцевый Ду 40, Ру 16'], marka: ['ФММ-40'], unit: 'шт.', count: 2, mass: '9,5' },
+        { pos: '8', title: ['Кран шаровой стальной приварной полнопроходной Ду 40 с рукояткой'], marka: ['LD КШЦП 40'], man: 'LD', unit: 'шт.', count: 4 },
+        { pos: '9', title: ['Манометр показывающий радиальный с трёхходовым краном, 0-1,0 МПа'], marka: ['ДМ 02-100-1-G1/2'], man: 'Росма', unit: 'шт.', count: 4 },
+        { pos: '10', title: ['Термометр биметаллический с погружной гильзой, 0-150 °С'], marka: ['БТ-51.211'], man: 'Росма', unit: 'шт.', count: 4 },
+        { section: 'Автоматика и электрооборудование' },
+        { pos: '11', title: ['Шкаф управления приточной установкой с контроллером, частотным преобразователем 3 кВт и защитой калорифера от замораживания'], marka: ['ШУ-П1'], man: 'Термис', unit: 'компл.', count: 1, mass: '35' },
+        { pos: '12', title: ['Датчик температуры канальный с погружной частью 150 мм, Pt1000'], marka: ['ДТС035-PT1000.В2.150'], man: 'ОВЕН', unit: 'шт.', count: 3 },
+        { pos: '13', title: ['Термостат защиты от замораживания капиллярный, длина капилляра 6 м'], marka: ['ТС-6-М'], unit: 'шт.', count: 1 },
+        { pos: '14', title: ['Кабель контрольный с медными жилами, не распространяющий горение, с низким дымовыделением'], marka: ['КВВГнг(А)-LS 7х1,5'], unit: 'м', count: 85 },
+      ],
+    ],
+  },
+  {
+    // A wide parts list (no GOST form): the quantity in column 11, no column-number row.
+    name: 'wide',
+    code: 'ВЕД-11',
+    edition: 2013,
+    layout: {
+      head: ['№ п/п', 'Наименование', 'Артикул', 'Код', 'Производитель', 'Цена, руб.', 'Срок поставки', 'Масса, кг', 'Примечание', 'Ед. изм.', 'Кол-во'],
+      widths: [14, 110, 45, 25, 35, 25, 25, 20, 35, 18, 18],
+      fields: ['pos', 'title', 'marka', 'sku', 'man', 'price', 'term', 'mass', 'note', 'unit', 'count'],
+      numbers: false,
+    },
+    mapping: { pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 10, count: 11 },
+    pages: [
+      [
+        { pos: '1', title: ['Насос циркуляционный с мокрым ротором'], marka: ['MAGNA3 32-80'], sku: '97924247', man: 'Grundfos', price: '98 400', term: '2 нед.', unit: 'шт.', count: 2, mass: '11,2' },
+        { pos: '2', title: ['Насос циркуляционный с мокрым ротором'], marka: ['MAGNA3 32-40'], sku: '97924245', man: 'Grundfos', price: '86 100', term: '2 нед.', unit: 'шт.', count: 1, mass: '10,8' },
+        { pos: '3', title: ['Преобразователь частоты 5,5 кВт'], marka: ['FC-051P5K5'], man: 'Danfoss', price: '41 250', term: 'склад', unit: 'шт.', count: 2 },
+        { pos: '4', title: ['Преобразователь частоты 55 кВт'], marka: ['FC-102P55K'], man: 'Danfoss', price: '612 000', term: '6 нед.', unit: 'шт.', count: 1 },
+        { pos: '5', title: ['Клапан обратный пружинный Ду 50'], marka: ['402 Ду50'], man: 'ADL', price: '4 310', term: 'склад', unit: 'шт.', count: 6 },
+        { pos: '6', title: ['Затвор дисковый с рукояткой Ду 100'], marka: ['Гранвент MV-150 Ду100'], man: 'ADL', price: '7 980', term: 'склад', unit: 'шт.', count: 4 },
+        { pos: '7', title: ['Труба стальная электросварная 108х4'], marka: ['ГОСТ 10704-91'], price: '1 120', term: 'склад', unit: 'м', count: '36,5', note: 'мерная длина' },
+        { pos: '8', title: ['Отвод крутоизогнутый 90° 108х4'], marka: ['ГОСТ 17375-2001'], price: '390', term: 'склад', unit: 'шт.', count: 14 },
+        { pos: '9', title: ['Манометр показывающий 0-1,6 МПа'], marka: ['ДМ 02-100-1-G1/2'], man: 'Росма', price: '1 450', term: 'склад', unit: 'шт.', count: 8 },
+        { pos: '10', title: ['Кабель силовой медный 5х2,5'], marka: ['ВВГнг(А)-LS 5х2,5'], price: '212', term: 'склад', unit: 'м', count: 140 },
+        { pos: '11', title: ['Кабель силовой медный 5х25'], marka: ['ВВГнг(А)-LS 5х25'], price: '1 870', term: '1 нед.', unit: 'м', count: 35 },
+        { pos: '12', title: ['Шкаф управления насосами'], marka: ['ШУН-2-5,5'], man: 'Термис', price: '184 000', term: '4 нед.', unit: 'компл.', count: 1, mass: '42' },
+      ],
+    ],
+  },
 ];
 
 export interface TruthRow {
@@ -177,55 +310,79 @@ export function truthOf(spec: Spec): TruthRow[] {
 // ------------------------------------------------------------------ xlsx
 
 const WIDTHS_MM = [20, 130, 60, 35, 45, 20, 20, 25, 40];
+const GOST_FIELDS: Field[] = ['pos', 'title', 'marka', 'sku', 'man', 'unit', 'count', 'mass', 'note'];
+
+function layoutOf(spec: Spec): Layout {
+  return spec.layout ?? { head: spec.edition === 2013 ? HEAD_2013 : HEAD_1995, widths: WIDTHS_MM, fields: GOST_FIELDS, numbers: true };
+}
+
+/** Text of one column of an item's k-th printed line (values on the first line, name/type lines on all). */
+function lineValue(e: Item, field: Field, k: number): string {
+  if (field === 'title') return e.title[k] ?? '';
+  if (field === 'marka') return e.marka?.[k] ?? '';
+  if (k > 0) return '';
+  if (field === 'count') return String(e.count);
+  return e[field] ?? '';
+}
 
 async function writeXlsx(spec: Spec, ruled: boolean): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'scanner-corpus';
-  const head = spec.edition === 2013 ? HEAD_2013 : HEAD_1995;
+  const layout = layoutOf(spec);
+  const n = layout.fields.length;
+  const titleCol = layout.fields.indexOf('title');
+  const word = spec.style === 'word';
   const thin = { style: 'thin' as const };
   spec.pages.forEach((entries, p) => {
     const ws = wb.addWorksheet(`Лист ${p + 1}`, {
-      pageSetup: { paperSize: 8 as unknown as ExcelJS.PaperSize, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 1, margins: { left: 0.8, right: 0.2, top: 0.2, bottom: 0.2, header: 0, footer: 0 } },
+      pageSetup: word
+        ? { paperSize: 9 as unknown as ExcelJS.PaperSize, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0, margins: { left: 0.8, right: 0.4, top: 0.4, bottom: 0.4, header: 0, footer: 0 } }
+        : { paperSize: 8 as unknown as ExcelJS.PaperSize, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 1, margins: { left: 0.8, right: 0.2, top: 0.2, bottom: 0.2, header: 0, footer: 0 } },
     });
-    ws.columns = WIDTHS_MM.map((w) => ({ width: w / 2.2 }));
+    ws.columns = layout.widths.map((w) => ({ width: w / 2.2 }));
     const font = { name: 'Liberation Sans', size: 10 };
     const put = (values: (string | number | ExcelJS.CellFormulaValue)[], opts: { bold?: boolean; borders?: 'all' | 'vertical' | 'none'; height?: number; center?: boolean } = {}) => {
       const row = ws.addRow(values);
       if (opts.height) row.height = opts.height;
-      for (let c = 1; c <= 9; c++) {
+      for (let c = 1; c <= n; c++) {
         const cell = row.getCell(c);
         cell.font = { ...font, bold: opts.bold ?? false };
-        cell.alignment = { vertical: 'top', horizontal: opts.center || c === 1 || c >= 6 ? 'center' : 'left', wrapText: true };
+        const numeric = ['pos', 'unit', 'count', 'mass', 'note', 'price', 'term'].includes(layout.fields[c - 1]!);
+        cell.alignment = { vertical: 'top', horizontal: opts.center || numeric ? 'center' : 'left', wrapText: true };
         if (opts.borders === 'all') cell.border = { top: thin, bottom: thin, left: thin, right: thin };
         else if (opts.borders === 'vertical') cell.border = { left: thin, right: thin };
       }
       return row;
     };
+    const at = (col: number, v: string) => Array.from({ length: col + 1 }, (_, i) => (i === col ? v : ''));
     if (p === 0) {
-      put(['', 'Спецификация оборудования, изделий и материалов'], { bold: true });
+      put(at(titleCol, spec.layout ? `Ведомость ${spec.code}` : 'Спецификация оборудования, изделий и материалов'), { bold: true });
       put([]);
     }
-    const h = put(head, { borders: 'all', height: 42, center: true });
+    const h = put(layout.head, { borders: 'all', height: word ? undefined : 42, center: true });
     h.eachCell((c) => (c.alignment = { vertical: 'middle', horizontal: 'center', wrapText: true }));
-    put(['1', '2', '3', '4', '5', '6', '7', '8', '9'], { borders: 'all', center: true });
+    if (layout.numbers) put(layout.fields.map((_, i) => String(i + 1)), { borders: 'all', center: true });
     const dataBorders = ruled ? 'all' : 'vertical';
     for (const e of entries) {
       if (!isItem(e)) {
-        const r = put(['', e.section], { bold: true, borders: dataBorders });
-        r.getCell(2).font = { ...font, bold: true, underline: true };
+        const r = put(at(titleCol, e.section), { bold: !spec.plainHeadings, borders: dataBorders });
+        if (!spec.plainHeadings) r.getCell(titleCol + 1).font = { ...font, bold: true, underline: true };
         continue;
       }
       const lines = Math.max(e.title.length, e.marka?.length ?? 0);
       for (let k = 0; k < lines; k++) {
-        const first = k === 0;
-        let count: string | number | ExcelJS.CellFormulaValue = '';
-        if (first) count = e.formula ? { formula: e.formula, result: e.count as number } : e.count;
-        put([first ? e.pos : '', e.title[k] ?? '', e.marka?.[k] ?? '', first ? (e.sku ?? '') : '', first ? (e.man ?? '') : '', first ? e.unit : '', count, first ? (e.mass ?? '') : '', first ? (e.note ?? '') : ''], { borders: dataBorders });
+        put(
+          layout.fields.map((f): string | number | ExcelJS.CellFormulaValue => {
+            if (f === 'count' && k === 0) return e.formula ? { formula: e.formula, result: e.count as number } : e.count;
+            return lineValue(e, f, k);
+          }),
+          { borders: dataBorders },
+        );
       }
     }
     if (!ruled) put([], { borders: 'all', height: 4 });
     put([]);
-    put(['Изм.', 'Кол.уч.', 'Лист', '№ док.', 'Подп.', 'Дата', spec.code, '', `Лист ${p + 1}`], { borders: 'all' });
+    if (!spec.layout) put(['Изм.', 'Кол.уч.', 'Лист', '№ док.', 'Подп.', 'Дата', spec.code, '', `Лист ${p + 1}`], { borders: 'all' });
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -244,36 +401,41 @@ function para(text: string, o: { bold?: boolean; center?: boolean } = {}): strin
   return `<w:p>${ppr}${text ? `<w:r>${rpr}<w:t xml:space="preserve">${esc(text)}</w:t></w:r>` : ''}</w:p>`;
 }
 
-function cell(paras: string[], o: { span?: number; vMerge?: 'restart' | 'continue'; bold?: boolean; center?: boolean } = {}): string {
-  const width = Math.round(WIDTHS_MM.slice(0, o.span ?? 1).reduce((a, b) => a + b, 0) * TWIPS_PER_MM);
+function cell(paras: string[], widthMm: number, o: { span?: number; vMerge?: 'restart' | 'continue'; bold?: boolean; center?: boolean } = {}): string {
+  const width = Math.round(widthMm * TWIPS_PER_MM);
   const tcPr = `<w:tcPr><w:tcW w:w="${width}" w:type="dxa"/>${o.span && o.span > 1 ? `<w:gridSpan w:val="${o.span}"/>` : ''}${o.vMerge === 'restart' ? '<w:vMerge w:val="restart"/>' : o.vMerge === 'continue' ? '<w:vMerge/>' : ''}</w:tcPr>`;
   const body = paras.length ? paras.map((t) => para(t, o)).join('') : para('');
   return `<w:tc>${tcPr}${body}</w:tc>`;
 }
 
-function docxTable(spec: Spec, entries: Entry[]): string {
-  const head = spec.edition === 2013 ? HEAD_2013 : HEAD_1995;
-  const grid = WIDTHS_MM.map((w) => `<w:gridCol w:w="${Math.round(w * TWIPS_PER_MM)}"/>`).join('');
-  const border = '<w:tblBorders>' + ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((b) => `<w:${b} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`).join('') + '</w:tblBorders>';
-  let rows = `<w:tr><w:trPr><w:tblHeader/></w:trPr>${head.map((h) => cell(h.split('\n'), { center: true })).join('')}</w:tr>`;
-  rows += `<w:tr><w:trPr><w:tblHeader/></w:trPr>${head.map((_, i) => cell([String(i + 1)], { center: true })).join('')}</w:tr>`;
+function docxTable(spec: Spec, entries: Entry[], borders: boolean): string {
+  const layout = layoutOf(spec);
+  const w = layout.widths;
+  const titleCol = layout.fields.indexOf('title');
+  const centred = (f: Field) => ['pos', 'unit', 'count', 'mass', 'note', 'price', 'term'].includes(f);
+  const grid = w.map((x) => `<w:gridCol w:w="${Math.round(x * TWIPS_PER_MM)}"/>`).join('');
+  const line = (b: string) => (borders ? `<w:${b} w:val="single" w:sz="4" w:space="0" w:color="000000"/>` : `<w:${b} w:val="nil"/>`);
+  const border = '<w:tblBorders>' + ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(line).join('') + '</w:tblBorders>';
+  let rows = `<w:tr><w:trPr><w:tblHeader/></w:trPr>${layout.head.map((h, i) => cell(h.split('\n'), w[i]!, { center: true })).join('')}</w:tr>`;
+  if (layout.numbers) rows += `<w:tr><w:trPr><w:tblHeader/></w:trPr>${layout.head.map((_, i) => cell([String(i + 1)], w[i]!, { center: true })).join('')}</w:tr>`;
   let n = 0;
   for (const e of entries) {
     if (!isItem(e)) {
-      rows += `<w:tr>${cell([])}${cell([e.section], { span: 8, bold: true })}</w:tr>`;
+      const before = Array.from({ length: titleCol }, (_, i) => cell([], w[i]!)).join('');
+      rows += `<w:tr>${before}${cell([e.section], w.slice(titleCol).reduce((a, b) => a + b, 0), { span: w.length - titleCol, bold: !spec.plainHeadings })}</w:tr>`;
       continue;
     }
     n++;
     // Every third multi-line item is written as two rows with the value cells merged vertically
     // (vMerge); the others keep the lines as paragraphs of one cell.
     const split = e.title.length > 1 && n % 3 === 0;
-    const values = [e.pos, '', '', e.sku ?? '', e.man ?? '', e.unit, String(e.count), e.mass ?? '', e.note ?? ''];
+    const values = layout.fields.map((f) => lineValue(e, f, 0));
     if (split) {
-      const first = values.map((v, i) => (i === 1 ? cell([e.title[0]!]) : i === 2 ? cell([(e.marka ?? []).join(' ')]) : cell([v], { vMerge: 'restart', center: i === 0 || i >= 5 })));
-      const second = values.map((_, i) => (i === 1 ? cell(e.title.slice(1)) : i === 2 ? cell([]) : cell([], { vMerge: 'continue' })));
+      const first = layout.fields.map((f, i) => (f === 'title' ? cell([e.title[0]!], w[i]!) : f === 'marka' ? cell([(e.marka ?? []).join(' ')], w[i]!) : cell([values[i]!], w[i]!, { vMerge: 'restart', center: centred(f) })));
+      const second = layout.fields.map((f, i) => (f === 'title' ? cell(e.title.slice(1), w[i]!) : f === 'marka' ? cell([], w[i]!) : cell([], w[i]!, { vMerge: 'continue' })));
       rows += `<w:tr>${first.join('')}</w:tr><w:tr>${second.join('')}</w:tr>`;
     } else {
-      rows += `<w:tr>${values.map((v, i) => (i === 1 ? cell(e.title) : i === 2 ? cell(e.marka ?? []) : cell(v ? [v] : [], { center: i === 0 || i >= 5 }))).join('')}</w:tr>`;
+      rows += `<w:tr>${layout.fields.map((f, i) => (f === 'title' ? cell(e.title, w[i]!) : f === 'marka' ? cell(e.marka ?? [], w[i]!) : cell(values[i] ? [values[i]!] : [], w[i]!, { center: centred(f) }))).join('')}</w:tr>`;
     }
   }
   return `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/>${border}<w:tblLayout w:type="fixed"/></w:tblPr><w:tblGrid>${grid}</w:tblGrid>${rows}</w:tbl>`;
@@ -282,15 +444,18 @@ function docxTable(spec: Spec, entries: Entry[]): string {
 /** An OOXML package: its parts stored in a zip (tests/helpers/sample-files.ts writes it). */
 const zipStore = (files: Record<string, string>): Buffer => zipArchive(Object.entries(files).map(([name, data]) => ({ name, data })));
 
-function writeDocx(spec: Spec): Buffer {
+function writeDocx(spec: Spec, borders = spec.style !== 'word'): Buffer {
   const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
-  let body = para('Спецификация оборудования, изделий и материалов', { bold: true });
+  let body = para(spec.layout ? `Ведомость ${spec.code}` : 'Спецификация оборудования, изделий и материалов', { bold: true });
   spec.pages.forEach((entries, p) => {
     if (p > 0) body += '<w:p><w:r><w:br w:type="page"/></w:r></w:p>';
-    body += docxTable(spec, entries);
+    body += docxTable(spec, entries, borders);
     body += para(`${spec.code}    Лист ${p + 1}`);
   });
-  const sect = '<w:sectPr><w:pgSz w:w="23811" w:h="16838" w:orient="landscape"/><w:pgMar w:top="567" w:right="283" w:bottom="567" w:left="1134" w:header="0" w:footer="0" w:gutter="0"/></w:sectPr>';
+  const sect =
+    spec.style === 'word'
+      ? '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="850" w:right="567" w:bottom="850" w:left="1134" w:header="0" w:footer="0" w:gutter="0"/></w:sectPr>'
+      : '<w:sectPr><w:pgSz w:w="23811" w:h="16838" w:orient="landscape"/><w:pgMar w:top="567" w:right="283" w:bottom="567" w:left="1134" w:header="0" w:footer="0" w:gutter="0"/></w:sectPr>';
   return zipStore({
     '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
     '_rels/.rels': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
@@ -320,6 +485,29 @@ async function rotatePage(pdfBytes: Uint8Array): Promise<Uint8Array> {
   return out.save();
 }
 
+/**
+ * Gaussian speckle (mean 128, sigma 40) from a seeded generator, so the corpus comes out the same
+ * on every run and the accuracy figures of the scans can be compared between runs.
+ */
+function seededNoise(width: number, height: number, seed: number): Buffer {
+  let a = seed >>> 0 || 1;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < out.length; i += 2) {
+    const r = Math.sqrt(-2 * Math.log(next() || 1e-12));
+    const th = 2 * Math.PI * next();
+    out[i] = Math.max(0, Math.min(255, Math.round(128 + 40 * r * Math.cos(th))));
+    if (i + 1 < out.length) out[i + 1] = Math.max(0, Math.min(255, Math.round(128 + 40 * r * Math.sin(th))));
+  }
+  return out;
+}
+
 /** Render at 300 DPI, tilt slightly, add speckle noise and blur, save as JPEG (and PNG for page 1). */
 async function scanPages(pdfBytes: Uint8Array, doc: string): Promise<{ jpgs: Buffer[]; png: Buffer }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'scan-corpus-'));
@@ -335,7 +523,7 @@ async function scanPages(pdfBytes: Uint8Array, doc: string): Promise<{ jpgs: Buf
       const meta = await img.metadata();
       const w = meta.width!;
       const hgt = meta.height!;
-      const noise = await sharp({ create: { width: w, height: hgt, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      const noise = await sharp(seededNoise(w, hgt, seed * 7919 + files.indexOf(f)), { raw: { width: w, height: hgt, channels: 3 } })
         .linear(0.12, 225)
         .png()
         .toBuffer();
@@ -401,21 +589,25 @@ export async function generateCorpus(opts: GenerateOptions = {}): Promise<Record
     if (opts.writeTruth !== false) writeFileSync(path.join(TRUTH_DIR, `${spec.name}.truth.json`), JSON.stringify({ document: spec.name, rows: truthOf(spec) }, null, 1) + '\n');
     const xlsx = await writeXlsx(spec, true);
     const docx = writeDocx(spec);
-    if (variants.has('xlsx')) save('xlsx', xlsx);
-    if (variants.has('docx')) save('docx', docx);
-    if (variants.has('xls')) save('xls', await convertOffice(xlsx, 'xlsx', 'xls'));
-    if (variants.has('doc')) save('doc', await convertOffice(docx, 'docx', 'doc'));
+    const want = (v: Variant) => variants.has(v) && !spec.skip?.includes(v);
+    if (want('xlsx')) save('xlsx', xlsx);
+    if (want('docx')) save('docx', docx);
+    if (want('xls')) save('xls', await convertOffice(xlsx, 'xlsx', 'xls'));
+    if (want('doc')) save('doc', await convertOffice(docx, 'docx', 'doc'));
+    // A Word-style document is printed from the .docx (with borders for the ruled PDF and the
+    // scans, without any for pdf-norules); the others from the .xlsx.
+    const word = spec.style === 'word';
     let ruledPdf: Uint8Array | null = null;
-    const needRuled = ['pdf', 'pdf-rotated', 'scan-jpg', 'scan-png', 'scan-pdf'].some((v) => variants.has(v as Variant));
-    if (needRuled) ruledPdf = await convertOffice(xlsx, 'xlsx', 'pdf');
-    if (variants.has('pdf')) save('pdf', ruledPdf!);
-    if (variants.has('pdf-norules')) save('pdf-norules', await convertOffice(await writeXlsx(spec, false), 'xlsx', 'pdf'));
-    if (variants.has('pdf-rotated')) save('pdf-rotated', await rotatePage(ruledPdf!));
-    if (variants.has('scan-jpg') || variants.has('scan-png') || variants.has('scan-pdf')) {
+    const needRuled = (['pdf', 'pdf-rotated', 'scan-jpg', 'scan-png', 'scan-pdf'] as Variant[]).some(want);
+    if (needRuled) ruledPdf = word ? await convertOffice(writeDocx(spec, true), 'docx', 'pdf') : await convertOffice(xlsx, 'xlsx', 'pdf');
+    if (want('pdf')) save('pdf', ruledPdf!);
+    if (want('pdf-norules')) save('pdf-norules', word ? await convertOffice(writeDocx(spec, false), 'docx', 'pdf') : await convertOffice(await writeXlsx(spec, false), 'xlsx', 'pdf'));
+    if (want('pdf-rotated')) save('pdf-rotated', await rotatePage(ruledPdf!));
+    if (want('scan-jpg') || want('scan-png') || want('scan-pdf')) {
       const { jpgs, png } = await scanPages(ruledPdf!, spec.name);
-      if (variants.has('scan-jpg')) save('scan-jpg', jpgs[0]!);
-      if (variants.has('scan-png')) save('scan-png', png);
-      if (variants.has('scan-pdf')) save('scan-pdf', await imagePdf(jpgs));
+      if (want('scan-jpg')) save('scan-jpg', jpgs[0]!);
+      if (want('scan-png')) save('scan-png', png);
+      if (want('scan-pdf')) save('scan-pdf', await imagePdf(jpgs));
     }
   }
   return written;
@@ -428,6 +620,7 @@ export function readTruth(doc: string): TruthRow[] {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const asked = process.argv.slice(2).filter((a) => (VARIANTS as readonly string[]).includes(a)) as Variant[];
   const t = Date.now();
-  await generateCorpus({ variants: asked.length ? asked : VARIANTS, log: (s) => console.log(s) });
+  const docs = process.argv.slice(2).filter((a) => SPECS.some((s) => s.name === a));
+  await generateCorpus({ variants: asked.length ? asked : VARIANTS, docs: docs.length ? docs : undefined, log: (s) => console.log(s) });
   console.log(`corpus written to ${CORPUS_DIR} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }

@@ -75,7 +75,10 @@ export function ocrUnit(cell: string): string {
 
 /** An OCR'd name: `То же` read with Latin letters, `м3/ч` read `мз/ч` or `m3/y`. */
 export function ocrTitle(cell: string): string {
-  return cell.replace(/^[TТ][oо0](?=\s+[жЖ][еЕ])/, 'То').replace(/(^|[\s\d=,])[mм][3зЗ]\/[чyу4](?=$|[\s,;.)])/g, '$1м3/ч');
+  return cell
+    // A cell border read as a dash or bar before the name (`— Термометр`).
+    .replace(/^[—–|_]\s+(?=\p{Lu})/u, '')
+    .replace(/^[TТ][oо0](?=\s+[жЖ][еЕ])/, 'То').replace(/(^|[\s\d=,])[mм][3зЗ]\/[чyу4](?=$|[\s,;.)])/g, '$1м3/ч');
 }
 
 /**
@@ -87,17 +90,31 @@ export function repairPositions(cut: { cells: string[] }[], col: number, skip: S
     .map((c, i) => ({ i, text: (c.cells[col] ?? '').trim().replace(/\.$/, '') }))
     .filter(({ i, text }) => !skip.has(i) && text);
   const parse = (t: string) => (/^\d{1,3}(\.\d{1,3})*$/.test(t) ? t.split('.').map(Number) : null);
+  const digitsOf = (t: string) => t.replace(/[.,\s]/g, '');
+  /** One misread digit at most between a reading and the number wanted, dots aside. */
+  const near = (text: string, want: string) => {
+    const a = digitsOf(text);
+    const b = digitsOf(want);
+    return /^[\d.,\s]+$/.test(text) && a.length === b.length && [...b].filter((ch, j) => ch !== a[j]).length <= 1;
+  };
   for (let k = 1; k + 1 < at.length; k++) {
     const prev = parse(at[k - 1]!.text);
     const next = parse(at[k + 1]!.text);
     const here = parse(at[k]!.text);
     if (!prev || !next || prev.length !== next.length) continue;
     const head = prev.slice(0, -1).join('.');
-    if (head !== next.slice(0, -1).join('.') || next[next.length - 1]! - prev[prev.length - 1]! !== 2) continue;
-    const want = [...prev.slice(0, -1), prev[prev.length - 1]! + 1].join('.');
+    const nextHead = next.slice(0, -1).join('.');
+    let want: string;
+    if (head === nextHead && next[next.length - 1]! - prev[prev.length - 1]! === 2) want = [...prev.slice(0, -1), prev[prev.length - 1]! + 1].join('.');
+    // The first position of a new section (`20` between 1.4 and 2.2): that section's `.1`.
+    else if (prev.length > 1 && head !== nextHead && next[next.length - 1] === 2) want = `${nextHead}.1`;
+    else continue;
     if (at[k]!.text === want) continue;
     // Same shape, one character off: a misread digit, not a different numbering.
     if (here && here.length === prev.length && at[k]!.text.length === want.length && [...want].filter((ch, j) => ch !== at[k]!.text[j]).length === 1) cut[at[k]!.i]!.cells[col] = want;
+    // The dot lost or read as a comma or space, a digit misread or not (`13`, `1,3` between 1.2
+    // and 1.4; `92` between 3.1 and 3.3).
+    else if (prev.length > 1 && near(at[k]!.text, want)) cut[at[k]!.i]!.cells[col] = want;
   }
 }
 
@@ -111,10 +128,13 @@ export function repairNumberRow(cut: { cells: string[] }[]) {
     const filled = c.cells.map((x, i) => [x.trim(), i] as const).filter(([x]) => x);
     if (filled.length < 5) continue;
     const nums = filled.filter(([x]) => /^\d{1,2}$/.test(x));
-    if (nums.length < 0.7 * filled.length || nums.length === filled.length) continue;
+    if (nums.length < 0.7 * filled.length) continue;
     if (filled.some(([x]) => !/^\d{1,2}$/.test(x) && x.length > 3)) continue;
-    // Rising by one across the row: number = index in the filled cells + 1.
-    if (!filled.every(([x], k) => !/^\d{1,2}$/.test(x) || Number(x) === k + 1)) continue;
+    // Rising by one across the row: number = index in the filled cells + 1; a digit or two misread
+    // as another (`7` → `1`) when most already stand in their place.
+    const placed = filled.filter(([x], k) => x === String(k + 1)).length;
+    const rising = filled.every(([x], k) => !/^\d{1,2}$/.test(x) || Number(x) === k + 1);
+    if (rising ? nums.length === filled.length : placed < 0.7 * filled.length || filled.length - placed > 2) continue;
     filled.forEach(([, i], k) => (c.cells[i] = String(k + 1)));
     return;
   }

@@ -1,12 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCorpus, readTruth } from '../../../../scripts/scanner-corpus.ts';
+import { score } from '../../../../scripts/scanner-accuracy.ts';
 import { htmlToPdf, ROWS, specHtml } from './fixtures.testkit.ts';
 import { extractDocument } from './index.ts';
+import { buildRows } from './rows.ts';
 import { extractPdf, furnitureZones, inFurniture } from './pdf.ts';
 import { renderDpi } from './ocr.ts';
 import type { TextBox } from './stream.ts';
-import { ScanInputError, type ExtractedDocument } from './types.ts';
+import { DEFAULT_MAPPING, ScanInputError, type ExtractedDocument } from './types.ts';
 
 const SAMPLES = new URL('../../../../../shared/samples/scanner/', import.meta.url).pathname;
 const MM = 72 / 25.4;
@@ -111,6 +116,42 @@ describe('PDF with a text layer', () => {
     expect(plain.titleBlock).toBeNull();
     expect(inFurniture(plain, row.x0, row.x1, row.y0, row.y1)).toBe(false);
   });
+});
+
+describe('a Word table printed to PDF by LibreOffice (portrait, wrapped cells, no rules)', () => {
+  let dir = '';
+  let files: Awaited<ReturnType<typeof generateCorpus>> = {};
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'scan-word-'));
+    files = await generateCorpus({ outDir: dir, docs: ['word', 'shkaf'], variants: ['pdf-norules'], writeTruth: false });
+  }, 180_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the wrapped heading as one heading, suggests the mapping and finds 14 of 14 positions', async () => {
+    const doc = await extractDocument(new Uint8Array(readFileSync(files.word!['pdf-norules']!)), 'word.pdf');
+    expect(doc.columnCount).toBe(9);
+    expect(doc.headers.slice(0, 3)).toEqual(['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа']);
+    expect(doc.suggestedMapping).toMatchObject({ pos: 1, title: 2, marka: 3, unit: 6, count: 7 });
+    const rows = buildRows(doc, doc.suggestedMapping ?? DEFAULT_MAPPING, []);
+    const s = score(readTruth('word'), rows);
+    expect([s.right, s.found]).toEqual([14, 14]);
+    // Every line of a wrapped name in its row; the footer paragraph under the table is no name's tail.
+    expect(rows.find((r) => r.pos === '1')!.title).toBe('Установка приточная компактная с водяным калорифером, фильтром класса F7 и частотным регулированием вентилятора, L=3200 м3/ч');
+    expect(rows.find((r) => r.pos === '14')!.title).toBe('Кабель контрольный с медными жилами, не распространяющий горение, с низким дымовыделением');
+  }, 60_000);
+
+  it('keeps a heading under an item a row of its own that sets the section of the rows after it', async () => {
+    for (const name of ['word', 'shkaf'] as const) {
+      const doc = await extractDocument(new Uint8Array(readFileSync(files[name]!['pdf-norules']!)), `${name}.pdf`);
+      const rows = buildRows(doc, doc.suggestedMapping ?? DEFAULT_MAPPING, []);
+      const truth = readTruth(name);
+      expect(rows.map((r) => [r.pos, r.title, r.section])).toEqual(truth.map((t) => [t.pos, t.title, t.section]));
+    }
+    const doc = await extractDocument(new Uint8Array(readFileSync(files.shkaf!['pdf-norules']!)), 'shkaf.pdf');
+    const rows = buildRows(doc, doc.suggestedMapping ?? DEFAULT_MAPPING, []);
+    expect(rows.find((r) => r.pos === '4')!.title).toBe('Реле контроля фаз');
+    expect(rows.find((r) => r.pos === '5')!.section).toBe('Узел учета тепловой энергии');
+  }, 60_000);
 });
 
 describe('PDF refusals', () => {

@@ -79,6 +79,17 @@ function startsUpper(s: string): boolean {
   return /^[\p{Lu}]/u.test(s);
 }
 
+/**
+ * Reads like a heading of its own rather than the wrapped rest of a name: two or more words, a
+ * capitalised first word and lower-case words after it (`Узел учета тепловой энергии`), no
+ * figures, models or brand names (`Grundfos Unilift`, `AME 435`).
+ */
+function headingLike(s: string): boolean {
+  const words = s.trim().split(/\s+/);
+  if (words.length < 2 || !/^\p{Lu}\p{Ll}{2,}(?:-\p{Ll}+)?[,.:]?$/u.test(words[0]!)) return false;
+  return words.slice(1).every((w) => /^\p{Ll}+(?:-\p{Ll}+)*[,.:;]?$/u.test(w));
+}
+
 function looksContinued(prev: string): boolean {
   return /[-,;(«/+]$|\b(и|с|для|в|на|из|по|до|от)$/iu.test(prev.trim());
 }
@@ -92,18 +103,19 @@ interface Building {
   pieces: Record<TextField, string[]>;
   countText: string;
   section: string;
-  /** The union of its lines' bands on its page (the review's source crop). */
   box?: LineBox;
 }
 
-/** Widens the position's band by a line of its page. */
-function widen(b: Building, line: ExtractedLine): void {
-  if (!line.box || line.page !== b.page) return;
-  b.box = b.box ? { top: Math.min(b.box.top, line.box.top), bottom: Math.max(b.box.bottom, line.box.bottom) } : { ...line.box };
+/** The union of two page bands (either may be unknown). */
+function unite(a: LineBox | undefined, b: LineBox | undefined): LineBox | undefined {
+  if (!a) return b ? { top: b.top, bottom: b.bottom } : undefined;
+  if (!b) return a;
+  return { top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom) };
 }
 
-function start(page: number, f: Fields, section: string, prefix: string[] = []): Building {
+function start(page: number, f: Fields, section: string, prefix: string[] = [], box?: LineBox): Building {
   return {
+    ...(box ? { box: { top: box.top, bottom: box.bottom } } : {}),
     page,
     pieces: {
       pos: f.pos ? [f.pos] : [],
@@ -118,7 +130,10 @@ function start(page: number, f: Fields, section: string, prefix: string[] = []):
   };
 }
 
-function append(b: Building, f: Fields): void {
+function append(b: Building, f: Fields, box?: LineBox, page = b.page): void {
+  // A position continued on the next page keeps the band of its first page (the crop shows one page).
+  const u = page === b.page ? unite(b.box, box) : b.box;
+  if (u) b.box = u;
   for (const k of TEXT_FIELDS) {
     if (k === 'pos') continue;
     if (f[k]) b.pieces[k].push(f[k]);
@@ -137,7 +152,7 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
   let current: Building | null = null;
   let section = '';
   let gap = true;
-  let pending: string[] = [];
+  let pending: { text: string; box?: LineBox }[] = [];
   let skipHeadingContinuation = false;
 
   let page = 0;
@@ -186,20 +201,17 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
     if (!hasPos && current && !gap && f.count && countContinues(current.countText, f.count)) {
       // The quantity cell wrapped: `29+3` / `(10%)=32`.
       current.countText = `${current.countText} ${f.count}`;
-      append(current, { ...f, count: '' });
-      widen(current, line);
+      append(current, { ...f, count: '' }, line.box, line.page);
       continue;
     }
     if (hasPos || hasCount) {
       if (!hasPos && current && current.countText === '' && current.pieces.pos.length && !gap && !pending.length) {
-        append(current, f);
-        widen(current, line);
+        append(current, f, line.box, line.page);
         current.countText = f.count;
         gap = false;
         continue;
       }
-      current = start(line.page, f, section, pending);
-      widen(current, line);
+      current = start(line.page, f, section, pending.map((p) => p.text), pending.reduce<LineBox | undefined>((u, p) => unite(u, p.box), line.box));
       pending = [];
       built.push(current);
       gap = false;
@@ -211,10 +223,22 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
       const prevTitle = current?.pieces.title[current.pieces.title.length - 1] ?? '';
       const numbered = /^\d+(\.\d+)*\.?\s+\p{Lu}/u.test(f.title);
       const continuing = current !== null && !gap && looksContinued(prevTitle);
+      // Values on the last line: a name start right before an anchor whose own name continues it.
+      let opensNext = false;
+      if (current && !continuing && startsUpper(f.title)) {
+        const next = nextDataLine(lines, i + 1);
+        if (next) {
+          const nf = fieldsOf(next, mapping);
+          const nq = nf.count ? parseQuantity(nf.count).value : null;
+          opensNext = (nf.pos !== '' || nq !== null) && (!nf.title || /^[\p{Ll}(]/u.test(nf.title));
+        }
+      }
+      // A heading is a row of its own even right under an item (no blank line between): a
+      // capitalised name-only line without figures that the previous name does not run into.
       const sectionish =
         line.emphasised === true ||
         numbered ||
-        (!continuing && startsUpper(f.title) && !/\d/.test(f.title) && (gap || current === null || SECTION_WORDS.test(basicFold(f.title))));
+        (!continuing && startsUpper(f.title) && !/\d/.test(f.title) && (gap || current === null || SECTION_WORDS.test(basicFold(f.title)) || (!opensNext && headingLike(f.title))));
       if (sectionish && !continuing) {
         if (pending.length) pending = [];
         section = joinPieces([f.title]);
@@ -222,24 +246,14 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
         gap = false;
         continue;
       }
-      // Values on the last line: a name start right before an anchor whose own name continues it.
-      if (current && !continuing && startsUpper(f.title)) {
-        const next = nextDataLine(lines, i + 1);
-        if (next) {
-          const nf = fieldsOf(next, mapping);
-          const nq = nf.count ? parseQuantity(nf.count).value : null;
-          if ((nf.pos || nq !== null) && (!nf.title || /^[\p{Ll}(]/u.test(nf.title))) {
-            pending.push(f.title);
-            gap = false;
-            continue;
-          }
-        }
+      if (opensNext) {
+        pending.push({ text: f.title, ...(line.box ? { box: line.box } : {}) });
+        gap = false;
+        continue;
       }
     }
-    if (current) {
-      append(current, f);
-      widen(current, line);
-    } else if (onlyTitle) section = joinPieces([f.title]);
+    if (current) append(current, f, line.box, line.page);
+    else if (onlyTitle) section = joinPieces([f.title]);
     gap = false;
   }
 
@@ -287,8 +301,8 @@ function finish(built: Building[]): RecognisedRow[] {
       count: q?.value ?? null,
       section: b.section,
     };
-    if (q?.free) row.countText = b.countText;
     if (b.box) row.box = b.box;
+    if (q?.free) row.countText = b.countText;
     for (const k of TEXT_FIELDS) previous[k] = values[k];
     if (!row.title && !row.marka && row.count === null) continue;
     rows.push(row);

@@ -6,7 +6,7 @@
 // into one line (a wrapped cell stays one row), unless the ruled band holds several positions
 // (rules missing between rows, as GOST allows). On OCR pages the short cells are repaired first
 // (ocr-cells.ts).
-import { columnNumbers, detectHeader, type HeaderDetection } from './headers.ts';
+import { columnNumbers, detectHeader, headingField, isHeadingLine, mappingFromHeadings, type HeaderDetection } from './headers.ts';
 import { MAX_TABLE_COLUMNS } from './limits.ts';
 import { crosses, type Rulings } from './lattice.ts';
 import { joinPieces } from './normalise.ts';
@@ -198,11 +198,109 @@ function numberRowOf(lines: PhysLine[]): { index: number; centres: number[] } | 
   return null;
 }
 
+/** The boxes of a line merged where they lie closer than `tol`: the line's text chunks (cell candidates). */
+function chunksOf(line: PhysLine, tol: number): { text: string; x0: number; x1: number }[] {
+  const out: { boxes: TextBox[]; x0: number; x1: number }[] = [];
+  for (const b of [...line.boxes].sort((p, q) => p.x0 - q.x0)) {
+    const last = out[out.length - 1];
+    if (last && b.x0 <= last.x1 + tol) {
+      last.boxes.push(b);
+      last.x1 = Math.max(last.x1, b.x1);
+    } else out.push({ boxes: [b], x0: b.x0, x1: b.x1 });
+  }
+  return out.map((c) => ({ text: joinBoxes(c.boxes), x0: c.x0, x1: c.x1 }));
+}
+
+/** A piece of a wrapped heading: a heading word, lower-case text, or a glyph or two the cell broke off (`.`, `д`). */
+function wrapsHeading(text: string): boolean {
+  const t = text.trim();
+  return !t || !/[\p{L}\d]/u.test(t) || /^[\p{Ll}(]/u.test(t) || headingField(t) !== null;
+}
+
+/** Joins the lines of a wrapped heading cell; a piece the cell broke off mid-word (`Ко` / `д`) is glued on. */
+function joinHeading(pieces: string[]): string {
+  let out = '';
+  for (const raw of pieces) {
+    const p = raw.trim();
+    if (!p) continue;
+    const broken = out && (!/[\p{L}\d]/u.test(p) || (/^\p{Ll}{1,2}[.,]?$/u.test(p) && /\p{L}$/u.test(out)));
+    out = !out ? p : broken ? out + p : `${out} ${p}`;
+  }
+  return joinPieces([out]);
+}
+
+/**
+ * The heading of a table without a column-number row, found from its words before the columns are
+ * known: the first line whose chunks read as two or more different headings, and the lines under
+ * it that wrap it (up to four, ending at a line that starts with a number: the first position).
+ */
+function headerZone(lines: PhysLine[], tol: number): { start: number; end: number } | null {
+  for (let i = 0; i < Math.min(lines.length, 60); i++) {
+    const chunks = chunksOf(lines[i]!, tol);
+    if (chunks.length < 2 || !isHeadingLine(chunks.map((c) => c.text))) continue;
+    let end = i;
+    for (let k = i + 1; k < Math.min(lines.length, i + 5); k++) {
+      if (!chunksOf(lines[k]!, tol).every((c) => wrapsHeading(c.text))) break;
+      end = k;
+    }
+    return { start: i, end };
+  }
+  return null;
+}
+
+/**
+ * Column gaps of a table typed without rulings or a column-number row (a Word table printed to
+ * PDF): x ranges where no heading line has text and at most a few body lines do. Lines that run
+ * across columns (a document title, a footer, one overflowing cell) no longer close a gap, and a
+ * column filled only in its heading (`Код`) is kept by the heading.
+ */
+function headedBounds(lines: PhysLine[], zone: { start: number; end: number }, tol: number): number[] | null {
+  const heading = lines.slice(zone.start, zone.end + 1);
+  const body = lines.slice(zone.end + 1);
+  const headIv = projection(heading, tol);
+  if (headIv.length < 2) return null;
+  const left = Math.floor(headIv[0]![0]);
+  let right = Math.ceil(headIv[headIv.length - 1]![1]);
+  const bodyIv = body.map((l) => projection([l], tol));
+  for (const iv of bodyIv) for (const [, b] of iv) right = Math.max(right, Math.ceil(b));
+  let from = left;
+  for (const iv of bodyIv) for (const [a] of iv) from = Math.min(from, Math.floor(a));
+  const span = right - from + 1;
+  if (span <= 0 || span > 20000) return null;
+  const headed = new Uint8Array(span);
+  const count = new Uint16Array(span);
+  for (const [a, b] of headIv) for (let x = Math.max(0, Math.floor(a) - from); x <= Math.min(span - 1, Math.ceil(b) - from); x++) headed[x] = 1;
+  for (const iv of bodyIv) for (const [a, b] of iv) for (let x = Math.max(0, Math.floor(a) - from); x <= Math.min(span - 1, Math.ceil(b) - from); x++) count[x]!++;
+  const limit = Math.max(1, Math.floor(0.05 * body.length));
+  const open = (x: number) => !headed[x] && count[x]! <= limit;
+  // The table runs from the first to the last column with a heading or steady body text.
+  let lo = 0;
+  while (lo < span && open(lo)) lo++;
+  let hi = span - 1;
+  while (hi > lo && open(hi)) hi--;
+  if (hi <= lo) return null;
+  const bounds = [from + lo];
+  for (let x = lo; x <= hi; x++) {
+    if (!open(x)) continue;
+    let y = x;
+    while (y + 1 <= hi && open(y + 1)) y++;
+    if (y - x + 1 >= tol) bounds.push(from + (x + y + 1) / 2);
+    x = y;
+  }
+  bounds.push(from + hi + 1);
+  return bounds.length >= 3 && bounds.length - 1 <= MAX_TABLE_COLUMNS ? bounds : null;
+}
+
 /** Column bounds from the text alone: the column-number row's numbers split by the gaps between them, else the gaps themselves. */
-function streamBounds(lines: PhysLine[]): { bounds: number[]; from: 'numbers' | 'projection' } | null {
+function streamBounds(lines: PhysLine[]): { bounds: number[]; from: 'numbers' | 'projection'; zone?: { start: number; end: number } } | null {
   if (!lines.length) return null;
   const size = median(lines.map((l) => l.size)) || 10;
   const numbers = numberRowOf(lines);
+  if (!numbers) {
+    const zone = headerZone(lines, 0.6 * size);
+    const headed = zone ? headedBounds(lines, zone, 0.6 * size) : null;
+    if (headed) return { bounds: headed, from: 'projection', zone: zone! };
+  }
   const body = numbers ? lines.slice(Math.max(0, numbers.index - 6)) : lines;
   const proj = projection(body, 0.6 * size);
   if (!proj.length) return null;
@@ -283,6 +381,41 @@ function completeMapping(d: HeaderDetection, cut: { cells: string[] }[]): Header
 }
 
 /**
+ * Lines under the last position of a table without rulings whose text runs across a column gap
+ * (a footer paragraph, a signature line): not cells of the table, so not the last name's tail.
+ */
+function belowTable(lines: PhysLine[], cut: { cells: string[] }[], bounds: number[], d: HeaderDetection): Set<number> {
+  const out = new Set<number>();
+  const anchors = [d.mapping?.pos ?? 0, d.mapping?.count ?? 0].filter((c) => c > 0).map((c) => c - 1);
+  if (!anchors.length) return out;
+  let last = -1;
+  cut.forEach((c, i) => {
+    if (!d.headerRows.includes(i) && anchors.some((a) => (c.cells[a] ?? '').trim())) last = i;
+  });
+  if (last < 0) return out;
+  const inner = bounds.slice(1, -1);
+  for (let i = last + 1; i < lines.length; i++) {
+    const l = lines[i]!;
+    const tol = 0.6 * l.size;
+    if (chunksOf(l, tol).some((ch) => inner.some((b) => ch.x0 < b - 0.2 * l.size && ch.x1 > b + 0.2 * l.size))) out.add(i);
+  }
+  return out;
+}
+
+/**
+ * A heading wrapped over several lines of a table without rulings is one heading: every line of
+ * its zone (headerZone) joins it, pieces broken off mid-word are glued back, and the mapping is
+ * suggested from the whole texts.
+ */
+function wholeHeading(d: HeaderDetection, cut: { cells: string[] }[], zone: { start: number; end: number }): HeaderDetection {
+  const rows = Array.from({ length: zone.end - zone.start + 1 }, (_, k) => zone.start + k);
+  if (rows.length <= d.headerRows.length) return d;
+  const width = Math.max(...rows.map((r) => cut[r]!.cells.length));
+  const columns = Array.from({ length: width }, (_, c) => joinHeading(rows.map((r) => cut[r]!.cells[c] ?? '')));
+  return { ...d, headerRows: rows, columns, mapping: mappingFromHeadings(columns) ?? d.mapping };
+}
+
+/**
  * Builds the table of one page. `previous` are the bounds of the last page with a table, used for
  * a continuation page that repeats neither the header nor the column-number row.
  */
@@ -291,6 +424,7 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
   if (!lines.length) return null;
   let bounds: number[] | null = null;
   let from: PageTable['columnsFrom'] = 'projection';
+  let zone: { start: number; end: number } | null = null;
   const ruled = rulings ? ruledBounds(lines, rulings) : null;
   if (ruled) {
     bounds = ruled.bounds;
@@ -302,6 +436,7 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     if (s) {
       bounds = s.bounds;
       from = s.from;
+      zone = s.zone ?? null;
     }
   }
   if (!lines.length || !bounds || bounds.length < 2) return null;
@@ -309,6 +444,11 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
   let cut = lines.map((l) => cutLine(l, initial));
   if (ocr) repairNumberRow(cut);
   let detection = completeMapping(detectHeader(cut.map((c) => c.cells)), cut);
+  if (detection.headerRows.length && detection.numberRow === null) {
+    // A heading wrapped cell by cell (ruled or not) with no number row under it: all its lines.
+    const z = zone ?? headerZone(lines, 0.6 * (median(lines.map((l) => l.size)) || 10));
+    if (z && detection.headerRows[0] === z.start) detection = wholeHeading(detection, cut, z);
+  }
   const found = detection.headerRows.length > 0 || detection.numberRow !== null;
   if (!found && previous && previous.length >= 3 && from === 'projection') {
     bounds = previous;
@@ -316,6 +456,25 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     cut = lines.map((l) => cutLine(l, bounds!));
     if (ocr) repairNumberRow(cut);
     detection = completeMapping(detectHeader(cut.map((c) => c.cells)), cut);
+  }
+  if (ocr && detection.mapping && !detection.mapping.unit && !detection.mapping.count && bounds.length - 1 >= 7) {
+    // GOST Form 1 read in order up to the supplier (1-5) with the unit and quantity headings
+    // misread (`En: изм.`, `Kon.`): columns 6 and 7, as the form has them.
+    const m = detection.mapping;
+    const used = new Set(Object.values(m).filter((c) => c > 0));
+    if (m.pos === 1 && m.title === 2 && m.marka === 3 && (m.man === 5 || m.sku === 4) && !used.has(6) && !used.has(7)) detection = { ...detection, mapping: { ...m, unit: 6, count: 7 } };
+  }
+  if (ocr && detection.mapping && !detection.mapping.count && detection.mapping.unit > 0) {
+    // The quantity heading misread (`Kon.` for `Кол.`): the column right of the unit, when it
+    // holds a number on most lines that carry a unit, is the quantity.
+    const m = detection.mapping;
+    const unit = m.unit - 1;
+    const next = unit + 1;
+    const taken = Object.values(m).includes(next + 1);
+    const skip = new Set([...detection.headerRows, detection.numberRow ?? -1]);
+    const withUnit = cut.filter((c, i) => !skip.has(i) && (c.cells[unit] ?? '').trim());
+    const numbers = withUnit.filter((c) => /^\d+(?:[.,]\d+)?$/.test(ocrDigits((c.cells[next] ?? '').trim())));
+    if (!taken && next < bounds.length - 1 && withUnit.length >= 3 && numbers.length >= 0.6 * withUnit.length) detection = { ...detection, mapping: { ...m, count: next + 1 } };
   }
   if (ocr && detection.mapping) {
     const numeric = [detection.mapping.pos, detection.mapping.count].filter((c) => c > 0).map((c) => c - 1);
@@ -370,10 +529,16 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     }
     pending = [];
   };
+  const below = zone ? belowTable(lines, cut, bounds, detection) : new Set<number>();
   for (let i = start; i < lines.length; i++) {
     const l = lines[i]!;
     const c = cut[i]!;
     if (!c.cells.some((x) => x)) continue;
+    if (below.has(i)) {
+      flush();
+      rows.push({ cells: c.cells, kind: 'furniture', y0: l.y0, y1: l.y1 });
+      continue;
+    }
     if (headerSet.has(i) || i === detection.numberRow) {
       flush();
       rows.push({ cells: c.cells, kind: headerSet.has(i) ? 'header' : 'column-numbers', y0: l.y0, y1: l.y1, ...(c.conf !== undefined ? { confidence: c.conf } : {}) });
