@@ -2,8 +2,8 @@
 // and ask for what the test needs; the fixtures start it on first use and stop it after.
 //
 //   server     worker-scoped: the real server on a fresh database, started with `serverEnv`
-//   serverEnv  worker-scoped option (default {}): set it once per file with
-//              `test.override({ serverEnv: integrationEnv })` at the top level
+//   serverEnv  worker-scoped option (default {}): a file sets it by extending the test,
+//              `const it = test.extend('serverEnv', { scope: 'worker' }, integrationEnv)`
 //   browser    worker-scoped Chromium (tests/helpers/browser.ts launch)
 //   signedIn   signedIn(email, options?) -> a page in a new context signed in as that demo user
 //   anonymous  anonymous(options?) -> a page in a new context with no session
@@ -24,9 +24,14 @@ import { startServer, type TestServer } from './server.ts';
 export { expect } from 'vitest';
 
 export type ContextOptions = Parameters<Browser['newContext']>[0];
+/** The `db` fixture: Kysely on the server's database. */
+export type ServerDb = Database['db'];
 
-/** Opens a page in a context signed in as the demo user with this e-mail (ru-RU unless `options` say otherwise). */
-export type SignedIn = (email: string, options?: ContextOptions) => Promise<Page>;
+/**
+ * Opens a page in a context signed in as the demo user with this e-mail (ru-RU unless `options` say
+ * otherwise). The start-info dialog shown after a sign-in counts as closed unless `startInfo: true`.
+ */
+export type SignedIn = (email: string, options?: ContextOptions & { startInfo?: boolean }) => Promise<Page>;
 /** Opens a page in a context without a session (ru-RU unless `options` say otherwise). */
 export type Anonymous = (options?: ContextOptions) => Promise<Page>;
 
@@ -68,9 +73,10 @@ export const test = base
     onCleanup(async () => {
       await Promise.all(contexts.map((c) => c.close()));
     });
-    const signedIn: SignedIn = async (email, options = {}) => {
+    const signedIn: SignedIn = async (email, { startInfo = false, ...options } = {}) => {
       const context = await signedInContext(browser, server, email, options);
       contexts.push(context);
+      if (startInfo) await context.clearCookies({ name: 'start_info' });
       return context.newPage();
     };
     return signedIn;
