@@ -68,7 +68,7 @@ describe('ordering from a promotion', () => {
     await page.close();
   });
 
-  it('works without JavaScript too, and says what is missing', async ({ server, open }) => {
+  it('works without JavaScript too, and says what is missing', async ({ open }) => {
     const page = await open('/promotions', { javaScriptEnabled: false });
     await page.locator('article', { has: page.getByRole('heading', { name: 'Пластинчатые теплообменники со склада' }) }).getByRole('link').click();
     await submit(page, 'Создать заказ');
