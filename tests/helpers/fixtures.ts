@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test as base } from 'vitest';
 import { openDatabase, type Database } from '../../src/lib/db/index.ts';
-import { launch, signedInContext } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
 
 export { expect } from 'vitest';
@@ -46,7 +45,8 @@ export const test = base
   // Chromium starts in the background as soon as a test asks for a page, so that it launches while
   // the server starts (in sequence they would add a second to every file).
   .extend('launching', { scope: 'worker' }, async ({}, { onCleanup }) => {
-    const launching: Promise<Browser> = launch();
+    // Imported here: suites that never open a page do not load playwright-core.
+    const launching: Promise<Browser> = import('./browser.ts').then(({ launch }) => launch());
     // Keep an unhandled rejection from surfacing before `browser` awaits it.
     launching.catch(() => {});
     onCleanup(async () => {
@@ -73,6 +73,7 @@ export const test = base
     onCleanup(async () => {
       await Promise.all(contexts.map((c) => c.close()));
     });
+    const { signedInContext } = await import('./browser.ts');
     const signedIn: SignedIn = async (email, { startInfo = false, ...options } = {}) => {
       const context = await signedInContext(browser, server, email, options);
       contexts.push(context);
