@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           // 90 s: the first test of a file also waits for its server and Chromium (tests/helpers/fixtures.ts).
           testTimeout: 90_000,
+          // Chromium launches while each file's server starts (tests/helpers/fixtures.ts).
+          env: { CHROMIUM_WARM: '1' },
           hookTimeout: 90_000,
           fileParallelism: false,
         },

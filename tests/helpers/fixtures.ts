@@ -40,26 +40,43 @@ export function openServerDatabase(server: TestServer): Database {
   return openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
 }
 
+// One Chromium per worker, started at most once (by the server fixture or by the first page).
+let chromium: Promise<Browser> | undefined;
+function startChromium(): Promise<Browser> {
+  if (!chromium) {
+    // Imported here: suites that never open a page do not load playwright-core.
+    chromium = import('./browser.ts').then(({ launch }) => launch());
+    // Keep an unhandled rejection from surfacing before `browser` awaits it.
+    chromium.catch(() => {});
+  }
+  return chromium;
+}
+async function closeChromium(): Promise<void> {
+  const started = chromium;
+  chromium = undefined;
+  await (await started?.catch(() => undefined))?.close();
+}
+
 export const test = base
   .extend('serverEnv', { scope: 'worker' }, {} as Record<string, string>)
-  // Chromium starts in the background as soon as a test asks for a page, so that it launches while
-  // the server starts (in sequence they would add a second to every file).
+  // Chromium starts in the background: in the browser project (CHROMIUM_WARM=1, vitest.config.ts)
+  // as soon as the server starts, elsewhere when a test first asks for a page, so that it launches
+  // while the server starts (in sequence they would add a second or more to every file).
   .extend('launching', { scope: 'worker' }, async ({}, { onCleanup }) => {
-    // Imported here: suites that never open a page do not load playwright-core.
-    const launching: Promise<Browser> = import('./browser.ts').then(({ launch }) => launch());
-    // Keep an unhandled rejection from surfacing before `browser` awaits it.
-    launching.catch(() => {});
-    onCleanup(async () => {
-      await (await launching.catch(() => undefined))?.close();
-    });
+    const launching = startChromium();
+    onCleanup(closeChromium);
     return { launching };
   })
   .extend('server', { scope: 'worker' }, async ({ serverEnv }, { onCleanup }) => {
-    const server = await startServer(serverEnv);
+    if (process.env.CHROMIUM_WARM === '1') startChromium();
+    const started: { server?: TestServer } = {};
     onCleanup(async () => {
-      await server.stop();
+      await started.server?.stop();
+      // A warmed Chromium that no test took is closed here.
+      await closeChromium();
     });
-    return server;
+    started.server = await startServer(serverEnv);
+    return started.server;
   })
   .extend('browser', { scope: 'worker' }, async ({ launching }) => launching.launching)
   .extend('db', { scope: 'worker' }, async ({ server }, { onCleanup }) => {
