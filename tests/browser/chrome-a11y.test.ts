@@ -19,14 +19,19 @@ type Visit = (email: string | null, path: string, viewport: { width: number; hei
 const it = test
   .extend('serverEnv', { scope: 'worker' }, { CORPORATE_PORTAL_URL: 'https://portal.example/', WIKI_URL: 'https://wiki.example/' })
   // Opens `path` as `email` (or signed out) with reduced motion, and hands the page to `fn`.
-  .extend('visit', async ({ server, signedIn, anonymous }) => {
+  .extend('visit', async ({ signedIn, anonymous, server }) => {
     const visit: Visit = async (email, path, viewport, fn) => {
       const options = { viewport, reducedMotion: 'reduce' as const };
       const page = email ? await signedIn(email, options) : await anonymous(options);
       // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
       await page.context().addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
-      await page.goto(server.url + path);
-      await fn(page);
+      try {
+        await page.goto(server.url + path);
+        await fn(page);
+      } finally {
+        // Closed at once: a test may visit several pages.
+        await page.context().close();
+      }
     };
     return visit;
   });

@@ -21,14 +21,19 @@ type Visit = <T>(email: string | null, path: string, fn: (page: Page) => Promise
 
 const it = test
   .extend('serverEnv', { scope: 'worker' }, { CORPORATE_PORTAL_URL: PORTAL, WIKI_URL: WIKI })
-  .extend('visit', async ({ server, signedIn, anonymous }) => {
+  .extend('visit', async ({ signedIn, anonymous, server }) => {
     const visit: Visit = async (email, path, fn, options = {}) => {
       const opts = { viewport: DESKTOP, reducedMotion: 'reduce' as const, ...options };
       const page = email ? await signedIn(email, opts) : await anonymous(opts);
       // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
       await page.context().addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
-      await page.goto(server.url + path);
-      return await fn(page);
+      try {
+        await page.goto(server.url + path);
+        return await fn(page);
+      } finally {
+        // Closed at once: a test may visit many pages.
+        await page.context().close();
+      }
     };
     return visit;
   });
@@ -301,7 +306,13 @@ describe('guards', () => {
   });
 });
 
-const tokenOf = async (server: TestServer, email: string) => (await sessionFor(server, email)).token;
+// One session per user for the file, as a browser would keep its cookie.
+const tokens = new Map<string, Promise<string>>();
+const tokenOf = (server: TestServer, email: string) => {
+  const key = `${server.url} ${email}`;
+  if (!tokens.has(key)) tokens.set(key, sessionFor(server, email).then((s) => s.token));
+  return tokens.get(key)!;
+};
 
 /** The interface language remembered on the account. */
 async function storedLocale(db: ServerDb, email: string): Promise<string | null> {
