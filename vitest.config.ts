@@ -73,7 +73,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          testTimeout: 60_000,
+          // 90 s: the first test of a file also waits for its server and Chromium (tests/helpers/fixtures.ts).
+          testTimeout: 90_000,
+          // Chromium launches while each file's server starts (tests/helpers/fixtures.ts).
+          env: { CHROMIUM_WARM: '1' },
           hookTimeout: 90_000,
           fileParallelism: false,
         },

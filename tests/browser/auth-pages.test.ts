@@ -1,25 +1,16 @@
 // The sign-in pages: no axe findings (also with errors and dialogs showing), and the JavaScript they
 // load stays within the 90 KB (gzip) budget of pages with React islands.
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launch } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { axeViolations } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 import { lastOutbox } from '../helpers/mail.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+import type { TestServer } from '../helpers/server.ts';
 
 const BUDGET = 90 * 1024;
 
-async function requestCode(page: Page) {
+async function requestCode(server: TestServer, page: Page) {
   await page.goto(`${server.url}/auth/fast`);
   await page.getByLabel('Телефон или E-mail').fill('olga.demidova@demo.example');
   await page.getByRole('button', { name: 'Получить код' }).click();
@@ -27,9 +18,8 @@ async function requestCode(page: Page) {
 }
 
 describe('accessibility', () => {
-  it('axe finds nothing on the sign-in pages', async () => {
-    const context = await browser.newContext({ locale: 'ru-RU' });
-    const page = await context.newPage();
+  it('axe finds nothing on the sign-in pages', async ({ server, anonymous }) => {
+    const page = await anonymous();
     const found: Record<string, unknown> = {};
     const check = async (name: string) => {
       const v = await axeViolations(page);
@@ -54,7 +44,7 @@ describe('accessibility', () => {
     await page.getByLabel('Ваша фамилия').fill('');
     await page.getByLabel('Ваша фамилия').blur();
     await check('/auth/registration with an error');
-    await requestCode(page);
+    await requestCode(server, page);
     await check('/auth/code');
     await page.getByLabel('Код', { exact: true }).fill('000001');
     await page.getByRole('button', { name: 'Войти' }).click();
@@ -77,7 +67,6 @@ describe('accessibility', () => {
     await page.getByLabel('Новый пароль').waitFor();
     await check('/auth/forgot-password with a reset link');
     expect(found).toEqual({});
-    await context.close();
   });
 });
 
@@ -99,12 +88,11 @@ describe('page weight', () => {
     return { files: sizes.size, external: [...sizes.values()].reduce((a, b) => a + b, 0), inline: gzipSync(inline, { level: 9 }).length };
   }
 
-  it('the sign-in pages load at most 90 KB of JavaScript (gzip), React included', async () => {
+  it('the sign-in pages load at most 90 KB of JavaScript (gzip), React included', async ({ server, anonymous }) => {
     const figures: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     // A fresh context per page, so nothing comes from the cache.
     for (const p of ['/auth/fast', '/auth/registration', '/auth/code']) {
-      const context = await browser.newContext({ locale: 'ru-RU' });
-      const page = await context.newPage();
+      const page = await anonymous();
       if (p === '/auth/code') {
         await page.goto(`${server.url}/auth/fast`);
         await page.getByLabel('Телефон или E-mail').fill('dmitry.volkov@demo.example');
@@ -115,7 +103,6 @@ describe('page weight', () => {
       } else {
         figures[p] = await measure(page, () => page.goto(`${server.url}${p}`));
       }
-      await context.close();
     }
     console.log(
       'sign-in page JavaScript (gzip):\n' +

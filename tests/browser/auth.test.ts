@@ -1,29 +1,24 @@
 // Sign-in journeys in Chromium: registration (corporate, personal, without JavaScript), code sign-in
 // by e-mail (dev outbox) and by call (fake provider), password, recovery by link, logout, 'continue
 // as', and the guards in both directions.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch } from '../helpers/browser.ts';
-import { FAKE_CALL_KEY, startFakeCalls, type FakeCalls } from '../helpers/fake-calls.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { hydrated } from '../helpers/browser.ts';
+import { FAKE_CALL_KEY, startFakeCalls } from '../helpers/fake-calls.ts';
+import { expect, test as base } from '../helpers/fixtures.ts';
 import { lastOutbox, outbox } from '../helpers/mail.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let browser: Browser;
-let calls: FakeCalls;
-beforeAll(async () => {
-  calls = await startFakeCalls();
-  [server, browser] = await Promise.all([startServer({ CALL_PROVIDER_URL: calls.url, CALL_PROVIDER_KEY: FAKE_CALL_KEY }), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await calls?.close();
-});
+// The server sends call codes to a fake call provider started before it.
+const it = base
+  .extend('calls', { scope: 'worker' }, async ({}, { onCleanup }) => {
+    const calls = await startFakeCalls();
+    onCleanup(() => calls.close());
+    return calls;
+  })
+  .extend('serverEnv', { scope: 'worker' }, async ({ calls }) => ({ CALL_PROVIDER_URL: calls.url, CALL_PROVIDER_KEY: FAKE_CALL_KEY }));
 
-const fresh = (options: Parameters<Browser['newContext']>[0] = {}) => browser.newContext({ locale: 'ru-RU', ...options });
 const path = (page: Page) => new URL(page.url()).pathname;
-const dataDir = () => server.database.dataDir;
 
 async function closeStartInfo(page: Page, how: 'button' | 'escape' = 'button') {
   const dialog = page.getByRole('dialog', { name: 'Что даёт личный кабинет?' });
@@ -36,8 +31,7 @@ async function closeStartInfo(page: Page, how: 'button' | 'escape' = 'button') {
   await saved;
 }
 
-async function codeSignIn(context: BrowserContext, login: string, code: () => Promise<string>) {
-  const page = await context.newPage();
+async function codeSignIn(server: TestServer, page: Page, login: string, code: () => Promise<string>) {
   await page.goto(`${server.url}/auth/fast`);
   await page.getByLabel('Телефон или E-mail').fill(login);
   await page.getByRole('button', { name: 'Получить код' }).click();
@@ -49,21 +43,18 @@ async function codeSignIn(context: BrowserContext, login: string, code: () => Pr
 }
 
 describe('guards', () => {
-  it('sends a signed-out visitor to fast sign-in, and the sign-in area to its start', async () => {
-    const context = await fresh();
-    const page = await context.newPage();
+  it('sends a signed-out visitor to fast sign-in, and the sign-in area to its start', async ({ server, anonymous }) => {
+    const page = await anonymous();
     for (const p of ['/home', '/user-info/profile', '/auth', '/auth/unknown/path']) {
       await page.goto(`${server.url}${p}`);
       expect(path(page), p).toBe('/auth/fast');
     }
-    await context.close();
   });
 });
 
 describe('registration', () => {
-  it('registers a corporate account step by step, Next held back until each step is valid', async () => {
-    const context = await fresh();
-    const page = await context.newPage();
+  it('registers a corporate account step by step, Next held back until each step is valid', async ({ server, anonymous }) => {
+    const page = await anonymous();
     await page.goto(`${server.url}/auth/registration`);
     await hydrated(page);
     const next = page.getByRole('button', { name: 'Далее' });
@@ -99,12 +90,10 @@ describe('registration', () => {
     await closeStartInfo(page);
     await page.reload();
     expect(await page.locator('[data-start-info]').count()).toBe(0);
-    await context.close();
   });
 
-  it('registers a personal account, and shows the Error dialog for a taken e-mail', async () => {
-    const context = await fresh();
-    const page = await context.newPage();
+  it('registers a personal account, and shows the Error dialog for a taken e-mail', async ({ server, anonymous }) => {
+    const page = await anonymous();
     await page.goto(`${server.url}/auth/registration`);
     const fillAll = async (email: string) => {
       await page.getByLabel('Ваша фамилия').fill('Орлова');
@@ -132,12 +121,10 @@ describe('registration', () => {
     await page.getByLabel('Повторите пароль').fill('Orlova2026');
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.waitForURL('**/home?welcome=registered');
-    await context.close();
   });
 
-  it('works without JavaScript: all steps in one form', async () => {
-    const context = await fresh({ javaScriptEnabled: false });
-    const page = await context.newPage();
+  it('works without JavaScript: all steps in one form', async ({ server, anonymous }) => {
+    const page = await anonymous({ javaScriptEnabled: false });
     await page.goto(`${server.url}/auth/registration`);
     await page.getByLabel('Ваша фамилия').fill('Белов');
     await page.getByLabel('Ваше имя').fill('Игорь');
@@ -156,21 +143,19 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Закрыть' }).click();
     await page.waitForURL('**/home?welcome=registered');
     expect(await page.locator('[data-start-info]').count()).toBe(0);
-    await context.close();
   });
 });
 
 describe('sign-in', () => {
-  it('signs in by e-mail code; a wrong code shows a red alert', async () => {
-    const context = await fresh();
-    const page = await context.newPage();
+  it('signs in by e-mail code; a wrong code shows a red alert', async ({ server, anonymous }) => {
+    const page = await anonymous();
     await page.goto(`${server.url}/auth/fast`);
-    const since = outbox(dataDir()).length;
+    const since = outbox(server.database.dataDir).length;
     await page.getByLabel('Телефон или E-mail').fill('Sergey.Ivanov@demo.example');
     await page.getByRole('button', { name: 'Получить код' }).click();
     await page.waitForURL('**/auth/code');
     await page.getByRole('heading', { name: 'Введите E-mail код' }).waitFor();
-    const code = (await lastOutbox(dataDir(), 'sergey.ivanov@demo.example', 'email', since)).code!;
+    const code = (await lastOutbox(server.database.dataDir, 'sergey.ivanov@demo.example', 'email', since)).code!;
     const input = page.getByLabel('Код', { exact: true });
     await expect(input.getAttribute('autocomplete')).resolves.toBe('one-time-code');
     await expect(input.getAttribute('inputmode')).resolves.toBe('numeric');
@@ -183,12 +168,10 @@ describe('sign-in', () => {
     await closeStartInfo(page, 'escape');
     await page.reload();
     expect(await page.locator('[data-start-info]').count()).toBe(0);
-    await context.close();
   });
 
-  it('signs in by the last 4 digits of a call from the provider', async () => {
-    const context = await fresh();
-    const page = await context.newPage();
+  it('signs in by the last 4 digits of a call from the provider', async ({ server, anonymous, calls }) => {
+    const page = await anonymous();
     await page.goto(`${server.url}/auth/fast`);
     await page.getByLabel('Телефон или E-mail').fill('+7 (900) 000-00-02');
     await page.getByRole('button', { name: 'Получить код' }).click();
@@ -203,12 +186,10 @@ describe('sign-in', () => {
     await page.getByLabel('Код', { exact: true }).fill(calls.lastCode('+79000000002')!);
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL('**/home');
-    await context.close();
   });
 
-  it('goes back from the code page and returns there only while a code is pending', async () => {
-    const context = await fresh();
-    const page = await context.newPage();
+  it('goes back from the code page and returns there only while a code is pending', async ({ server, anonymous }) => {
+    const page = await anonymous();
     await page.goto(`${server.url}/auth/code`);
     expect(path(page)).toBe('/auth/fast');
     await page.getByLabel('Телефон или E-mail').fill('dmitry.volkov@demo.example');
@@ -218,12 +199,10 @@ describe('sign-in', () => {
     await page.waitForURL('**/auth/fast');
     await page.goto(`${server.url}/auth/code`);
     expect(path(page)).toBe('/auth/fast');
-    await context.close();
   });
 
-  it('signs in with a password after an Error dialog for a wrong one; signed-in users leave /auth', async () => {
-    const context = await fresh();
-    const page = await context.newPage();
+  it('signs in with a password after an Error dialog for a wrong one; signed-in users leave /auth', async ({ server, anonymous }) => {
+    const page = await anonymous();
     await page.goto(`${server.url}/auth/login`);
     await page.getByLabel('Телефон или E-mail').fill('dmitry.volkov@demo.example');
     await page.getByLabel('Пароль').fill('Wrong2026');
@@ -243,22 +222,20 @@ describe('sign-in', () => {
     expect(path(page)).toBe('/auth/login');
     await page.goto(`${server.url}/home`);
     expect(path(page)).toBe('/auth/fast');
-    await context.close();
   });
 
-  it("offers 'continue as' to the remembered user, still asking for a code", async () => {
-    const context = await fresh();
-    let since = outbox(dataDir()).length;
-    const page = await codeSignIn(context, 'marina.kotova@demo.example', async () => (await lastOutbox(dataDir(), 'marina.kotova@demo.example', 'email', since)).code!);
+  it("offers 'continue as' to the remembered user, still asking for a code", async ({ server, anonymous }) => {
+    let since = outbox(server.database.dataDir).length;
+    const page = await codeSignIn(server, await anonymous(), 'marina.kotova@demo.example', async () => (await lastOutbox(server.database.dataDir, 'marina.kotova@demo.example', 'email', since)).code!);
     await page.goto(`${server.url}/logout`);
     await page.goto(`${server.url}/auth/fast`);
     const card = page.getByRole('region', { name: 'Продолжить как' });
     await card.getByText('Марина Котова').waitFor();
-    since = outbox(dataDir()).length;
+    since = outbox(server.database.dataDir).length;
     await card.getByRole('button', { name: 'Войти как Марина Котова' }).click();
     await page.waitForURL('**/auth/code');
     await page.getByText('ma***@demo.example', { exact: false }).waitFor();
-    await page.getByLabel('Код', { exact: true }).fill((await lastOutbox(dataDir(), 'marina.kotova@demo.example', 'email', since)).code!);
+    await page.getByLabel('Код', { exact: true }).fill((await lastOutbox(server.database.dataDir, 'marina.kotova@demo.example', 'email', since)).code!);
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL('**/home');
     await page.goto(`${server.url}/logout`);
@@ -266,23 +243,21 @@ describe('sign-in', () => {
     await page.getByRole('button', { name: 'Это не я' }).click();
     await page.waitForURL('**/auth/fast');
     expect(await page.getByRole('region', { name: 'Продолжить как' }).count()).toBe(0);
-    await context.close();
   });
 });
 
 describe('recovery', () => {
-  it('resets the password by the e-mailed link', async () => {
-    const context = await fresh();
-    const page = await context.newPage();
+  it('resets the password by the e-mailed link', async ({ server, anonymous }) => {
+    const page = await anonymous();
     await page.goto(`${server.url}/auth/login`);
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await page.getByRole('heading', { name: 'Восстановление пароля' }).waitFor();
-    const since = outbox(dataDir()).length;
+    const since = outbox(server.database.dataDir).length;
     await page.getByLabel('Телефон или E-mail').fill('olga.demidova@demo.example');
     await page.getByRole('button', { name: 'Восстановить' }).click();
     await page.getByRole('status').getByText(/мы отправили на него ссылку/).waitFor();
     await page.getByRole('link', { name: 'Вернуться к авторизации' }).waitFor();
-    const { url } = await lastOutbox(dataDir(), 'olga.demidova@demo.example', 'email', since);
+    const { url } = await lastOutbox(server.database.dataDir, 'olga.demidova@demo.example', 'email', since);
     await page.goto(url!);
     await page.getByLabel('Новый пароль').fill('Restored2026');
     await page.getByLabel('Повторите пароль').fill('Restored2026');
@@ -295,6 +270,5 @@ describe('recovery', () => {
     await page.waitForURL('**/home');
     await page.goto(url!);
     expect(path(page)).toBe('/home');
-    await context.close();
   });
 });

@@ -2,21 +2,10 @@
 // hydrates survives it (the island's JavaScript is held back with page.route until the typing is
 // done), and closing the first-visit dialog sticks even when the next page is asked for at once or
 // JavaScript is off.
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { sessionFor } from '../helpers/session.ts';
-
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+import type { Page, Route } from 'playwright-core';
+import { describe } from 'vitest';
+import { hydrated } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
 /** Holds every script of /_astro/ until `release()`: the page is server-rendered but not hydrated. */
 async function holdIslands(page: Page) {
@@ -34,9 +23,8 @@ async function holdIslands(page: Page) {
 const notHydrated = async (page: Page) => expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
 
 describe('typed before hydration', () => {
-  it('the registration wizard keeps text, the chosen account type and the ticked box', async () => {
-    const context = await browser.newContext({ locale: 'ru-RU' });
-    const page = await context.newPage();
+  it('the registration wizard keeps text, the chosen account type and the ticked box', async ({ server, anonymous }) => {
+    const page = await anonymous();
     const gate = await holdIslands(page);
     await page.goto(`${server.url}/auth/registration`, { waitUntil: 'domcontentloaded' });
     await notHydrated(page);
@@ -67,18 +55,16 @@ describe('typed before hydration', () => {
     await page.getByRole('button', { name: 'Далее' }).click();
     expect(await page.locator('#password').inputValue()).toBe('Strong-pass-42');
     expect(await page.locator('#agree').isChecked()).toBe(true);
-    await context.close();
   });
 
-  it('the code form keeps the code typed before hydration, and filters digits afterwards', async () => {
-    const context = await browser.newContext({ locale: 'ru-RU' });
-    const setup = await context.newPage();
+  it('the code form keeps the code typed before hydration, and filters digits afterwards', async ({ server, anonymous }) => {
+    const setup = await anonymous();
     await setup.goto(`${server.url}/auth/fast`);
     await setup.getByLabel('Телефон или E-mail').fill('sergey.ivanov@demo.example');
     await setup.getByRole('button', { name: 'Получить код' }).click();
     await setup.waitForURL('**/auth/code');
+    const page = await setup.context().newPage();
     await setup.close();
-    const page = await context.newPage();
     const gate = await holdIslands(page);
     await page.goto(`${server.url}/auth/code`, { waitUntil: 'domcontentloaded' });
     await notHydrated(page);
@@ -88,22 +74,13 @@ describe('typed before hydration', () => {
     expect(await page.locator('#code').inputValue()).toBe('1234');
     await page.locator('#code').pressSequentially('a5');
     expect(await page.locator('#code').inputValue()).toBe('12345');
-    await context.close();
   });
 });
 
-/** A browser signed in as a demo user, with the first-visit dialog not yet closed. */
-async function freshSignIn(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const { token } = await sessionFor(server, 'olga.demidova@demo.example');
-  const context = await browser.newContext({ locale: 'ru-RU', ...options });
-  await context.addCookies([{ name: 'sid', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
-  return context;
-}
-
 describe('the first-visit dialog', () => {
-  it('stays closed when the person moves on before the save request has answered', async () => {
-    const context = await freshSignIn();
-    const page = await context.newPage();
+  it('stays closed when the person moves on before the save request has answered', async ({ server, signedIn }) => {
+    // Signed in, with the first-visit dialog not yet closed.
+    const page = await signedIn('olga.demidova@demo.example', { startInfo: true });
     // The save request never reaches the server while the person navigates away.
     await page.route('**/api/v1/profile/start-info', () => undefined);
     await page.goto(`${server.url}/home`);
@@ -114,12 +91,10 @@ describe('the first-visit dialog', () => {
     expect(await page.locator('[data-start-info]').count()).toBe(0);
     await page.goto(`${server.url}/home`);
     expect(await page.locator('[data-start-info]').count()).toBe(0);
-    await context.close();
   });
 
-  it('closes for good without JavaScript', async () => {
-    const context = await freshSignIn({ javaScriptEnabled: false });
-    const page = await context.newPage();
+  it('closes for good without JavaScript', async ({ server, signedIn }) => {
+    const page = await signedIn('olga.demidova@demo.example', { startInfo: true, javaScriptEnabled: false });
     await page.goto(`${server.url}/notifications`);
     const dialog = page.locator('[data-start-info]');
     await dialog.getByRole('button', { name: 'Закрыть' }).click();
@@ -127,6 +102,5 @@ describe('the first-visit dialog', () => {
     expect(await page.locator('[data-start-info]').count()).toBe(0);
     await page.goto(`${server.url}/home`);
     expect(await page.locator('[data-start-info]').count()).toBe(0);
-    await context.close();
   });
 });

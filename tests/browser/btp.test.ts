@@ -3,23 +3,9 @@
 // sheet, the specification page and its .xlsx download, a refused recalculation (no result left
 // behind), the offer, and the order. Every state is axe clean without sideways scrolling. A customer
 // gets the 404 page.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-
-let server: TestServer;
-let browser: Browser;
-let ctx: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-  ctx = await signedInContext(browser, server, 'sergey.ivanov@demo.example', { viewport: { width: 360, height: 740 }, acceptDownloads: true });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await server?.stop();
-});
+import type { Page } from 'playwright-core';
+import { axeViolations, PHONE } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
 const BTP = '/e-commerce/design/new-calculation/btp';
 const noSideScroll = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;
@@ -30,8 +16,8 @@ async function clean(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
-it('an employee composes a substation, gets the scheme, specification, offer and places the order', async () => {
-  const page = await ctx.newPage();
+it('an employee composes a substation, gets the scheme, specification, offer and places the order', async ({ server, signedIn }) => {
+  const page = await signedIn('sergey.ivanov@demo.example', { viewport: PHONE, acceptDownloads: true });
   const blocked: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) blocked.push(m.text());
@@ -99,13 +85,10 @@ it('an employee composes a substation, gets the scheme, specification, offer and
   await expect(page.locator('tbody tr').first().textContent()).resolves.toContain('Заказан');
   await clean(page);
   expect(blocked).toEqual([]);
-  await page.close();
 }, 180_000);
 
-it('a customer gets the 404 page', async () => {
-  const customer = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
-  const page = await customer.newPage();
+it('a customer gets the 404 page', async ({ server, signedIn }) => {
+  const page = await signedIn('olga.demidova@demo.example', { viewport: PHONE });
   const r = await page.goto(`${server.url}${BTP}`);
   expect(r?.status()).toBe(404);
-  await customer.close();
 });

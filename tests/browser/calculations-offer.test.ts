@@ -2,10 +2,10 @@
 // and without sideways scrolling at 360 px, the Print button and toolbar gone in print, and every
 // datasheet within one A4 page (content box 703 x 1016 px at 96 px per inch, 12/14 mm margins).
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { expectClean as clean, PHONE, useSignedInBrowser } from '../helpers/browser.ts';
+import { expectClean as clean, PHONE } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
-const at = useSignedInBrowser('olga.demidova@demo.example');
+const OLGA = 'olga.demidova@demo.example';
 
 /** Saves a calculation through the API from the signed-in page; answers its id and chosen items. */
 async function saveVia(page: Page, kind: 'pump' | 'station', inputs: Record<string, string>) {
@@ -27,38 +27,36 @@ async function fitsA4(page: Page): Promise<number> {
   return h;
 }
 
-it('pump: offer and datasheet (two curves) clean at 360 px, the datasheet one A4 page', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/calculations`);
+it('pump: offer and datasheet (two curves) clean at 360 px, the datasheet one A4 page', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/calculations`);
   const { id, chosen } = await saveVia(page, 'pump', { q: '60', h: '13', h_static: '5', speed_control: '1' });
-  await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/offer`);
+  await page.goto(`${server.url}/e-commerce/design/calculations/${id}/offer`);
   await expect(page.locator('.doc-offer tbody tr').count()).resolves.toBe(1);
   await clean(page);
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('#doc-print').isVisible()).resolves.toBe(false);
   await page.emulateMedia({ media: 'screen' });
-  await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/datasheet/${chosen[0]}`);
+  await page.goto(`${server.url}/e-commerce/design/calculations/${id}/datasheet/${chosen[0]}`);
   await expect(page.locator('.ds-chart svg').count()).resolves.toBe(2);
   await clean(page);
   expect(await fitsA4(page)).toBeLessThan(1016);
-  await page.close();
 });
 
-it('booster set: the pump set and its cabinet each on one A4 page', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/calculations`);
+it('booster set: the pump set and its cabinet each on one A4 page', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/calculations`);
   const { id, chosen } = await saveVia(page, 'station', { q: '60', h: '40', h_static: '30', speed_control: '1', count: '2', standby: '1' });
   for (const cid of chosen) {
-    await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
+    await page.goto(`${server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
     await clean(page);
     expect(await fitsA4(page)).toBeLessThan(1016);
   }
-  await page.close();
 });
 
-it('plate heat exchanger: the datasheet with every step of the engine still one A4 page', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/calculations`);
+it('plate heat exchanger: the datasheet with every step of the engine still one A4 page', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/calculations`);
   const { id, cid } = await page.evaluate(async () => {
     const post = async (url: string, body: unknown) => (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) })).json();
     const inputs = { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' };
@@ -66,26 +64,25 @@ it('plate heat exchanger: the datasheet with every step of the engine still one 
     const saved = await post('/api/v1/calculations/to1/save', { inputs, chosen: [p.pick] });
     return { id: saved.id as number, cid: p.cid as number };
   });
-  await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
+  await page.goto(`${server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
   await expect(page.locator('.doc-explain tbody tr').count()).resolves.toBeGreaterThan(18);
   await clean(page);
   expect(await fitsA4(page)).toBeLessThan(1016);
-  await page.close();
 });
 
 /** The narrowest value cell of a datasheet (figure blocks and the explanation's values), px. */
 const narrowestValue = (page: Page) =>
   page.evaluate(() => Math.min(...[...document.querySelectorAll('.doc-rows dd, .doc-explain td.num')].map((e) => e.getBoundingClientRect().width)));
 
-it('datasheets on screen read as on paper: value column at least 120 px at 1280 px, no sideways scroll at 360 px', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/calculations`);
+it('datasheets on screen read as on paper: value column at least 120 px at 1280 px, no sideways scroll at 360 px', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/calculations`);
   const pump = await saveVia(page, 'pump', { q: '60', h: '13', h_static: '5', speed_control: '1' });
   const set = await saveVia(page, 'station', { q: '60', h: '40', h_static: '30', speed_control: '1', count: '2', standby: '1' });
   const widths: Record<string, number> = {};
   for (const [name, id, cid] of [['pump', pump.id, pump.chosen[0]], ['set', set.id, set.chosen[0]], ['cabinet', set.id, set.chosen[1]]] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${at.server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
+    await page.goto(`${server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
     widths[name] = await narrowestValue(page);
     await page.setViewportSize(PHONE);
     await page.reload();
@@ -94,5 +91,4 @@ it('datasheets on screen read as on paper: value column at least 120 px at 1280 
   }
   console.log('narrowest value column at 1280 px:', JSON.stringify(widths));
   for (const [name, w] of Object.entries(widths)) expect(w, `${name}: value column`).toBeGreaterThanOrEqual(120);
-  await page.close();
 });

@@ -3,10 +3,10 @@
 // side, the first is saved, the offer page opens, it is ordered, and the order and its notification
 // appear. Every state axe clean without sideways scrolling; the page's JS is measured.
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { expectClean, hydrated, useSignedInBrowser } from '../helpers/browser.ts';
+import { expectClean, hydrated, PHONE } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
-const at = useSignedInBrowser('olga.demidova@demo.example');
+const OLGA = 'olga.demidova@demo.example';
 
 // Same exception as tests/browser/hx.test.ts: the chrome's wrapped breadcrumb (not this area).
 const clean = (page: Page) =>
@@ -14,9 +14,9 @@ const clean = (page: Page) =>
     found.map((v) => ({ ...v, nodes: v.id === 'target-size' ? v.nodes.filter((n) => n !== 'ol > li:nth-child(1) > a[href$="home"]') : v.nodes })).filter((v) => v.nodes.length > 0),
   );
 
-it('selects, charts, compares, saves, offers and orders a pump', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/pump`);
+it('selects, charts, compares, saves, offers and orders a pump', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/pump`);
   await clean(page);
   await page.getByLabel('Расход', { exact: true }).fill('60');
   await page.getByLabel('Напор', { exact: true }).fill('13');
@@ -55,12 +55,11 @@ it('selects, charts, compares, saves, offers and orders a pump', async () => {
   expect(await page.content()).toContain(request);
   const notes = await page.evaluate(async () => (await (await fetch('/api/v1/notifications?pageSize=5')).json()).data.entities);
   expect(notes.some((n: { module: string; title: string }) => n.module === 'request' && n.title.includes(request))).toBe(true);
-  await page.close();
 });
 
-it('recalculates live while typing; what was typed before hydration counts', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/pump`, { waitUntil: 'domcontentloaded' });
+it('recalculates live while typing; what was typed before hydration counts', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/pump`, { waitUntil: 'domcontentloaded' });
   // Typed straight away, possibly before the island hydrates: the island reads the form itself.
   await page.getByLabel('Расход', { exact: true }).fill('60');
   await page.getByLabel('Напор', { exact: true }).fill('13');
@@ -74,12 +73,11 @@ it('recalculates live while typing; what was typed before hydration counts', asy
   await page.waitForSelector('.calc-live[data-state="invalid"]');
   await expect(page.locator('.calc-live li').first().textContent()).resolves.toBe('Расход: введите число');
   await clean(page);
-  await page.close();
 });
 
-it('draws the staging chart of the best booster set', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/station`);
+it('draws the staging chart of the best booster set', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/station`);
   await page.getByLabel('Расход', { exact: true }).fill('60');
   await page.getByLabel('Напор', { exact: true }).fill('40');
   await page.getByLabel('Статический напор', { exact: true }).fill('30');
@@ -90,12 +88,11 @@ it('draws the staging chart of the best booster set', async () => {
   await hydrated(page);
   await page.waitForSelector('canvas[aria-label="График мощности по числу работающих насосов"][data-state="ready"]');
   await clean(page);
-  await page.close();
 });
 
-it('compares two booster sets side by side', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/station`);
+it('compares two booster sets side by side', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/station`);
   await page.getByLabel('Расход', { exact: true }).fill('30');
   await page.getByLabel('Напор', { exact: true }).fill('50');
   await page.getByLabel('Статический напор', { exact: true }).fill('20');
@@ -114,12 +111,11 @@ it('compares two booster sets side by side', async () => {
   expect(heads.map((h) => h.slice(0, 3))).toEqual(['1. ', '2. ']);
   await expect(box.locator('.calc-compare tbody').textContent()).resolves.toMatch(/м³\/ч.*кВт/);
   await clean(page);
-  await page.close();
 });
 
-it('after a post the live line stays quiet until the form changes; a fifth compare tick is refused and said', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/pump`);
+it('after a post the live line stays quiet until the form changes; a fifth compare tick is refused and said', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/pump`);
   await page.getByLabel('Расход', { exact: true }).fill('60');
   await page.getByLabel('Напор', { exact: true }).fill('13');
   await page.getByLabel('Статический напор', { exact: true }).fill('5');
@@ -153,5 +149,4 @@ it('after a post the live line stays quiet until the form changes; a fifth compa
   await page.waitForSelector('.calc-live[data-state="ok"]');
   await expect(page.locator('.calc-live').textContent()).resolves.toMatch(/^Подходят.+ Лучший: .+ P₁ [\d,]+ кВт/);
   await clean(page);
-  await page.close();
 });

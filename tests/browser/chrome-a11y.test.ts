@@ -1,13 +1,11 @@
 // The chrome's accessibility (axe, WCAG 2.2 A/AA) at desktop and phone widths, the user's layout
 // settings as the server renders them, and the back-to-top link.
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/db/index.ts';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { START_INFO_COOKIE } from '../../src/features/auth/web.server.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { axeViolations } from '../helpers/browser.ts';
+import { expect, test, type ServerDb } from '../helpers/fixtures.ts';
 
 const CUSTOMER = 'olga.demidova@demo.example';
 const ADMIN = 'marina.kotova@demo.example';
@@ -16,44 +14,36 @@ const WIDTHS = [
   ['360 px', { width: 360, height: 740 }],
 ] as const;
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ CORPORATE_PORTAL_URL: 'https://portal.example/', WIKI_URL: 'https://wiki.example/' }), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+type Visit = (email: string | null, path: string, viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) => Promise<void>;
 
-async function visit(email: string | null, path: string, viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) {
-  const options = { viewport, reducedMotion: 'reduce' as const };
-  const context = email ? await signedInContext(browser, server, email, options) : await browser.newContext({ locale: 'ru-RU', ...options });
-  // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
-  await context.addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
-  try {
-    const page = await context.newPage();
-    await page.goto(server.url + path);
-    await fn(page);
-  } finally {
-    await context.close();
-  }
-}
+const it = test
+  .extend('serverEnv', { scope: 'worker' }, { CORPORATE_PORTAL_URL: 'https://portal.example/', WIKI_URL: 'https://wiki.example/' })
+  // Opens `path` as `email` (or signed out) with reduced motion, and hands the page to `fn`.
+  .extend('visit', async ({ signedIn, anonymous, server }) => {
+    const visit: Visit = async (email, path, viewport, fn) => {
+      const options = { viewport, reducedMotion: 'reduce' as const };
+      const page = email ? await signedIn(email, options) : await anonymous(options);
+      // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
+      await page.context().addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
+      try {
+        await page.goto(server.url + path);
+        await fn(page);
+      } finally {
+        // Closed at once: a test may visit several pages.
+        await page.context().close();
+      }
+    };
+    return visit;
+  });
 
 /** Writes users.layout directly, as the settings page's saveLayout() would. */
-async function setLayout(email: string, layout: Record<string, unknown> | null) {
-  const { url, dataDir } = server.database;
-  const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
-  try {
-    await database.db.updateTable('users').set({ layout: layout && JSON.stringify(layout) }).where('email', '=', email).execute();
-  } finally {
-    await database.close();
-  }
+async function setLayout(db: ServerDb, email: string, layout: Record<string, unknown> | null) {
+  await db.updateTable('users').set({ layout: layout && JSON.stringify(layout) }).where('email', '=', email).execute();
 }
 
 describe('axe finds no WCAG 2.2 A/AA violation', () => {
   for (const [name, viewport] of WIDTHS) {
-    it(`on the home frame (${name})`, async () => {
+    it(`on the home frame (${name})`, async ({ visit }) => {
       await visit(ADMIN, '/home', viewport, async (page) => {
         expect(await axeViolations(page)).toEqual([]);
         // The open states too: a dropdown, the side menu panel (phones) and the quick user panel.
@@ -70,7 +60,7 @@ describe('axe finds no WCAG 2.2 A/AA violation', () => {
       });
     });
 
-    it(`leaves no colour contrast of the chrome for review (${name})`, async () => {
+    it(`leaves no colour contrast of the chrome for review (${name})`, async ({ visit }) => {
       // Issue 11: axe could not decide some colour pairs on /home. The chrome's own parts (header,
       // side menu, footer, the language offer) must be decidable and pass AA; page content belongs
       // to its feature.
@@ -83,7 +73,7 @@ describe('axe finds no WCAG 2.2 A/AA violation', () => {
       });
     });
 
-    it(`on the 404 page (${name})`, async () => {
+    it(`on the 404 page (${name})`, async ({ visit }) => {
       await visit(CUSTOMER, '/no/such/page', viewport, async (page) => {
         await expect(page.locator('h1').textContent()).resolves.toBe('404');
         expect(await axeViolations(page)).toEqual([]);
@@ -96,8 +86,8 @@ describe('axe finds no WCAG 2.2 A/AA violation', () => {
 });
 
 describe('layout settings', () => {
-  it('are rendered by the server: side menu, subheader, widths, footer', async () => {
-    await setLayout(CUSTOMER, {
+  it('are rendered by the server: side menu, subheader, widths, footer', async ({ visit, db }) => {
+    await setLayout(db, CUSTOMER, {
       'aside.self.display': false,
       'subheader.display': false,
       'header.self.width': 'fixed',
@@ -122,7 +112,7 @@ describe('layout settings', () => {
         await expect(page.locator('#aside').isVisible()).resolves.toBe(true);
       });
     } finally {
-      await setLayout(CUSTOMER, null);
+      await setLayout(db, CUSTOMER, null);
     }
     await visit(CUSTOMER, '/tools', { width: 1280, height: 800 }, async (page) => {
       await expect(page.locator('#aside').isVisible()).resolves.toBe(true);
@@ -133,8 +123,8 @@ describe('layout settings', () => {
     });
   });
 
-  it('opens submenus of the side menu as flyouts when asked', async () => {
-    await setLayout(CUSTOMER, { 'aside.menu.dropdown': true });
+  it('opens submenus of the side menu as flyouts when asked', async ({ visit, db }) => {
+    await setLayout(db, CUSTOMER, { 'aside.menu.dropdown': true });
     try {
       await visit(CUSTOMER, '/e-commerce/orders', { width: 1280, height: 800 }, async (page) => {
         const orders = page.locator('#aside details', { has: page.locator('summary:has-text("Заказы")') });
@@ -145,18 +135,20 @@ describe('layout settings', () => {
         await expect(list.evaluate((ul) => getComputedStyle(ul).position)).resolves.toBe('absolute');
       });
     } finally {
-      await setLayout(CUSTOMER, null);
+      await setLayout(db, CUSTOMER, null);
     }
   });
 });
 
 describe('back to top', () => {
-  it('appears after 300 px of scrolling and takes the page back up', async () => {
+  it('appears after 300 px of scrolling and takes the page back up', async ({ visit }) => {
     await visit(CUSTOMER, '/home', { width: 360, height: 640 }, async (page) => {
       const up = page.getByRole('link', { name: 'Наверх' });
       await expect(up.isVisible()).resolves.toBe(false);
       await page.mouse.wheel(0, 200);
-      await page.waitForTimeout(400);
+      // The scroll has happened and its handler has run (two frames later).
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(200);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await expect(up.isVisible()).resolves.toBe(false);
       await page.mouse.wheel(0, 400);
       await expect.poll(() => up.isVisible()).toBe(true);

@@ -1,13 +1,11 @@
 // The page chrome in Chromium: menus and their role conditions, breadcrumbs, language switch (without
 // JavaScript), the error page, the quick user panel, keyboard use and the guards. Layout settings and
 // axe are in chrome-a11y.test.ts.
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, signedInContext } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { START_INFO_COOKIE } from '../../src/features/auth/web.server.ts';
-import { openDatabase } from '../../src/lib/db/index.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { expect, test, type ContextOptions, type ServerDb } from '../helpers/fixtures.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 const CUSTOMER = 'olga.demidova@demo.example';
@@ -18,38 +16,34 @@ const PORTAL = 'https://portal.example/admin';
 const WIKI = 'https://wiki.example/cabinet';
 const DESKTOP = { width: 1280, height: 800 };
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ CORPORATE_PORTAL_URL: PORTAL, WIKI_URL: WIKI }), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+/** Opens a path as the user (null: signed out) and hands the page to fn. */
+type Visit = <T>(email: string | null, path: string, fn: (page: Page) => Promise<T>, options?: ContextOptions) => Promise<T>;
 
-type Options = Parameters<Browser['newContext']>[0];
-/** Opens a path as the user (null: signed out) and hands the page to fn; the context is closed after. */
-async function visit<T>(email: string | null, path: string, fn: (page: Page) => Promise<T>, options: Options = {}): Promise<T> {
-  const opts = { viewport: DESKTOP, reducedMotion: 'reduce' as const, ...options };
-  const context: BrowserContext = email ? await signedInContext(browser, server, email, opts) : await browser.newContext({ locale: 'ru-RU', ...opts });
-  // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
-  await context.addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
-  try {
-    const page = await context.newPage();
-    await page.goto(server.url + path);
-    return await fn(page);
-  } finally {
-    await context.close();
-  }
-}
+const it = test
+  .extend('serverEnv', { scope: 'worker' }, { CORPORATE_PORTAL_URL: PORTAL, WIKI_URL: WIKI })
+  .extend('visit', async ({ signedIn, anonymous, server }) => {
+    const visit: Visit = async (email, path, fn, options = {}) => {
+      const opts = { viewport: DESKTOP, reducedMotion: 'reduce' as const, ...options };
+      const page = email ? await signedIn(email, opts) : await anonymous(opts);
+      // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
+      await page.context().addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
+      try {
+        await page.goto(server.url + path);
+        return await fn(page);
+      } finally {
+        // Closed at once: a test may visit many pages.
+        await page.context().close();
+      }
+    };
+    return visit;
+  });
 
 const header = (page: Page) => page.locator('nav.main-menu');
 const aside = (page: Page) => page.locator('#aside nav');
 const texts = async (page: Page, selector: string) => (await page.locator(selector).allTextContents()).map((s) => s.trim());
 
 describe('header menu', () => {
-  it('shows the sections of the spec, sections with sub-items as dropdowns', async () => {
+  it('shows the sections of the spec, sections with sub-items as dropdowns', async ({ visit }) => {
     await visit(CUSTOMER, '/home', async (page) => {
       expect(await texts(page, 'nav.main-menu > ul > li > a, nav.main-menu > ul > li > details > summary')).toEqual([
         'Главная',
@@ -73,7 +67,7 @@ describe('header menu', () => {
     });
   });
 
-  it('links the corporate portal for admins only', async () => {
+  it('links the corporate portal for admins only', async ({ visit }) => {
     const portalLinks = (page: Page) => page.locator(`.user-menu a[href="${PORTAL}"]`);
     await visit(ADMIN, '/home', async (page) => {
       await page.locator('.user-menu summary').click();
@@ -86,7 +80,7 @@ describe('header menu', () => {
 });
 
 describe('side menu', () => {
-  it('adds Notifications, Promotions and Productions, marks the scanner beta and hides what the role does not allow', async () => {
+  it('adds Notifications, Promotions and Productions, marks the scanner beta and hides what the role does not allow', async ({ visit }) => {
     await visit(CUSTOMER, '/tools/scanner', async (page) => {
       for (const href of ['/notifications', '/promotions', '/productions', '/tools/scanner']) expect(await aside(page).locator(`a[href="${href}"]`).count(), href).toBe(1);
       const scanner = aside(page).locator('a[href="/tools/scanner"]');
@@ -98,14 +92,14 @@ describe('side menu', () => {
     });
   });
 
-  it('shows Dispatching to the user with the scada module', async () => {
+  it('shows Dispatching to the user with the scada module', async ({ visit }) => {
     await visit(SCADA, '/home', async (page) => {
       await expect(aside(page).locator('a[href="/tools/scada"]').textContent()).resolves.toContain('Диспетчеризация');
       expect(await aside(page).locator('a[href="/e-commerce/design/new-calculation/btp"]').count()).toBe(0);
     });
   });
 
-  it('shows the heating-substation calculation with a star to employees', async () => {
+  it('shows the heating-substation calculation with a star to employees', async ({ visit }) => {
     await visit(EMPLOYEE, '/e-commerce/design/new-calculation/btp', async (page) => {
       const btp = aside(page).locator('a[href="/e-commerce/design/new-calculation/btp"]');
       await expect(btp.locator('.badge.star').count()).resolves.toBe(1);
@@ -117,7 +111,7 @@ describe('side menu', () => {
 });
 
 describe('subheader', () => {
-  it('derives title and breadcrumbs from the menu on a nested page', async () => {
+  it('derives title and breadcrumbs from the menu on a nested page', async ({ visit }) => {
     await visit(CUSTOMER, '/e-commerce/design/new-calculation/to/to2', async (page) => {
       await expect(page.locator('.subheader h1').textContent()).resolves.toBe('Двухступенчатая схема');
       await expect(page.title()).resolves.toBe('Двухступенчатая схема | Личный кабинет');
@@ -137,7 +131,7 @@ describe('subheader', () => {
 });
 
 describe('language', () => {
-  it('switches to English and back without JavaScript, staying on the page', async () => {
+  it('switches to English and back without JavaScript, staying on the page', async ({ server, db, visit }) => {
     await visit(
       CUSTOMER,
       '/tools',
@@ -148,25 +142,25 @@ describe('language', () => {
         await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
         await expect(page.locator('.subheader h1').textContent()).resolves.toBe('Tools');
         await expect(header(page).getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(true);
-        await expect(storedLocale(CUSTOMER)).resolves.toBe('en');
+        await expect(storedLocale(db, CUSTOMER)).resolves.toBe('en');
         await page.locator('.lang-switch summary').click();
         await page.getByRole('button', { name: 'Русский' }).click();
         await page.waitForURL(`${server.url}/tools`);
         await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ru');
         await expect(page.locator('.subheader h1').textContent()).resolves.toBe('Инструменты');
-        await expect(storedLocale(CUSTOMER)).resolves.toBe('ru');
+        await expect(storedLocale(db, CUSTOMER)).resolves.toBe('ru');
       },
       { javaScriptEnabled: false },
     );
   });
 
-  it('offers all seven languages, Russian and English first', async () => {
+  it('offers all seven languages, Russian and English first', async ({ visit }) => {
     await visit(CUSTOMER, '/home', async (page) => {
       expect(await page.locator('.lang-switch button').evaluateAll((bs) => bs.map((b) => b.getAttribute('value')))).toEqual(['ru', 'en', 'de', 'es', 'fr', 'ja', 'zh']);
     });
   });
 
-  it('returns only to a path on this site', async () => {
+  it('returns only to a path on this site', async ({ server }) => {
     const post = (back: string) =>
       fetch(`${server.url}/locale`, {
         method: 'POST',
@@ -186,7 +180,7 @@ describe('language', () => {
 });
 
 describe('error page', () => {
-  it('answers unknown paths, /error and pages the user may not open with the 404 page', async () => {
+  it('answers unknown paths, /error and pages the user may not open with the 404 page', async ({ visit }) => {
     for (const [email, path] of [
       [CUSTOMER, '/definitely/not/here'],
       [CUSTOMER, '/error'],
@@ -211,20 +205,20 @@ describe('error page', () => {
     }
   });
 
-  it('opens the pages the role allows', async () => {
+  it('opens the pages the role allows', async ({ server }) => {
     for (const [email, path] of [
       [SCADA, '/tools/scada'],
       [EMPLOYEE, '/e-commerce/design/new-calculation/btp'],
       [EMPLOYEE, '/e-commerce/design/new-calculation/btp/free'],
     ] as const) {
-      const res = await fetch(server.url + path, { headers: { Cookie: `sid=${await tokenOf(email)}` }, redirect: 'manual' });
+      const res = await fetch(server.url + path, { headers: { Cookie: `sid=${await tokenOf(server, email)}` }, redirect: 'manual' });
       expect(res.status, path).toBe(200);
     }
   });
 });
 
 describe('quick user panel', () => {
-  it('opens from the header and closes with Esc or its close button', async () => {
+  it('opens from the header and closes with Esc or its close button', async ({ visit }) => {
     await visit(CUSTOMER, '/home', async (page) => {
       const panel = page.getByRole('dialog', { name: 'Панель пользователя' });
       await expect(panel.isVisible()).resolves.toBe(false);
@@ -244,7 +238,7 @@ describe('quick user panel', () => {
     });
   });
 
-  it('has the sticky toolbar with settings and the instructions in a new tab', async () => {
+  it('has the sticky toolbar with settings and the instructions in a new tab', async ({ visit }) => {
     await visit(CUSTOMER, '/home', async (page) => {
       await expect(page.locator('.sticky-toolbar a[data-tooltip="Настройки"]').getAttribute('href')).resolves.toBe('/user-info/profile/builder');
       const wiki = page.locator('.sticky-toolbar a[data-tooltip="Инструкции"]');
@@ -254,7 +248,7 @@ describe('quick user panel', () => {
 });
 
 describe('keyboard', () => {
-  it('reaches the header menu by Tab and opens a submenu with Enter and Space', async () => {
+  it('reaches the header menu by Tab and opens a submenu with Enter and Space', async ({ visit }) => {
     await visit(CUSTOMER, '/home', async (page) => {
       const focused = () => page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent?.trim() }));
       await page.keyboard.press('Tab');
@@ -282,49 +276,45 @@ describe('keyboard', () => {
 });
 
 describe('guards', () => {
-  const get = (path: string, cookie?: string) => fetch(server.url + path, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
+  const get = (server: TestServer, path: string, cookie?: string) => fetch(server.url + path, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
 
-  it('sends a signed-out visitor to fast sign-in', async () => {
+  it('sends a signed-out visitor to fast sign-in', async ({ server, visit }) => {
     for (const path of ['/home', '/tools', '/e-commerce/orders', '/user-info']) {
-      const res = await get(path);
+      const res = await get(server, path);
       expect(res.status, path).toBe(302);
       expect(new URL(res.headers.get('location')!, server.url).pathname).toBe('/auth/fast');
     }
     await visit(null, '/tools', async (page) => expect(new URL(page.url()).pathname).toBe('/auth/fast'));
   });
 
-  it('sends a signed-in user away from the sign-in area to the home page', async () => {
-    const cookie = `sid=${await tokenOf(CUSTOMER)}`;
+  it('sends a signed-in user away from the sign-in area to the home page', async ({ server, visit }) => {
+    const cookie = `sid=${await tokenOf(server, CUSTOMER)}`;
     for (const path of ['/auth', '/auth/fast', '/auth/login']) {
-      const res = await get(path, cookie);
+      const res = await get(server, path, cookie);
       expect(res.status, path).toBe(302);
       expect(new URL(res.headers.get('location')!, server.url).pathname).toBe('/');
     }
     await visit(CUSTOMER, '/auth/fast', async (page) => expect(new URL(page.url()).pathname).toBe('/home'));
   });
 
-  it('redirects the user area to the first profile tab', async () => {
-    const cookie = `sid=${await tokenOf(CUSTOMER)}`;
-    const first = await get('/user-info', cookie);
+  it('redirects the user area to the first profile tab', async ({ server }) => {
+    const cookie = `sid=${await tokenOf(server, CUSTOMER)}`;
+    const first = await get(server, '/user-info', cookie);
     expect(new URL(first.headers.get('location')!, server.url).pathname).toBe('/user-info/profile');
-    const second = await get('/user-info/profile', cookie);
+    const second = await get(server, '/user-info/profile', cookie);
     expect(new URL(second.headers.get('location')!, server.url).pathname).toBe('/user-info/profile/personal-information');
   });
 });
 
-const tokens = new Map<string, string>();
-async function tokenOf(email: string): Promise<string> {
-  if (!tokens.has(email)) tokens.set(email, (await sessionFor(server, email)).token);
-  return tokens.get(email)!;
-}
+// One session per user for the file, as a browser would keep its cookie.
+const tokens = new Map<string, Promise<string>>();
+const tokenOf = (server: TestServer, email: string) => {
+  const key = `${server.url} ${email}`;
+  if (!tokens.has(key)) tokens.set(key, sessionFor(server, email).then((s) => s.token));
+  return tokens.get(key)!;
+};
 
 /** The interface language remembered on the account. */
-async function storedLocale(email: string): Promise<string | null> {
-  const { url, dataDir } = server.database;
-  const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
-  try {
-    return (await database.db.selectFrom('users').select('locale').where('email', '=', email).executeTakeFirstOrThrow()).locale;
-  } finally {
-    await database.close();
-  }
+async function storedLocale(db: ServerDb, email: string): Promise<string | null> {
+  return (await db.selectFrom('users').select('locale').where('email', '=', email).executeTakeFirstOrThrow()).locale;
 }

@@ -4,10 +4,10 @@
 // explanation, a field error shown on its field, Enter in a field selecting, then save → saved
 // calculation → order. Every state is axe clean without sideways scrolling.
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { expectClean, useSignedInBrowser } from '../helpers/browser.ts';
+import { expectClean, PHONE } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
-const at = useSignedInBrowser('olga.demidova@demo.example');
+const OLGA = 'olga.demidova@demo.example';
 
 async function clean(page: Page) {
   const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !(e.parentElement?.closest('.fm-scroll, .calc-explain, .overflow-auto'))).slice(0, 5).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`));
@@ -15,9 +15,9 @@ async function clean(page: Page) {
   await expectClean(page);
 }
 
-it('picks the organisation, selects a metering unit, saves it and orders it', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/flow-meter`);
+it('picks the organisation, selects a metering unit, saves it and orders it', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/flow-meter`);
   await clean(page);
   // Region, then city, then organisation: each choice reloads the pickers (GET form, no JavaScript).
   await page.getByLabel('Регион').selectOption('18');
@@ -50,24 +50,22 @@ it('picks the organisation, selects a metering unit, saves it and orders it', as
   const order = await page.content();
   expect(order).toContain(request);
   expect(order).toContain('DEMO-HC-4G'); // the GSM calculator the organisation's remote reading needs
-  await page.close();
 });
 
-it('shows crossing temperatures on their field', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/flow-meter`);
+it('shows crossing temperatures on their field', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/flow-meter`);
   await page.getByLabel('Температура в обратном, °C').fill('120');
   await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Подобрать' }).click()]);
   await page.waitForLoadState('load');
   await expect(page.locator('#f-t_return').getAttribute('aria-invalid')).resolves.toBe('true');
   await expect(page.locator('#f-t_return-error').textContent()).resolves.toBe('Температура в обратном, °C: должна быть ниже температуры подачи (95 °C)');
   await clean(page);
-  await page.close();
 });
 
-it('keeps the values typed before a region and city are chosen; Enter in a field selects', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/flow-meter`);
+it('keeps the values typed before a region and city are chosen; Enter in a field selects', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/flow-meter`);
   await page.getByLabel('Нагрузка отопления и вентиляции').fill('0,8');
   await page.getByLabel('Температура в подающем, °C').fill('110');
   await page.getByLabel('Единица давления').selectOption('kgf/cm2');
@@ -87,5 +85,4 @@ it('keeps the values typed before a region and city are chosen; Enter in a field
   await expect(page.locator('#f-p-error').textContent()).resolves.toBe('Давление в сети: допустимо от 0 до 25,49 кгс/см² (изб.)');
   await expect(page.getByLabel('Нагрузка отопления и вентиляции').inputValue()).resolves.toBe('0,8');
   await clean(page);
-  await page.close();
 });

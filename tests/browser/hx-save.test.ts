@@ -2,15 +2,15 @@
 // save the second pack -> the saved calculation -> its commercial offer and the pack's datasheet ->
 // order; the order and its notification exist. to2 saves one pack per stage from its radio buttons.
 // Every page is axe clean without sideways scrolling.
-import { expect, it } from 'vitest';
-import { expectClean as clean, navigate, useSignedInBrowser } from '../helpers/browser.ts';
+import { expectClean as clean, navigate, PHONE } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
-const at = useSignedInBrowser('olga.demidova@demo.example');
+const OLGA = 'olga.demidova@demo.example';
 
 
-it('to1: result, save, offer, datasheet, order', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
+it('to1: result, save, offer, datasheet, order', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
   await navigate(page, () => page.getByRole('button', { name: 'Рассчитать' }).click());
   const second = page.locator('.hx-item').nth(1);
   const model = (await second.locator('header strong').textContent())!.replace(/^2\.\s*/, '');
@@ -50,12 +50,11 @@ it('to1: result, save, offer, datasheet, order', async () => {
   await expect(page.locator('main').textContent()).resolves.toContain(model);
   const notes = await page.evaluate(async () => (await (await fetch('/api/v1/notifications?pageSize=5', { headers: { Accept: 'application/json' } })).json()) as { data: { entities: Array<{ module: string; title: string }> } });
   expect(notes.data.entities.some((n) => n.module === 'request' && n.title.includes(request))).toBe(true);
-  await page.close();
 });
 
-it('to2: one pack per stage from the radio buttons', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to2`);
+it('to2: one pack per stage from the radio buttons', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to2`);
   await navigate(page, () => page.getByRole('button', { name: 'Рассчитать' }).click());
   const radios = page.locator('input[name="chosen_2"]');
   await radios.last().check();
@@ -64,5 +63,4 @@ it('to2: one pack per stage from the radio buttons', async () => {
   expect(page.url()).toMatch(/\/calculation$/);
   await expect(page.locator('.calc-saved').textContent()).resolves.toContain('Ступень 2');
   await clean(page);
-  await page.close();
 });

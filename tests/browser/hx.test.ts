@@ -2,16 +2,18 @@
 // a Gcal/h load, the ranked packs and their explanation appear; crossing temperatures are shown on
 // their field; to2 and to3 answer too. Every state is axe clean without sideways scrolling.
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { expectClean as clean, hydrated, useSignedInBrowser } from '../helpers/browser.ts';
+import { expectClean as clean, hydrated, PHONE } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
-const at = useSignedInBrowser('olga.demidova@demo.example');
+const OLGA = 'olga.demidova@demo.example';
 
-const submit = (page: Page) => Promise.all([page.waitForLoadState('load'), page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Рассчитать' }).click()]);
+// The form posts natively: wait for the answer page's own load event (waitForLoadState would answer
+// at once for the page still shown, and the results could be counted before they arrive).
+const submit = (page: Page) => Promise.all([page.waitForEvent('load'), page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Рассчитать' }).click()]);
 
-it('selects a plate exchanger for a Gcal/h load and explains it', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
+it('selects a plate exchanger for a Gcal/h load and explains it', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
   await clean(page);
   await page.getByLabel('Тепловая нагрузка', { exact: true }).fill('0,43');
   await page.getByLabel('Единица нагрузки').selectOption('Gcal/h');
@@ -22,35 +24,32 @@ it('selects a plate exchanger for a Gcal/h load and explains it', async () => {
   await first.locator('summary', { hasText: 'Как получены числа' }).click();
   await expect(first.locator('caption', { hasText: 'Свойства воды (IAPWS-IF97)' }).isVisible()).resolves.toBe(true);
   await clean(page);
-  await page.close();
 });
 
-it('shows crossing temperatures on their field', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
+it('shows crossing temperatures on their field', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
   await page.getByLabel('Нагреваемая среда, вход, °C').fill('40');
   await page.getByLabel('Нагреваемая среда, выход, °C').fill('75');
   await submit(page);
   await expect(page.locator('#f-hot_t_out').getAttribute('aria-invalid')).resolves.toBe('true');
   await expect(page.locator('#f-hot_t_out-error').textContent()).resolves.toBe('Греющая среда, выход, °C: температуры пересекаются — тепло не может переходить от холодной среды к горячей');
   await clean(page);
-  await page.close();
 });
 
-it('answers the two-stage and the condensation calculations', async () => {
-  const page = await at.ctx.newPage();
+it('answers the two-stage and the condensation calculations', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
   for (const [kind, text] of [['to2', 'Ступень 2'], ['to3', 'Конденсация']] as const) {
-    await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/${kind}`);
+    await page.goto(`${server.url}/e-commerce/design/new-calculation/to/${kind}`);
     await submit(page);
     await expect(page.locator('.hx-answer').textContent()).resolves.toContain(text);
     await clean(page);
   }
-  await page.close();
 });
 
-it('compares two plate exchangers side by side and refuses a fifth tick, saying why', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
+it('compares two plate exchangers side by side and refuses a fifth tick, saying why', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
   await submit(page);
   expect(await page.locator('.hx-item').count()).toBeGreaterThanOrEqual(5);
   const box = page.locator('.calc-compare-box');
@@ -82,12 +81,11 @@ it('compares two plate exchangers side by side and refuses a fifth tick, saying 
   await expect(box.getByRole('status').textContent()).resolves.toBe('');
   await ticks.nth(4).check();
   expect(await box.locator('.calc-compare thead th').count()).toBe(4);
-  await page.close();
 });
 
-it('rates a given pack on the page form', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to1`);
+it('rates a given pack on the page form', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
   await page.getByLabel('Режим расчёта').selectOption('rate');
   await page.getByLabel('Число пластин', { exact: true }).fill('41');
   await page.getByLabel('Расход греющей среды', { exact: true }).fill('10.8');
@@ -98,12 +96,11 @@ it('rates a given pack on the page form', async () => {
   expect(await page.locator('.hx-item').count()).toBe(1);
   await expect(page.locator('.hx-figures').first().textContent()).resolves.toContain('Запас по мощности');
   await clean(page);
-  await page.close();
 });
 
-it('compares two steam condensers side by side', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/e-commerce/design/new-calculation/to/to3`);
+it('compares two steam condensers side by side', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to3`);
   await submit(page);
   const box = page.locator('.calc-compare-box');
   await box.scrollIntoViewIfNeeded();
@@ -114,5 +111,4 @@ it('compares two steam condensers side by side', async () => {
   expect(await box.locator('.calc-compare thead th').count()).toBe(2);
   await expect(box.locator('.calc-compare tbody').textContent()).resolves.toContain('м²');
   await clean(page);
-  await page.close();
 });

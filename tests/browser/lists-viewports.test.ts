@@ -1,25 +1,19 @@
 // The organisations, objects and support pages on a phone (360x740) and a desktop (1280x900), issue 11:
 // nothing scrolls sideways, every control is at least 24x24 px (WCAG 2.5.8) and not covered by
 // another element at its centre, axe finds nothing, and React reports no hydration mismatch (#418).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, hydrated, launch, signedInContext } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { axeViolations, hydrated } from '../helpers/browser.ts';
+import { expect, test } from '../helpers/fixtures.ts';
 import { mapReady } from '../helpers/profile-browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
-let server: TestServer;
-let browser: Browser;
-let openId = 0;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
+// The id of an open support request of the demo data, for the chat pages.
+const it = test.extend('openId', { scope: 'worker' }, async ({ server }) => {
   const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
   const list = (await (await fetch(`${server.url}/api/v1/support`, { headers: { cookie } })).json()) as { data: Array<{ id: number; status: number }> };
-  openId = list.data.find((r) => r.status === 1)!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  return list.data.find((r) => r.status === 1)!.id;
 });
 
 const VIEWPORTS = [
@@ -61,8 +55,7 @@ async function badControls(page: Page): Promise<string[]> {
   });
 }
 
-async function visit(context: BrowserContext, path: string, errors: string[]): Promise<Page> {
-  const page = await context.newPage();
+async function visit(server: TestServer, page: Page, path: string, errors: string[]): Promise<Page> {
   page.on('console', (m) => m.type() === 'error' && errors.push(`${path}: ${m.text()}`));
   page.on('pageerror', (e) => errors.push(`${path}: ${e.message}`));
   await page.goto(`${server.url}${path}`);
@@ -75,16 +68,11 @@ async function visit(context: BrowserContext, path: string, errors: string[]): P
 for (const viewport of VIEWPORTS) {
   for (const [who, pages] of [['olga.demidova', CUSTOMER_PAGES], ['sergey.ivanov', DESK_PAGES]] as const) {
     describe(`${who} at ${viewport.width}x${viewport.height}`, () => {
-      let context: BrowserContext;
-      beforeAll(async () => {
-        context = await signedInContext(browser, server, `${who}@demo.example`, { viewport });
-      });
-      afterAll(() => context?.close());
       for (const raw of pages) {
-        it(`${raw}: no sideways scroll, controls tappable and uncovered, axe clean, no React errors`, async () => {
+        it(`${raw}: no sideways scroll, controls tappable and uncovered, axe clean, no React errors`, async ({ server, signedIn, openId }) => {
           const path = raw === 'CHAT' ? `/support/reports?id=${openId}` : raw === 'CHAT_DESK' ? `/support/desk?status=all&id=${openId}` : raw;
           const errors: string[] = [];
-          const page = await visit(context, path, errors);
+          const page = await visit(server, await signedIn(`${who}@demo.example`, { viewport }), path, errors);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect(overflow, 'px wider than the screen').toBeLessThanOrEqual(0);
           const bad = await badControls(page);
@@ -94,7 +82,6 @@ for (const viewport of VIEWPORTS) {
           if (axe.length) console.log(`${path} at ${viewport.width}px: axe ${JSON.stringify(axe)}`);
           expect(axe).toEqual([]);
           expect(errors.filter((e) => /Minified React error|#418|hydrat/i.test(e))).toEqual([]);
-          await page.close();
         });
       }
     });

@@ -4,24 +4,13 @@
 // element at the centre of a link, button or field is not that control). The chrome's controls
 // (header, drawer, dropdowns, profile side links) must also fit at 320 px and be at least 24x24 px.
 // Pages of other areas may fail while they are reworked: the failures name page and control.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mayAccess } from '../../src/features/chrome/guard.ts';
 import { SITE_MAP, type MenuEntry, type MenuUser } from '../../src/features/chrome/menu.ts';
-import { launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { PHONE } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
+import type { TestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const PHONE = { width: 360, height: 740 };
 const USERS: { email: string; roles: MenuUser }[] = [
   { email: 'olga.demidova@demo.example', roles: { is_admin: 0, is_employee: 0, module_scada: 0 } },
   { email: 'dmitry.volkov@demo.example', roles: { is_admin: 0, is_employee: 0, module_scada: 1 } },
@@ -127,8 +116,7 @@ async function chromeProblems(page: Page): Promise<string[]> {
   return out;
 }
 
-async function walk(context: BrowserContext, paths: string[], failures: Map<string, string[]>, details = true) {
-  const page = await context.newPage();
+async function walk(server: TestServer, page: Page, paths: string[], failures: Map<string, string[]>, details = true) {
   const seen = new Set<string>();
   const queue = [...paths];
   while (queue.length) {
@@ -154,44 +142,36 @@ async function walk(context: BrowserContext, paths: string[], failures: Map<stri
       queue.push(href);
     }
   }
-  await page.close();
 }
 
-it('no page scrolls sideways at 360 px and no control is covered', async () => {
+it('no page scrolls sideways at 360 px and no control is covered', async ({ server, signedIn, anonymous }) => {
   const failures = new Map<string, string[]>();
-  const anonymous = await browser.newContext({ locale: 'ru-RU', viewport: PHONE });
-  await walk(anonymous, ['/auth/fast', '/auth/login', '/auth/registration', '/auth/forgot-password'], failures, false);
-  await anonymous.close();
+  await walk(server, await anonymous({ viewport: PHONE }), ['/auth/fast', '/auth/login', '/auth/registration', '/auth/forgot-password'], failures, false);
   const done = new Set<string>();
   for (const { email, roles } of USERS) {
     const paths = [...hrefs(SITE_MAP).filter((e) => mayAccess(e.href!, roles)).map((e) => e.href!), ...PROFILE].filter((p) => !done.has(p));
     paths.forEach((p) => done.add(p));
-    const context = await signedInContext(browser, server, email, { viewport: PHONE });
-    await walk(context, paths, failures);
-    await context.close();
+    await walk(server, await signedIn(email, { viewport: PHONE }), paths, failures);
   }
   const report = [...failures].map(([path, problems]) => `${path}\n  ${problems.slice(0, 8).join('\n  ')}`).join('\n');
   if (report) console.log(`pages with problems at 360 px:\n${report}`);
   expect([...failures.keys()]).toEqual([]);
 });
 
-it('the chrome fits at 320 px with tappable controls, dropdowns and drawer included', async () => {
+it('the chrome fits at 320 px with tappable controls, dropdowns and drawer included', async ({ server, signedIn }) => {
   const failures: string[] = [];
   for (const width of [320, 360]) {
-    const context = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width, height: 700 } });
-    const page = await context.newPage();
+    const page = await signedIn('olga.demidova@demo.example', { viewport: { width, height: 700 } });
     for (const path of ['/home', ...PROFILE]) {
       await page.goto(`${server.url}${path}`);
       failures.push(...(await chromeProblems(page)).map((p) => `${width} px ${path}: ${p}`));
     }
-    await context.close();
   }
   expect(failures).toEqual([]);
 });
 
-it('the profile forms with their error messages cover nothing at 360 px', async () => {
-  const context = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: PHONE });
-  const page = await context.newPage();
+it('the profile forms with their error messages cover nothing at 360 px', async ({ server, signedIn }) => {
+  const page = await signedIn('olga.demidova@demo.example', { viewport: PHONE });
   const failures: string[] = [];
   await page.goto(`${server.url}/user-info/profile/change-password`);
   await page.locator('#f-oldPassword').fill('Wrong-pass-1');
@@ -201,7 +181,7 @@ it('the profile forms with their error messages cover nothing at 360 px', async 
   await page.locator('#snackbar:not(:empty)').waitFor();
   failures.push(...(await page.evaluate(problemsOnPage)).map((p) => `change-password (script): ${p}`));
   // Without the page's script the server answers the post with the messages in place.
-  const plain = await context.newPage();
+  const plain = await page.context().newPage();
   await plain.route('**/_astro/*.js', (route) => route.abort());
   await plain.goto(`${server.url}/user-info/profile/change-password`);
   await plain.getByRole('button', { name: 'Сменить пароль' }).click();
@@ -212,6 +192,5 @@ it('the profile forms with their error messages cover nothing at 360 px', async 
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await page.locator('.error-text').first().waitFor();
   failures.push(...(await page.evaluate(problemsOnPage)).map((p) => `personal-information: ${p}`));
-  await context.close();
   expect(failures).toEqual([]);
 });

@@ -1,39 +1,29 @@
 // Journeys in Chromium: a back-office status change reaches an open page's notifications dropdown
 // over the WebSocket without a reload; opening an item marks it read; the dropdown's tabs; the
 // notifications page's filter, sorting and paging (also without JavaScript); accessibility.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
 import { backoffice, integrationEnv } from '../helpers/backoffice.ts';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { axeViolations } from '../helpers/browser.ts';
+import { expect, test, type ContextOptions } from '../helpers/fixtures.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 const OLGA = 'olga.demidova@demo.example';
-let server: TestServer;
-let browser: Browser;
-let ctx: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(integrationEnv), launch()]);
-  ctx = await signedInContext(browser, server, OLGA);
-});
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-const open = async (path: string, context = ctx): Promise<Page> => {
-  const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
-  return page;
-};
+const it = test
+  .extend('serverEnv', { scope: 'worker' }, integrationEnv)
+  // A page signed in as Olga, opened at `path`.
+  .extend('open', async ({ server, signedIn }) => async (path: string, options?: ContextOptions): Promise<Page> => {
+    const page = await signedIn(OLGA, options);
+    await page.goto(`${server.url}${path}`);
+    return page;
+  });
 const badge = (page: Page) => page.locator('#nf .nf-count');
 const bell = (page: Page) => page.locator('#nf > summary');
 
 describe('the notifications dropdown', () => {
-  it('shows a status change made in the back office live, and opening the item marks it read', async () => {
-    const page = await ctx.newPage();
+  it('shows a status change made in the back office live, and opening the item marks it read', async ({ server, signedIn }) => {
+    const page = await signedIn(OLGA);
     // The page is live once its WebSocket has been greeted.
     const ready = new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"ready"') && resolve())));
     await page.goto(`${server.url}/e-commerce/orders`);
@@ -66,10 +56,9 @@ describe('the notifications dropdown', () => {
     await expect(page.locator('#nf li', { hasText: title }).count()).resolves.toBe(0);
     expect(await page.evaluate(() => location.pathname)).toBe('/e-commerce/orders');
     await popup.close();
-    await page.close();
   });
 
-  it('has tabs for all, orders, calculations and appeals with an empty text, and a link with the count', async () => {
+  it('has tabs for all, orders, calculations and appeals with an empty text, and a link with the count', async ({ open }) => {
     const page = await open('/home');
     await bell(page).click();
     const labels = await page.locator('#nf .nf-tabs label').allTextContents();
@@ -83,12 +72,11 @@ describe('the notifications dropdown', () => {
     await expect(all.getAttribute('href')).resolves.toBe('/notifications');
     await expect(all.textContent()).resolves.toMatch(/Все уведомления, новых: \d+/);
     expect(await axeViolations(page)).toEqual([]);
-    await page.close();
   });
 });
 
 describe('the notifications page', () => {
-  it('filters by module, sorts and pages', async () => {
+  it('filters by module, sorts and pages', async ({ open }) => {
     const page = await open('/notifications');
     const range = page.locator('.pager-range');
     const total = Number((await range.textContent())!.match(/из (\d+)/)![1]);
@@ -114,18 +102,15 @@ describe('the notifications page', () => {
 
     for (const text of await page.locator('tbody tr td:nth-child(4)').allTextContents()) expect(Array.from(text).length).toBeLessThanOrEqual(46);
     expect(await axeViolations(page)).toEqual([]);
-    await page.close();
   });
 
-  it('works without JavaScript: module filter and "open" in a new window', async () => {
-    const noJs = await signedInContext(browser, server, OLGA, { javaScriptEnabled: false });
-    const page = await open('/notifications?module=sales', noJs);
+  it('works without JavaScript: module filter and "open" in a new window', async ({ open }) => {
+    const page = await open('/notifications?module=sales', { javaScriptEnabled: false });
     const rows = page.locator('tbody tr');
     await expect(rows.count()).resolves.toBeGreaterThanOrEqual(4);
     for (const cell of await page.locator('tbody tr td:nth-child(5)').allTextContents()) expect(cell).toBe('Заказы');
     const [popup] = await Promise.all([page.waitForEvent('popup'), rows.first().getByRole('button', { name: /^Открыть/ }).click()]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname).toMatch(/^\/e-commerce\/orders\/\d+\/order$/);
-    await noJs.close();
   });
 });

@@ -3,22 +3,13 @@
 // covered by another element, axe finds nothing; at 360 px the lists are cards with the first order
 // on the first screen, and the notifications dropdown opens fully on-screen. Also: an order restored
 // from the archive is in the list at once, even when the list is shown again by going back.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { axeViolations } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
 const OLGA = 'olga.demidova@demo.example';
 const PAGES = ['/home', '/notifications', '/e-commerce/orders', '/e-commerce/orders-archive', '/e-commerce/orders/2/order', '/promotions', '/promotions/1'];
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /**
  * Controls of the page's own content (the chrome around it has its own tests) that fail the rules:
@@ -70,53 +61,41 @@ describe.each([
   [360, 740],
   [1280, 900],
 ])('at %ix%i', (width, height) => {
-  let ctx: BrowserContext;
-  beforeAll(async () => {
-    ctx = await signedInContext(browser, server, OLGA, { viewport: { width, height } });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-  });
-
-  it('no page scrolls sideways; every control is tappable and uncovered; axe is clean', async () => {
+  it('no page scrolls sideways; every control is tappable and uncovered; axe is clean', async ({ server, signedIn }) => {
+    const page = await signedIn(OLGA, { viewport: { width, height } });
     for (const path of PAGES) {
-      const page = await ctx.newPage();
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState('networkidle');
       expect(await overflow(page), `${path} overflow`).toBeLessThanOrEqual(0);
       expect(await badControls(page), path).toEqual([]);
       expect(await axeViolations(page), path).toEqual([]);
-      await page.close();
     }
   }, 240_000);
 
-  it('the folded filters open, and the opened filter form keeps the rules', async () => {
-    const page = await ctx.newPage();
+  it('the folded filters open, and the opened filter form keeps the rules', async ({ server, signedIn }) => {
+    const page = await signedIn(OLGA, { viewport: { width, height } });
     await page.goto(`${server.url}/e-commerce/orders`);
     await page.locator('.filter-more > summary').click();
     await page.getByLabel('Объект').waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await badControls(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-    await page.close();
   });
 
-  it('the notifications dropdown opens fully on-screen', async () => {
-    const page = await ctx.newPage();
+  it('the notifications dropdown opens fully on-screen', async ({ server, signedIn }) => {
+    const page = await signedIn(OLGA, { viewport: { width, height } });
     await page.goto(`${server.url}/home`);
     await page.locator('#nf > summary').click();
     const box = (await page.locator('.nf-panel').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
     expect(box.y + Math.min(box.height, 200)).toBeLessThanOrEqual(height);
-    await page.close();
   });
 });
 
 describe('at 360 px', () => {
-  it('orders and notifications are cards: the first order is on the first screen with its number, total and action', async () => {
-    const ctx = await signedInContext(browser, server, OLGA, { viewport: { width: 360, height: 740 } });
-    const page = await ctx.newPage();
+  it('orders and notifications are cards: the first order is on the first screen with its number, total and action', async ({ server, signedIn }) => {
+    const page = await signedIn(OLGA, { viewport: { width: 360, height: 740 } });
     await page.goto(`${server.url}/e-commerce/orders`);
     const first = page.locator('tbody tr').first();
     const box = (await first.boundingBox())!;
@@ -130,15 +109,13 @@ describe('at 360 px', () => {
     await page.goto(`${server.url}/notifications`);
     const row = (await page.locator('tbody tr').first().boundingBox())!;
     expect(row.width).toBeLessThanOrEqual(360);
-    await ctx.close();
   });
 });
 
 describe('promotion products', () => {
-  it('thumbnails keep their square at 360 and 1280 px, and select all ticks every product', async () => {
+  it('thumbnails keep their square at 360 and 1280 px, and select all ticks every product', async ({ server, signedIn }) => {
     for (const width of [360, 1280]) {
-      const ctx = await signedInContext(browser, server, OLGA, { viewport: { width, height: 800 } });
-      const page = await ctx.newPage();
+      const page = await signedIn(OLGA, { viewport: { width, height: 800 } });
       await page.goto(`${server.url}/promotions/1`);
       const boxes = await page.locator('.promo-order img').evaluateAll((imgs) => imgs.map((i) => i.getBoundingClientRect()).map((r) => [r.width, r.height]));
       expect(boxes.length, `${width}`).toBeGreaterThan(0);
@@ -154,15 +131,13 @@ describe('promotion products', () => {
       await expect(page.getByRole('button', { name: 'Создать заказ' }).isEnabled()).resolves.toBe(true);
       await page.getByRole('checkbox', { name: /^Выбрать «/ }).first().uncheck();
       await expect(all.evaluate((x) => (x as HTMLInputElement).indeterminate)).resolves.toBe(true);
-      await ctx.close();
     }
   }, 120_000);
 });
 
 describe('the object filter', () => {
-  it('suggests objects from the server, filters by the picked one, and keeps text typed before it hydrated', async () => {
-    const ctx = await signedInContext(browser, server, OLGA);
-    const page = await ctx.newPage();
+  it('suggests objects from the server, filters by the picked one, and keeps text typed before it hydrated', async ({ server, signedIn }) => {
+    const page = await signedIn(OLGA);
     // Hold the island's scripts back, as a slow link would, while the person opens the filters and types.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -188,16 +163,14 @@ describe('the object filter', () => {
     expect(objects.length).toBeGreaterThan(0);
     expect(objects.every((o) => o === 'ЦТП № 12 (Удмуртская)')).toBe(true);
     await expect(page.locator('.filter-count').textContent()).resolves.toMatch(/^1/);
-    await ctx.close();
   }, 120_000);
 });
 
 describe('colour contrast axe leaves for review', () => {
   // axe cannot decide text in a scrolled-away part of the change log ("partially obscured") or in
   // fields with a background image (Pico's search and select icons): compute those ratios here.
-  it('meets WCAG AA (4.5:1) on /home and /e-commerce/orders', async () => {
-    const ctx = await signedInContext(browser, server, OLGA);
-    const page = await ctx.newPage();
+  it('meets WCAG AA (4.5:1) on /home and /e-commerce/orders', async ({ server, signedIn }) => {
+    const page = await signedIn(OLGA);
     const ratios = (selectors: string[]) =>
       page.evaluate((sel) => {
         const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number) as number[];
@@ -232,14 +205,12 @@ describe('colour contrast axe leaves for review', () => {
     const orders = await ratios(['#orders-search', '#page-size', '.orders-table .status']);
     expect(orders.length).toBeGreaterThan(2);
     expect(orders.filter(([, r]) => r < 4.5)).toEqual([]);
-    await ctx.close();
   });
 });
 
 describe('archive and restore', () => {
-  it('an order restored from the archive is in the list at once, also when the list is shown again by going back', async () => {
-    const ctx = await signedInContext(browser, server, OLGA);
-    const page = await ctx.newPage();
+  it('an order restored from the archive is in the list at once, also when the list is shown again by going back', async ({ server, signedIn }) => {
+    const page = await signedIn(OLGA);
     await page.goto(`${server.url}/e-commerce/orders`);
     const link = page.locator('tbody tr .number').first();
     const number = (await link.textContent())!.trim();
@@ -254,6 +225,5 @@ describe('archive and restore', () => {
     await page.goBack();
     await page.waitForLoadState();
     await page.getByRole('link', { name: number, exact: true }).waitFor({ timeout: 5_000 });
-    await ctx.close();
   });
 });

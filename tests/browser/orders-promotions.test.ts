@@ -2,25 +2,19 @@
 // the orders list without JavaScript, the home dashboard's counters, accessibility of these pages,
 // and how much JavaScript /home and a page with islands ship.
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { axeViolations, hydrated, launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { axeViolations, hydrated } from '../helpers/browser.ts';
+import { expect, test, type ContextOptions } from '../helpers/fixtures.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 const OLGA = 'olga.demidova@demo.example';
-let server: TestServer;
-let browser: Browser;
-let ctx: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-  ctx = await signedInContext(browser, server, OLGA);
-});
-afterAll(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await server?.stop();
+// A page signed in as Olga, opened at `path`.
+const it = test.extend('open', async ({ server, signedIn }) => async (path: string, options?: ContextOptions): Promise<Page> => {
+  const page = await signedIn(OLGA, options);
+  await page.goto(`${server.url}${path}`);
+  return page;
 });
 
 /** Clicks a submit button and waits for the page that answers the POST. */
@@ -29,14 +23,9 @@ async function submit(page: Page, name: string) {
   await page.waitForLoadState();
 }
 
-const open = async (path: string, context = ctx): Promise<Page> => {
-  const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
-  return page;
-};
 
 describe('ordering from a promotion', () => {
-  it('orders ticked products at the discount price, then finds, archives and restores the order', async () => {
+  it('orders ticked products at the discount price, then finds, archives and restores the order', async ({ server, open }) => {
     const page = await open('/promotions');
     const card = page.locator('article', { has: page.getByRole('heading', { name: 'Осенняя распродажа циркуляционных насосов' }) });
     await card.getByRole('link', { name: 'Подробнее' }).click();
@@ -79,9 +68,8 @@ describe('ordering from a promotion', () => {
     await page.close();
   });
 
-  it('works without JavaScript too, and says what is missing', async () => {
-    const noJs = await signedInContext(browser, server, OLGA, { javaScriptEnabled: false });
-    const page = await open('/promotions', noJs);
+  it('works without JavaScript too, and says what is missing', async ({ open }) => {
+    const page = await open('/promotions', { javaScriptEnabled: false });
     await page.locator('article', { has: page.getByRole('heading', { name: 'Пластинчатые теплообменники со склада' }) }).getByRole('link').click();
     await submit(page, 'Создать заказ');
     await expect(page.getByRole('alert').textContent()).resolves.toBe("Can't create promo order!: Отметьте хотя бы один товар");
@@ -92,14 +80,12 @@ describe('ordering from a promotion', () => {
     await page.getByRole('spinbutton', { name: /^Количество/ }).first().fill('1');
     await submit(page, 'Создать заказ');
     await page.getByRole('button', { name: 'Перейти к заказу' }).waitFor();
-    await noJs.close();
   });
 });
 
 describe('the orders list without JavaScript', () => {
-  it('filters, sorts and pages with plain links and forms', async () => {
-    const noJs = await signedInContext(browser, server, OLGA, { javaScriptEnabled: false });
-    const page = await open('/e-commerce/orders', noJs);
+  it('filters, sorts and pages with plain links and forms', async ({ open }) => {
+    const page = await open('/e-commerce/orders', { javaScriptEnabled: false });
     const total = Number((await page.locator('.pager-range').textContent())!.match(/из (\d+)/)![1]);
     // The filters fold behind one button (details/summary: no script needed).
     await expect(page.getByLabel('Статус').isVisible()).resolves.toBe(false);
@@ -124,12 +110,11 @@ describe('the orders list without JavaScript', () => {
     await Promise.all([page.waitForURL(/pageNumber=2/), page.getByRole('link', { name: 'Вперёд' }).click()]);
     await expect(page.locator('.pager-range').textContent()).resolves.toBe(`Показаны строки с 4 по ${Math.min(6, total)} из ${total}`);
     expect(page.url()).toContain('sortOrder=asc');
-    await noJs.close();
   });
 });
 
 describe('home dashboard', () => {
-  it('shows counters that match the data, the newest notifications, promotions and news', async () => {
+  it('shows counters that match the data, the newest notifications, promotions and news', async ({ server, open }) => {
     const { token } = await sessionFor(server, OLGA);
     const api = apiClient(server);
     const data = (await api('/api/v1/home', { token })).data.data;
@@ -152,7 +137,7 @@ describe('home dashboard', () => {
 });
 
 describe('accessibility and weight', () => {
-  it('axe finds nothing on the home, promotions and orders pages', async () => {
+  it('axe finds nothing on the home, promotions and orders pages', async ({ open }) => {
     for (const path of ['/home', '/promotions', '/promotions/1', '/e-commerce/orders', '/e-commerce/orders-archive', '/e-commerce/orders/2/order']) {
       const page = await open(path);
       await page.waitForLoadState('networkidle');
@@ -161,18 +146,18 @@ describe('accessibility and weight', () => {
     }
   }, 180_000);
 
-  it('ships no React on /home; measures the JavaScript of /home and of an island page', async () => {
+  it('ships no React on /home; measures the JavaScript of /home and of an island page', async ({ server, signedIn }) => {
     const measure = async (path: string) => {
-      const page = await ctx.newPage();
+      const page = await signedIn(OLGA);
       const scripts: Array<{ url: string; bytes: number; gzip: number }> = [];
-      page.on('response', async (r) => {
+      const reading: Promise<void>[] = [];
+      page.on('response', (r) => {
         if (r.request().resourceType() !== 'script') return;
-        const body = await r.body().catch(() => Buffer.alloc(0));
-        scripts.push({ url: r.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length });
+        reading.push(r.body().catch(() => Buffer.alloc(0)).then((body) => void scripts.push({ url: r.url(), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length })));
       });
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(200);
+      await Promise.all(reading);
       const html = await page.content();
       const inline = await page.$$eval('script:not([src])', (els) => els.map((e) => new TextEncoder().encode(e.textContent ?? '').length));
       const islands = await page.locator('astro-island').count();

@@ -1,32 +1,19 @@
 // Organisations and objects in Chromium: create an organisation from a suggestion (fake provider) and
 // from a typed INN (without JavaScript), create an object from an address suggestion and from a map
 // click (and drag), search and page the lists, and pick new items with the pickers; axe on each view.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launch } from '../helpers/browser.ts';
-import type { FakeSuggest } from '../helpers/fake-suggest.ts';
-import { mapReady, startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { axeViolations } from '../helpers/browser.ts';
+import { expect } from '../helpers/fixtures.ts';
+import { mapReady, test as it } from '../helpers/profile-browser.ts';
 import { sessionFor } from '../helpers/session.ts';
-
-let server: TestServer;
-let fake: FakeSuggest;
-let browser: Browser;
-beforeAll(async () => {
-  [{ server, fake }, browser] = await Promise.all([startWithFakeProvider(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
 
 const rows = (page: Page) => page.locator('table tbody tr').allTextContents();
 const options = (scope: Page | ReturnType<Page['locator']>) => scope.locator('.combobox-list [role=option]');
 
 describe('organisations', () => {
-  it('creates an organisation chosen from suggestions', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('creates an organisation chosen from suggestions', async ({ server, fake, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-organisations`);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Создать организацию' }).click();
@@ -52,11 +39,10 @@ describe('organisations', () => {
     await page.waitForURL(/\/my-organisations$/);
     expect((await rows(page))[0]).toContain('1841017773');
     expect((await rows(page))[0]).toContain('Снабженец');
-    await context.close();
   });
 
-  it('requires a choice and checks a typed INN', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('requires a choice and checks a typed INN', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-organisations/new`);
     const query = page.getByRole('combobox', { name: 'Организация' });
     await query.fill('Рога и копыта');
@@ -67,11 +53,10 @@ describe('organisations', () => {
     await query.blur();
     expect(await page.locator('#organisation-inn-error').textContent()).toBe('Некорректный ИНН');
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
-  it('creates an organisation from a typed INN without JavaScript', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example', { javaScriptEnabled: false });
+  it('creates an organisation from a typed INN without JavaScript', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example', { javaScriptEnabled: false });
     await page.goto(`${server.url}/user-info/my-organisations`);
     await page.getByRole('button', { name: 'Создать организацию' }).click();
     await page.getByLabel('ИНН организации').fill('7707083894');
@@ -89,16 +74,15 @@ describe('organisations', () => {
     await page.waitForURL(/\?created=\d+$/);
     expect(await page.getByRole('heading', { name: 'Организация добавлена' }).isVisible()).toBe(true);
     expect((await rows(page))[0]).toContain('ПАО Сбербанк');
-    await context.close();
   });
 
-  it('searches from 3 characters and pages with 3, 5 or 10 rows', async () => {
+  it('searches from 3 characters and pages with 3, 5 or 10 rows', async ({ server, userPage }) => {
     const { token } = await sessionFor(server, 'marina.kotova@demo.example');
     for (const inn of ['1840001234', '1832014568', '1835123452', '1841017773']) {
       const res = await fetch(`${server.url}/api/v1/organisations`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ inn, post: 'Администратор' }) });
       expect(res.status).toBe(201);
     }
-    const { context, page } = await userPage(browser, server, 'marina.kotova@demo.example');
+    const page = await userPage('marina.kotova@demo.example');
     await page.goto(`${server.url}/user-info/my-organisations`);
     expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 1 по 4 из 4');
     await page.getByLabel('Строк на странице').selectOption('3');
@@ -108,6 +92,7 @@ describe('organisations', () => {
     expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 4 по 4 из 4');
     const search = page.getByRole('searchbox');
     await search.pressSequentially('те', { delay: 30 });
+    // Two characters start no search: there is no event to wait for, so let the 500 ms debounce pass.
     await page.waitForTimeout(800);
     expect(page.url()).not.toContain('searchText');
     await search.pressSequentially('п', { delay: 30 });
@@ -116,13 +101,12 @@ describe('organisations', () => {
     await page.getByRole('searchbox').fill('');
     await page.waitForURL((u) => !u.search.includes('searchText'));
     expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 1 по 3 из 4');
-    await context.close();
   });
 });
 
 describe('objects', () => {
-  it('creates an object from an address suggestion', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('creates an object from an address suggestion', async ({ server, fake, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-objects`);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Создать объект' }).click();
@@ -156,11 +140,10 @@ describe('objects', () => {
     await page.getByRole('button', { name: 'Закрыть' }).click();
     await page.waitForURL(/\/my-objects$/);
     expect((await rows(page))[0]).toContain('Бойлерная');
-    await context.close();
   });
 
-  it('creates an object by a map click, re-geocoding after a drag', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('creates an object by a map click, re-geocoding after a drag', async ({ server, fake, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-objects/new`);
     await mapReady(page, '#create-object');
     await page.getByLabel('Название объекта').fill('Теплопункт');
@@ -185,11 +168,10 @@ describe('objects', () => {
 
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
     await page.getByRole('heading', { name: 'Объект добавлен' }).waitFor();
-    await context.close();
   });
 
-  it('keeps the point of a map click when the address is typed afterwards', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('keeps the point of a map click when the address is typed afterwards', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-objects/new`);
     await mapReady(page, '#create-object');
     await page.getByLabel('Название объекта').fill('Насосная');
@@ -205,11 +187,10 @@ describe('objects', () => {
     expect(await page.locator('#create-object .map-pin').count()).toBe(1);
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
     await page.getByRole('heading', { name: 'Объект добавлен' }).waitFor();
-    await context.close();
   });
 
-  it('takes typed coordinates instead of dragging (WCAG 2.5.7), also without JavaScript', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example', { javaScriptEnabled: false });
+  it('takes typed coordinates instead of dragging (WCAG 2.5.7), also without JavaScript', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example', { javaScriptEnabled: false });
     await page.goto(`${server.url}/user-info/my-objects/new`);
     await page.getByLabel('Название объекта').fill('Узел учёта');
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
@@ -221,11 +202,10 @@ describe('objects', () => {
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
     await page.waitForURL(/\?created=\d+$/);
     expect((await rows(page))[0]).toContain('Узел учёта');
-    await context.close();
   });
 
-  it('shows all objects on a clustered map and one object on its own map', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('shows all objects on a clustered map and one object on its own map', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-objects`);
     await page.getByRole('button', { name: 'Карта объектов' }).click();
     await mapReady(page);
@@ -244,13 +224,12 @@ describe('objects', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.waitForURL(/\/my-objects$/);
-    await context.close();
   });
 });
 
 describe('pickers', () => {
-  it('select organisations and objects, and the ones created from their dialogs', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('select organisations and objects, and the ones created from their dialogs', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     // The promotion page's order form is the first real user of both pickers.
     await page.goto(`${server.url}/promotions`);
     const links = await page.locator('main a[href^="/promotions/"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
@@ -296,7 +275,6 @@ describe('pickers', () => {
     await objDialog.waitFor({ state: 'hidden' });
     await page.waitForFunction(() => (document.querySelector('#object-picker') as HTMLSelectElement).selectedOptions[0]?.textContent?.startsWith('Ввод № 2'));
     expect(Number(await page.locator('input[type=hidden][name=object]').inputValue())).toBeGreaterThan(0);
-    await context.close();
   });
 });
 

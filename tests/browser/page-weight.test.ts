@@ -3,25 +3,19 @@
 // are reported but not counted. The measured figures are printed.
 import { request } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { expect, test } from '../helpers/fixtures.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 const KB = 1024;
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  ({ cookie } = await sessionFor(server, 'olga.demidova@demo.example'));
-});
-afterAll(async () => {
-  await server?.stop();
-});
+// GET as Olga (a session of hers for the file), reading the bytes on the wire.
+const it = test
+  .extend('cookie', { scope: 'worker' }, async ({ server }) => (await sessionFor(server, 'olga.demidova@demo.example')).cookie)
+  .extend('fetchRaw', async ({ server, cookie }) => (path: string) => fetchRaw(server.url, cookie, path));
 
 /** Bytes on the wire (gzip when the server compresses) and the decoded body. */
-function fetchRaw(path: string): Promise<{ status: number; wire: number; body: Buffer; encoding: string | undefined }> {
+function fetchRaw(url: string, cookie: string, path: string): Promise<{ status: number; wire: number; body: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { headers: { 'Accept-Encoding': 'gzip', Cookie: cookie } }, (res) => {
+    const req = request(`${url}${path}`, { headers: { 'Accept-Encoding': 'gzip', Cookie: cookie } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -39,7 +33,7 @@ function fetchRaw(path: string): Promise<{ status: number; wire: number; body: B
 const gzipped = (r: { wire: number; body: Buffer; encoding: string | undefined }) => (r.encoding === 'gzip' ? r.wire : gzipSync(r.body, { level: 9 }).length);
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}=["']?([^"' >]+)`).exec(tag)?.[1];
 
-it('ships a chrome-only page (/tools) within the budget', async () => {
+it('ships a chrome-only page (/tools) within the budget', async ({ fetchRaw }) => {
   const page = await fetchRaw('/tools');
   expect(page.status).toBe(200);
   expect(page.encoding).toBe('gzip');

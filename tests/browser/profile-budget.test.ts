@@ -4,24 +4,9 @@
 // Leaflet only on pages that show a map, and only after the map island has started. Inline scripts
 // (mostly the chrome's) are reported with the total.
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch } from '../helpers/browser.ts';
-import type { FakeSuggest } from '../helpers/fake-suggest.ts';
-import { mapReady, startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
-import type { TestServer } from '../helpers/server.ts';
-
-let server: TestServer;
-let fake: FakeSuggest;
-let browser: Browser;
-beforeAll(async () => {
-  [{ server, fake }, browser] = await Promise.all([startWithFakeProvider(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
+import type { Page } from 'playwright-core';
+import { expect } from '../helpers/fixtures.ts';
+import { mapReady, test as it } from '../helpers/profile-browser.ts';
 
 const KB = 1024;
 type Kind = 'islands' | 'small-script' | 'no-script';
@@ -46,19 +31,18 @@ interface Weight {
   react: boolean;
 }
 
-async function measure(path: string, map: boolean): Promise<Weight> {
-  const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+/** Opens `path` on a fresh page (nothing cached) and weighs its scripts. */
+async function measure(page: Page, url: string, path: string, map: boolean): Promise<Weight> {
   const scripts: Array<Promise<{ url: string; size: number }>> = [];
   page.on('requestfinished', (req) => {
     // gzip size of each file (the browser may have fetched the brotli variant, which is smaller).
     if (req.resourceType() === 'script') scripts.push(req.response().then(async (r) => ({ url: req.url(), size: gzipSync((await r!.body()), { level: 9 }).length })));
   });
-  await page.goto(server.url + path, { waitUntil: 'networkidle' });
+  await page.goto(url + path, { waitUntil: 'networkidle' });
   if (map) await mapReady(page);
   await page.waitForLoadState('networkidle');
   const inline = await page.locator('script:not([src])').evaluateAll((els) => els.map((e) => e.textContent ?? '').filter((t) => t.trim()));
   const files = await Promise.all(scripts);
-  await context.close();
   const isLeaflet = (u: string) => /\/leaflet[-.]/.test(u);
   return {
     path,
@@ -70,9 +54,9 @@ async function measure(path: string, map: boolean): Promise<Weight> {
   };
 }
 
-it('keeps every page within the JS budget', async () => {
+it('keeps every page within the JS budget', async ({ server, userPage }) => {
   const results: Weight[] = [];
-  for (const p of PAGES) results.push(await measure(p.path, !!p.map));
+  for (const p of PAGES) results.push(await measure(await userPage('olga.demidova@demo.example'), server.url, p.path, !!p.map));
   const kb = (n: number) => (n / KB).toFixed(1);
   console.log(
     ['page | files | JS gz KB (without map libs) | inline gz KB | map libs gz KB | React', ...results.map((r) => `${r.path} | ${r.files} | ${kb(r.js)} | ${kb(r.inline)} | ${kb(r.leaflet)} | ${r.react ? 'yes' : 'no'}`)].join('\n'),

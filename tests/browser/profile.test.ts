@@ -1,29 +1,15 @@
 // Profile journeys in Chromium: personal information with avatar and address suggestions, password
 // change (a wrong current password is refused), layout settings kept after a reload; axe on each page.
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launch } from '../helpers/browser.ts';
-import type { FakeSuggest } from '../helpers/fake-suggest.ts';
-import { startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe } from 'vitest';
+import { axeViolations } from '../helpers/browser.ts';
+import { expect } from '../helpers/fixtures.ts';
+import { test as it } from '../helpers/profile-browser.ts';
 import { sessionFor } from '../helpers/session.ts';
 
-let server: TestServer;
-let fake: FakeSuggest;
-let browser: Browser;
-beforeAll(async () => {
-  [{ server, fake }, browser] = await Promise.all([startWithFakeProvider(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
-
 describe('personal information', () => {
-  it('shows every rule of the form next to its field and in the summary', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('shows every rule of the form next to its field and in the summary', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/profile/personal-information`);
     expect(await axeViolations(page)).toEqual([]);
     await page.fill('#f-name', '');
@@ -38,11 +24,10 @@ describe('personal information', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('error-summary');
     expect(await page.locator('#f-email').inputValue()).toBe('olga@');
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
-  it('saves the fields and an avatar, and the left side shows them', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('saves the fields and an avatar, and the left side shows them', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/profile/personal-information`);
     await page.fill('#f-name', 'Ольга Н.');
     await page.fill('#f-phone', '+7 900 000-00-01');
@@ -58,11 +43,10 @@ describe('personal information', () => {
     expect(src).toMatch(/^\/files\/[A-Za-z0-9_-]{21}$/);
     const size = await page.locator('.profile-side img.avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
     expect(size).toBe(256);
-    await context.close();
   });
 
-  it('suggests addresses for the place field', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('suggests addresses for the place field', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/profile/personal-information`);
     const place = page.locator('#f-place[role=combobox]');
     await place.fill('');
@@ -75,14 +59,13 @@ describe('personal information', () => {
     await page.click('#profile-form button[type=submit]');
     await page.waitForURL(/\?saved=1$/);
     expect(await page.locator('.profile-side dd').nth(2).textContent()).toBe('426011, Удмуртская Респ, г Ижевск, ул Ленина, д 21');
-    await context.close();
   });
 });
 
 describe('change password', () => {
-  it('refuses a wrong current password, then changes it and resets the form', async () => {
+  it('refuses a wrong current password, then changes it and resets the form', async ({ server, userPage }) => {
     const other = await sessionFor(server, 'marina.kotova@demo.example');
-    const { context, page } = await userPage(browser, server, 'marina.kotova@demo.example');
+    const page = await userPage('marina.kotova@demo.example');
     await page.goto(`${server.url}/user-info/profile/change-password`);
     expect(await axeViolations(page)).toEqual([]);
     await page.fill('#f-oldPassword', 'Wrong2026');
@@ -104,11 +87,10 @@ describe('change password', () => {
     expect(res.status).toBe(401);
     await page.reload();
     expect(page.url()).toMatch(/change-password$/);
-    await context.close();
   });
 
-  it('works without JavaScript', async () => {
-    const { context, page } = await userPage(browser, server, 'sergey.ivanov@demo.example', { javaScriptEnabled: false });
+  it('works without JavaScript', async ({ server, userPage }) => {
+    const page = await userPage('sergey.ivanov@demo.example', { javaScriptEnabled: false });
     await page.goto(`${server.url}/user-info/profile/change-password`);
     await page.fill('#f-oldPassword', 'Demo2026');
     await page.fill('#f-newPassword', 'short');
@@ -122,13 +104,12 @@ describe('change password', () => {
     await page.click('#password-form button[type=submit]');
     await page.waitForURL(/changed=1$/);
     expect(await page.locator('#snackbar').textContent()).toBe('Пароль успешно изменён');
-    await context.close();
   });
 });
 
 describe('settings (builder)', () => {
-  it('saves the layout, which the chrome renders after a reload, and remembers the tab', async () => {
-    const { context, page } = await userPage(browser, server, 'dmitry.volkov@demo.example');
+  it('saves the layout, which the chrome renders after a reload, and remembers the tab', async ({ server, userPage }) => {
+    const page = await userPage('dmitry.volkov@demo.example');
     await page.goto(`${server.url}/user-info/profile/builder`);
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.locator('.panel-header').isVisible()).toBe(true);
@@ -152,11 +133,10 @@ describe('settings (builder)', () => {
     await page.waitForURL(/done=reset/);
     expect(await page.getByLabel('Вид подвала').inputValue()).toBe('compact');
     expect(await page.locator('main#content > h1').count()).toBe(0);
-    await context.close();
   });
 
-  it('works without JavaScript (tabs are radio buttons)', async () => {
-    const { context, page } = await userPage(browser, server, 'dmitry.volkov@demo.example', { javaScriptEnabled: false });
+  it('works without JavaScript (tabs are radio buttons)', async ({ server, userPage }) => {
+    const page = await userPage('dmitry.volkov@demo.example', { javaScriptEnabled: false });
     await page.goto(`${server.url}/user-info/profile/builder`);
     await page.locator('label.tab', { hasText: 'Содержимое' }).click();
     await page.getByLabel('Ширина содержимого').selectOption('fluid');
@@ -165,6 +145,5 @@ describe('settings (builder)', () => {
     expect(await page.locator('#tab-content').isChecked()).toBe(true);
     expect(await page.getByLabel('Ширина содержимого').inputValue()).toBe('fluid');
     expect(await page.locator('main#content').getAttribute('class')).toContain('container-fluid');
-    await context.close();
   });
 });

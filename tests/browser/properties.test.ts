@@ -1,14 +1,14 @@
 // /tools/water in Chromium: a user fills in the state-point form with a gauge pressure and gets the
 // results table, then the saturation form; an out-of-range value is shown on its field. The page is
 // axe clean and fits a 360 px screen without sideways scrolling, with and without results.
-import { expect, it } from 'vitest';
-import { axeViolations, expectClean, useSignedInBrowser } from '../helpers/browser.ts';
+import { axeViolations, expectClean, PHONE } from '../helpers/browser.ts';
+import { expect, test as it } from '../helpers/fixtures.ts';
 
-const at = useSignedInBrowser('olga.demidova@demo.example');
+const OLGA = 'olga.demidova@demo.example';
 
-it('computes a state point and the saturation line at 360 px, axe clean', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/tools/water`);
+it('computes a state point and the saturation line at 360 px, axe clean', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/tools/water`);
   await expect(page.locator('h1').textContent()).resolves.toBe('Свойства воды и водяного пара');
   await expectClean(page);
 
@@ -28,12 +28,11 @@ it('computes a state point and the saturation line at 360 px, axe clean', async 
   const ts = page.locator('tr', { has: page.locator('th', { hasText: 'Температура насыщения' }) }).locator('td .num');
   await expect(ts.textContent()).resolves.toBe('133,525');
   await expectClean(page);
-  await page.close();
 });
 
-it('shows an out-of-range temperature on its field, axe clean', async () => {
-  const page = await at.ctx.newPage();
-  await page.goto(`${at.server.url}/tools/water`);
+it('shows an out-of-range temperature on its field, axe clean', async ({ server, signedIn }) => {
+  const page = await signedIn(OLGA, { viewport: PHONE });
+  await page.goto(`${server.url}/tools/water`);
   const state = page.locator('section', { has: page.locator('#water-heading') });
   await state.getByLabel('Температура, °C').fill('900');
   await state.getByLabel('Давление', { exact: true }).fill('1');
@@ -42,5 +41,4 @@ it('shows an out-of-range temperature on its field, axe clean', async () => {
   await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
   await expect(page.locator('#f-t_c-error').textContent()).resolves.toBe('Температура, °C: допустимо от 0 до 800 °C');
   expect(await axeViolations(page)).toEqual([]);
-  await page.close();
 });

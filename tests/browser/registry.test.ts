@@ -4,45 +4,42 @@
 // links; the fault report lands in support with the product page attached; axe on both pages (and
 // the dialogs), 360 px without sideways scroll; the list page ships no React.
 import { createHash } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { backoffice, ERP_KEY } from '../helpers/backoffice.ts';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import { axeViolations } from '../helpers/browser.ts';
+import { expect, test, type ContextOptions } from '../helpers/fixtures.ts';
 import { pdf } from '../helpers/sample-files.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
-import { withDb } from '../helpers/support.ts';
 
 const OLGA = 'olga.demidova@demo.example';
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-let server: TestServer;
-let browser: Browser;
-let ctx: BrowserContext;
-let call: ReturnType<typeof backoffice>;
-let orderId: number;
+// The tests are one journey: the product the first one makes is the one the others open.
 let productId: number;
+
+const it = test
+  .extend('serverEnv', { scope: 'worker' }, { INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+production` })
+  .extend('call', { scope: 'worker' }, async ({ server }) => backoffice(server))
+  // An order of Olga's with items, for the products the back office makes.
+  .extend('orderId', { scope: 'worker' }, async ({ server, call }): Promise<number> => {
+    const { userId } = await sessionFor(server, OLGA);
+    return (await call('/api/integration/orders?limit=100')).data.data.find((o: any) => o.customer_id === userId && o.items.length > 0).id;
+  })
+  // Olga's page, failing a step after 10 s.
+  .extend('olga', async ({ signedIn }) => async (options?: ContextOptions): Promise<Page> => {
+    const page = await signedIn(OLGA, options);
+    page.context().setDefaultTimeout(10_000);
+    return page;
+  });
 
 /** Resolves once the page's WebSocket was greeted (live events reach it from then on). */
 const liveReady = (page: Page) => new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"ready"') && resolve())));
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+production` }), launch()]);
-  ctx = await signedInContext(browser, server, OLGA);
-  ctx.setDefaultTimeout(10_000);
-  call = backoffice(server);
-  const { userId } = await sessionFor(server, OLGA);
-  orderId = (await call('/api/integration/orders?limit=100')).data.data.find((o: any) => o.customer_id === userId && o.items.length > 0).id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('registry journey', () => {
-  it('a product made by the back office rings the bell and appears in the list (no React on the list)', async () => {
-    const page = await ctx.newPage();
+  it('a product made by the back office rings the bell and appears in the list (no React on the list)', async ({ server, olga, call, orderId }) => {
+    const page = await olga();
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));
     const ready = liveReady(page);
@@ -72,11 +69,10 @@ describe('registry journey', () => {
     await page.getByRole('button', { name: 'Применить' }).click();
     await page.waitForURL(/status=1/);
     expect(await page.locator('tr', { hasText: 'BR-777' }).count()).toBe(0);
-    await page.close();
   });
 
-  it('the product page grows its history live; dialogs, files and links work; axe clean', async () => {
-    const page = await ctx.newPage();
+  it('the product page grows its history live; dialogs, files and links work; axe clean', async ({ server, olga, call, orderId }) => {
+    const page = await olga();
     const ready = liveReady(page);
     await page.goto(`${server.url}/productions`);
     await page.locator('tr', { hasText: 'BR-777' }).getByRole('button', { name: /Открыть/ }).click();
@@ -124,12 +120,10 @@ describe('registry journey', () => {
     expect(await page.getByRole('button', { name: 'Перейти в расчет' }).getAttribute('href')).toBe('/e-commerce/design/calculations/5/calculation');
     await page.getByRole('button', { name: 'Перейти в заказ' }).click();
     await page.waitForURL(new RegExp(`/e-commerce/orders/${orderId}/order$`));
-    await page.close();
   });
 
-  it('360 px: both pages without sideways scroll, tappable actions, axe clean', async () => {
-    const phone = await signedInContext(browser, server, OLGA, { viewport: { width: 360, height: 740 } });
-    const page = await phone.newPage();
+  it('360 px: both pages without sideways scroll, tappable actions, axe clean', async ({ server, olga }) => {
+    const page = await olga({ viewport: { width: 360, height: 740 } });
     for (const path of ['/productions', `/productions/${productId}`, `/productions/${productId}/label`]) {
       await page.goto(`${server.url}${path}`);
       expect(await noSidewaysScroll(page), path).toBe(true);
@@ -137,11 +131,10 @@ describe('registry journey', () => {
     }
     await page.goto(`${server.url}/productions/${productId}`);
     for (const box of await page.locator('.product-actions a').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) expect(box).toBeGreaterThanOrEqual(44);
-    await phone.close();
   });
 
-  it('the fault report lands in support with the product page attached', async () => {
-    const page = await ctx.newPage();
+  it('the fault report lands in support with the product page attached', async ({ server, db, olga }) => {
+    const page = await olga();
     await page.goto(`${server.url}/productions/${productId}`);
     await page.getByRole('button', { name: 'Сообщить о неисправности' }).click();
     await page.waitForURL(/\/support\/reports\?new=1/);
@@ -154,8 +147,7 @@ describe('registry journey', () => {
     if (!(await message.inputValue())) await message.fill('Насос BR-777 не запускается');
     await form.getByRole('button', { name: /Отправить/ }).click();
     await page.waitForURL(/\/support\/reports\?id=\d+/);
-    const row = await withDb(server, (db) => db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow());
+    const row = await db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row.page_url).toContain(`/productions/${productId}`);
-    await page.close();
   });
 });

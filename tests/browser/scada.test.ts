@@ -4,32 +4,26 @@
 // audit row, a trend, a report and its .xlsx; axe on each tab, 360 px without sideways scroll, and
 // the island JS budget (chart.js only on the trends tab).
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, hydrated, launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { axeViolations, hydrated, signedInContext } from '../helpers/browser.ts';
+import { expect, test } from '../helpers/fixtures.ts';
 
-let server: TestServer;
-let browser: Browser;
-let ctx: BrowserContext;
-let page: Page;
 const PUMP = 'Насосная станция, Воткинское шоссе';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-  ctx = await signedInContext(browser, server, 'dmitry.volkov@demo.example');
-  ctx.setDefaultTimeout(10_000);
-  page = await ctx.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// The tests are one journey on one page of the scada user, each going on from where the last stopped.
+const it = test.extend('page', { scope: 'worker' }, async ({ launching, server, browser }, { onCleanup }) => {
+  void launching;
+  const context = await signedInContext(browser, server, 'dmitry.volkov@demo.example');
+  context.setDefaultTimeout(10_000);
+  onCleanup(() => context.close());
+  return context.newPage();
 });
 
-const valueOf = (title: string) => page.locator('tr', { has: page.locator('td', { hasText: title }) }).locator('[data-value]').first();
+const valueOf = (page: Page, title: string) => page.locator('tr', { has: page.locator('td', { hasText: title }) }).locator('[data-value]').first();
 
 describe('dispatching journey', () => {
-  it('lists the objects with search, filter, live status and the spec columns', async () => {
+  it('lists the objects with search, filter, live status and the spec columns', async ({ server, page }) => {
     await page.goto(`${server.url}/tools/scada`);
     const head = (await page.locator('thead th').allInnerTexts()).join('|');
     for (const c of ['#', 'Название', 'Организация', 'Адрес', 'Статус', 'Действия']) expect(head).toContain(c);
@@ -44,7 +38,7 @@ describe('dispatching journey', () => {
     expect(await page.getByText('Записи не найдены').count()).toBe(1);
   });
 
-  it('opens an object: the mimic and the variables change live', async () => {
+  it('opens an object: the mimic and the variables change live', async ({ server, page }) => {
     await page.goto(`${server.url}/tools/scada`);
     await page.locator('tr', { hasText: PUMP }).getByRole('button', { name: /Открыть/ }).click();
     await page.waitForURL(/\/tools\/scada\/\d+$/);
@@ -58,24 +52,24 @@ describe('dispatching journey', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Переменные' }).click();
     await hydrated(page);
-    const first = await valueOf('Давление на входе').innerText();
+    const first = await valueOf(page, 'Давление на входе').innerText();
     expect(first).toMatch(/^\d+,\d{3}$/);
-    await expect.poll(() => valueOf('Давление на входе').innerText(), { timeout: 10_000 }).not.toBe(first);
+    await expect.poll(() => valueOf(page, 'Давление на входе').innerText(), { timeout: 10_000 }).not.toBe(first);
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('resets the fault after the confirmation and shows the audit row', async () => {
-    await expect.poll(() => valueOf('Авария').innerText()).toBe('1,000');
+  it('resets the fault after the confirmation and shows the audit row', async ({ page }) => {
+    await expect.poll(() => valueOf(page, 'Авария').innerText()).toBe('1,000');
     const asked: string[] = [];
     page.once('dialog', (d) => (asked.push(d.message()), void d.accept()));
     await page.getByRole('button', { name: 'Сбросить аварию' }).click();
     await page.getByRole('alert').filter({ hasText: 'Команда выполнена' }).waitFor();
     expect(asked).toEqual(['Вы уверены что хотите сбросить все аварии?']);
-    await expect.poll(() => valueOf('Авария').innerText()).toBe('0,000');
+    await expect.poll(() => valueOf(page, 'Авария').innerText()).toBe('0,000');
     expect(await page.locator('.scada-audit tbody tr').first().innerText()).toContain('подтверждено');
   });
 
-  it('refuses an empty and an out-of-range input, then changes the setpoint after old -> new confirmation', async () => {
+  it('refuses an empty and an out-of-range input, then changes the setpoint after old -> new confirmation', async ({ page }) => {
     const change = page.getByRole('button', { name: 'Изменить значение' });
     page.once('dialog', (d) => void d.accept(''));
     await change.click();
@@ -90,13 +84,13 @@ describe('dispatching journey', () => {
     page.removeAllListeners('dialog');
     expect(asked[0]).toContain('1,000 … 10,000 бар');
     expect(asked[1]).toBe('Изменить «Уставка давления»: 5,500 → 6,500 бар?');
-    await expect.poll(() => valueOf('Уставка давления').innerText()).toBe('6,500');
+    await expect.poll(() => valueOf(page, 'Уставка давления').innerText()).toBe('6,500');
     const row = await page.locator('.scada-audit tbody tr').first().innerText();
     expect(row).toContain('Уставка давления');
     expect(row).toContain('6.5');
   });
 
-  it('draws a trend with chart.js loaded only on that tab, and shows a report with its spreadsheet', async () => {
+  it('draws a trend with chart.js loaded only on that tab, and shows a report with its spreadsheet', async ({ server, page }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.url().endsWith('.js') && scripts.push(r.url()));
     await page.getByRole('link', { name: 'Тренды' }).click();
@@ -113,15 +107,15 @@ describe('dispatching journey', () => {
     expect(await page.locator('.scada-reports tbody tr').count()).toBe(7);
     expect(await page.locator('.scada-reports').innerText()).toContain('Уставка давления');
     const href = await page.getByRole('button', { name: 'Скачать .xlsx' }).getAttribute('href');
-    const res = await ctx.request.get(`${server.url}${href}`);
+    const res = await page.request.get(`${server.url}${href}`);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('spreadsheetml');
     expect((await res.body()).subarray(0, 2).toString()).toBe('PK');
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('keeps the variables tab within the island budget and 360 px wide', async () => {
-    const small = await ctx.newPage();
+  it('keeps the variables tab within the island budget and 360 px wide', async ({ server, page }) => {
+    const small = await page.context().newPage();
     await small.setViewportSize({ width: 360, height: 740 });
     const js: Buffer[] = [];
     small.on('response', async (r) => {
@@ -136,11 +130,9 @@ describe('dispatching journey', () => {
     await small.close();
   });
 
-  it('another customer gets the 404 page for the object', async () => {
-    const other = await signedInContext(browser, server, 'olga.demidova@demo.example');
-    const p = await other.newPage();
+  it('another customer gets the 404 page for the object', async ({ signedIn, page }) => {
+    const p = await signedIn('olga.demidova@demo.example');
     const res = await p.goto(page.url().replace(/\?.*$/, ''));
     expect(res!.status()).toBe(404);
-    await other.close();
   });
 });

@@ -5,10 +5,10 @@
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, signedInContext } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+import { expect, test as it } from '../helpers/fixtures.ts';
+import type { TestServer } from '../helpers/server.ts';
 
 // The goal (issue 11) is a first paint within 1.2 s. Debian's Chromium 156 (installed 2026-11-27)
 // takes 300-600 ms more main-thread time under the same 4x CPU throttle than the build these
@@ -23,14 +23,10 @@ const CODE_FIELD_MS = 1500;
 const ATTEMPTS = 5;
 const SLOW = { offline: false, latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
 
-let server: TestServer;
-let browser: Browser;
 const rows: { page: string; html: number; kb: number; fcp: number; field?: number; hydrated?: number; fonts: number; blocking: number }[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-});
-afterAll(async () => {
+// The table of figures, printed after the tests.
+afterAll(() => {
   console.log(
     `slow link (400 ms, 400 kbit/s, CPU 4x), ms from navigation start, best of up to ${ATTEMPTS} first visits; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:\n` +
       'page                                       | HTML KB | HTML done | first paint | field usable | hydrated | font files\n' +
@@ -39,8 +35,6 @@ afterAll(async () => {
         .join('\n') +
       `\nover the ${FIRST_PAINT_GOAL_MS} ms goal: ${rows.filter((r) => r.fcp >= FIRST_PAINT_GOAL_MS).map((r) => `${r.page} ${r.fcp} ms`).join(', ') || 'none'}`,
   );
-  await browser?.close();
-  await server?.stop();
 });
 
 // Records, from the first moment of the document, when a field becomes usable and when the islands
@@ -72,12 +66,12 @@ async function slowPage(context: BrowserContext): Promise<Page> {
  * so on a busy host every figure is too high, never too low; the lowest is the closest to the page's
  * own cost. Render-blocking requests are counted on every try.
  */
-async function best(context: BrowserContext, path: string, field?: string) {
+async function best(server: TestServer, context: BrowserContext, path: string, field?: string) {
   let figures: Awaited<ReturnType<typeof measure>> | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const page = await slowPage(context);
     if (field) await page.addInitScript((f) => ((window as unknown as { __slowField: string }).__slowField = f), field);
-    const f = await measure(page, path, field);
+    const f = await measure(page, server.url + path, field);
     await page.close();
     expect(f.blocking, `${path}: render-blocking requests`).toBe(0);
     if (!figures || f.fcp < figures.fcp) figures = f;
@@ -87,8 +81,8 @@ async function best(context: BrowserContext, path: string, field?: string) {
   return figures!;
 }
 
-async function measure(page: Page, path: string, field?: string) {
-  await page.goto(`${server.url}${path}`, { waitUntil: 'load', timeout: 30_000 });
+async function measure(page: Page, url: string, field?: string) {
+  await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
   if (field) await page.waitForFunction(() => (window as unknown as { __slow: { field?: number } }).__slow.field !== undefined, undefined, { timeout: 20_000 });
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 20_000 });
   const figures = await page.evaluate(() => {
@@ -109,11 +103,11 @@ async function measure(page: Page, path: string, field?: string) {
   return figures;
 }
 
-it('paints every key sign-in page within 1.2 s and the code field is usable within 1.5 s', async () => {
-  const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 360, height: 740 } });
+it('paints every key sign-in page within 1.2 s and the code field is usable within 1.5 s', async ({ server, anonymous }) => {
+  const context = (await anonymous({ viewport: { width: 360, height: 740 } })).context();
   const failures: string[] = [];
   for (const path of ['/auth/fast', '/auth/login', '/auth/registration', '/auth/forgot-password']) {
-    const f = await best(context, path);
+    const f = await best(server, context, path);
     if (f.fcp >= FIRST_PAINT_MS) failures.push(`${path}: first paint ${f.fcp} ms`);
   }
   // The code page: ask for a code at full speed, then load the code page on the slow link.
@@ -123,27 +117,25 @@ it('paints every key sign-in page within 1.2 s and the code field is usable with
   await setup.getByRole('button', { name: 'Получить код' }).click();
   await setup.waitForURL('**/auth/code');
   await setup.close();
-  const f = await best(context, '/auth/code', '#code');
+  const f = await best(server, context, '/auth/code', '#code');
   if (f.fcp >= FIRST_PAINT_MS) failures.push(`/auth/code: first paint ${f.fcp} ms`);
   if ((f.field ?? Infinity) >= CODE_FIELD_MS) failures.push(`/auth/code: code field usable at ${f.field} ms`);
-  await context.close();
   expect(failures).toEqual([]);
 }, 300_000);
 
-it('paints every key page of the cabinet within 1.2 s', async () => {
-  const context = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
+it('paints every key page of the cabinet within 1.2 s', async ({ server, signedIn }) => {
+  const context = (await signedIn('olga.demidova@demo.example', { viewport: { width: 360, height: 740 } })).context();
   const failures: string[] = [];
   for (const path of ['/home', '/user-info/profile/personal-information', '/user-info/profile/change-password', '/e-commerce/orders', '/notifications', '/promotions', '/support/reports', '/user-info/my-organisations', '/tools']) {
-    const f = await best(context, path);
+    const f = await best(server, context, path);
     if (f.fcp >= FIRST_PAINT_MS) failures.push(`${path}: first paint ${f.fcp} ms`);
   }
-  await context.close();
   expect(failures).toEqual([]);
 }, 300_000);
 
 // Chromium asks for `gzip, deflate, br, zstd` even on plain http: pages go out as brotli then (about
 // 9 % fewer bytes than gzip, decision 0028), as gzip to clients that only take gzip, plain otherwise.
-it('sends pages as brotli to a browser that accepts it, gzip or plain to others', async () => {
+it('sends pages as brotli to a browser that accepts it, gzip or plain to others', async ({ server }) => {
   const get = (acceptEncoding: string) =>
     new Promise<{ encoding?: string; vary?: string; wire: number; html: string }>((resolve, reject) => {
       const req = request(`${server.url}/auth/fast`, { headers: { 'Accept-Encoding': acceptEncoding, Accept: 'text/html' } }, (res) => {

@@ -3,44 +3,49 @@
 // unread count arrive without reloading. Also: the dialog's validation, static behaviour and
 // 2-second confirmation, the pages without JavaScript, axe, and the island page's JS weight.
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launch, signedInContext } from '../helpers/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { axeViolations, signedInContext } from '../helpers/browser.ts';
+import { expect, test, type ContextOptions } from '../helpers/fixtures.ts';
 import { pdf } from '../helpers/sample-files.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { withDb } from '../helpers/support.ts';
+import type { TestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let browser: Browser;
-let olgaCtx: BrowserContext;
-let sergeyCtx: BrowserContext;
-let olga: Page;
-let sergey: Page;
 const TOPIC = 'Не открывается спецификация';
+const OLGA = 'olga.demidova@demo.example';
 
-/** A signed-in context that has already dismissed the start-info dialog. */
-async function contextFor(email: string, options: Parameters<Browser['newContext']>[0] = {}) {
-  const ctx = await signedInContext(browser, server, email, options);
-  await ctx.addCookies([{ name: 'start_info', value: 'hidden', url: server.url }]);
-  ctx.setDefaultTimeout(10_000);
-  return ctx;
+/** A page signed in as `email` whose steps fail after 10 s. */
+async function pageOf(browser: Browser, server: TestServer, email: string): Promise<Page> {
+  const context = await signedInContext(browser, server, email);
+  context.setDefaultTimeout(10_000);
+  return context.newPage();
 }
+
+// The customer and desk tests are one conversation: Olga's and Sergey's pages stay open from one test
+// to the next (and are closed after the file).
+const it = test
+  .extend('olga', { scope: 'worker' }, async ({ launching, server, browser }, { onCleanup }) => {
+    void launching;
+    const page = await pageOf(browser, server, OLGA);
+    onCleanup(() => page.context().close());
+    return page;
+  })
+  .extend('sergey', { scope: 'worker' }, async ({ server, browser }, { onCleanup }) => {
+    const page = await pageOf(browser, server, 'sergey.ivanov@demo.example');
+    onCleanup(() => page.context().close());
+    return page;
+  })
+  // A new page of Olga's for one test.
+  .extend('olgaPage', async ({ signedIn }) => async (options?: ContextOptions): Promise<Page> => {
+    const page = await signedIn(OLGA, options);
+    page.context().setDefaultTimeout(10_000);
+    return page;
+  });
+
 const live = (page: Page) => page.waitForSelector('.sp-layout[data-live="on"]');
 const item = (page: Page, title: string) => page.locator('.sp-list a', { hasText: title.slice(0, 20) });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launch()]);
-  olgaCtx = await contextFor('olga.demidova@demo.example');
-  sergeyCtx = await contextFor('sergey.ivanov@demo.example');
-  [olga, sergey] = await Promise.all([olgaCtx.newPage(), sergeyCtx.newPage()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('customer and support desk', () => {
-  it('the customer creates a request with a file from the bug report dialog', async () => {
+  it('the customer creates a request with a file from the bug report dialog', async ({ server, olga }) => {
     await olga.goto(`${server.url}/support/reports`);
     await live(olga);
     expect(await axeViolations(olga)).toEqual([]);
@@ -66,7 +71,7 @@ describe('customer and support desk', () => {
     expect(await axeViolations(olga)).toEqual([]);
   });
 
-  it('the employee answers on the desk and the customer sees it without reloading', async () => {
+  it('the employee answers on the desk and the customer sees it without reloading', async ({ server, olga, sergey }) => {
     await live(olga);
     await sergey.goto(`${server.url}/support/desk`);
     await live(sergey);
@@ -87,7 +92,7 @@ describe('customer and support desk', () => {
     expect(await item(olga, TOPIC).locator('.sp-unread').count()).toBe(0);
   });
 
-  it('an answer to a request that is not open shows up as an unread count, cleared on opening', async () => {
+  it('an answer to a request that is not open shows up as an unread count, cleared on opening', async ({ olga, sergey }) => {
     const other = 'Не приходит уведомление';
     await item(olga, other).click();
     await olga.locator('.sp-chat h2', { hasText: other }).waitFor();
@@ -102,7 +107,7 @@ describe('customer and support desk', () => {
     await badge.waitFor({ state: 'detached' });
   });
 
-  it('closing on the desk shows the Closed label to the customer live; reopening brings the message box back', async () => {
+  it('closing on the desk shows the Closed label to the customer live; reopening brings the message box back', async ({ olga, sergey }) => {
     await live(olga);
     await sergey.getByRole('button', { name: 'Закрыть заявку' }).click();
     await olga.locator('.sp-chat-head .sp-tag', { hasText: 'Закрыта' }).waitFor({ timeout: 5000 });
@@ -113,8 +118,8 @@ describe('customer and support desk', () => {
 });
 
 describe('bug report dialog', () => {
-  it('validates with the spec messages, stays open on Escape and backdrop clicks, confirms for 2 seconds', async () => {
-    const page = await olgaCtx.newPage();
+  it('validates with the spec messages, stays open on Escape and backdrop clicks, confirms for 2 seconds', async ({ server, db, olgaPage }) => {
+    const page = await olgaPage();
     await page.goto(`${server.url}/support`);
     await page.getByRole('button', { name: 'Нашли ошибку?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Нашли ошибку?' });
@@ -139,7 +144,7 @@ describe('bug report dialog', () => {
     const elapsed = Date.now() - shown;
     expect(elapsed).toBeGreaterThan(1700);
     expect(elapsed).toBeLessThan(3000);
-    const row = await withDb(server, (db) => db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow());
+    const row = await db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: 'Цена насоса', type: 'price', page_url: `${server.url}/support` });
     expect(row.user_agent).toMatch(/Chrome/);
     // Opened again, the dialog is reset.
@@ -150,14 +155,12 @@ describe('bug report dialog', () => {
     await page.goto(`${server.url}/support/reports?new=1`);
     await live(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.close();
   });
 });
 
 describe('without JavaScript', () => {
-  it('lists requests, posts messages and files a bug report with real forms', async () => {
-    const ctx = await contextFor('olga.demidova@demo.example', { javaScriptEnabled: false });
-    const page = await ctx.newPage();
+  it('lists requests, posts messages and files a bug report with real forms', async ({ server, olgaPage }) => {
+    const page = await olgaPage({ javaScriptEnabled: false });
     await page.goto(`${server.url}/support/reports`);
     await item(page, TOPIC).click();
     await page.getByRole('textbox', { name: 'Сообщение' }).fill('Отправлено без скриптов');
@@ -169,13 +172,12 @@ describe('without JavaScript', () => {
     await page.getByRole('textbox', { name: 'Сообщение' }).fill('Проверка');
     await page.getByRole('button', { name: 'Отправить' }).click();
     await page.getByText(/Заявка №\d+ принята/).waitFor();
-    await ctx.close();
   });
 });
 
 describe('page weight', () => {
-  it('keeps all JavaScript of the island page within 90 KB gzip, React included', async () => {
-    const page = await olgaCtx.newPage();
+  it('keeps all JavaScript of the island page within 90 KB gzip, React included', async ({ server, olgaPage }) => {
+    const page = await olgaPage();
     await page.goto(`${server.url}/support/reports`);
     await live(page);
     const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.m?js(\?|$)/.test(n)));
@@ -186,6 +188,5 @@ describe('page weight', () => {
     const total = sizes.reduce((n, [, s]) => n + s, 0);
     console.log(`JS on /support/reports (gzip):\n${sizes.map(([u, s]) => `  ${(s / 1024).toFixed(1)} KB  ${u}`).join('\n')}\n  ${(total / 1024).toFixed(1)} KB  total (budget 90 KB)`);
     expect(total).toBeLessThanOrEqual(90 * 1024);
-    await page.close();
   });
 });

@@ -2,25 +2,12 @@
 // in every island of the organisations, objects, pickers and support areas that renders a server
 // form first. The islands' JavaScript is held back (page.route) until the fields are filled, as on a
 // slow link, then released; the values must still be there and work.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, launch } from '../helpers/browser.ts';
-import type { FakeSuggest } from '../helpers/fake-suggest.ts';
-import { startWithFakeProvider, userPage } from '../helpers/profile-browser.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { hydrated } from '../helpers/browser.ts';
+import { expect } from '../helpers/fixtures.ts';
+import { test as it } from '../helpers/profile-browser.ts';
 import { sessionFor } from '../helpers/session.ts';
-
-let server: TestServer;
-let fake: FakeSuggest;
-let browser: Browser;
-beforeAll(async () => {
-  [{ server, fake }, browser] = await Promise.all([startWithFakeProvider(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
-});
 
 /** Holds every bundled script until the returned function is called; opens the page meanwhile. */
 async function openHeld(page: Page, url: string): Promise<() => Promise<void>> {
@@ -38,8 +25,8 @@ async function openHeld(page: Page, url: string): Promise<() => Promise<void>> {
 }
 
 describe('typed before hydration', () => {
-  it('keeps the organisation form: INN, name and post', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('keeps the organisation form: INN, name and post', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     const release = await openHeld(page, `${server.url}/user-info/my-organisations/new`);
     await page.locator('#organisation-inn').pressSequentially('7707083893', { delay: 10 });
     await page.locator('#organisation-name').pressSequentially('ПАО Сбербанк', { delay: 10 });
@@ -53,11 +40,10 @@ describe('typed before hydration', () => {
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
     await page.getByRole('heading', { name: 'Организация добавлена' }).waitFor();
     expect(await page.locator('.form-result').textContent()).toContain('ПАО Сбербанк');
-    await context.close();
   });
 
-  it('keeps the object form: name, address and coordinates', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('keeps the object form: name, address and coordinates', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     const release = await openHeld(page, `${server.url}/user-info/my-objects/new`);
     await page.locator('#object-name').pressSequentially('ЦТП № 5', { delay: 10 });
     await page.locator('#object-address').pressSequentially('г Ижевск, ул Ленина, д 21', { delay: 10 });
@@ -70,14 +56,13 @@ describe('typed before hydration', () => {
     expect(await page.getByLabel('Долгота').inputValue()).toBe('53.2');
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
     await page.getByRole('heading', { name: 'Объект добавлен' }).waitFor();
-    await context.close();
   });
 
-  it('keeps the support message box and sends what was typed', async () => {
+  it('keeps the support message box and sends what was typed', async ({ server, userPage }) => {
     const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
     const list = (await (await fetch(`${server.url}/api/v1/support`, { headers: { cookie } })).json()) as { data: Array<{ id: number; status: number }> };
     const open = list.data.find((r) => r.status === 1)!;
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+    const page = await userPage('olga.demidova@demo.example');
     const release = await openHeld(page, `${server.url}/support/reports?id=${open.id}`);
     await page.locator('#sp-message').pressSequentially('Набрано до загрузки скриптов', { delay: 10 });
     await release();
@@ -85,11 +70,10 @@ describe('typed before hydration', () => {
     await page.getByRole('button', { name: 'Отправить' }).click();
     await page.locator('.sp-msg .sp-text', { hasText: 'Набрано до загрузки скриптов' }).waitFor();
     expect(await page.locator('#sp-message').inputValue()).toBe('');
-    await context.close();
   });
 
-  it('takes over an address typed before hydration and suggests for it', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('takes over an address typed before hydration and suggests for it', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     const release = await openHeld(page, `${server.url}/user-info/profile/personal-information`);
     const place = page.locator('#f-place');
     await place.fill('');
@@ -100,11 +84,10 @@ describe('typed before hydration', () => {
     await place.press('ArrowDown');
     await place.press('Enter');
     expect(await place.inputValue()).toBe('426011, Удмуртская Респ, г Ижевск, ул Ленина, д 21');
-    await context.close();
   });
 
-  it('keeps the choice of a picker', async () => {
-    const { context, page } = await userPage(browser, server, 'olga.demidova@demo.example');
+  it('keeps the choice of a picker', async ({ server, userPage }) => {
+    const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/promotions`);
     const links = await page.locator('main a[href^="/promotions/"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     let target = '';
@@ -116,7 +99,7 @@ describe('typed before hydration', () => {
       }
     }
     expect(target).not.toBe('');
-    const held = await context.newPage();
+    const held = await page.context().newPage();
     const release = await openHeld(held, target);
     const select = held.locator('#oid-picker');
     await select.waitFor();
@@ -126,6 +109,5 @@ describe('typed before hydration', () => {
     await held.waitForFunction(() => !!document.querySelector('input[type=hidden][name=oid]'));
     expect(await held.locator('input[type=hidden][name=oid]').inputValue()).toBe(second);
     expect(await select.inputValue()).toBe(second);
-    await context.close();
   });
 });

@@ -1,8 +1,8 @@
 // playwright-core driving Debian's Chromium (/usr/bin/chromium), never a downloaded browser.
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { startServer, type TestServer } from './server.ts';
+import { expect } from 'vitest';
+import type { TestServer } from './server.ts';
 import { sessionFor } from './session.ts';
 
 export const CHROMIUM_ARGS = [
@@ -51,39 +51,8 @@ export async function hydrated(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout });
 }
 
-type ContextOptions = Parameters<Browser['newContext']>[0];
 /** A phone-sized screen: every page must fit it without sideways scrolling. */
 export const PHONE = { width: 360, height: 740 };
-
-/**
- * Starts the server and Chromium before the file's tests and a context signed in as `email`
- * (360 px wide unless `options` say otherwise); closes them after. Read them through the getters.
- */
-export function useSignedInBrowser(email: string, options: ContextOptions = { viewport: PHONE }) {
-  let server: TestServer | undefined;
-  let browser: Browser | undefined;
-  let ctx: BrowserContext | undefined;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    ctx = await signedInContext(browser, server, email, options);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await browser?.close();
-    await server?.stop();
-  });
-  return {
-    get server(): TestServer {
-      return server!;
-    },
-    get browser(): Browser {
-      return browser!;
-    },
-    get ctx(): BrowserContext {
-      return ctx!;
-    },
-  };
-}
 
 /** True when the page does not scroll sideways (run inside the page). */
 export const noSideScroll = () => document.documentElement.scrollWidth <= document.documentElement.clientWidth;

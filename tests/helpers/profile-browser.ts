@@ -1,26 +1,23 @@
 // Shared set-up for the profile, organisations and objects journeys: a server talking to a fake
 // suggestion provider, map tiles pointed at a closed local port (no internet in tests: the map must
-// work without tiles), and signed-in pages.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signedInContext } from './browser.ts';
-import { FAKE_TOKEN, startFakeSuggest, type FakeSuggest } from './fake-suggest.ts';
-import { startServer, type TestServer } from './server.ts';
+// work without tiles), and signed-in pages 1280x900.
+import type { Page } from 'playwright-core';
+import { FAKE_TOKEN, startFakeSuggest } from './fake-suggest.ts';
+import { test as base, type ContextOptions } from './fixtures.ts';
 
-export async function startWithFakeProvider(): Promise<{ server: TestServer; fake: FakeSuggest }> {
-  const fake = await startFakeSuggest();
-  const server = await startServer({ SUGGEST_URL: fake.url, SUGGEST_TOKEN: FAKE_TOKEN, MAP_TILE_URL: 'https://127.0.0.1:9/{z}/{x}/{y}.png' });
-  return { server, fake };
-}
-
-export async function userPage(browser: Browser, server: TestServer, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await signedInContext(browser, server, email, { viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
-  return { context, page };
-}
+/** The fixtures of tests/helpers/fixtures.ts plus `fake` (the suggestion provider) and `userPage`. */
+export const test = base
+  .extend('fake', { scope: 'worker' }, async ({}, { onCleanup }) => {
+    const fake = await startFakeSuggest();
+    onCleanup(() => fake.close());
+    return fake;
+  })
+  .extend('serverEnv', { scope: 'worker' }, async ({ fake }) => ({ SUGGEST_URL: fake.url, SUGGEST_TOKEN: FAKE_TOKEN, MAP_TILE_URL: 'https://127.0.0.1:9/{z}/{x}/{y}.png' }))
+  // A page signed in as `email`, 1280x900 unless `options` say otherwise.
+  .extend('userPage', async ({ signedIn }) => (email: string, options: ContextOptions = {}): Promise<Page> => signedIn(email, { viewport: { width: 1280, height: 900 }, ...options }));
 
 /** Waits until a Leaflet map inside `scope` is ready (its library and CSS loaded). */
 export async function mapReady(page: Page, scope = 'body'): Promise<void> {
   await page.locator(`${scope} .map-box.leaflet-container`).waitFor();
   await page.locator(`${scope} .map-state`).waitFor({ state: 'detached' });
 }
-

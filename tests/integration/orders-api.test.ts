@@ -119,7 +119,7 @@ describe('POST /api/app/sales.store and sales.update_no_protect', () => {
     expect(notJson.status).toBe(422);
     const foreignOrg = await api('/api/app/sales.store', { token: dmitry, tokenInQuery: true, body: form({ oid: '1', items: JSON.stringify([{ title: 'x', quantity: 1 }]) }) });
     expect(foreignOrg.status).toBe(422);
-    expect(foreignOrg.data.errors.oid).toBeTruthy();
+    expect(foreignOrg.data.errors.oid).toBe('The requested Organisation is not found');
   });
 
   it('returns every order when called without paging', async () => {

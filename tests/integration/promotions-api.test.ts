@@ -134,7 +134,7 @@ describe('POST /api/v1/promotions/order', () => {
     const [a] = (await detail(x.id)).detail;
     const foreign = await order(dmitry, { ids: String(a.id), oid: '1' });
     expect(foreign.status).toBe(422);
-    expect(foreign.data.errors.oid).toBeTruthy();
+    expect(foreign.data.errors.oid).toBe('The requested Organisation is not found');
     expect((await order(olga, { ids: String(a.id), [`qty_${a.id}`]: '0' })).status).toBe(422);
   });
 });

@@ -26,6 +26,8 @@ const TAGS = [
   { key: 'ir', title: 'Input register', type: 'int', actions: 'Read', address: h('input', 0, 'uint16') },
   { key: 'fault', title: 'Fault', type: 'bool', actions: 'ReadWrite', field_type: 'ErrorReset', alarm: true, address: { table: 'coil', register: 0 } },
   { key: 'bad', title: 'Unmapped', type: 'int', actions: 'Read', address: h('holding', 600, 'uint16') },
+  // A second setpoint, for the not-confirmed write (the first one's 5 s rate window is still running).
+  { key: 'sp2', title: 'Setpoint 2', type: 'float', unit: 'bar', actions: 'ReadWrite', field_type: 'Input', min: 0, max: 10, step: 0.1, address: h('holding', 9, 'float32') },
 ];
 
 beforeAll(async () => {
@@ -39,6 +41,7 @@ beforeAll(async () => {
   device.holding.set(6, 0xffff);
   const [s0, s1] = floatWords(3);
   device.holding.set(7, s0).set(8, s1);
+  device.holding.set(9, s0).set(10, s1);
   device.input.set(0, 77);
   device.coils.set(0, true);
   server = await startServer(scadaEnv);
@@ -67,8 +70,8 @@ describe('Modbus TCP driver', () => {
   it('decodes every datatype, word order, scale and offset; 0xFFFF and an exception are not available', async () => {
     await until(async () => (await tags()).status === 1);
     const t = await tags();
-    expect(t.values).toEqual([-0.5, 13.34, -100000, 21.5, null, 3, 77, 1, null]);
-    expect(t.quality).toEqual(['g', 'g', 'g', 'g', 'n', 'g', 'g', 'g', 'n']);
+    expect(t.values).toEqual([-0.5, 13.34, -100000, 21.5, null, 3, 77, 1, null, 3]);
+    expect(t.quality).toEqual(['g', 'g', 'g', 'g', 'n', 'g', 'g', 'g', 'n', 'g']);
     expect(Date.now() - Date.parse(t.last_update_at)).toBeLessThan(3000);
   });
 
@@ -94,13 +97,12 @@ describe('Modbus TCP driver', () => {
 
   it('answers not confirmed when the device accepts a write but the value does not change', async () => {
     device.setMode('ignoreWrites');
-    await new Promise((r) => setTimeout(r, 5200)); // past the rate window of the earlier setpoint write
-    const res = await api('/api/v1/scada/action', { token, body: form(tagIds.sp!, '5') });
+    const res = await api('/api/v1/scada/action', { token, body: form(tagIds.sp2!, '5') });
     device.setMode('normal');
     expect(res.data).toMatchObject({ message: 'Sent, but the device did not confirm the value', data: { result: 'not_confirmed' } });
     expect(res.status).toBe(202);
     const audit = (await api(`/api/v1/scada/${id}/audit`, { token })).data.data;
-    expect(audit[0]).toMatchObject({ result: 'not_confirmed', requested: '5', tag: 'Setpoint' });
+    expect(audit[0]).toMatchObject({ result: 'not_confirmed', requested: '5', tag: 'Setpoint 2' });
   });
 
   it('goes offline when the device stops answering (timeout), shows values as stale, refuses commands', async () => {
