@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { importItems } from '#features/catalogue/catalogue.server.ts';
-import { candidatesFor, matchRows, type RowText } from './match.server.ts';
+import { candidatesFor, matchRows, rememberSynonyms, type RowText } from './match.server.ts';
 import type { ScanDB } from './scanner.tables.ts';
 
 const PAIRS: Array<[string, string]> = [
@@ -134,5 +134,33 @@ describe('a row read by OCR (a scan): an exact article is no proof when its OCR 
     const [m] = await matchRows(db(), database.engine, owner, [{ title: 'Изделие', marka: 'QZ-770', sku: '', man: '', ocr: true }]);
     expect(m?.confident).toBe(true);
     expect(m?.hold).toBeUndefined();
+  });
+});
+
+describe('neither the name column nor a remembered choice gets round the twin rule', () => {
+  it('a scanned row naming the article in its name is held too', async () => {
+    const rows = ['DFC-55', 'DSHU-4x22-D', 'DFC-5.5'].map((a) => ({ title: `Изделие ${a}`, marka: '', sku: '', man: '', ocr: true }));
+    const got = await matchRows(db(), database.engine, owner, rows);
+    expect(got.map((g) => g?.confident)).toEqual([false, false, false]);
+    expect(got.map((g) => g?.hold?.key)).toEqual(['scanner.api.why.ocrTwin', 'scanner.api.why.ocrTwin', 'scanner.api.why.ocrTwin']);
+    // Typed (not a scan), the same text names its item exactly.
+    const typed = await matchRows(db(), database.engine, owner, rows.map(({ ocr: _o, ...r }) => r));
+    expect(typed.map((g) => (g?.confident ? g.item.model : null))).toEqual(['DFC-55', 'DSHU-4x22-D', 'DFC-5.5']);
+  });
+
+  it('a choice of DFC-5.5 for a row reading DFC-55 is not learned as the article, and never ticks a typed DFC-55', async () => {
+    const someone = { userId: 77, organisationId: null };
+    const row = { title: 'Изделие', marka: 'DFC-55', sku: '', man: '' };
+    await rememberSynonyms(db(), someone, [{ row, cid: idOf.get('DFC-5.5')! }]);
+    const keys = (await db().selectFrom('scan_synonyms').select('key').where('owner', '=', 'user:77').execute()).map((r) => r.key);
+    expect(keys.some((k) => k.startsWith('a:'))).toBe(false);
+    expect(keys.some((k) => k.startsWith('t:'))).toBe(true);
+    const [m] = await matchRows(db(), database.engine, someone, [row]);
+    expect(m?.confident).toBe(false);
+    expect(m?.hold).toEqual({ key: 'scanner.api.why.synonymContradicted', params: { chosen: 'DFC-5.5', article: 'DFC-55' } });
+    // A remembered choice that agrees with the article still ticks.
+    await rememberSynonyms(db(), someone, [{ row: { ...row, marka: 'DFC-185' }, cid: idOf.get('DFC-185')! }]);
+    const [agreed] = await matchRows(db(), database.engine, someone, [{ ...row, marka: 'DFC-185' }]);
+    expect(agreed?.confident).toBe(true);
   });
 });

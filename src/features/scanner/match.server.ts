@@ -328,19 +328,40 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
     : [];
   if (best && twins.length) best.hold = { key: 'scanner.api.why.twin', params: { articles: [best, ...twins.slice(0, 2)].map((s) => articleOf(s.item)).join(' / ') } };
   if (best && !twins.length && !best.conflict && !best.ocr && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
+  // A row read from a scan names an article that a lost or invented point may have changed: with an
+  // OCR twin in the catalogue, the text naming one of them is no proof either.
+  if (best && r.ocr && !best.hold) {
+    const hold = await ocrHold(db, best.item);
+    if (hold) {
+      best.hold = hold;
+      best.confident = false;
+    }
+  }
   return markDifferences(r, scored.slice(0, limit).map(({ conflict: _c, ocr: _o, ...s }) => s), query);
 }
 
-/** Catalogue items sharing the OCR key of each given item's article (its OCR twins included), by key. */
+/**
+ * Items sharing the OCR key of each given item's article (the item itself included), by key. One
+ * seek per distinct key with a limit of 2: whether another item shares it is all that matters, and
+ * a crowded key must not push the others out of a shared limit.
+ */
 async function twinsByOcrKey(db: Db, items: CatalogueHit[]): Promise<Map<string, CatalogueHit[]>> {
   const keys = [...new Set(items.map((x) => storedOcrKey(articleOf(x))).filter((k): k is string => !!k))];
   const out = new Map<string, CatalogueHit[]>();
-  for (let i = 0; i < keys.length; i += 200) {
-    const part = keys.slice(i, i + 200);
-    const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS, 'ocr_key']).where('ocr_key', 'in', part).orderBy('id').limit(part.length * 20).execute();
-    for (const r of rows) if (r.ocr_key) out.set(r.ocr_key, [...(out.get(r.ocr_key) ?? []), { id: r.id, sku: r.sku, title: r.title, model: r.model, manufacturer: r.manufacturer, price_kop: Number(r.price_kop) }]);
+  for (const k of keys) {
+    const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('ocr_key', '=', k).orderBy('id').limit(2).execute();
+    out.set(k, rows.map((r) => ({ ...r, price_kop: Number(r.price_kop) })));
   }
   return out;
+}
+
+/** The hold of a row read by OCR whose item has an OCR twin in the catalogue (null when it has none). */
+async function ocrHold(db: Db, item: CatalogueHit, twins?: Map<string, CatalogueHit[]>): Promise<Why | null> {
+  const k = storedOcrKey(articleOf(item));
+  if (!k) return null;
+  const list = twins?.get(k) ?? (await twinsByOcrKey(db, [item])).get(k) ?? [];
+  const others = list.filter((x) => x.id !== item.id);
+  return others.length ? { key: 'scanner.api.why.ocrTwin', params: { articles: [item, ...others].map(articleOf).join(' / ') } } : null;
 }
 
 function pickByManufacturer(r: RowText, items: CatalogueHit[]): CatalogueHit {
@@ -364,7 +385,14 @@ export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowT
   for (const [i, r] of rows.entries()) {
     const synonymId = keysOf[i]!.map((k) => learned.get(k)).find((id) => id !== undefined && learnedItems.has(id));
     if (synonymId !== undefined) {
-      out[i] = { item: learnedItems.get(synonymId)!, score: 1, why: [{ key: 'scanner.api.why.synonym' }], confident: true };
+      // A choice remembered earlier never overrules, by itself, an article that names another item
+      // exactly (a scan's DFC-55 confirmed as DFC-5.5 once must not turn a typed DFC-55 into DFC-5.5).
+      const named = articleKeys[i]!.flatMap((k) => exact.get(k) ?? []);
+      const contradicted = named.length > 0 && !named.some((x) => x.id === synonymId);
+      const item = learnedItems.get(synonymId)!;
+      out[i] = contradicted
+        ? { item, score: 0.9, why: [{ key: 'scanner.api.why.synonym' }], confident: false, hold: { key: 'scanner.api.why.synonymContradicted', params: { chosen: articleOf(item), article: articleOf(named[0]!) } } }
+        : { item, score: 1, why: [{ key: 'scanner.api.why.synonym' }], confident: true };
       continue;
     }
     const key = articleKeys[i]!.find((k) => exact.has(k));
@@ -377,11 +405,11 @@ export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowT
       const found: Scored = { item, score: one ? 1 : 0.9, why: [{ key: 'scanner.api.why.article', params: { article: item.model || item.sku } }], confident: one };
       // A scanned DFC-5.5 may read DFC-55: with an item that differs only by such a mark in the
       // catalogue, the person chooses.
-      const twins = r.ocr && one ? (ocrTwins.get(storedOcrKey(articleOf(item)) ?? '') ?? []).filter((x) => x.id !== item.id) : [];
-      if (twins.length) {
+      const hold = r.ocr && one ? await ocrHold(db, item, ocrTwins) : null;
+      if (hold) {
         found.confident = false;
         found.score = 0.9;
-        found.hold = { key: 'scanner.api.why.ocrTwin', params: { articles: [item, ...twins.slice(0, 2)].map(articleOf).join(' / ') } };
+        found.hold = hold;
       }
       out[i] = found;
       continue;
@@ -428,8 +456,15 @@ export async function candidatesFor(db: Db, engine: Engine, owner: Owner, r: Row
 export async function rememberSynonyms(db: Db, owner: Owner, pairs: Array<{ row: RowText; cid: number }>, at = new Date().toISOString()): Promise<number> {
   const target = ownerKeys(owner)[0]!;
   let n = 0;
+  // An article key that is another catalogue item's own article is not learned as a synonym: the
+  // catalogue already says what that article is (the choice was for a misread or unsettled row).
+  const articles = pairs.map(({ row }) => normaliseArticle(row.marka || row.sku)).filter((k) => k.length >= MIN_KEY);
+  const owners = await byArticle(db, articles);
   for (const { row, cid } of pairs) {
+    const article = normaliseArticle(row.marka || row.sku);
+    const ownItems = owners.get(article) ?? [];
     for (const key of synonymKeys(row)) {
+      if (key.startsWith('a:') && ownItems.length && !ownItems.some((x) => x.id === cid)) continue;
       await db
         .insertInto('scan_synonyms')
         .values({ owner: target, key, catalogue_id: cid, hits: 1, updated_at: at })
