@@ -181,7 +181,7 @@ export async function scanCrop(
   user: User,
   values: FormValues,
   t: T,
-  render: { page: (pdf: Uint8Array, page: number, scale: number) => Promise<Uint8Array>; cut: (png: Uint8Array, band: CropGeometry) => Promise<Uint8Array> },
+  render: { page: (pdf: Uint8Array, page: number, scale: number) => Promise<Uint8Array>; cut: (png: Uint8Array, band: CropGeometry, key: string) => Promise<Uint8Array> },
 ): Promise<Uint8Array> {
   const row = await scanOrThrow(user, values.uniqid, t);
   readyOrThrow(row, t, 'scanner.api.file');
@@ -208,7 +208,7 @@ export async function scanCrop(
   const full = await pending.catch((err: unknown) => renderRefusal(err, page, t));
   if (!full) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
   try {
-    return await render.cut(full, band);
+    return await render.cut(full, band, `${row.id}:${page}:${band.scale}`);
   } catch (err) {
     // The rendered page is smaller than the summary says (a band below its end).
     if (err instanceof RangeError) throw failure(400, t('scanner.api.file'), { top: t('scanner.api.validation.band', { max: limit }) });
