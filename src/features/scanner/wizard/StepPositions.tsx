@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { cropGeometry } from '#features/scanner/crop.ts';
+import { RetryingImage } from './RetryingImage.tsx';
 import { bySection, cropUrl, isCorrected, lineKop, MAX_COUNT, orderTotal, positionProblems, priceKop, PRODUCT_LIMITS, scorePercent, type EditField, type Entity, type ScanPage } from './model.ts';
 
 export interface StepPositionsProps {
@@ -166,7 +167,7 @@ export function StepPositions(p: StepPositionsProps) {
     if (band && url)
       return (
         <figure className="scan-crop">
-          <img src={url} width={band.width} height={band.height} loading="lazy" decoding="async" alt={t('scanner.wizard.positions.source', { page: e.page })} />
+          <RetryingImage src={url} width={band.width} height={band.height} loading="lazy" decoding="async" alt={t('scanner.wizard.positions.source', { page: e.page })} />
         </figure>
       );
     if (!e.orig) return null;
