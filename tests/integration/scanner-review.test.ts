@@ -5,13 +5,16 @@
 // naming the field; a save with corrections lands in the order (a matched line keeps the catalogue
 // title with the corrected quantity and unit, a free-text line takes the corrected name, type/mark
 // and unit) and the total the review shows before saving is the order's total.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
-import { htmlToPdf, specHtml, type FixtureRow } from '../../src/features/scanner/recognition/fixtures.testkit.ts';
+import { HEADINGS, htmlToPdf, specHtml, type FixtureRow } from '../../src/features/scanner/recognition/fixtures.testkit.ts';
+import { RENDER_QUEUE, RENDER_RETRY_AFTER, RENDER_SLOTS } from '../../src/features/scanner/render-slots.ts';
+import { zip } from '../helpers/sample-files.ts';
 import { cropGeometry, CROP_MAX_WIDTH_PX } from '../../src/features/scanner/crop.ts';
 import { cropUrl, fromScan, orderTotal, saveFields, withCount, withEdit, DEFAULT_MAPPING } from '../../src/features/scanner/wizard/model.ts';
 
@@ -25,6 +28,7 @@ let dcr: { id: number; model: string; title: string; price_kop: number };
 let uniqid: string;
 let pages: Array<{ page: number; width: number; height: number }>;
 let entities: any[];
+let savedOrder = 0;
 
 const dbOf = (s: TestServer) => openDatabase(s.database.url ? { kind: 'postgres', url: s.database.url } : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') });
 async function query<T = any>(fn: (db: any) => Promise<T>): Promise<T> {
@@ -39,6 +43,57 @@ const get = (path: string, token: string, params: Record<string, string>) => api
 const MAPPING = { pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7' };
 const SAVE_ERROR = 'Could not save the order from the specification.';
 const LOST = 'The document file is no longer available. Please upload it again.';
+const FILE_ERROR = "Can't get ScanFile!";
+
+async function upload(file: Uint8Array, name: string, token = olga): Promise<{ uniqid: string; pages: Array<{ page: number; width: number; height: number; source: string }> }> {
+  const body = new FormData();
+  body.set('file', new Blob([new Uint8Array(file)]), name);
+  for (const [k, v] of Object.entries({ order: '0', docType: 'specification', section: 'orders', oid: String(orgId), object: '0' })) body.set(k, v);
+  const up = await api('/api/app/scan.file', { token, tokenInQuery: true, body });
+  expect(up.status).toBe(201);
+  const end = Date.now() + 120_000;
+  for (;;) {
+    const r = await get('/api/app/scan.status', token, { uniqid: up.data.uniqid });
+    if (r.data.status === 'ready') return { uniqid: up.data.uniqid, pages: r.data.pages };
+    if (r.data.status === 'failed' || Date.now() > end) throw new Error(JSON.stringify(r.data));
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
+/**
+ * A Word document whose table fits one page but which records two more rendered page breaks (as
+ * Word leaves them after an edit): the scanner counts three pages, LibreOffice's PDF has one.
+ */
+function staleBreaksDocx(): Uint8Array {
+  const esc = (x: string) => x.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const tc = (x: string) => `<w:tc><w:p><w:r><w:t xml:space="preserve">${esc(x)}</w:t></w:r></w:p></w:tc>`;
+  const tr = (cells: string[]) => `<w:tr>${cells.map(tc).join('')}</w:tr>`;
+  const rows = [HEADINGS, HEADINGS.map((_, i) => String(i + 1)), ['1', 'Кран шаровой латунный Ду50', 'КШ-50', '', '', 'шт.', '4', '', ''], ['2', 'Фильтр сетчатый фланцевый', 'FVF 50', '', 'Danfoss', 'шт.', '3', '', '']];
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const stale = '<w:p><w:r><w:lastRenderedPageBreak/><w:t>.</w:t></w:r></w:p>';
+  return zip({
+    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels': '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body><w:tbl><w:tblPr><w:tblBorders><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/></w:tblBorders></w:tblPr>${rows.map(tr).join('')}</w:tbl>${stale}${stale}<w:sectPr><w:pgSz w:w="23811" w:h="16838" w:orient="landscape"/></w:sectPr></w:body></w:document>`,
+  }, true);
+}
+
+/** pdftoppm processes the server runs now (its children, read from /proc). */
+function rendersNow(serverPid: number): number {
+  let n = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (name === 'pdftoppm' && ppid === serverPid) n++;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return n;
+}
 
 beforeAll(async () => {
   server = await startServer();
@@ -217,7 +272,8 @@ describe('saving corrections', () => {
     for (const [k, v] of saveFields({ uniqid, order: 0, mapping: DEFAULT_MAPPING, entities: list, ticked, confirmed: {} })) body.append(k, v);
     const r = await api('/api/app/scan.save', { token: olga, tokenInQuery: true, body });
     expect(r.status).toBe(201);
-    expect(r.data).toMatchObject({ type: 'success', matched: 1, unmatched: 1 });
+    expect(r.data).toMatchObject({ type: 'success', matched: 1, unmatched: 1, appended: false, addedKop: shown.kop });
+    savedOrder = r.data.order.id;
     const items = await query((db) => db.selectFrom('order_items').selectAll().where('order_id', '=', r.data.order.id).orderBy('position').execute());
     expect(items.map((i: any) => [i.catalogue_id, i.title, i.unit, Number(i.quantity), Number(i.price)])).toEqual([
       [String(dcr.id), dcr.title, 'компл.', 5, Number(dcr.price_kop)],
@@ -231,4 +287,96 @@ describe('saving corrections', () => {
     expect(gone.status).toBe(404);
     expect((await gone.json()).errors).toEqual({ uniqid: LOST });
   });
+});
+
+describe('pages the PDF lacks, office documents, and the render queue', () => {
+  it('a Word file counting more pages than its PDF: the missing page is 404, never 500; its rows have no crops', async () => {
+    const doc = await upload(staleBreaksDocx(), 'stale-breaks.docx');
+    expect(doc.pages.length).toBe(3);
+    const last = String(doc.pages.length);
+    const thumb = (page: string, lang = 'en') => fetch(`${server.url}/api/app/scan.thumb?${new URLSearchParams({ uniqid: doc.uniqid, page, token: olga })}`, { headers: { Accept: 'application/json', 'Accept-Language': lang } });
+    const first = await thumb('1');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    const missing = await thumb(last);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ type: 'error', error: FILE_ERROR, message: FILE_ERROR, errors: { page: `The document's PDF has no page ${last}.` } });
+    const ru = await thumb(last, 'ru');
+    expect((await ru.json()).errors).toEqual({ page: `В PDF документа нет страницы ${last}.` });
+    const noCrop = 'Page crops are shown for PDF files and scans only: the rows of an office document have no place on a page.';
+    for (const page of ['1', last]) {
+      const r = await crop(olga, { uniqid: doc.uniqid, page, top: '100', bottom: '120' });
+      expect(r.status, page).toBe(404);
+      expect(await r.json()).toEqual({ type: 'error', error: FILE_ERROR, message: FILE_ERROR, errors: { page: noCrop } });
+    }
+    // scan.do lists its positions without a band to crop.
+    const done = await api('/api/app/scan.do', { token: olga, tokenInQuery: true, body: new URLSearchParams({ uniqid: doc.uniqid, pages: '1', ...MAPPING }) });
+    expect(done.status).toBe(200);
+    expect(done.data.entities.map((e: any) => [e.pos, e.count, e.box ?? null])).toEqual([
+      ['1', 4, null],
+      ['2', 3, null],
+    ]);
+  }, 180_000);
+
+  it('positions appended to an order: the save answers what they added at the prices of the save', async () => {
+    expect(savedOrder).toBeGreaterThan(0);
+    const doc = await upload(staleBreaksDocx(), 'append.docx');
+    const before = await query((db) => db.selectFrom('orders').select('total').where('id', '=', savedOrder).executeTakeFirstOrThrow());
+    // A catalogue price changed after the review showed it.
+    const price = Number(dcr.price_kop) + 1234;
+    await query((db) => db.updateTable('catalogue_items').set({ price_kop: price }).where('id', '=', dcr.id).execute());
+    const body = new URLSearchParams({ uniqid: doc.uniqid, module: 'orders', pid: String(savedOrder) });
+    body.append('products[]', JSON.stringify({ index: 0, pos: '1', title: 'Насос', marka: dcr.model, sku: '', man: '', unit: 'шт.', count: 3, cid: dcr.id }));
+    body.append('products[]', JSON.stringify({ index: 1, pos: '2', title: 'Фильтр', marka: 'FVF 50', sku: '', man: '', unit: 'шт.', count: 2, cid: 0 }));
+    const r = await api('/api/app/scan.save', { token: olga, tokenInQuery: true, body });
+    expect(r.status).toBe(201);
+    expect(r.data).toMatchObject({ type: 'success', order: { id: savedOrder }, matched: 1, unmatched: 1, appended: true, addedKop: 3 * price });
+    const after = await query((db) => db.selectFrom('orders').select('total').where('id', '=', savedOrder).executeTakeFirstOrThrow());
+    expect(Number(after.total) - Number(before.total)).toBe(r.data.addedKop);
+    await query((db) => db.updateTable('catalogue_items').set({ price_kop: dcr.price_kop }).where('id', '=', dcr.id).execute());
+  }, 180_000);
+
+  it(`a burst of page renders: at most ${RENDER_SLOTS} at once, the overflow 503 with Retry-After, never 500`, async () => {
+    // 120 positions on small pages: some 16 pages, each one thumbnail and one crop page to render.
+    const rows: FixtureRow[] = [
+      { pos: '1', title: 'Кран шаровой латунный Ду50', marka: 'КШ-50', man: '', unit: 'шт.', count: '4' },
+      { pos: '2', title: 'Фильтр сетчатый фланцевый', marka: 'FVF 50', man: 'Danfoss', unit: 'шт.', count: '3' },
+    ];
+    const pdf = htmlToPdf({ many: specHtml(rows, true, 60, '210mm 148mm') }).many!;
+    const doc = await upload(pdf, 'many-pages.pdf');
+    expect(doc.pages.length * 2).toBeGreaterThan(RENDER_SLOTS + RENDER_QUEUE + 8);
+    let peak = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peak = Math.max(peak, rendersNow(server.proc.pid!));
+        await new Promise((res) => setTimeout(res, 5));
+      }
+    })();
+    const t0 = performance.now();
+    const answers = await Promise.all(
+      doc.pages.flatMap((p) => [
+        fetch(`${server.url}/api/app/scan.thumb?${new URLSearchParams({ uniqid: doc.uniqid, page: String(p.page), token: olga })}`, { headers: { Accept: 'application/json', 'Accept-Language': 'en' } }),
+        crop(olga, { uniqid: doc.uniqid, page: String(p.page), top: '20', bottom: '60' }),
+      ]),
+    );
+    const ms = performance.now() - t0;
+    sampling = false;
+    await sampler;
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 503), statuses.join()).toBe(true);
+    const busy = answers.filter((r) => r.status === 503);
+    // More renders were asked than run and wait together: some were turned away.
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.length).toBeLessThanOrEqual(answers.length - RENDER_SLOTS - RENDER_QUEUE);
+    for (const r of busy) {
+      expect(r.headers.get('retry-after')).toBe(String(RENDER_RETRY_AFTER));
+      expect(await r.json()).toEqual({ type: 'error', error: FILE_ERROR, message: FILE_ERROR, errors: { page: `The server is preparing page images for other requests. Try again in ${RENDER_RETRY_AFTER} s.` }, retryAfter: RENDER_RETRY_AFTER });
+    }
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThanOrEqual(RENDER_SLOTS);
+    console.log(`${answers.length} renders asked at once over ${doc.pages.length} pages: ${answers.length - busy.length} answered, ${busy.length} told to retry, at most ${peak} pdftoppm at once, ${ms.toFixed(0)} ms`);
+    // Asked again once the burst is over, the refused ones are served.
+    for (const p of doc.pages.slice(0, 3)) expect((await crop(olga, { uniqid: doc.uniqid, page: String(p.page), top: '20', bottom: '60' })).status).toBe(200);
+  }, 240_000);
 });

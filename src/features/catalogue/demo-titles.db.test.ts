@@ -45,6 +45,10 @@ describe('demo titles migration', () => {
       const hits = await sql<{ item_id: number }>`select item_id from catalogue_search where catalogue_search match ${'"контактор"'}`.execute(database.db);
       const id = (await database.db.selectFrom('catalogue_items').select('id').where('sku', '=', 'DEMO-KM-38').executeTakeFirstOrThrow()).id;
       expect(hits.rows.map((h) => Number(h.item_id))).toContain(id);
+      // One full-text row per item (the old rows of the rewritten items deleted at once), holding its search text.
+      const fts = await sql<{ item_id: number; search: string }>`select item_id, search from catalogue_search`.execute(database.db);
+      const items = await database.db.selectFrom('catalogue_items').select(['id', 'search']).execute();
+      expect(fts.rows.map((r) => [Number(r.item_id), r.search]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(items.map((i) => [Number(i.id), i.search]).sort((a, b) => Number(a[0]) - Number(b[0])));
     }
     const models = ['DEMO-DIL-0001', 'DEMO-DIL-0008'].map((s) => fresh.get(s)!.model!);
     expect(models[0]).not.toBe(models[1]);

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
 import { ownOrder, takesNewLines } from '#features/orders/orders.server.ts';
 import type { User } from '#lib/db/schema.ts';
-import { HttpError, type FormValues } from '#lib/http/api.ts';
+import { errorResponse, HttpError, type FormValues } from '#lib/http/api.ts';
 import { unavailableCause } from '#lib/http/failure.ts';
 import { respond } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
@@ -21,6 +21,7 @@ import { ScanInputError, type ColumnMapping, type RecognisedRow, type ScanFormat
 import { CandidatesSchema, CatalogSchema, columnLimit, DoSchema, isUniqid, MAX_COLUMN, MAPPING_FIELDS, PRODUCT_LIMITS, StartSchema, type Candidate, type CatalogItem, type ScanEntity } from './scanner.schema.ts';
 import { createScan, PendingLimit, pendingScans, uploadLimitBytes, findScan, scanDb, scanEngine, statusView, summaryOf, thumbnail, type ScanHead as ScanRow } from './scanner.server.ts';
 import { cropGeometry, type CropGeometry } from './crop.ts';
+import { inRenderSlot, RENDER_RETRY_AFTER, RenderQueueFull } from './render-slots.ts';
 
 /** Uploads per user and hour (each one costs a recognition job). */
 export const UPLOADS_PER_HOUR: Rule = { name: 'scanner-upload', limit: 30, windowMs: 3600_000 };
@@ -129,9 +130,31 @@ export async function scanThumb(user: User, values: FormValues, t: T, render: (p
   const raw = typeof values.page === 'string' ? values.page.trim() : '';
   const page = /^\d{1,4}$/.test(raw) ? Number(raw) : 0;
   if (page < 1 || page > pages) throw failure(422, t('scanner.api.file'), { page: t('scanner.api.validation.page', { max: pages }) });
-  const png = await thumbnail(row, page, render);
+  const png = await thumbnail(row, page, (pdf, n) => rendered(() => render(pdf, n), page, t)).catch((err: unknown) => renderRefusal(err, page, t));
   if (!png) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
   return png;
+}
+
+/** Office documents are laid out again by LibreOffice: their rows have no place on its pages to crop. */
+const OFFICE: ReadonlySet<string> = new Set<ScanFormat>(['xlsx', 'xls', 'docx', 'doc']);
+
+/** A page render in one of the process's few render slots; a full queue is 503 with Retry-After. */
+async function rendered<R>(work: () => Promise<R>, page: number, t: T): Promise<R> {
+  try {
+    return await inRenderSlot(work);
+  } catch (err) {
+    if (err instanceof RenderQueueFull) throw failure(503, t('scanner.api.file'), { page: t('scanner.api.renderBusy', { seconds: RENDER_RETRY_AFTER }) }, { retryAfter: RENDER_RETRY_AFTER });
+    throw err;
+  }
+}
+
+/**
+ * A page the scan's summary lists but its PDF lacks: office documents count their pages from the
+ * page breaks Word recorded, LibreOffice's PDF may hold fewer. pdftoppm's refusal is 404, not 500.
+ */
+function renderRefusal(err: unknown, page: number, t: T): never {
+  if (err instanceof RangeError && /no page/.test(err.message)) throw failure(404, t('scanner.api.file'), { page: t('scanner.api.validation.pageMissing', { page }) });
+  throw err;
 }
 
 /** The page number of a request: 1..`pages`; malformed is 400, past the document 404 (never a 500). */
@@ -158,13 +181,14 @@ export async function scanCrop(
   user: User,
   values: FormValues,
   t: T,
-  render: { page: (pdf: Uint8Array, page: number, scale: number) => Promise<Uint8Array>; cut: (png: Uint8Array, band: CropGeometry) => Promise<Uint8Array> },
+  render: { page: (pdf: Uint8Array, page: number, scale: number) => Promise<Uint8Array>; cut: (png: Uint8Array, band: CropGeometry, key: string) => Promise<Uint8Array> },
 ): Promise<Uint8Array> {
   const row = await scanOrThrow(user, values.uniqid, t);
   readyOrThrow(row, t, 'scanner.api.file');
   const sizes = summaryOf(row)?.pages ?? [];
   const page = pageOf(values, sizes.length, t);
   const size = sizes[page - 1]!;
+  if (OFFICE.has(row.format) || (size.source !== 'text' && size.source !== 'ocr')) throw failure(404, t('scanner.api.file'), { page: t('scanner.api.validation.noCrop') });
   const top = pointOf(values.top);
   const bottom = pointOf(values.bottom);
   const errors: Record<string, string> = {};
@@ -178,12 +202,18 @@ export async function scanCrop(
   const key = `${row.id}:${page}`;
   let pending = cropPages.get(key);
   if (!pending) {
-    pending = thumbnail(row, page, (pdf, n) => render.page(pdf, n, band.scale), `crop-${page}`).finally(() => cropPages.delete(key));
+    pending = thumbnail(row, page, (pdf, n) => rendered(() => render.page(pdf, n, band.scale), page, t), `crop-${page}`).finally(() => cropPages.delete(key));
     cropPages.set(key, pending);
   }
-  const full = await pending;
+  const full = await pending.catch((err: unknown) => renderRefusal(err, page, t));
   if (!full) throw failure(404, t('scanner.api.file'), { uniqid: t('scanner.api.lost') });
-  return render.cut(full, band);
+  try {
+    return await render.cut(full, band, `${row.id}:${page}:${band.scale}`);
+  } catch (err) {
+    // The rendered page is smaller than the summary says (a band below its end).
+    if (err instanceof RangeError) throw failure(400, t('scanner.api.file'), { top: t('scanner.api.validation.band', { max: limit }) });
+    throw err;
+  }
 }
 
 // --- scan.do ---------------------------------------------------------------------------------------
@@ -345,6 +375,8 @@ export async function answer(t: T, key: string, work: () => Promise<Response>): 
     try {
       return await work();
     } catch (err) {
+      // A refusal that says when to come back says it in the header too (429 busy, 503 render queue).
+      if (err instanceof HttpError && typeof err.body.retryAfter === 'number') return errorResponse(err, t, { 'Retry-After': String(err.body.retryAfter) });
       if (err instanceof HttpError || unavailableCause(err)) throw err;
       log.error('scanner call failed', { call: key, err });
       throw failure(500, t(key));

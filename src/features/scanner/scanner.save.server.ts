@@ -5,7 +5,7 @@
 // organisation and the files are deleted after the save.
 import * as v from 'valibot';
 import { orderUrl } from '#features/orders/orders.schema.ts';
-import { appendItems, insertOrder, ownOrder, takesNewLines, type NewOrderLine } from '#features/orders/orders.server.ts';
+import { appendItems, insertOrder, lineSum, ownOrder, takesNewLines, type NewOrderLine } from '#features/orders/orders.server.ts';
 import { notify } from '#features/notifications/notifications.server.ts';
 import type { User } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
@@ -146,5 +146,8 @@ export async function scanSave(user: User, form: FormData, t: T) {
     // The order is saved and the scan claimed; a failure here must not invite a second save.
     log.warn('scanner: after-save steps failed', { scan: row.id, order: order.id, err });
   }
-  return { type: 'success', order: { id: order.id, number: order.number, url: orderUrl(order.id) }, matched, unmatched, appended: Boolean(pid) };
+  // What the order got for these lines at the catalogue's prices now: the review showed the prices of
+  // its scan.do, and the wizard notes a difference (a price changed in between).
+  const addedKop = lines.reduce((s, l) => s + lineSum(l), 0);
+  return { type: 'success', order: { id: order.id, number: order.number, url: orderUrl(order.id) }, matched, unmatched, appended: Boolean(pid), addedKop };
 }

@@ -23,7 +23,7 @@ export function json(data: unknown, status = 200, headers: HeadersInit = {}): Re
 }
 
 /** An HttpError as JSON, its message translated when it is a dictionary key. */
-export const errorResponse = (err: HttpError, t: (key: string) => string = (k) => k): Response => json({ ...err.body, message: t(String(err.body.message)) }, err.status);
+export const errorResponse = (err: HttpError, t: (key: string) => string = (k) => k, headers: HeadersInit = {}): Response => json({ ...err.body, message: t(String(err.body.message)) }, err.status, headers);
 
 export type FormValues = Record<string, string | File>;
 

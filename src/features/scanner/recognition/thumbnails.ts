@@ -78,13 +78,52 @@ export async function renderPageAt(pdf: Uint8Array, page: number, scale: number,
   }
 }
 
-/** The band `height` pixels from `y` down (full width, at most `width`) of a rendered page, as a small-palette PNG. */
-export async function cutBand(pagePng: Uint8Array, band: { y: number; width: number; height: number }): Promise<Uint8Array> {
-  const meta = await sharp(pagePng).metadata();
-  const w = Math.min(band.width, meta.width ?? 0);
-  const top = Math.min(band.y, Math.max(0, (meta.height ?? 0) - 1));
-  const h = Math.min(band.height, (meta.height ?? 0) - top);
+/** Decoded pages (grey, one byte a pixel) by the caller's key, newest last, bounded by bytes. */
+const decoded = new Map<string, { data: Buffer; width: number; height: number }>();
+/** Some 18 pages of 1600 x 1131 px. */
+export const DECODED_PAGES_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The page's pixels, decoded once for all the crops of a list: decoding the page PNG took more than
+ * half of each crop's time (13 of 16 ms for a 1600 px page; a cut from the decoded rows, 6 ms).
+ */
+async function pixelsOf(pagePng: Uint8Array, key: string | undefined): Promise<{ data: Buffer; width: number; height: number }> {
+  const hit = key === undefined ? undefined : decoded.get(key);
+  if (hit) {
+    decoded.delete(key!);
+    decoded.set(key!, hit);
+    return hit;
+  }
+  const { data, info } = await sharp(pagePng).toColourspace('b-w').extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const page = { data, width: info.width, height: info.height };
+  if (key === undefined || page.data.length > DECODED_PAGES_BYTES) return page;
+  decoded.set(key, page);
+  let bytes = 0;
+  for (const v of decoded.values()) bytes += v.data.length;
+  for (const [k, v] of decoded) {
+    if (bytes <= DECODED_PAGES_BYTES) break;
+    decoded.delete(k);
+    bytes -= v.data.length;
+  }
+  return page;
+}
+
+/**
+ * The band `height` pixels from `y` down (full width, at most `width`) of a rendered page, as a
+ * small-palette PNG. `key` names the rendering (scan and page): its pixels are kept for the next crops.
+ */
+export async function cutBand(pagePng: Uint8Array, band: { y: number; width: number; height: number }, key?: string): Promise<Uint8Array> {
+  const page = await pixelsOf(pagePng, key);
+  const w = Math.min(band.width, page.width);
+  const top = Math.min(band.y, Math.max(0, page.height - 1));
+  const h = Math.min(band.height, page.height - top);
   if (w < 1 || h < 1) throw new RangeError(`band ${JSON.stringify(band)} is off the rendered page`);
+  const rows = page.data.subarray(top * page.width, (top + h) * page.width);
   // Grey text on white: a 16-colour palette keeps a row's band at a few kilobytes.
-  return new Uint8Array(await sharp(pagePng).extract({ left: 0, top, width: w, height: h }).png({ palette: true, colours: 16, compressionLevel: 9 }).toBuffer());
+  return new Uint8Array(
+    await sharp(rows, { raw: { width: page.width, height: h, channels: 1 } })
+      .extract({ left: 0, top: 0, width: w, height: h })
+      .png({ palette: true, colours: 16, compressionLevel: 9 })
+      .toBuffer(),
+  );
 }

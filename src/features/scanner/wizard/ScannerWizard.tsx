@@ -230,7 +230,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
     const fields = m.saveFields({ uniqid, order: start.order, mapping, entities, ticked, confirmed });
     const r = await run('sendProduct', () => scanPost<m.SaveResult>('/api/app/scan.save', fields, t('scanner.wizard.errors.sendProduct')), () => void save());
     if (!r) return;
-    setResult(r);
+    setResult({ ...r, shownKop: m.orderTotal(entities, ticked).kop });
     forget(store(uniqid));
     forget(kept(uniqid));
     go(4, uniqid);
@@ -295,7 +295,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
           onNext={() => void recognise(status.uniqid, pages, mapping)} onBack={() => { setStatus(null); go(1, null); }} />
       )}
       {step === 3 && (
-        <StepPositions t={t} locale={props.locale} uniqid={uniqid ?? ''} pages={status?.pages ?? []} entities={entities} truncated={truncated} ticked={ticked} busy={!!busy.sendProduct}
+        <StepPositions t={t} locale={props.locale} uniqid={uniqid ?? ''} pages={status?.pages ?? []} entities={entities} truncated={truncated} ticked={ticked} busy={!!busy.sendProduct} appended={start.order > 0}
           onTick={(indexes, on) => setTicked((old) => {
             const next = new Set(old);
             for (const i of indexes) if (on) next.add(i); else next.delete(i);

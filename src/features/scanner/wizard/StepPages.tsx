@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import type { T } from '#lib/i18n/translate.ts';
 import { thumbUrl } from './api.ts';
+import { RetryingImage } from './RetryingImage.tsx';
 import { MAPPING_FIELDS, OPTIONAL_FIELDS, THUMB_HEIGHT, columnChoices, mappingProblems, thumbWidth, type ColumnMapping, type ScanStatus } from './model.ts';
 
 export interface StepPagesProps {
@@ -73,7 +74,7 @@ export function StepPages(p: StepPagesProps) {
             <li key={pg.page}>
               <label className="scan-thumb">
                 <input type="checkbox" name="pages" value={pg.page} checked={ticked.has(pg.page)} onChange={(e) => toggle(pg.page, e.target.checked)} />
-                <img loading="lazy" src={thumbUrl(status.uniqid, pg.page)} width={thumbWidth(pg)} height={THUMB_HEIGHT} alt={t('scanner.wizard.pages.page', { n: pg.page })} />
+                <RetryingImage loading="lazy" src={thumbUrl(status.uniqid, pg.page)} width={thumbWidth(pg)} height={THUMB_HEIGHT} alt={t('scanner.wizard.pages.page', { n: pg.page })} />
                 <span>
                   {/* The image's alt names the page for the checkbox; the caption repeats it for the eye only. */}
                   <span aria-hidden="true">{t('scanner.wizard.pages.page', { n: pg.page })}</span>

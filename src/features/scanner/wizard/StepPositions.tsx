@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { cropGeometry } from '#features/scanner/crop.ts';
+import { RetryingImage } from './RetryingImage.tsx';
 import { bySection, cropUrl, isCorrected, lineKop, MAX_COUNT, orderTotal, positionProblems, priceKop, PRODUCT_LIMITS, scorePercent, type EditField, type Entity, type ScanPage } from './model.ts';
 
 export interface StepPositionsProps {
@@ -33,6 +34,8 @@ export interface StepPositionsProps {
   onRevert(index: number): void;
   onSave(): void;
   onBack(): void;
+  /** The positions go into an existing order: the total is the added positions', not the order's. */
+  appended?: boolean;
 }
 
 function count(e: Entity, locale: string): string {
@@ -164,7 +167,7 @@ export function StepPositions(p: StepPositionsProps) {
     if (band && url)
       return (
         <figure className="scan-crop">
-          <img src={url} width={band.width} height={band.height} loading="lazy" decoding="async" alt={t('scanner.wizard.positions.source', { page: e.page })} />
+          <RetryingImage src={url} width={band.width} height={band.height} loading="lazy" decoding="async" alt={t('scanner.wizard.positions.source', { page: e.page })} />
         </figure>
       );
     if (!e.orig) return null;
@@ -257,7 +260,7 @@ export function StepPositions(p: StepPositionsProps) {
                           {t(open ? 'scanner.wizard.positions.finish' : 'scanner.wizard.positions.correct')}
                         </button>
                         {open && fixed && (
-                          <button type="button" className="secondary outline" onClick={() => p.onRevert(e.index)}>
+                          <button type="button" className="secondary outline" onClick={() => p.onRevert(e.index)} aria-label={t('scanner.wizard.positions.revertFor', { title: name(e) })}>
                             {t('scanner.wizard.positions.revert')}
                           </button>
                         )}
@@ -281,10 +284,12 @@ export function StepPositions(p: StepPositionsProps) {
       {p.entities.length > 0 && (
         <div className="scan-total" aria-live="polite">
           <p>
-            <strong>{t('scanner.wizard.positions.total', { sum: money(total.kop) })}</strong>
+            <strong>{t(p.appended ? 'scanner.wizard.positions.totalAdded' : 'scanner.wizard.positions.total', { sum: money(total.kop) })}</strong>
           </p>
           <p className={total.unmatched ? 'scan-note' : 'scan-muted'}>
-            {total.unmatched ? t('scanner.wizard.positions.totalUnmatched', { n: total.unmatched }) : t('scanner.wizard.positions.totalPriced')}
+            {total.unmatched
+              ? t(p.appended ? 'scanner.wizard.positions.totalAddedUnmatched' : 'scanner.wizard.positions.totalUnmatched', { n: total.unmatched })
+              : t(p.appended ? 'scanner.wizard.positions.totalAddedPriced' : 'scanner.wizard.positions.totalPriced')}
           </p>
         </div>
       )}

@@ -93,6 +93,10 @@ export interface SaveResult {
   order: { id: number; number: string; url: string };
   matched: number;
   unmatched: number;
+  /** What the saved lines added to the order, kopecks (catalogue prices at the save). */
+  addedKop?: number;
+  /** The total the review showed when saving (set by the wizard, not the server). */
+  shownKop?: number;
 }
 
 /** Where a page load starts: a fresh wizard, or a scan to resume at a step (reload survives). */
