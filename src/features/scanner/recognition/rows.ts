@@ -75,8 +75,9 @@ const SECTION_WORD =
   /^(?:оборудовани|арматур|материал|автоматик|автоматизаци|трубопровод|издели|кип|прибор|электрооборудован|электроосвещ|электроснабж|освещени|раздел|система$|системы$|прочее$|прочие$|комплектующ|щит|шкаф|кабельн|узел$|узлы$|итп$|тп$)/;
 
 function sectionStart(title: string): boolean {
-  const words = basicFold(title).replace(/[^\p{L}\s-]+/gu, ' ').split(/[\s-]+/).filter(Boolean);
-  return words.slice(0, 2).some((w) => SECTION_WORD.test(w));
+  // Whole words: `Запорно-регулирующая арматура` has its section word second.
+  const words = basicFold(title).replace(/[^\p{L}\s-]+/gu, ' ').split(/\s+/).filter(Boolean);
+  return words.slice(0, 2).some((w) => w.split('-').some((part) => SECTION_WORD.test(part)));
 }
 
 /** Position numbers as numbers (`2.1` -> [2, 1]); null when a part is not a plain number (`А1`). */
