@@ -90,6 +90,108 @@ describe('buildRows', () => {
     ]);
   });
 
+  describe('a name-only line right under an item', () => {
+    const M = { pos: 1, title: 2, marka: 0, sku: 0, man: 0, unit: 6, count: 7 };
+    const item = (pos: string, title: string, count: string, extra: Partial<ExtractedLine> = {}) => L(1, [pos, title, 'X-1', '', '', 'шт', count], extra);
+    const view = (rows: ReturnType<typeof buildRows>) => rows.map((r) => [r.pos, r.title, r.section]);
+
+    it('continues the name above when nothing says it is a heading, capitalised or not', () => {
+      const rows = buildRows(
+        {
+          lines: [
+            item('1', 'Насос циркуляционный', '2'),
+            L(1, ['', 'Комплект ответных фланцев']),
+            item('2', 'Кран шаровой DN25', '4'),
+            L(1, ['', 'Полнопроходной латунный']),
+            item('3', 'Фильтр сетчатый', '1'),
+          ],
+        },
+        M,
+        [],
+      );
+      expect(view(rows)).toEqual([
+        ['1', 'Насос циркуляционный Комплект ответных фланцев', ''],
+        ['2', 'Кран шаровой DN25 Полнопроходной латунный', ''],
+        ['3', 'Фильтр сетчатый', ''],
+      ]);
+      expect(rows.map((r) => [r.unit, r.count])).toEqual([['шт.', 2], ['шт.', 4], ['шт.', 1]]);
+    });
+
+    it('is a heading when emphasised', () => {
+      const rows = buildRows({ lines: [item('1', 'Насос циркуляционный', '2'), L(1, ['', 'Комплект поставки заказчика'], { emphasised: true }), item('2', 'Кран шаровой DN25', '4')] }, M, []);
+      expect(view(rows)).toEqual([['1', 'Насос циркуляционный', ''], ['2', 'Кран шаровой DN25', 'Комплект поставки заказчика']]);
+    });
+
+    it('is a heading when it starts with a section word (first two words), with no figures', () => {
+      const heads = ['Узел учета тепловой энергии', 'Шкаф автоматики насосной', 'Насосное оборудование', 'ИТП', 'Система отопления', 'Раздел второй', 'Трубопроводы и материалы', 'Запорно-регулирующая арматура'];
+      for (const head of heads) {
+        const rows = buildRows({ lines: [item('1', 'Реле контроля фаз', '1'), L(1, ['', head]), item('2', 'Тепловычислитель', '1')] }, M, []);
+        expect(view(rows), head).toEqual([['1', 'Реле контроля фаз', ''], ['2', 'Тепловычислитель', head]]);
+      }
+      // A section word further on, or with figures, is the rest of a name.
+      for (const tail of ['Комплект монтажных материалов', 'Шкаф 600х400х250']) {
+        const rows = buildRows({ lines: [item('1', 'Насос циркуляционный', '1'), L(1, ['', tail]), item('2', 'Кран шаровой', '1')] }, M, []);
+        expect(view(rows), tail).toEqual([['1', `Насос циркуляционный ${tail}`, ''], ['2', 'Кран шаровой', '']]);
+      }
+    });
+
+    it('is a heading when it ends with a colon', () => {
+      const rows = buildRows({ lines: [item('1', 'Насос циркуляционный', '2'), L(1, ['', 'Поставка заказчика:']), item('2', 'Кран шаровой DN25', '4')] }, M, []);
+      expect(view(rows)).toEqual([['1', 'Насос циркуляционный', ''], ['2', 'Кран шаровой DN25', 'Поставка заказчика:']]);
+    });
+
+    it('is a heading when the numbering breaks at the next position (another group, level or a restart)', () => {
+      const rows = buildRows(
+        {
+          lines: [
+            item('1.4', 'Насос дренажный', '1'),
+            L(1, ['', 'Водоподготовка']),
+            item('2.1', 'Фильтр умягчения', '1'),
+            L(1, ['', 'Полнопроходной латунный']),
+            item('2.2', 'Кран шаровой', '2'),
+            L(1, ['', 'Дополнительная поставка']),
+            item('1', 'Манометр', '4'),
+            L(1, ['', 'Вентиляция приточная']),
+            item('1.1', 'Клапан воздушный', '1'),
+          ],
+        },
+        M,
+        [],
+      );
+      expect(view(rows)).toEqual([
+        ['1.4', 'Насос дренажный', ''],
+        ['2.1', 'Фильтр умягчения Полнопроходной латунный', 'Водоподготовка'],
+        ['2.2', 'Кран шаровой', 'Водоподготовка'],
+        ['1', 'Манометр', 'Дополнительная поставка'],
+        ['1.1', 'Клапан воздушный', 'Вентиляция приточная'],
+      ]);
+    });
+
+    it('is a heading when a blank gap on the page stands above it, not when it sits at the line spacing', () => {
+      const box = (top: number) => ({ box: { top, bottom: top + 10 } });
+      const rows = buildRows(
+        {
+          lines: [
+            item('1', 'Насос циркуляционный', '2', box(100)),
+            L(1, ['', 'Комплект ответных фланцев'], box(111)),
+            item('2', 'Кран шаровой DN25', '4', box(122)),
+            L(1, ['', 'Поставка заказчика'], box(145)),
+            item('3', 'Фильтр сетчатый', '1', box(156)),
+            item('4', 'Манометр', '1', box(167)),
+          ],
+        },
+        M,
+        [],
+      );
+      expect(view(rows)).toEqual([
+        ['1', 'Насос циркуляционный Комплект ответных фланцев', ''],
+        ['2', 'Кран шаровой DN25', ''],
+        ['3', 'Фильтр сетчатый', 'Поставка заказчика'],
+        ['4', 'Манометр', 'Поставка заказчика'],
+      ]);
+    });
+  });
+
   it('gives a row the union of its lines\' page bands', () => {
     const rows = buildRows(
       {

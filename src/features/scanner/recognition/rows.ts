@@ -9,7 +9,9 @@
 //   name cell is empty or continues in lower case, the values sit on the last line (some CAD
 //   exports) and the line opens the next position instead.
 // - A line with text in the name column only is a section heading when it says so: emphasised,
-//   numbered (`1. Оборудование АПС`), after a blank line or at the start, or a known section word.
+//   numbered (`1. Оборудование АПС`), after a blank line or at the start; right under an item it
+//   needs a signal (a section word at its start, a closing colon, a blank gap above it on the page,
+//   the numbering breaking at the next position), else it continues the name above.
 // - Heading lines, column-number rows, title-block lines and totals are dropped wherever they recur.
 // - `То же` (same as above) takes the previous position's value of that column.
 
@@ -64,8 +66,72 @@ function isStampLine(cells: string[]): boolean {
 
 const TOTAL = /^(итого|всего|total)(?=$|[\s:.,])/;
 
-/** A known section word in a name-only line (`Насосное оборудование`, `Арматура`). */
-const SECTION_WORDS = /(оборудовани|арматур|материал|автоматик|трубопровод|изделия|^кип|прибор|электрооборудован|раздел|система|прочее|комплектующ|щиты|шкафы|кабельн)/;
+/**
+ * Words a section heading starts with (`Узел учета тепловой энергии`, `Насосное оборудование`,
+ * `Щиты и шкафы управления`): looked for in the first two words of a name-only line only, so that
+ * the wrapped rest of a name (`Комплект монтажных материалов`) is not taken for a heading.
+ */
+const SECTION_WORD =
+  /^(?:оборудовани|арматур|материал|автоматик|автоматизаци|трубопровод|издели|кип|прибор|электрооборудован|электроосвещ|электроснабж|освещени|раздел|система$|системы$|прочее$|прочие$|комплектующ|щит|шкаф|кабельн|узел$|узлы$|итп$|тп$)/;
+
+function sectionStart(title: string): boolean {
+  // Whole words: `Запорно-регулирующая арматура` has its section word second.
+  const words = basicFold(title).replace(/[^\p{L}\s-]+/gu, ' ').split(/\s+/).filter(Boolean);
+  return words.slice(0, 2).some((w) => w.split('-').some((part) => SECTION_WORD.test(part)));
+}
+
+/** Position numbers as numbers (`2.1` -> [2, 1]); null when a part is not a plain number (`А1`). */
+function posParts(pos: string): number[] | null {
+  const s = cleanPos(pos);
+  return /^\d+(?:[.\-/]\d+)*$/.test(s) ? s.split(/[.\-/]/).map(Number) : null;
+}
+
+/**
+ * The numbering breaks between two positions: another level (`1` then `1.1`), another group
+ * (`1.4` then `2.1`) or a restart (`5` then `1`). A plain next number (`1` then `2`) does not.
+ */
+function numberingBreaks(prev: string, next: string): boolean {
+  const a = posParts(prev);
+  const b = posParts(next);
+  if (!a || !b) return false;
+  if (a.length !== b.length) return true;
+  for (let k = 0; k < a.length - 1; k++) if (a[k] !== b[k]) return true;
+  return b[b.length - 1] === 1 && a[a.length - 1]! >= 1;
+}
+
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/**
+ * Per page, what a blank gap above a line is: clearly more than the usual space between lines
+ * (at least twice it and three quarters of a line height more). Pages without boxes have none.
+ */
+function blankGaps(lines: ExtractedLine[]): (i: number) => boolean {
+  const gaps = new Map<number, number[]>();
+  const heights = new Map<number, number[]>();
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (!l.box) continue;
+    (heights.get(l.page) ?? heights.set(l.page, []).get(l.page)!).push(l.box.bottom - l.box.top);
+    const p = lines[i - 1];
+    if (p?.box && p.page === l.page) (gaps.get(l.page) ?? gaps.set(l.page, []).get(l.page)!).push(Math.max(0, l.box.top - p.box.bottom));
+  }
+  const limit = new Map<number, number>();
+  for (const [page, g] of gaps) {
+    const m = median(g);
+    limit.set(page, Math.max(2 * m, m + 0.75 * median(heights.get(page) ?? [])));
+  }
+  return (i) => {
+    const l = lines[i]!;
+    const p = lines[i - 1];
+    const lim = limit.get(l.page);
+    if (!l.box || !p?.box || p.page !== l.page || lim === undefined || !(lim > 0)) return false;
+    return l.box.top - p.box.bottom >= lim;
+  };
+}
 
 function isPlainPos(s: string): boolean {
   return /^[\p{L}]{0,3}\d+(?:[.\-/]\d+)*\.?[\p{L}]?$/u.test(s) || /^[\p{Lu}]{1,3}\d*(?:[.\-/]\d+)*$/u.test(s);
@@ -77,17 +143,6 @@ function cleanPos(s: string): string {
 
 function startsUpper(s: string): boolean {
   return /^[\p{Lu}]/u.test(s);
-}
-
-/**
- * Reads like a heading of its own rather than the wrapped rest of a name: two or more words, a
- * capitalised first word and lower-case words after it (`Узел учета тепловой энергии`), no
- * figures, models or brand names (`Grundfos Unilift`, `AME 435`).
- */
-function headingLike(s: string): boolean {
-  const words = s.trim().split(/\s+/);
-  if (words.length < 2 || !/^\p{Lu}\p{Ll}{2,}(?:-\p{Ll}+)?[,.:]?$/u.test(words[0]!)) return false;
-  return words.slice(1).every((w) => /^\p{Ll}+(?:-\p{Ll}+)*[,.:;]?$/u.test(w));
 }
 
 function looksContinued(prev: string): boolean {
@@ -154,6 +209,7 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
   let gap = true;
   let pending: { text: string; box?: LineBox }[] = [];
   let skipHeadingContinuation = false;
+  const blankAbove = blankGaps(lines);
 
   let page = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -225,20 +281,26 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
       const continuing = current !== null && !gap && looksContinued(prevTitle);
       // Values on the last line: a name start right before an anchor whose own name continues it.
       let opensNext = false;
+      let breaksNumbering = false;
       if (current && !continuing && startsUpper(f.title)) {
         const next = nextDataLine(lines, i + 1);
         if (next) {
           const nf = fieldsOf(next, mapping);
           const nq = nf.count ? parseQuantity(nf.count).value : null;
           opensNext = (nf.pos !== '' || nq !== null) && (!nf.title || /^[\p{Ll}(]/u.test(nf.title));
+          breaksNumbering = !opensNext && current.pieces.pos.length > 0 && nf.pos !== '' && numberingBreaks(current.pieces.pos[0]!, nf.pos);
         }
       }
-      // A heading is a row of its own even right under an item (no blank line between): a
-      // capitalised name-only line without figures that the previous name does not run into.
+      // A heading right under an item (no blank line between) is a row of its own only on a real
+      // heading signal: a section word at its start, a closing colon, a blank gap above it on the
+      // page, or the numbering breaking at the position after it. Without one a capitalised
+      // name-only line stays the wrapped rest of the name above it.
+      const headingSignal =
+        ((sectionStart(f.title) || breaksNumbering) && !/\d/.test(f.title)) || /:\s*$/.test(f.title) || blankAbove(i);
       const sectionish =
         line.emphasised === true ||
         numbered ||
-        (!continuing && startsUpper(f.title) && !/\d/.test(f.title) && (gap || current === null || SECTION_WORDS.test(basicFold(f.title)) || (!opensNext && headingLike(f.title))));
+        (!continuing && startsUpper(f.title) && (gap || current === null ? !/\d/.test(f.title) : headingSignal));
       if (sectionish && !continuing) {
         if (pending.length) pending = [];
         section = joinPieces([f.title]);

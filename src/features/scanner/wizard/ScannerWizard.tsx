@@ -77,6 +77,8 @@ export default function ScannerWizard(props: ScannerWizardProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const poller = useRef<{ timer?: ReturnType<typeof setTimeout>; ctrl?: AbortController }>({});
   const moved = useRef(false);
+  /** The pages and columns the positions on screen were built with (kept with the work done on them). */
+  const built = useRef<m.KeptBasis>({ mapping: m.DEFAULT_MAPPING, pages: [] });
 
   /** Moves to a step: the URL follows (a reload resumes there) and focus goes to the step's heading. */
   function go(next: m.Step, id: string | null = uniqid) {
@@ -184,10 +186,12 @@ export default function ScannerWizard(props: ScannerWizardProps) {
     const r = await run('checkedScan', () => scanPost<{ entities: ScanEntity[]; warning?: string }>('/api/app/scan.do', fields, t('scanner.wizard.errors.checkedScan')), () => void recognise(id, chosen, map, resumed));
     if (!r) return;
     let state = { entities: m.fromScan(r.entities), ticked: new Set(r.entities.map((e) => e.index)), confirmed: {} as Record<number, number> };
+    built.current = { mapping: { ...map }, pages: [...chosen] };
     if (resumed) {
       try {
+        // Kept work comes back only onto a list built with the same pages and columns, row by row.
         const saved = JSON.parse(sessionStorage.getItem(kept(id)) ?? 'null') as m.PositionsKept | null;
-        if (saved) state = m.restorePositions(state.entities, saved);
+        if (saved) state = m.restorePositions(state.entities, saved, built.current);
       } catch {
         /* nothing kept: the list as recognised */
       }
@@ -203,7 +207,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
   useEffect(() => {
     if (step !== 3 || !uniqid) return;
     try {
-      sessionStorage.setItem(kept(uniqid), JSON.stringify(m.keepPositions(entities, ticked, confirmed)));
+      sessionStorage.setItem(kept(uniqid), JSON.stringify(m.keepPositions(entities, ticked, confirmed, built.current)));
     } catch {
       /* private mode or full: a reload then starts the list afresh */
     }

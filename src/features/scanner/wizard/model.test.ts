@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { translator } from '#lib/i18n/index.ts';
-import { DEFAULT_MAPPING, bySection, columnChoices, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, withChoice, withCount, withEdit, withoutEdits, isCorrected, positionProblems, priceKop, lineKop, orderTotal, cropUrl, MAX_COUNT, PRODUCT_LIMITS, type Entity } from './model.ts';
+import { DEFAULT_MAPPING, bySection, columnChoices, fileProblem, initialMapping, initialPages, mappingProblems, percent, resumeFrom, saveFields, scorePercent, stepSearch, thumbWidth, fromScan, keepPositions, restorePositions, rowKey, withChoice, withCount, withEdit, withoutEdits, isCorrected, positionProblems, priceKop, lineKop, orderTotal, cropUrl, MAX_COUNT, PRODUCT_LIMITS, type Entity, type PositionsKept } from './model.ts';
 import { cropGeometry, CROP_MAX_BAND_PT, CROP_MAX_WIDTH_PX } from '../crop.ts';
 import { sampleSpecification } from './sample.server.ts';
 
@@ -111,15 +111,16 @@ describe('server matches', () => {
 });
 
 describe('the positions step kept for a reload', () => {
+  const BUILT = { mapping: DEFAULT_MAPPING, pages: [1, 2] };
   it('keeps the choices, removed matches, typed quantities and ticks, and puts them back on the same rows', () => {
     const item = { cid: 7, title: 'Pump', article: 'P-7', man: '', unit: 'pcs', price: 1 };
     const scanned = fromScan([row(0, { cid: 5, catalog: { ...item, cid: 5, title: 'Auto' } }), row(1), row(2, { count: null }), row(3)]);
     let list = withChoice(scanned, 1, item);
     list = withChoice(list, 0, null);
     list = withCount(list, 2, 4);
-    const kept = keepPositions(list, new Set([0, 1, 2]), { 0: 0, 1: 7 });
+    const kept = keepPositions(list, new Set([0, 1, 2]), { 0: 0, 1: 7 }, BUILT);
     expect(kept.rows.map((r) => r.index)).toEqual([0, 1, 2]);
-    const back = restorePositions(fromScan([row(0, { cid: 5, catalog: { ...item, cid: 5, title: 'Auto' } }), row(1), row(2, { count: null }), row(3)]), JSON.parse(JSON.stringify(kept)));
+    const back = restorePositions(fromScan([row(0, { cid: 5, catalog: { ...item, cid: 5, title: 'Auto' } }), row(1), row(2, { count: null }), row(3)]), JSON.parse(JSON.stringify(kept)), { mapping: { ...DEFAULT_MAPPING }, pages: [2, 1] });
     expect(back.entities.map((e) => [e.index, e.cid, e.catalog?.title ?? null, e.count, Boolean(e.auto)])).toEqual([
       [0, 0, null, 1, false],
       [1, 7, 'Pump', 1, false],
@@ -130,10 +131,71 @@ describe('the positions step kept for a reload', () => {
     expect(back.confirmed).toEqual({ 0: 0, 1: 7 });
   });
   it('drops what belongs to rows the new list does not have', () => {
-    const back = restorePositions(fromScan([row(0)]), { ticked: [0, 5], confirmed: { 5: 9 }, rows: [{ index: 5, cid: 9, catalog: null, count: 2, edited: true }] });
+    const keys = { 0: rowKey(row(0)), 5: rowKey(row(5)) };
+    const back = restorePositions(fromScan([row(0)]), { ...BUILT, keys, ticked: [0, 5], confirmed: { 5: 9 }, rows: [{ index: 5, cid: 9, catalog: null, count: 2, edited: true }] }, BUILT);
     expect([...back.ticked]).toEqual([0]);
     expect(back.confirmed).toEqual({});
     expect(back.entities[0]).toMatchObject({ index: 0, cid: 0 });
+  });
+
+  const item = { cid: 7, title: 'Pump', article: 'P-7', man: '', unit: 'pcs', price: 1 };
+  const scanned = () => fromScan([row(0, { title: 'Nasos', count: 2 }), row(1, { title: 'Opora' }), row(2), row(3)]);
+  /** Row 0 chosen from the catalogue, row 1 corrected, row 2 unticked, row 3 untouched. */
+  const worked = () => {
+    let list = withChoice(scanned(), 0, item);
+    list = withEdit(list, 1, 'title', 'Opora nepodvizhnaya');
+    list = withCount(list, 1, 3);
+    return JSON.parse(JSON.stringify(keepPositions(list, new Set([0, 1, 3]), { 0: 7 }, BUILT))) as PositionsKept;
+  };
+  const view = (r: ReturnType<typeof restorePositions>) => ({
+    rows: r.entities.map((e) => [e.index, e.title, e.count, e.cid, e.orig ?? null]),
+    ticked: [...r.ticked],
+    confirmed: r.confirmed,
+  });
+  const untouched = { rows: scanned().map((e) => [e.index, e.title, e.count, e.cid, null]), ticked: [0, 1, 2, 3], confirmed: {} };
+
+  it('with the same mapping and pages every row gets its choice, corrections and tick back', () => {
+    expect(view(restorePositions(scanned(), worked(), { mapping: { ...DEFAULT_MAPPING }, pages: [2, 1] }))).toEqual({
+      rows: [
+        [0, 'Nasos', 2, 7, null],
+        [1, 'Opora nepodvizhnaya', 3, 0, { title: 'Opora', marka: '', unit: 'pcs', count: 1 }],
+        [2, 'Item 2', 1, 0, null],
+        [3, 'Item 3', 1, 0, null],
+      ],
+      ticked: [0, 1, 3],
+      confirmed: { 0: 7 },
+    });
+  });
+
+  it('with another mapping or other pages (another tab), or an older kept format, nothing comes back', () => {
+    expect(view(restorePositions(scanned(), worked(), { mapping: { ...DEFAULT_MAPPING, title: 3, marka: 2 }, pages: [1, 2] }))).toEqual(untouched);
+    expect(view(restorePositions(scanned(), worked(), { mapping: DEFAULT_MAPPING, pages: [1] }))).toEqual(untouched);
+    const { mapping: _m, pages: _p, keys: _k, ...old } = worked();
+    expect(view(restorePositions(scanned(), old as PositionsKept, BUILT))).toEqual(untouched);
+    // Hostile storage: no crash, nothing restored.
+    expect(view(restorePositions(scanned(), { ...worked(), rows: 'x', ticked: null } as unknown as PositionsKept, BUILT))).toEqual(untouched);
+    expect(view(restorePositions(scanned(), null as unknown as PositionsKept, BUILT))).toEqual(untouched);
+  });
+
+  it('a row recognised differently now is as recognised (ticked, unchosen, uncorrected); the other rows come back', () => {
+    // Row building changed after a deploy: row 0's name and row 1's quantity are read otherwise.
+    const now = fromScan([row(0, { title: 'Nasos tsirkulyatsionny', count: 2 }), row(1, { title: 'Opora', count: 2 }), row(2), row(3)]);
+    expect(view(restorePositions(now, worked(), BUILT))).toEqual({
+      rows: [
+        [0, 'Nasos tsirkulyatsionny', 2, 0, null],
+        [1, 'Opora', 2, 0, null],
+        [2, 'Item 2', 1, 0, null],
+        [3, 'Item 3', 1, 0, null],
+      ],
+      ticked: [0, 1, 3],
+      confirmed: {},
+    });
+    // The fingerprint is of the row as read (pos, name, mark, quantity), never of the corrections.
+    const corrected = withCount(withEdit(scanned(), 1, 'title', 'Other'), 1, 9);
+    expect(rowKey(corrected[1]!)).toBe(rowKey(scanned()[1]!));
+    expect(rowKey(row(1, { pos: '2.1' }))).not.toBe(rowKey(row(1)));
+    expect(rowKey(row(1, { marka: 'M' }))).not.toBe(rowKey(row(1)));
+    expect(rowKey(row(1, { count: 2 }))).not.toBe(rowKey(row(1)));
   });
 });
 
@@ -195,9 +257,10 @@ describe('the review: corrections, prices and the source crop', () => {
     let list = withCount(scanned(), 0, 5);
     list = withEdit(list, 1, 'title', 'Opora nepodvizhnaya');
     list = withEdit(list, 1, 'marka', 'OPN-80');
-    const kept = JSON.parse(JSON.stringify(keepPositions(list, new Set([0, 1, 2]), {})));
+    const built = { mapping: DEFAULT_MAPPING, pages: [] };
+    const kept = JSON.parse(JSON.stringify(keepPositions(list, new Set([0, 1, 2]), {}, built)));
     expect(kept.rows.map((r: { index: number }) => r.index)).toEqual([0, 1]);
-    const back = restorePositions(scanned(), kept);
+    const back = restorePositions(scanned(), kept, built);
     expect(back.entities.map((e) => [e.title, e.marka, e.count, e.cid, isCorrected(e)])).toEqual([
       ['Nasos', '', 5, 7, true],
       ['Opora nepodvizhnaya', 'OPN-80', 1, 0, true],
@@ -205,7 +268,7 @@ describe('the review: corrections, prices and the source crop', () => {
     ]);
     expect(back.entities[1]!.orig).toEqual({ title: 'Opora', marka: '', unit: 'pcs', count: 1 });
     // A kept text past the limit (edited storage) is cut; one of the wrong type is ignored.
-    const odd = restorePositions(scanned(), { ...kept, rows: [{ index: 1, cid: 0, catalog: null, count: 1, orig: { title: 'Opora', marka: '', unit: 'pcs', count: 1 }, title: 'T'.repeat(900), marka: 42 as unknown as string }] });
+    const odd = restorePositions(scanned(), { ...kept, rows: [{ index: 1, cid: 0, catalog: null, count: 1, orig: { title: 'Opora', marka: '', unit: 'pcs', count: 1 }, title: 'T'.repeat(900), marka: 42 as unknown as string }] }, built);
     expect(odd.entities[1]!.title).toHaveLength(PRODUCT_LIMITS.title);
     expect(odd.entities[1]!.marka).toBe('');
     const fields = saveFields({ uniqid: ID, order: 0, mapping: DEFAULT_MAPPING, entities: back.entities, ticked: back.ticked, confirmed: back.confirmed });

@@ -213,42 +213,100 @@ export function withChoice(list: Entity[], index: number, item: CatalogItem | nu
   return list.map((e) => (e.index === index ? { ...e, cid: item?.cid ?? 0, catalog: item, auto: false } : e));
 }
 
+/** The pages and columns a list of positions was built with (scan.do's pages and mapping). */
+export interface KeptBasis {
+  mapping: ColumnMapping;
+  pages: readonly number[];
+}
+
 /** What the person did at the positions step, kept in sessionStorage so that a reload there loses none of it. */
 export interface PositionsKept {
+  /** The mapping and pages the list was built with: kept work applies to a list built the same way only. */
+  mapping: ColumnMapping;
+  pages: number[];
+  /** Every row's fingerprint as recognised (rowKey), by index: a row's work comes back only onto the same row. */
+  keys: Record<number, string>;
   ticked: number[];
   confirmed: Record<number, number>;
   /** The rows changed by hand: a choice in the popup (or a match removed), typed quantities and corrected texts. */
   rows: Array<Pick<Entity, 'index' | 'cid' | 'catalog' | 'count' | 'edited' | 'orig'> & Partial<Pick<Entity, EditField>>>;
 }
 
-export function keepPositions(list: Entity[], ticked: ReadonlySet<number>, confirmed: Record<number, number>): PositionsKept {
+/** A short hash of a text (FNV-1a, 32 bits, hex): fingerprints stay small in sessionStorage. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/**
+ * The fingerprint of a row as recognised: its position number, name, type/mark and quantity as read
+ * (the recognised values kept in orig once corrected, never the corrections).
+ */
+export function rowKey(e: Pick<Entity, 'pos' | 'title' | 'marka' | 'count' | 'orig'>): string {
+  const read = e.orig ?? e;
+  return hash(JSON.stringify([e.pos, read.title, read.marka, read.count]));
+}
+
+const basisKey = (b: { mapping: ColumnMapping; pages: readonly number[] }): string =>
+  JSON.stringify([MAPPING_FIELDS.map((f) => Number(b.mapping[f])), [...new Set(b.pages.map(Number))].sort((x, y) => x - y)]);
+
+export function keepPositions(list: Entity[], ticked: ReadonlySet<number>, confirmed: Record<number, number>, basis: KeptBasis): PositionsKept {
   const chosen = new Set(Object.keys(confirmed).map(Number));
   const rows = list
     .filter((e) => e.edited || e.orig || chosen.has(e.index))
     .map(({ index, cid, catalog, count, edited, orig, title, marka, unit }) => ({ index, cid, catalog, count, edited, ...(orig ? { orig, title, marka, unit } : {}) }));
-  return { ticked: [...ticked], confirmed, rows };
+  const keys = Object.fromEntries(list.map((e) => [e.index, rowKey(e)]));
+  return { mapping: { ...basis.mapping }, pages: [...basis.pages], keys, ticked: [...ticked], confirmed, rows };
 }
 
 /** A kept text: a string within the field's limit, else the row's own. */
 const keptText = (value: unknown, field: EditField, own: string): string => (typeof value === 'string' ? value.slice(0, PRODUCT_LIMITS[field]) : own);
 
-/** The rows of a scan.do run again on reload, with what the person had done to them (rows matched by index). */
-export function restorePositions(list: Entity[], kept: PositionsKept): { entities: Entity[]; ticked: Set<number>; confirmed: Record<number, number> } {
-  const byIndex = new Map(kept.rows.map((r) => [r.index, r]));
-  const present = new Set(list.map((e) => e.index));
+/** Kept recognised values of the shape orig has, else null. */
+function keptOrig(value: unknown): Entity['orig'] | null {
+  if (!value || typeof value !== 'object') return null;
+  const o = value as Record<string, unknown>;
+  const texts = EDIT_FIELDS.every((f) => typeof o[f] === 'string');
+  const count = o.count === null || (typeof o.count === 'number' && Number.isFinite(o.count));
+  return texts && count ? { title: o.title as string, marka: o.marka as string, unit: o.unit as string, count: o.count as number | null } : null;
+}
+
+/**
+ * The rows of a scan.do run again on reload, with what the person had done to them. Nothing comes
+ * back when the list was built with other pages or columns (another tab, an older kept format); of
+ * the rest, a row's choice, corrections and tick come back only onto a row recognised the same
+ * (same fingerprint at the same index); any other row is as recognised now (ticked, unchosen).
+ */
+export function restorePositions(list: Entity[], kept: PositionsKept, basis: KeptBasis): { entities: Entity[]; ticked: Set<number>; confirmed: Record<number, number> } {
+  const fresh = { entities: list, ticked: new Set(list.map((e) => e.index)), confirmed: {} as Record<number, number> };
+  const k = kept as Partial<PositionsKept> | null;
+  if (!k || typeof k !== 'object' || !k.mapping || typeof k.mapping !== 'object' || !Array.isArray(k.pages) || !k.keys || typeof k.keys !== 'object') return fresh;
+  if (!Array.isArray(k.ticked) || !Array.isArray(k.rows) || !k.confirmed || typeof k.confirmed !== 'object') return fresh;
+  if (basisKey({ mapping: k.mapping, pages: k.pages }) !== basisKey(basis)) return fresh;
+  const keys = k.keys;
+  const same = new Set(list.filter((e) => keys[e.index] === rowKey(e)).map((e) => e.index));
+  const byIndex = new Map(k.rows.filter((r) => r && typeof r === 'object' && same.has(r.index)).map((r) => [r.index, r]));
   const entities = list.map((e) => {
     const r = byIndex.get(e.index);
     if (!r) return e;
-    const out: Entity = { ...e, cid: r.cid, catalog: r.catalog ?? null, count: r.count, edited: r.edited, auto: false };
-    // Corrections apply to the row as recognised now; the recognised values kept are the fresh ones.
+    const out: Entity = { ...e, cid: Number.isInteger(r.cid) && r.cid >= 0 ? r.cid : 0, catalog: r.catalog ?? null, count: typeof r.count === 'number' && Number.isFinite(r.count) ? r.count : null, auto: false };
+    if (r.edited) out.edited = true;
+    else delete out.edited;
+    // Corrections apply to the same row as recognised; the recognised values stay those kept.
     if (r.orig) {
-      out.orig = { title: e.title, marka: e.marka, unit: e.unit, count: e.count };
+      out.orig = keptOrig(r.orig) ?? { title: e.title, marka: e.marka, unit: e.unit, count: e.count };
       for (const f of EDIT_FIELDS) out[f] = keptText(r[f], f, e[f]);
     }
     return out;
   });
-  const confirmed = Object.fromEntries(Object.entries(kept.confirmed).filter(([k]) => present.has(Number(k))));
-  return { entities, ticked: new Set(kept.ticked.filter((i) => present.has(i))), confirmed };
+  const keptTicks = new Set(k.ticked);
+  const ticked = new Set(list.filter((e) => (same.has(e.index) ? keptTicks.has(e.index) : true)).map((e) => e.index));
+  const confirmed = Object.fromEntries(Object.entries(k.confirmed).filter(([i, cid]) => same.has(Number(i)) && Number.isInteger(cid))) as Record<number, number>;
+  return { entities, ticked, confirmed };
 }
 
 /** The rows of scan.do as the list keeps them: a row the server matched by itself is marked as such. */
