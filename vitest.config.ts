@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 // a little under the measured figures; raise it when they rise (docs/conventions.md, "Coverage").
 // Measured 2026-11-27 over the unit project and the db project's src suites (SQLite): lines 58.49 %,
 // statements 56.52 %, functions 53.06 %, branches 49.76 %.
-const COVERAGE_FLOOR = { lines: 57, statements: 55, functions: 52, branches: 48 };
+const COVERAGE_FLOOR = { lines: 61, statements: 59, functions: 55, branches: 51 };
 
 // The test workers learn that coverage is on: the few timing bounds over CPU-bound JavaScript allow
 // for its block counters (about three to six times slower there).
