@@ -12,40 +12,45 @@ export interface ThumbnailOptions {
   workDir?: string;
 }
 
-/** PNG of page `page` (1-based) of `pdf`, `height` pixels high, width in proportion. */
-export async function renderThumbnail(pdf: Uint8Array, page: number, height = 250, opts: ThumbnailOptions = {}): Promise<Uint8Array> {
-  if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`);
-  if (!Number.isInteger(height) || height < 16 || height > 2000) throw new RangeError(`height must be 16..2000, got ${height}`);
+/**
+ * Runs pdftoppm over one page of `pdf` in a temporary folder (named with the pid: a render cut off
+ * by a killed server is removed at the next start, tempdirs.server.ts) and gives each PNG it made
+ * to `withRender`; `render(args)` may be called more than once (a rotated page is rendered again).
+ */
+async function withPageRender<T>(pdf: Uint8Array, page: number, opts: ThumbnailOptions, withRender: (render: (args: string[]) => Promise<Uint8Array>) => Promise<T>): Promise<T> {
   await requireTool('pdftoppm', 'pdf');
-  // Named with the pid: a render cut off by a killed server is removed at the next start (tempdirs.server.ts).
   const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), `scan-thumb-${process.pid}-`));
   try {
     const input = join(dir, 'in.pdf');
     await writeFile(input, pdf);
-    const out = join(dir, 'thumb');
-    const render = async (scaleArgs: string[]) => {
+    const out = join(dir, 'page');
+    return await withRender(async (args) => {
       try {
-        await runTool('pdftoppm', ['-png', ...scaleArgs, '-f', String(page), '-l', String(page), '-singlefile', input, out], {
-          timeoutMs: 30_000,
-          signal: opts.signal,
-          format: 'pdf',
-        });
+        await runTool('pdftoppm', ['-png', ...args, '-f', String(page), '-l', String(page), '-singlefile', input, out], { timeoutMs: 30_000, signal: opts.signal, format: 'pdf' });
       } catch (e) {
         if (e instanceof ScanInputError || (e as Error).name === 'AbortError') throw e;
         if (/Wrong page range/i.test((e as Error).message)) throw new RangeError(`the document has no page ${page}`);
         throw new ScanInputError('corrupt', 'pdf', (e as Error).message);
       }
       return new Uint8Array(await readFile(`${out}.png`));
-    };
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** PNG of page `page` (1-based) of `pdf`, `height` pixels high, width in proportion. */
+export async function renderThumbnail(pdf: Uint8Array, page: number, height = 250, opts: ThumbnailOptions = {}): Promise<Uint8Array> {
+  if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`);
+  if (!Number.isInteger(height) || height < 16 || height > 2000) throw new RangeError(`height must be 16..2000, got ${height}`);
+  return withPageRender(pdf, page, opts, async (render) => {
     const png = await render(['-scale-to-y', String(height), '-scale-to-x', '-1']);
     // pdftoppm scales the page before its /Rotate; a page turned by 90 or 270 degrees comes out
     // `height` wide, so it is rendered again scaled by the other side.
     const meta = await sharp(png).metadata();
     if (meta.height === height) return png;
     return await render(['-scale-to-x', String(height), '-scale-to-y', '-1']);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -55,27 +60,7 @@ export async function renderThumbnail(pdf: Uint8Array, page: number, height = 25
 export async function renderPageAt(pdf: Uint8Array, page: number, scale: number, opts: ThumbnailOptions = {}): Promise<Uint8Array> {
   if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`);
   if (!(scale > 0 && scale <= 4)) throw new RangeError(`scale must be above 0 and at most 4, got ${scale}`);
-  await requireTool('pdftoppm', 'pdf');
-  const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), `scan-thumb-${process.pid}-`));
-  try {
-    const input = join(dir, 'in.pdf');
-    await writeFile(input, pdf);
-    const out = join(dir, 'page');
-    try {
-      await runTool('pdftoppm', ['-png', '-gray', '-r', String(Math.round(scale * 72 * 1000) / 1000), '-f', String(page), '-l', String(page), '-singlefile', input, out], {
-        timeoutMs: 30_000,
-        signal: opts.signal,
-        format: 'pdf',
-      });
-    } catch (e) {
-      if (e instanceof ScanInputError || (e as Error).name === 'AbortError') throw e;
-      if (/Wrong page range/i.test((e as Error).message)) throw new RangeError(`the document has no page ${page}`);
-      throw new ScanInputError('corrupt', 'pdf', (e as Error).message);
-    }
-    return new Uint8Array(await readFile(`${out}.png`));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return withPageRender(pdf, page, opts, (render) => render(['-gray', '-r', String(Math.round(scale * 72 * 1000) / 1000)]));
 }
 
 /** Decoded pages (grey, one byte a pixel) by the caller's key, newest last, bounded by bytes. */
