@@ -2,10 +2,9 @@
 // (the error page for a browser, JSON for the API), and /healthz says 503 for both.
 // Seams: PostgreSQL stops accepting connections and the server's are terminated; a full disk is the
 // DISK_MIN_FREE_MB threshold set above the free space the disk really has (statfs of DATA_DIR).
-// SQLite: a lock held by another process is real, but node:sqlite waits out its busy timeout
-// synchronously (5 s per statement, the whole server stalls: over 100 s for one sign-in next to the
-// SCADA simulator's writes), so this suite runs on PostgreSQL; src/lib/http/failure.test.ts checks
-// that real node:sqlite errors (busy, not a database, cannot open, full) count as unavailable.
+// SQLite: a lock held by another process is its own suite (sqlite-busy.test.ts: reads go on, a
+// write waits off the event loop, then 503); src/lib/http/failure.test.ts checks that real
+// node:sqlite errors (busy, not a database, cannot open, full) count as unavailable.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../helpers/db.ts';

@@ -2,13 +2,14 @@
 // One handle per process, registered on globalThis so the server entry and the Astro bundle share it.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, type LogEvent, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
+import { Kysely, Migrator, type LogEvent, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import { config, type Config } from '#lib/config.ts';
 import { addDbTime } from '#lib/http/request-context.ts';
 import { log } from '#lib/log.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
+import { PatientSqliteDialect } from './sqlite-dialect.ts';
 import { openSqlite } from './sqlite-driver.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -42,7 +43,7 @@ export function openDatabase(cfg: Config['database']): Database {
   }
   if (cfg.file !== ':memory:') mkdirSync(dirname(cfg.file), { recursive: true });
   const sqlite = openSqlite(cfg.file);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log: countDbTime });
+  const db = new Kysely<DB>({ dialect: new PatientSqliteDialect(sqlite), log: countDbTime });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

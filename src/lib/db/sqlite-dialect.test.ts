@@ -1,0 +1,116 @@
+// The SQLite dialect waits for another process's write lock on a timer: the event loop keeps
+// running, reads go on, a write succeeds once the lock is released, and one that outwaits its
+// budget fails with SQLITE_BUSY (503 for a request). The lock is held by a real second process.
+import { Kysely, sql } from 'kysely';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { unavailableCause } from '#lib/http/failure.ts';
+import { holdSqliteLock, type HeldLock } from '../../../tests/helpers/sqlite-lock.ts';
+import { PatientSqliteDialect } from './sqlite-dialect.ts';
+import { openSqlite } from './sqlite-driver.ts';
+
+async function database(busyWaitMs?: number) {
+  const file = join(mkdtempSync(join(tmpdir(), 'sqlite-busy-')), 'x.sqlite');
+  const db = new Kysely<any>({ dialect: new PatientSqliteDialect(openSqlite(file), busyWaitMs) });
+  await sql`create table t (id integer primary key, v text)`.execute(db);
+  await db.insertInto('t').values({ id: 1, v: 'one' }).execute();
+  return { db, file };
+}
+
+/** The longest gap between 5 ms timer ticks while `work` runs: how long the event loop stood still. */
+async function longestStall<T>(work: Promise<T>): Promise<{ result: T; stallMs: number }> {
+  let last = performance.now();
+  let stallMs = 0;
+  const tick = setInterval(() => {
+    const t = performance.now();
+    stallMs = Math.max(stallMs, t - last);
+    last = t;
+  }, 5);
+  try {
+    return { result: await work, stallMs };
+  } finally {
+    clearInterval(tick);
+  }
+}
+
+let lock: HeldLock | undefined;
+afterEach(async () => {
+  await lock?.release();
+  lock = undefined;
+});
+
+describe('SQLite locked by another process', () => {
+  it('keeps reading, and a write waits off the event loop until the lock is released', async () => {
+    const { db, file } = await database();
+    lock = await holdSqliteLock(file);
+    const started = performance.now();
+    const write = db.updateTable('t').set({ v: 'two' }).where('id', '=', 1).execute();
+    const read = await db.selectFrom('t').select('v').where('id', '=', 1).executeTakeFirst();
+    expect(read?.v).toBe('one');
+    expect(performance.now() - started).toBeLessThan(100);
+    setTimeout(() => void lock!.release(), 400);
+    const { result, stallMs } = await longestStall(write);
+    expect(Number(result[0]!.numUpdatedRows)).toBe(1);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+    expect(stallMs).toBeLessThan(100);
+    expect((await db.selectFrom('t').select('v').executeTakeFirst())?.v).toBe('two');
+    await db.destroy();
+  });
+
+  it('a transaction takes the lock at its start and waits for it the same way', async () => {
+    const { db, file } = await database();
+    lock = await holdSqliteLock(file);
+    const trx = db.transaction().execute(async (tx) => {
+      const row = await tx.selectFrom('t').select('v').executeTakeFirstOrThrow();
+      await tx.updateTable('t').set({ v: `${row.v}+` }).execute();
+    });
+    // While it waits to begin, reads outside it go on.
+    expect((await db.selectFrom('t').select('v').executeTakeFirst())?.v).toBe('one');
+    setTimeout(() => void lock!.release(), 200);
+    const { stallMs } = await longestStall(trx);
+    expect(stallMs).toBeLessThan(100);
+    expect((await db.selectFrom('t').select('v').executeTakeFirst())?.v).toBe('one+');
+    await db.destroy();
+  });
+
+  it('gives up after its budget with an error that counts as "unavailable" (503)', async () => {
+    const { db, file } = await database(300);
+    lock = await holdSqliteLock(file);
+    const started = performance.now();
+    const { result: err, stallMs } = await longestStall(db.insertInto('t').values({ id: 2, v: 'x' }).execute().catch((e: unknown) => e));
+    expect(unavailableCause(err)).toBe('database');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    expect(stallMs).toBeLessThan(100);
+    await lock.release();
+    lock = undefined;
+    await db.insertInto('t').values({ id: 2, v: 'x' }).execute();
+    expect(await db.selectFrom('t').select('id').orderBy('id').execute()).toEqual([{ id: 1 }, { id: 2 }]);
+    await db.destroy();
+  });
+
+  it('runs a statement of our open transaction, never another caller, until it commits', async () => {
+    const { db } = await database();
+    const order: string[] = [];
+    let inside!: () => void;
+    const paused = new Promise<void>((resolve) => (inside = resolve));
+    let resume!: () => void;
+    const gate = new Promise<void>((resolve) => (resume = resolve));
+    const trx = db.transaction().execute(async (tx) => {
+      await tx.updateTable('t').set({ v: 'in-trx' }).execute();
+      inside();
+      await gate; // an await inside the transaction: other callers must not run in it
+      order.push('trx commits');
+    });
+    await paused;
+    const outside = db.updateTable('t').set({ v: 'after' }).execute().then(() => order.push('outside write'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual([]);
+    resume();
+    await Promise.all([trx, outside]);
+    expect(order).toEqual(['trx commits', 'outside write']);
+    expect((await db.selectFrom('t').select('v').executeTakeFirst())?.v).toBe('after');
+    await db.destroy();
+  });
+});
