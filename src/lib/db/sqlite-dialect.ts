@@ -97,7 +97,6 @@ class Connection implements DatabaseConnection {
     }
   }
 
-  // eslint-disable-next-line require-yield
   async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
     throw new Error('streamQuery is not used with SQLite here');
   }
