@@ -24,10 +24,11 @@ export default defineConfig({
   session: false,
   devToolbar: { enabled: false },
   prefetch: false,
-  // Stylesheets go inside the HTML: on a slow link (400 ms per request) every external stylesheet
-  // holds the first paint for another round trip; inline, text paints as the HTML arrives (issue 11,
-  // tests/browser/slow-link.test.ts). The cost is ~15 KB gzip per page instead of a cached file.
-  build: { inlineStylesheets: 'always' },
+  // Stylesheets are built as hashed files; the server inlines those a browser does not have yet into
+  // the page's head and leaves the others as links to its cache (src/lib/http/stylesheets.ts): on a
+  // slow link text paints as the HTML arrives on a first visit, and later navigations do not
+  // download the same CSS again (issues 11 and 26, tests/browser/slow-link.test.ts).
+  build: { inlineStylesheets: 'never' },
   vite: {
     build: { assetsInlineLimit: 0 },
     css: { postcss: { plugins: [dropDarkScheme(), dropDeadPico({ sources: new URL('./src', import.meta.url).pathname })] } },

@@ -14,6 +14,7 @@ import { chooseEncoding, compressBody } from '#lib/http/compression.ts';
 import { diskLow } from '#lib/http/disk.ts';
 import { failureOf } from '#lib/http/failure.ts';
 import { securityHeaders } from '#lib/http/security-headers.ts';
+import { STYLES_COOKIE, withInlineStylesheets } from '#lib/http/stylesheets.ts';
 import { LOCALE_COOKIE, resolveLocale, translator } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 
@@ -36,6 +37,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     response = await handle(ctx, next, path, cookieLocale);
   } catch (err) {
     response = await failed(ctx, path, err);
+  }
+  // Stylesheets the browser lacks go inline, the others stay cached links (issue 26).
+  if (ctx.request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    response = await withInlineStylesheets(response, ctx.cookies.get(STYLES_COOKIE)?.value, config().secureCookies);
   }
   return finish(ctx.request, response, !!locals.user);
 });

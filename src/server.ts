@@ -17,6 +17,7 @@ import { bodyLimitFor, limited } from './lib/http/body-limit.ts';
 import { stripEncodedControls } from './lib/http/controls.ts';
 import { installScriptHashes } from './lib/http/csp.ts';
 import { buildScriptHashes } from './lib/http/csp-build.ts';
+import { installStylesheets, loadStylesheets } from './lib/http/stylesheets.ts';
 import { parseCookies } from './lib/http/cookies.ts';
 import { diskLow } from './lib/http/disk.ts';
 import { unavailableCause, RETRY_AFTER_SECONDS } from './lib/http/failure.ts';
@@ -57,6 +58,8 @@ export async function start(cfg: Config) {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   // CSP: the inline scripts this build can send, hashed once (src/lib/http/csp.ts).
   installScriptHashes(await buildScriptHashes(`${distDir}server`));
+  // Stylesheets inline on a first visit, cached afterwards (src/lib/http/stylesheets.ts).
+  installStylesheets(loadStylesheets(`${distDir}client/_astro`));
   const serveStatic = createStaticHandler(`${distDir}client`);
   const limits = { body: cfg.bodyLimit, upload: cfg.uploadLimit };
   let stopping = false;
