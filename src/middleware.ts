@@ -16,6 +16,7 @@ import { failureOf } from '#lib/http/failure.ts';
 import { securityHeaders } from '#lib/http/security-headers.ts';
 import { LOCALE_COOKIE, resolveLocale, translator } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
+import { paths } from '#lib/paths.ts';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml))/;
 const UPLOAD = /^multipart\/form-data\b/i;
@@ -66,7 +67,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext, path: string, cooki
   const unknownRoute = ctx.routePattern === '/404' || ctx.routePattern === '/[...path]';
   if (unknownRoute && isApi(path)) throw new HttpError(404, 'http.notFound');
   if (!locals.user && !isPublic(path) && !unknownRoute) {
-    return isApi(path) ? json({ message: locals.t('errors.unauthorized') }, 401) : ctx.redirect('/auth/fast', 302);
+    return isApi(path) ? json({ message: locals.t('errors.unauthorized') }, 401) : ctx.redirect(paths.auth.fast(), 302);
   }
   if (locals.user && isAuthArea(path)) return ctx.redirect('/', 302);
   // The site map's role requirements, for every page and API under a guarded entry. Refused the
@@ -111,7 +112,7 @@ async function failed(ctx: APIContext, path: string, err: unknown): Promise<Resp
     locals.failure = { status: failure.status, message: failure.message };
     try {
       // A GET of its own: the original body may have been read already, which a plain rewrite refuses.
-      response = await ctx.rewrite(new Request(new URL('/error', ctx.url), { headers: request.headers }));
+      response = await ctx.rewrite(new Request(new URL(paths.error(), ctx.url), { headers: request.headers }));
     } catch (again) {
       // The error page itself failed (it needs nothing but the dictionaries): plain text then.
       log.error('error page failed', { err: again });

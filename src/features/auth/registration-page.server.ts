@@ -8,6 +8,7 @@ import { authCtx } from './context.server.ts';
 import { str } from './pages.server.ts';
 import { register } from './signin.server.ts';
 import { signInBrowser } from './web.server.ts';
+import { paths, withQuery } from '#lib/paths.ts';
 
 export interface RegistrationView {
   values: Record<string, string | boolean>;
@@ -42,7 +43,7 @@ export async function registrationPage(Astro: AstroGlobal): Promise<Response | R
   try {
     const user = await register(auth, parsed.value);
     await signInBrowser(Astro, auth, user.id, user.email);
-    return Astro.redirect('/home?welcome=registered', 303);
+    return Astro.redirect(withQuery(paths.home(), { welcome: 'registered' }), 303);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     Astro.response.status = err.status;

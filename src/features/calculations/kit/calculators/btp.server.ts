@@ -4,10 +4,11 @@
 import { btpRaw } from '#features/calculations/btp/btp.schema.ts';
 import { selectBtp, type BtpAnswer } from '#features/calculations/btp/btp.server.ts';
 import { registerCalculator } from '../registry.server.ts';
+import { paths } from '#lib/paths.ts';
 
 registerCalculator<BtpAnswer>({
   kind: 'btp',
-  formPath: '/e-commerce/design/new-calculation/btp',
+  formPath: paths.design.newCalculation.btp.list(),
   requires: 'employee',
   refusal: 'calcBtp.errors.employeesOnly',
   select: ({ db, t }, values) => selectBtp(btpRaw(values), t, db),
