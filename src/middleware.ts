@@ -5,7 +5,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { mayAccess } from '#features/chrome/guard.ts';
-import { sessionCookieName, validateSession } from '#features/auth/session.server.ts';
+import { sessionCookieName, validateSession } from '#features/auth/auth.session.server.ts';
 import { config } from '#lib/config.ts';
 import { bearerToken, HttpError, json } from '#lib/http/api.ts';
 import { isApi, isAuthArea, isEmbed, isPublic } from '#lib/http/access.ts';

@@ -5,7 +5,7 @@ import { Fragment, useEffect, useRef, useState, type ChangeEvent, type FormEvent
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { lookup, makeT, type Messages } from '#lib/i18n/translate.ts';
 import { validateStep, type FieldErrors } from './auth.schema.ts';
-import { usePartySuggestions } from './party-suggest.ts';
+import { usePartySuggestions } from './auth.party-suggest.ts';
 import { fieldAria } from '#components/form/field-aria.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 // Calculator 'btp' (substation composition): btp/btp.server.ts. Employees only (403 for anyone
-// else). Its pages are projects (btp/btp-page.server.ts: saved inputs, calculate and save), so the
+// else). Its pages are projects (btp/btp.page.server.ts: saved inputs, calculate and save), so the
 // entry has no page of the kind; the API select is the one route's.
 import { btpRaw } from '#features/calculations/btp/btp.schema.ts';
 import { selectBtp, type BtpAnswer } from '#features/calculations/btp/btp.server.ts';

@@ -2,7 +2,7 @@
 // plate engine (hx/hx.server.ts). The API answer tags each pack with its catalogue id and save `pick`
 // (hxSelectAnswer); the page answers the same calculation without the tags (hxAnswer: no database).
 import { rawInput } from '#features/calculations/hx/hx.schema.ts';
-import { EXAMPLES } from '#features/calculations/hx/hx-page.server.ts';
+import { EXAMPLES } from '#features/calculations/hx/hx.page.server.ts';
 import { hxSelectAnswer } from '#features/calculations/hx/hx-save.server.ts';
 import { hxAnswer, type HxAnswer, type HxKind } from '#features/calculations/hx/hx.server.ts';
 import { registerCalculator } from '../registry.server.ts';

@@ -3,10 +3,10 @@
 import type { AstroGlobal } from 'astro';
 import { HttpError, readForm, type FormValues } from '#lib/http/api.ts';
 import { CodeCheckSchema, CodeSendSchema, maskLogin, parseWith, PasswordLoginSchema, translateErrors, type FieldErrors } from './auth.schema.ts';
-import { CODE_RULES, findChallenge } from './challenges.server.ts';
-import { authCtx } from './context.server.ts';
-import { checkCodeSignIn, passwordSignIn, startCodeSignIn } from './signin.server.ts';
-import { clearPendingCode, forgetDevice, pendingCode, rememberedUser, setPendingCode, signInBrowser, type RememberedUser } from './web.server.ts';
+import { CODE_RULES, findChallenge } from './auth.challenges.server.ts';
+import { authCtx } from './auth.context.server.ts';
+import { checkCodeSignIn, passwordSignIn, startCodeSignIn } from './auth.signin.server.ts';
+import { clearPendingCode, forgetDevice, pendingCode, rememberedUser, setPendingCode, signInBrowser, type RememberedUser } from './auth.web.server.ts';
 import { paths } from '#lib/paths.ts';
 
 export const str = (value: FormValues[string] | undefined): string => (typeof value === 'string' ? value : '');

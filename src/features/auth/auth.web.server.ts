@@ -6,8 +6,8 @@ import type { APIContext, AstroCookies, AstroGlobal } from 'astro';
 import { config } from '#lib/config.ts';
 import { digest, newToken } from '#lib/crypto/tokens.ts';
 import { db } from '#lib/db/index.ts';
-import { createSession, revokeSession, sessionCookieName, sessionCookieOptions } from './session.server.ts';
-import type { AuthCtx } from './context.server.ts';
+import { createSession, revokeSession, sessionCookieName, sessionCookieOptions } from './auth.session.server.ts';
+import type { AuthCtx } from './auth.context.server.ts';
 import { paths } from '#lib/paths.ts';
 
 type Ctx = APIContext | AstroGlobal;

@@ -4,10 +4,10 @@
 import type { AstroGlobal } from 'astro';
 import { formBool, HttpError, readForm } from '#lib/http/api.ts';
 import { parseRegistration, STEP_FIELDS, translateErrors, type FieldErrors } from './auth.schema.ts';
-import { authCtx } from './context.server.ts';
-import { str } from './pages.server.ts';
-import { register } from './signin.server.ts';
-import { signInBrowser } from './web.server.ts';
+import { authCtx } from './auth.context.server.ts';
+import { str } from './auth.page.server.ts';
+import { register } from './auth.signin.server.ts';
+import { signInBrowser } from './auth.web.server.ts';
 import { paths, withQuery } from '#lib/paths.ts';
 
 export interface RegistrationView {

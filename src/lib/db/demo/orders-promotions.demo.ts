@@ -1,5 +1,5 @@
 // Demo orders (with history, documents and conversations), promotions, news and notifications from
-// orders-promotions.json, dated relative to today so the screens stay meaningful. Pictures are the
+// orders-promotions.demo.json, dated relative to today so the screens stay meaningful. Pictures are the
 // SVG files in images/, re-encoded like uploads. Called by seedDemo(); each part is skipped when it
 // already has data (a user with orders, existing promotions, existing news).
 import { readFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { storeMedia, type MediaKind } from '#lib/media.server.ts';
 import { localDay } from '#lib/dates.ts';
 import { config } from '#lib/config.ts';
 import type { DB } from '#lib/db/schema.ts';
-import demo from './orders-promotions.json' with { type: 'json' };
+import demo from './orders-promotions.demo.json' with { type: 'json' };
 import { paths } from '#lib/paths.ts';
 
 type Line = { title: string; sku?: string; unit: string; quantity: number; price: number; discount_price?: number };

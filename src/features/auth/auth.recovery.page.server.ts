@@ -3,11 +3,11 @@
 import type { AstroGlobal } from 'astro';
 import { HttpError, readForm } from '#lib/http/api.ts';
 import { NewPasswordSchema, parseWith, RecoverySchema, translateErrors, type FieldErrors } from './auth.schema.ts';
-import { linkIsLive } from './challenges.server.ts';
-import { authCtx } from './context.server.ts';
-import { str } from './pages.server.ts';
-import { requestRecovery, resetPassword } from './recovery.server.ts';
-import { clearPendingReset, pendingReset, setPendingReset } from './web.server.ts';
+import { linkIsLive } from './auth.challenges.server.ts';
+import { authCtx } from './auth.context.server.ts';
+import { str } from './auth.page.server.ts';
+import { requestRecovery, resetPassword } from './auth.recovery.server.ts';
+import { clearPendingReset, pendingReset, setPendingReset } from './auth.web.server.ts';
 import { paths, withQuery } from '#lib/paths.ts';
 
 export interface RecoveryView {
