@@ -245,7 +245,7 @@ try {
   if (only) throw new Done();
   const { parseConfig, setConfig } = await import('../src/lib/config.ts');
   setConfig(parseConfig({ NODE_ENV: 'production', DATA_DIR: server.database.dataDir, ...(server.database.url ? { DATABASE_URL: server.database.url } : {}) }));
-  const { validateSession } = await import('../src/features/auth/session.server.ts');
+  const { validateSession } = await import('../src/features/auth/auth.session.server.ts');
   const plain = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
   const checked = createServer(async (req, res) => {
     const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];

@@ -5,7 +5,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { mayAccess } from '#features/chrome/guard.ts';
-import { sessionCookieName, validateSession } from '#features/auth/session.server.ts';
+import { sessionCookieName, validateSession } from '#features/auth/auth.session.server.ts';
 import { config } from '#lib/config.ts';
 import { bearerToken, HttpError, json } from '#lib/http/api.ts';
 import { isApi, isAuthArea, isEmbed, isPublic } from '#lib/http/access.ts';
@@ -17,6 +17,7 @@ import { securityHeaders } from '#lib/http/security-headers.ts';
 import { STYLES_COOKIE, withInlineStylesheets } from '#lib/http/stylesheets.ts';
 import { LOCALE_COOKIE, resolveLocale, translator } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
+import { paths } from '#lib/paths.ts';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml))/;
 const UPLOAD = /^multipart\/form-data\b/i;
@@ -71,7 +72,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext, path: string, cooki
   const unknownRoute = ctx.routePattern === '/404' || ctx.routePattern === '/[...path]';
   if (unknownRoute && isApi(path)) throw new HttpError(404, 'http.notFound');
   if (!locals.user && !isPublic(path) && !unknownRoute) {
-    return isApi(path) ? json({ message: locals.t('errors.unauthorized') }, 401) : ctx.redirect('/auth/fast', 302);
+    return isApi(path) ? json({ message: locals.t('errors.unauthorized') }, 401) : ctx.redirect(paths.auth.fast(), 302);
   }
   if (locals.user && isAuthArea(path)) return ctx.redirect('/', 302);
   // The site map's role requirements, for every page and API under a guarded entry. Refused the
@@ -116,7 +117,7 @@ async function failed(ctx: APIContext, path: string, err: unknown): Promise<Resp
     locals.failure = { status: failure.status, message: failure.message };
     try {
       // A GET of its own: the original body may have been read already, which a plain rewrite refuses.
-      response = await ctx.rewrite(new Request(new URL('/error', ctx.url), { headers: request.headers }));
+      response = await ctx.rewrite(new Request(new URL(paths.error(), ctx.url), { headers: request.headers }));
     } catch (again) {
       // The error page itself failed (it needs nothing but the dictionaries): plain text then.
       log.error('error page failed', { err: again });

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
-import { sessionAlive, sessionCookieName, validateSession } from './features/auth/session.server.ts';
+import { sessionAlive, sessionCookieName, validateSession } from './features/auth/auth.session.server.ts';
 import './features/support/support.topics.ts';
 import { startScada } from './features/scada/start.server.ts';
 import { startScanCompute } from './features/scanner/compute.server.ts';

@@ -12,18 +12,18 @@ import { createDatabaseStore } from './storage/database.ts';
 import { createLocalStore } from './storage/local.ts';
 import { createS3Store, parseS3Url } from './storage/s3.ts';
 import type { FileStore, StoredFile } from './storage/types.ts';
+import { paths } from '#lib/paths.ts';
 
 export { isFileId, safeName, type FileStore, type NewFile, type StoredFile } from './storage/types.ts';
 
 /** Kinds that any signed-in user may read (avatars appear next to their owners' messages). */
 const READABLE_BY_SIGNED_IN = new Set(['avatar']);
 
-/** The URL a stored file is served from. */
-export const fileUrl = (id: string): string => `/files/${id}`;
+const FILE_URL = new RegExp(`^${paths.files.one('')}([A-Za-z0-9_-]{21})$`);
 
-/** The id in a URL made by fileUrl(), or null. */
+/** The id in a URL made by paths.files.one(), or null. */
 export function fileIdFromUrl(url: string | null | undefined): string | null {
-  const m = /^\/files\/([A-Za-z0-9_-]{21})$/.exec(url ?? '');
+  const m = FILE_URL.exec(url ?? '');
   return m ? m[1]! : null;
 }
 

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canRead, contentDisposition, createFileStore, fileIdFromUrl, fileUrl, safeName } from './files.server.ts';
+import { canRead, contentDisposition, createFileStore, fileIdFromUrl, safeName } from './files.server.ts';
+import { paths } from '#lib/paths.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'files-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ describe('FileStore', () => {
 
   it('maps ids to URLs and back', () => {
     const id = 'V1StGXR8_Z5jdHi6B-myT';
-    expect(fileIdFromUrl(fileUrl(id))).toBe(id);
+    expect(fileIdFromUrl(paths.files.one(id))).toBe(id);
     expect(fileIdFromUrl('/files/../secret')).toBeNull();
   });
 

@@ -7,8 +7,6 @@ export const MEDIA_KINDS = ['promotion', 'news'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const isMediaKind = (s: string): s is MediaKind => (MEDIA_KINDS as readonly string[]).includes(s);
 
-export const mediaUrl = (id: string): string => `/media/${id}`;
-
 /** Widest picture kept; cards and tables show them much smaller. */
 const MAX_WIDTH = 1200;
 

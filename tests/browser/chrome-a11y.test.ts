@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { START_INFO_COOKIE } from '../../src/features/auth/web.server.ts';
+import { START_INFO_COOKIE } from '../../src/features/auth/auth.web.server.ts';
 import { axeViolations } from '../helpers/browser.ts';
 import { expect, test, type ServerDb } from '../helpers/fixtures.ts';
 

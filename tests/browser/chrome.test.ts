@@ -3,7 +3,7 @@
 // axe are in chrome-a11y.test.ts.
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { START_INFO_COOKIE } from '../../src/features/auth/web.server.ts';
+import { START_INFO_COOKIE } from '../../src/features/auth/auth.web.server.ts';
 import { expect, test, type ContextOptions, type ServerDb } from '../helpers/fixtures.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';

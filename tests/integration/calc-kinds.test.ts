@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
-import { EXAMPLES } from '../../src/features/calculations/hx/hx-page.server.ts';
+import { EXAMPLES } from '../../src/features/calculations/hx/hx.page.server.ts';
 import { EXAMPLE as FLOW_EXAMPLE } from '../../src/features/calculations/flow-meter/flow-meter.example.ts';
 
 let server: TestServer;

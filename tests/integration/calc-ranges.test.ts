@@ -185,7 +185,7 @@ const SWEEP: Array<{ kind: string; base: Json; fields: string[] }> = [
 ];
 /**
  * The pump engine names two figures by what it computes from them, and the page maps them back onto
- * its fields (select-page.server.ts fieldIdFor): the price in kopecks, the load profile of the four hours fields.
+ * its fields (select.page.server.ts fieldIdFor): the price in kopecks, the load profile of the four hours fields.
  */
 const ALIASES: Record<string, string> = { electricity_price: 'electricity_kop_kwh', hours_100: 'load_profile', hours_75: 'load_profile', hours_50: 'load_profile', hours_25: 'load_profile' };
 const HOSTILE = ['1e308', '-1e308', '1e307', 'NaN', 'Infinity', '1e999', '', '9'.repeat(400)];

@@ -1,6 +1,6 @@
 // WebSocket endpoint and the live-event bus across app instances.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeUserSessions } from '../../src/features/auth/session.server.ts';
+import { revokeUserSessions } from '../../src/features/auth/auth.session.server.ts';
 import { parseConfig, setConfig } from '../../src/lib/config.ts';
 import { join } from 'node:path';
 import { closeDatabase, database, openDatabase } from '../../src/lib/db/index.ts';

@@ -3,6 +3,7 @@
 // asked for, and marks the form busy so a slow connection does not send it twice.
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
+import { fieldAria } from '#components/form/field-aria.ts';
 
 interface Props {
   strings: Messages;
@@ -68,7 +69,7 @@ export default function CodeForm({ strings, type, to, digits, error, notice, res
         required
         autoFocus
         onChange={onChange}
-        aria-invalid={error ? true : undefined}
+        {...fieldAria('code', error)}
         aria-describedby="code-hint"
       />
       <small id="code-hint">{t('auth.code.hint', { digits })}</small>

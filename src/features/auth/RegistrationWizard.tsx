@@ -5,7 +5,8 @@ import { Fragment, useEffect, useRef, useState, type ChangeEvent, type FormEvent
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { lookup, makeT, type Messages } from '#lib/i18n/translate.ts';
 import { validateStep, type FieldErrors } from './auth.schema.ts';
-import { usePartySuggestions } from './party-suggest.ts';
+import { usePartySuggestions } from './auth.party-suggest.ts';
+import { fieldAria } from '#components/form/field-aria.ts';
 
 interface Props {
   strings: Messages;
@@ -80,8 +81,7 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
           value={String(values[name] ?? '')}
           onChange={change}
           onBlur={blur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${name}-error` : hint ? `${name}-hint` : undefined}
+          {...fieldAria(name, error, hint)}
           {...extra}
         />
         {error ? <small id={`${name}-error`} className="field-error">{error}</small> : hint && <small id={`${name}-hint`}>{hint}</small>}
@@ -161,7 +161,7 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
         field('password_confirmation', 'password', 'new-password'),
         <Fragment key="agree">
           <label htmlFor="agree">
-            <input type="checkbox" id="agree" name="agree" value="1" checked={values.agree === true} onChange={change} onBlur={blur} aria-invalid={errorOf('agree') ? true : undefined} aria-describedby={errorOf('agree') ? 'agree-error' : undefined} />
+            <input type="checkbox" id="agree" name="agree" value="1" checked={values.agree === true} onChange={change} onBlur={blur} {...fieldAria('agree', errorOf('agree'))} />
             {t('auth.registration.fields.agree')}
           </label>
           {errorOf('agree') && <small id="agree-error" className="field-error">{errorOf('agree')}</small>}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CodeCheckSchema, maskLogin, normalisePhone, parseLogin, parseRegistration, validateStep } from './auth.schema.ts';
 import { parseWith } from '#lib/validation.ts';
-import { firstStepWithError } from './registration-page.server.ts';
+import { firstStepWithError } from './auth.registration.page.server.ts';
 
 describe('logins', () => {
   it('normalises Russian phones written in any common way', () => {

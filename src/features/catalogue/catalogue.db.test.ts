@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { deleteItem, getItem, importItems } from './catalogue.server.ts';
-import { demoCatalogue } from './demo-catalogue.ts';
+import { demoCatalogue } from './catalogue.demo.ts';
 import { preparedPumps } from './pumps.server.ts';
 import { searchCatalogue } from './search.server.ts';
 import { seedDemoCatalogue } from './seed.server.ts';

@@ -5,7 +5,7 @@ import { engineOf } from '#lib/db/migrations/helpers.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { insertMany } from './catalogue.server.ts';
 import { checkItem, type CatalogueItem } from './catalogue.schema.ts';
-import { demoCatalogue } from './demo-catalogue.ts';
+import { demoCatalogue } from './catalogue.demo.ts';
 
 export async function seedDemoCatalogue(db: Kysely<DB>): Promise<number> {
   const any = await db.selectFrom('catalogue_items').select('id').limit(1).executeTakeFirst();

@@ -1,5 +1,6 @@
 // The avatar stand-in: the first letter of the name on one of five colours chosen by that letter, so
 // a user keeps the same colour everywhere. Pure module.
+import { paths } from '#lib/paths.ts';
 
 export const AVATAR_COLOURS = 5;
 
@@ -20,5 +21,5 @@ export function avatarColour(name: string | null | undefined): number {
 export function avatarSrc(avatar: string | null | undefined): string | null {
   if (!avatar) return null;
   if (/^\/files\/[A-Za-z0-9_-]{21}$/.test(avatar)) return avatar;
-  return /^[A-Za-z0-9_-]{21}$/.test(avatar) ? `/files/${avatar}` : null;
+  return /^[A-Za-z0-9_-]{21}$/.test(avatar) ? paths.files.one(avatar) : null;
 }

@@ -3,11 +3,12 @@
 // menu entries. The middleware refuses a user who lacks any of them with the 404 page, so a new page
 // or API under a guarded entry is guarded without writing a check of its own.
 import { activeTrail, allowed, normalisePath, SITE_MAP, type MenuEntry, type MenuUser, type Requirement } from './menu.ts';
+import { paths } from '#lib/paths.ts';
 
 /** Guarded areas that are not menu entries (the employees' support desk and its API). */
 export const EXTRA_GUARDS: readonly { prefix: string; requires: Requirement }[] = [
-  { prefix: '/support/desk', requires: 'employee' },
-  { prefix: '/api/v1/support/desk', requires: 'employee' },
+  { prefix: paths.support.desk(), requires: 'employee' },
+  { prefix: paths.api.supportDesk(), requires: 'employee' },
 ];
 
 const under = (path: string, prefix: string): boolean => path === prefix || path.startsWith(prefix + '/');

@@ -1,5 +1,6 @@
 // The site map behind the header menu, the side menu, the breadcrumbs, page titles and the section
 // hub pages. Pure: labels are i18n keys, the user is reduced to the three role flags.
+import { paths } from '#lib/paths.ts';
 
 /** What a menu decision needs to know about the signed-in user (0/1 flags, as stored). */
 export interface MenuUser {
@@ -33,7 +34,7 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-const NC = '/e-commerce/design/new-calculation';
+const NC = paths.design.newCalculation.hub();
 
 const e = (id: string, fields: Omit<MenuEntry, 'id' | 'label' | 'desc'>): MenuEntry => ({
   id,
@@ -43,25 +44,25 @@ const e = (id: string, fields: Omit<MenuEntry, 'id' | 'label' | 'desc'>): MenuEn
 });
 
 export const SITE_MAP: readonly MenuEntry[] = [
-  e('home', { href: '/home', header: true, aside: true, icon: 'home' }),
-  e('notifications', { href: '/notifications', aside: true, icon: 'bell' }),
-  e('promotions', { href: '/promotions', aside: true, icon: 'tag' }),
+  e('home', { href: paths.home(), header: true, aside: true, icon: 'home' }),
+  e('notifications', { href: paths.notifications.list(), aside: true, icon: 'bell' }),
+  e('promotions', { href: paths.promotions.list(), aside: true, icon: 'tag' }),
   e('orders', {
     header: true,
     aside: true,
     icon: 'cart',
     children: [
-      e('ordersList', { href: '/e-commerce/orders', header: true, aside: true }),
-      e('ordersArchive', { href: '/e-commerce/orders-archive', header: true, aside: true }),
+      e('ordersList', { href: paths.orders.list(), header: true, aside: true }),
+      e('ordersArchive', { href: paths.orders.archive(), header: true, aside: true }),
     ],
   }),
   e('design', {
-    href: '/e-commerce/design',
+    href: paths.design.hub(),
     header: true,
     aside: true,
     icon: 'calc',
     children: [
-      e('calculations', { href: '/e-commerce/design/calculations', header: true, aside: true }),
+      e('calculations', { href: paths.design.calculations.list(), header: true, aside: true }),
       e('newCalculation', {
         href: NC,
         header: true,
@@ -87,24 +88,24 @@ export const SITE_MAP: readonly MenuEntry[] = [
       }),
     ],
   }),
-  e('productions', { href: '/productions', aside: true, icon: 'box' }),
+  e('productions', { href: paths.productions.list(), aside: true, icon: 'box' }),
   e('tools', {
-    href: '/tools',
+    href: paths.tools.hub(),
     header: true,
     aside: true,
     icon: 'tool',
     children: [
       e('scanner', {
-        href: '/tools/scanner',
+        href: paths.tools.scanner(),
         aside: true,
         badge: 'beta',
         // The scanner's calls follow the page's requirement (any signed-in user today).
-        api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.crop', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map((c) => `/api/app/${c}`),
+        api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.crop', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map(paths.api.scan),
       }),
       // The embeddable pages (/scada/project, /scada/chart) belong to this entry, so the module is
       // required there exactly as on the object pages (issue 20).
-      e('scada', { href: '/tools/scada', match: ['/scada'], aside: true, requires: 'scada', api: ['/api/v1/scada'] }),
-      e('water', { href: '/tools/water', aside: true }),
+      e('scada', { href: paths.tools.scada.list(), match: [paths.scada.prefix()], aside: true, requires: 'scada', api: [paths.api.scada()] }),
+      e('water', { href: paths.tools.water(), aside: true }),
     ],
   }),
   // No page of its own: /user-info only redirects to the profile.
@@ -114,25 +115,25 @@ export const SITE_MAP: readonly MenuEntry[] = [
     icon: 'user',
     children: [
       e('profile', {
-        href: '/user-info/profile/personal-information',
-        match: ['/user-info/profile'],
+        href: paths.profile.personal(),
+        match: [paths.profile.root()],
         header: true,
         aside: true,
         children: [
-          e('changePassword', { href: '/user-info/profile/change-password' }),
-          e('builder', { href: '/user-info/profile/builder' }),
+          e('changePassword', { href: paths.profile.password() }),
+          e('builder', { href: paths.profile.builder() }),
         ],
       }),
-      e('organisations', { href: '/user-info/my-organisations', header: true, aside: true }),
-      e('objects', { href: '/user-info/my-objects', header: true, aside: true }),
+      e('organisations', { href: paths.organisations.list(), header: true, aside: true }),
+      e('objects', { href: paths.objects.list(), header: true, aside: true }),
     ],
   }),
   e('support', {
-    href: '/support',
+    href: paths.support.hub(),
     header: true,
     aside: true,
     icon: 'help',
-    children: [e('appeals', { href: '/support/reports', header: true, aside: true })],
+    children: [e('appeals', { href: paths.support.reports(), header: true, aside: true })],
   }),
 ];
 

@@ -1,7 +1,7 @@
 // Company and industry news published by the back office; the home page lists the newest.
 import * as v from 'valibot';
 import { db, now } from '#lib/db/index.ts';
-import { mediaUrl } from '#lib/media.server.ts';
+import { paths } from '#lib/paths.ts';
 
 export const HOME_NEWS = 3;
 
@@ -23,7 +23,7 @@ export type NewsInput = v.InferOutput<typeof NewsSchema>;
 
 export async function listNews(limit = HOME_NEWS): Promise<NewsItem[]> {
   const rows = await db().selectFrom('news').selectAll().where('published_at', '<=', now()).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, url: r.url, preview: r.image_id ? mediaUrl(r.image_id) : null, description: r.description }));
+  return rows.map((r) => ({ id: r.id, title: r.title, url: r.url, preview: r.image_id ? paths.media.one(r.image_id) : null, description: r.description }));
 }
 
 export async function publishNews(input: NewsInput, imageId: string | null): Promise<number> {

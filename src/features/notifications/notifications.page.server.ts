@@ -6,14 +6,14 @@ import { readFormData } from '#lib/http/api.ts';
 import { parseListQuery } from '#lib/list.ts';
 import { NOTIFICATION_SORT_FIELDS, PAGE_MODULES, type NotificationModule } from './notifications.schema.ts';
 import { listNotifications, markRead, unreadCount } from './notifications.server.ts';
+import { paths } from '#lib/paths.ts';
 
-export const NOTIFICATIONS_PATH = '/notifications';
 const PARAMS = ['module', 'sortField', 'sortOrder', 'pageSize', 'pageNumber'] as const;
 
 export async function handleNotificationsPost(user: User, request: Request, url: URL): Promise<string> {
   const form = await readFormData(request);
   if (form.get('action') === 'readAll') await markRead(user.id, null);
-  return listLink(NOTIFICATIONS_PATH, listParams(url, PARAMS));
+  return listLink(paths.notifications.list(), listParams(url, PARAMS));
 }
 
 export async function notificationsView(user: User, url: URL) {
@@ -25,5 +25,5 @@ export async function notificationsView(user: User, url: URL) {
     listNotifications(user.id, { filter: module ? { module } : {}, sortField: q.sortField, sortOrder: q.sortOrder, pageSize: q.pageSize, pageNumber: q.pageNumber }),
     unreadCount(user.id),
   ]);
-  return { path: NOTIFICATIONS_PATH, params, q, module: module ?? 'all', result, unread, self: listLink(NOTIFICATIONS_PATH, params) };
+  return { path: paths.notifications.list(), params, q, module: module ?? 'all', result, unread, self: listLink(paths.notifications.list(), params) };
 }

@@ -16,6 +16,7 @@ import { reverseGeocode, suggestAddresses } from '#features/pickers/api.ts';
 import { Combobox } from '#features/pickers/Combobox.tsx';
 import { MapCanvas, type MapTiles } from './map/MapCanvas.tsx';
 import { MAP_CENTER, MAP_ZOOM, ObjectCreateSchema, parseCoords, type ObjectItem, type Point } from './objects.schema.ts';
+import { fieldAria } from '#components/form/field-aria.ts';
 
 export interface ObjectFormProps {
   /** pick(dictionary, 'objects.form', 'objects.errors', 'objects.map', 'objects.precision', 'pickers'). */
@@ -126,7 +127,7 @@ export default function ObjectForm(props: ObjectFormProps) {
     <CreateFormFrame ref={form} action={props.action} className="object-form" message={save.message} onSubmit={submit} saving={save.saving}
       submitLabel={t('objects.form.submit')} savingLabel={t('pickers.saving')} cancelLabel={t('pickers.cancel')} onCancel={props.onCancel} cancelHref={props.closeHref}>
       <label htmlFor={id('name')}>{t('objects.form.name')}</label>
-      <input id={id('name')} name="name" value={name} required maxLength={200} aria-invalid={err.name ? true : undefined} aria-describedby={err.name ? id('name-error') : undefined}
+      <input id={id('name')} name="name" value={name} required maxLength={200} {...fieldAria(id('name'), err.name)}
         onChange={(e) => { setName(e.target.value); forget('name'); }} onBlur={() => setTouched((x) => ({ ...x, name: true }))} />
       {err.name && <small id={id('name-error')} className="field-error">{err.name}</small>}
 
@@ -139,8 +140,7 @@ export default function ObjectForm(props: ObjectFormProps) {
       ) : (
         <>
           <label htmlFor={id('address')}>{t('objects.form.address')}</label>
-          <input id={id('address')} name="address" value={address} required maxLength={500} aria-invalid={err.address ? true : undefined}
-            aria-describedby={err.address ? id('address-error') : id('address-hint')} onChange={(e) => typeAddress(e.target.value)} onBlur={() => setTouched((x) => ({ ...x, address: true }))} />
+          <input id={id('address')} name="address" value={address} required maxLength={500} {...fieldAria(id('address'), err.address, true)} onChange={(e) => typeAddress(e.target.value)} onBlur={() => setTouched((x) => ({ ...x, address: true }))} />
         </>
       )}
       {err.address ? <small id={id('address-error')} className="field-error">{err.address}</small> : <small id={id('address-hint')}>{t(props.suggest ? 'objects.form.addressHint' : 'objects.form.manualHint')}</small>}
@@ -150,12 +150,12 @@ export default function ObjectForm(props: ObjectFormProps) {
         <div className="grid">
           <div>
             <label htmlFor={id('lat')}>{t('objects.form.lat')}</label>
-            <input id={id('lat')} name="lat" inputMode="decimal" value={lat} aria-invalid={err.coords ? true : undefined}
+            <input id={id('lat')} name="lat" inputMode="decimal" value={lat} {...fieldAria(id('coords'), err.coords)}
               onChange={(e) => { setLat(e.target.value); forget('coords'); }} onBlur={() => setTouched((x) => ({ ...x, coords: true }))} />
           </div>
           <div>
             <label htmlFor={id('lon')}>{t('objects.form.lon')}</label>
-            <input id={id('lon')} name="lon" inputMode="decimal" value={lon} aria-invalid={err.coords ? true : undefined}
+            <input id={id('lon')} name="lon" inputMode="decimal" value={lon} {...fieldAria(id('coords'), err.coords)}
               onChange={(e) => { setLon(e.target.value); forget('coords'); }} onBlur={() => setTouched((x) => ({ ...x, coords: true }))} />
           </div>
         </div>

@@ -6,8 +6,9 @@ import { DEFAULT_LOCALE, isLocale, translator, type T } from '#lib/i18n/index.ts
 import type { Params } from '#lib/i18n/translate.ts';
 import { notify } from '#features/notifications/notifications.server.ts';
 import { itemRows, lineSum, orderSearch, type NewOrderLine } from './orders.server.ts';
-import { orderUrl, type DocumentKind, type OrderStatus } from './orders.schema.ts';
+import { type DocumentKind, type OrderStatus } from './orders.schema.ts';
 import { isId } from '#lib/validation.ts';
+import { paths } from '#lib/paths.ts';
 
 interface OrderRef {
   id: number;
@@ -33,7 +34,7 @@ async function userT(userId: number) {
 async function tell(order: OrderRef, icon: string, titleKey: string, text: string, params: (t: T) => Params = () => ({})) {
   const t = await userT(order.user_id);
   const title = t(titleKey, { number: order.number, status: t(`orders.status.${order.status}`), ...params(t) });
-  await notify(order.user_id, { module: 'sales', icon, pid: order.id, url: orderUrl(order.id), title, text });
+  await notify(order.user_id, { module: 'sales', icon, pid: order.id, url: paths.orders.one(order.id), title, text });
 }
 
 /**

@@ -9,9 +9,7 @@ import { listLink, listParams } from '#lib/list-state.ts';
 import { ORDER_FILTER_FIELDS, ORDER_SORT_FIELDS, ORDER_STATUSES } from './orders.schema.ts';
 import { listOrders, setArchived } from './orders.server.ts';
 import { isId } from '#lib/validation.ts';
-
-export const ORDERS_PATH = '/e-commerce/orders';
-export const ARCHIVE_PATH = '/e-commerce/orders-archive';
+import { paths } from '#lib/paths.ts';
 
 const FILTERS = ['status', 'oid', 'oid_text', 'object', 'object_text', 'date'] as const;
 const PARAMS = ['searchText', ...FILTERS, 'sortField', 'sortOrder', 'pageSize', 'pageNumber'] as const;
@@ -42,7 +40,7 @@ async function chosen(params: Record<string, string>, idKey: 'oid' | 'object', t
 }
 
 export async function ordersView(user: User, url: URL, archived: boolean) {
-  const path = archived ? ARCHIVE_PATH : ORDERS_PATH;
+  const path = archived ? paths.orders.archive() : paths.orders.list();
   const params = listParams(url, PARAMS);
   const [organisation, object] = await Promise.all([
     chosen(params, 'oid', 'oid_text', async (id) => (await getOrganisation(user.id, id))?.name ?? null),

@@ -84,6 +84,3 @@ export type OrderStoreInput = v.InferOutput<typeof OrderStoreSchema>;
 export const MessageSchema = v.object({ message: v.optional(trimmed(4000), '') });
 
 export const isOrderStatus = (s: unknown): s is OrderStatus => typeof s === 'string' && (ORDER_STATUSES as readonly string[]).includes(s);
-
-/** The order page. */
-export const orderUrl = (id: number): string => `/e-commerce/orders/${id}/order`;

@@ -16,6 +16,7 @@ import { closeCreated, CreatedResult, CreateFormFrame, useCreate } from '#compon
 import { suggestParties } from '#features/pickers/api.ts';
 import { Combobox } from '#features/pickers/Combobox.tsx';
 import { OrganisationCreateSchema, OrganisationNamedSchema, type OrganisationItem } from './organisations.schema.ts';
+import { fieldAria } from '#components/form/field-aria.ts';
 
 export interface OrganisationFormProps {
   /** pick(dictionary, 'organisations.form', 'organisations.errors', 'pickers'). */
@@ -125,7 +126,7 @@ export default function OrganisationForm(props: OrganisationFormProps) {
       ) : (
         <>
           <label htmlFor={id('inn')}>{t('organisations.form.inn')}</label>
-          <input id={id('inn')} name="inn" inputMode="numeric" autoComplete="off" maxLength={14} value={inn} required aria-invalid={err.inn ? true : undefined}
+          <input id={id('inn')} name="inn" inputMode="numeric" autoComplete="off" maxLength={14} value={inn} required {...fieldAria(id('inn'), err.inn)}
             aria-describedby={innDescribedBy} onChange={(e) => { setInn(e.target.value); forget('inn'); }} onBlur={() => setTouched((x) => ({ ...x, inn: true }))} />
         </>
       )}
@@ -133,15 +134,14 @@ export default function OrganisationForm(props: OrganisationFormProps) {
       {askName && (
         <>
           <label htmlFor={id('name')}>{t('organisations.form.name')}</label>
-          <input id={id('name')} name={suggesting ? undefined : 'name'} maxLength={500} value={name} aria-invalid={err.name ? true : undefined}
-            aria-describedby={err.name ? id('name-error') : id('name-hint')} autoComplete="organization"
+          <input id={id('name')} name={suggesting ? undefined : 'name'} maxLength={500} value={name} {...fieldAria(id('name'), err.name, true)} autoComplete="organization"
             onChange={(e) => { setName(e.target.value); forget('name'); }} onBlur={() => setTouched((x) => ({ ...x, name: true }))} />
           {err.name ? <small id={id('name-error')} className="field-error">{err.name}</small> : <small id={id('name-hint')}>{t('organisations.form.nameHint')}</small>}
         </>
       )}
 
       <label htmlFor={id('post')}>{t('organisations.form.post')}</label>
-      <input id={id('post')} name="post" maxLength={200} value={post} required aria-invalid={err.post ? true : undefined} aria-describedby={err.post ? id('post-error') : undefined}
+      <input id={id('post')} name="post" maxLength={200} value={post} required {...fieldAria(id('post'), err.post)}
         autoComplete="organization-title" onChange={(e) => { setPost(e.target.value); forget('post'); }} onBlur={() => setTouched((x) => ({ ...x, post: true }))} />
       {err.post && <small id={id('post-error')} className="field-error">{err.post}</small>}
 

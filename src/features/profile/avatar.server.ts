@@ -1,9 +1,10 @@
 // Avatar uploads: only PNG and JPEG (.png, .jpg, .jpeg) whose bytes really are PNG or JPEG; decoded
 // with a pixel limit, re-encoded by sharp to a 256x256 WebP (which also drops metadata and anything
 // hidden in the original) and kept in the FileStore.
-import { files, fileIdFromUrl, fileUrl } from '#lib/files.server.ts';
+import { files, fileIdFromUrl } from '#lib/files.server.ts';
 import { log } from '#lib/log.ts';
 import { AVATAR_EXTENSIONS } from './profile.schema.ts';
+import { paths } from '#lib/paths.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE = 256;
@@ -54,7 +55,7 @@ export async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer | null> 
 /** Stores the re-encoded avatar; returns its URL for users.avatar. */
 export async function storeAvatar(userId: number, webp: Buffer): Promise<string> {
   const stored = await files().put(webp, { owner: userId, kind: 'avatar', name: 'avatar.webp', type: 'image/webp' });
-  return fileUrl(stored.id);
+  return paths.files.one(stored.id);
 }
 
 /** Removes a previous avatar file of ours (avatars set elsewhere, e.g. external URLs, are left alone). */

@@ -5,7 +5,7 @@ import { json } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { translateErrors } from '#lib/validation.ts';
-import { publicUser } from '#features/auth/api.server.ts';
+import { publicUser } from '#features/auth/auth.api.server.ts';
 import { translateProfileErrors } from './profile.schema.ts';
 import { changePassword, checkCurrentPassword, saveAvatar, saveProfile } from './profile.server.ts';
 

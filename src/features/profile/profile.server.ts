@@ -1,6 +1,6 @@
 // Saving the profile (fields and avatar together, nothing half-written) and changing the password
 // (current password checked, attempts limited, other sessions ended).
-import { revokeUserSessions } from '#features/auth/session.server.ts';
+import { revokeUserSessions } from '#features/auth/auth.session.server.ts';
 import { normaliseEmail } from '#features/auth/auth.schema.ts';
 import { hashPassword, verifyPassword } from '#lib/crypto/password.ts';
 import { db, now } from '#lib/db/index.ts';

@@ -5,10 +5,10 @@ import { config } from '#lib/config.ts';
 import { localDay } from '#lib/dates.ts';
 import { db } from '#lib/db/index.ts';
 import { insertOrder } from '#features/orders/orders.server.ts';
-import { mediaUrl } from '#lib/media.server.ts';
 import { isValidOn, type PromotionOrderInput } from './promotions.schema.ts';
 import type { PromotionProductRow, PromotionRow } from './promotions.tables.ts';
 import { isId } from '#lib/validation.ts';
+import { paths } from '#lib/paths.ts';
 
 export interface PromotionItem {
   id: number;
@@ -41,7 +41,7 @@ export interface PromotionDetails extends PromotionItem {
 export const today = (): string => localDay(new Date(), config().timeZone);
 
 function toItem(p: Pick<PromotionRow, 'id' | 'title' | 'description' | 'image_id' | 'date_start' | 'date_end'>, day: string): PromotionItem {
-  const url = p.image_id ? mediaUrl(p.image_id) : null;
+  const url = p.image_id ? paths.media.one(p.image_id) : null;
   return {
     id: p.id,
     title: p.title,
@@ -56,7 +56,7 @@ function toItem(p: Pick<PromotionRow, 'id' | 'title' | 'description' | 'image_id
 export const toProduct = (r: PromotionProductRow): PromotionProductItem => ({
   id: r.id,
   position: r.position,
-  preview: r.image_id ? mediaUrl(r.image_id) : null,
+  preview: r.image_id ? paths.media.one(r.image_id) : null,
   title: r.title,
   sku: r.sku,
   unit: r.unit,

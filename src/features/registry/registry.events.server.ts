@@ -10,7 +10,8 @@ import { searchText } from '#lib/list.ts';
 import { log } from '#lib/log.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { userTopic } from '#lib/realtime/topics.ts';
-import { PRODUCT_CHANGED, productUrl, type DocumentKind } from './registry.schema.ts';
+import { PRODUCT_CHANGED, type DocumentKind } from './registry.schema.ts';
+import { paths } from '#lib/paths.ts';
 
 export interface ProductRef {
   id: number;
@@ -36,7 +37,7 @@ async function tell(p: ProductRef, icon: string, titleKey: string, text: string,
   const u = await db().selectFrom('users').select('locale').where('id', '=', p.user_id).executeTakeFirst();
   const t = translator(isLocale(u?.locale) ? u.locale : DEFAULT_LOCALE);
   const title = t(titleKey, { serial: p.serial, title: p.title, ...params, status: t(`registry.status.${params.status ?? p.status}`) });
-  await notify(p.user_id, { module: 'sales', icon, pid: p.id, url: productUrl(p.id), title, text });
+  await notify(p.user_id, { module: 'sales', icon, pid: p.id, url: paths.productions.one(p.id), title, text });
 }
 
 export interface NewProduct {
@@ -79,7 +80,7 @@ export async function createProducts(order: OrderRef, requestId: number | null, 
   if (first) {
     const u = await db().selectFrom('users').select('locale').where('id', '=', order.user_id).executeTakeFirst();
     const tr = translator(isLocale(u?.locale) ? u.locale : DEFAULT_LOCALE);
-    const url = ids.length === 1 ? productUrl(first.id) : '/productions';
+    const url = ids.length === 1 ? paths.productions.one(first.id) : paths.productions.list();
     await notify(order.user_id, { module: 'sales', icon: 'status', pid: first.id, url, title: tr('registry.notify.created', { count: ids.length, number: order.number }), text: list.map((p) => `${p.title} (${p.serial})`).join(', ').slice(0, 1000) });
   }
   for (const id of ids) await publish(id, 'created');

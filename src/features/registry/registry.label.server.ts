@@ -4,10 +4,10 @@
 // header, see docs/decisions/0014-link-origin.md).
 import qrcode from 'qrcode-generator';
 import { config, localOrigin } from '#lib/config.ts';
-import { productUrl } from './registry.schema.ts';
+import { paths } from '#lib/paths.ts';
 
 export function productAddress(id: number): string {
-  return `${config().publicUrl ?? localOrigin() ?? ''}${productUrl(id)}`;
+  return `${config().publicUrl ?? localOrigin() ?? ''}${paths.productions.one(id)}`;
 }
 
 /** Square modules with a 4-module quiet zone; `label` names the image for screen readers. */

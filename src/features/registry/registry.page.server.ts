@@ -1,7 +1,7 @@
 // What the product page links to: the support request prefilled with the product (fault report),
 // and reading that prefill back on the support page (see faultPrefill below).
-import { productUrl } from './registry.schema.ts';
 import type { Product } from './registry.server.ts';
+import { paths } from '#lib/paths.ts';
 
 type Tr = (key: string, params?: Record<string, string | number>) => string;
 
@@ -12,11 +12,11 @@ type Tr = (key: string, params?: Record<string, string | number>) => string;
 export function faultReportHref(p: Product, t: Tr, address: string): string {
   const q = new URLSearchParams({
     new: '1',
-    from: productUrl(p.id),
+    from: paths.productions.one(p.id),
     title: t('registry.fault.subject', { title: p.title, serial: p.serial }).slice(0, 200),
     message: t('registry.fault.text', { title: p.title, serial: p.serial, object: [p.object_name, p.object_address].filter(Boolean).join(', ') || '-', url: address }),
   });
-  return `/support/reports?${q}`;
+  return `${paths.support.reports()}?${q}`;
 }
 
 /**

@@ -13,10 +13,6 @@ export const PRODUCT_STATUSES = [0, 1] as const;
 export const LIST_FIELDS = ['status', 'oid', 'serial', 'title'] as const;
 export type RegistryField = (typeof LIST_FIELDS)[number];
 
-export const productUrl = (id: number): string => `/productions/${id}`;
-export const productFileUrl = (id: number, fileId: string): string => `/productions/${id}/files/${fileId}`;
-export const calculationUrl = (id: number): string => `/e-commerce/design/calculations/${id}/calculation`;
-
 /** Live events on the readers' user topics (`user:<id>`): the open product page refreshes its parts. */
 export const PRODUCT_CHANGED = 'production.changed';
 

@@ -3,7 +3,7 @@
 // Inserted directly (no notifications for demo data); skipped when products exist. No calculation is
 // linked (request_id null): demo calculations do not exist yet, and a link must not lead to a 404.
 import type { Kysely } from 'kysely';
-import { demoPdf } from '#lib/db/demo/orders-promotions.ts';
+import { demoPdf } from '#lib/db/demo/orders-promotions.demo.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { files } from '#lib/files.server.ts';
 import { localDay } from '#lib/dates.ts';

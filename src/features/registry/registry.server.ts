@@ -7,7 +7,8 @@ import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { formatDate, formatDateTime } from '#lib/format.ts';
 import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
-import { productFileUrl, type RegistryField } from './registry.schema.ts';
+import { type RegistryField } from './registry.schema.ts';
+import { paths } from '#lib/paths.ts';
 
 export interface ProductListItem {
   id: number;
@@ -127,7 +128,7 @@ export async function getProduct(userId: number, id: number | null, handle: Kyse
     object_name: p.object_name,
     object_address: p.object_address,
     status: p.status,
-    preview: p.picture_file_id ? productFileUrl(p.id, p.picture_file_id) : null,
+    preview: p.picture_file_id ? paths.productions.file(p.id, p.picture_file_id) : null,
     sku: p.sku,
     description: p.description,
     has_request: p.request_id !== null,
@@ -137,7 +138,7 @@ export async function getProduct(userId: number, id: number | null, handle: Kyse
     order_number: p.order_number,
     has_history: history.length > 0,
     history,
-    files: documents.map((d) => ({ name: d.name, file: productFileUrl(p.id, d.file_id), kind: d.kind })),
+    files: documents.map((d) => ({ name: d.name, file: paths.productions.file(p.id, d.file_id), kind: d.kind })),
   };
 }
 
@@ -150,7 +151,7 @@ export async function shipmentsOf(userId: number, id: number | null, handle: Kys
   return shipments.map((s) => ({
     numb: s.numb,
     date: s.date,
-    attach: attach.filter((f) => f.shipment_id === s.id).map((f) => ({ id: f.file_id, name: f.name, url: productFileUrl(id!, f.file_id) })),
+    attach: attach.filter((f) => f.shipment_id === s.id).map((f) => ({ id: f.file_id, name: f.name, url: paths.productions.file(id!, f.file_id) })),
   }));
 }
 

@@ -8,6 +8,7 @@ import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
 import type { ScadaTag } from './scada.schema.ts';
+import { paths } from '#lib/paths.ts';
 
 export type { ScadaTag };
 
@@ -16,7 +17,7 @@ export type { ScadaTag };
  * pages, which the middleware applies to the pages, the embeds, the reports and the API. The live
  * stream and the socket's scada topic ask the same function, so one rule decides on every path.
  */
-export const scadaEnabled = (user: Omit<MenuUser, 'module_scada'> & { module_scada?: number }): boolean => mayAccess('/tools/scada', { ...user, module_scada: user.module_scada ?? 0 });
+export const scadaEnabled = (user: Omit<MenuUser, 'module_scada'> & { module_scada?: number }): boolean => mayAccess(paths.tools.scada.list(), { ...user, module_scada: user.module_scada ?? 0 });
 
 export const LIST_FIELDS = ['status', 'oid'] as const;
 export type ScadaField = (typeof LIST_FIELDS)[number];
@@ -31,7 +32,6 @@ export interface ScadaItem {
   last_update_at: string | null;
   control: number;
 }
-
 
 export interface Live {
   /** Values by tag index (null: not available). */

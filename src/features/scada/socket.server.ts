@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { sessionAlive, sessionCookieName, validateSession } from '#features/auth/session.server.ts';
+import { sessionAlive, sessionCookieName, validateSession } from '#features/auth/auth.session.server.ts';
 import { config } from '#lib/config.ts';
 import { parseCookies } from '#lib/http/cookies.ts';
 import { currentRequest } from '#lib/http/request-context.ts';

@@ -4,7 +4,6 @@
 // transaction, so one scan makes one order; the confirmed matches are remembered for the
 // organisation and the files are deleted after the save.
 import * as v from 'valibot';
-import { orderUrl } from '#features/orders/orders.schema.ts';
 import { appendItems, insertOrder, lineSum, ownOrder, takesNewLines, type NewOrderLine } from '#features/orders/orders.server.ts';
 import { notify } from '#features/notifications/notifications.server.ts';
 import type { User } from '#lib/db/schema.ts';
@@ -16,6 +15,7 @@ import { closedText, failure, readyOrThrow, rowText, scanOrThrow, translate } fr
 import { MAX_PRODUCTS, ProductSchema, SaveSchema, type Product } from './scanner.schema.ts';
 import { claimScan, forgetFiles, scanDb } from './scanner.server.ts';
 import { parseId } from '#lib/validation.ts';
+import { paths } from '#lib/paths.ts';
 
 /** products[] (or products) as repeated JSON strings, or one JSON array. */
 function productInputs(form: FormData): unknown[] | null {
@@ -137,7 +137,7 @@ export async function scanSave(user: User, form: FormData, t: T) {
       module: 'sales',
       icon: 'order',
       pid: order.id,
-      url: orderUrl(order.id),
+      url: paths.orders.one(order.id),
       title: t(pid ? 'scanner.notify.appended' : 'scanner.notify.created', { number: order.number, count: lines.length }),
       text: t('scanner.notify.text', { name: row.file_name, matched, unmatched }),
     });
@@ -149,5 +149,5 @@ export async function scanSave(user: User, form: FormData, t: T) {
   // What the order got for these lines at the catalogue's prices now: the review showed the prices of
   // its scan.do, and the wizard notes a difference (a price changed in between).
   const addedKop = lines.reduce((s, l) => s + lineSum(l), 0);
-  return { type: 'success', order: { id: order.id, number: order.number, url: orderUrl(order.id) }, matched, unmatched, appended: Boolean(pid), addedKop };
+  return { type: 'success', order: { id: order.id, number: order.number, url: paths.orders.one(order.id) }, matched, unmatched, appended: Boolean(pid), addedKop };
 }

@@ -5,6 +5,7 @@ import { avatarColour, avatarLetter } from '#features/chrome/avatar.ts';
 import { formatDateTime } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { OPEN, type SupportMessage, type SupportRequestInfo } from './support.types.ts';
+import { fieldAria } from '#components/form/field-aria.ts';
 
 export interface ComposerState {
   text: string;
@@ -133,8 +134,7 @@ export function ChatView(p: Props) {
             maxLength={5000}
             value={p.composer.text}
             onChange={(e) => p.onText(e.target.value)}
-            aria-invalid={err.message ? true : undefined}
-            aria-describedby={err.message ? 'sp-message-error' : undefined}
+            {...fieldAria('sp-message', err.message)}
           />
           {err.message && (
             <small id="sp-message-error" role="alert">
@@ -152,7 +152,7 @@ export function ChatView(p: Props) {
               name="media"
               accept={p.accept}
               onChange={(e) => p.onFile(e.target.files?.[0] ?? null)}
-              aria-invalid={err.media ? true : undefined}
+              {...fieldAria('sp-media', err.media)}
               aria-describedby={err.media ? 'sp-media-error sp-media-hint' : 'sp-media-hint'}
             />
             <button type="submit" aria-busy={p.composer.sending || undefined} disabled={p.composer.sending}>

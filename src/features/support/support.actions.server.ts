@@ -12,6 +12,7 @@ import { removeStored, storeUpload } from './support.files.server.ts';
 import { customerUnread, type Side } from './support.server.ts';
 import type { SupportRequestRow } from './support.tables.ts';
 import { DESK_TOPIC, EV_DESK, EV_MESSAGE, EV_STATUS, EV_UNREAD, OPEN, requestTopic } from './support.types.ts';
+import { paths } from '#lib/paths.ts';
 
 /** A message sent to a closed request. */
 export class RequestClosed extends Error {}
@@ -127,7 +128,7 @@ async function notifyCustomer(request: SupportRequestRow, what: 'reply' | 'close
       pid: request.id,
       title: t(`support.notify.${what}`, { id: request.id }),
       text: Array.from(text).slice(0, 200).join(''),
-      url: `/support/reports?id=${request.id}`,
+      url: paths.support.report(request.id),
     });
   } catch (err) {
     log.warn('support: notify failed', { request: request.id, err });

@@ -6,9 +6,10 @@ import type { ExpressionBuilder } from 'kysely';
 import { avatarSrc } from '#features/chrome/avatar.ts';
 import { db } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
-import { fullName, supportFileUrl } from './support.server.ts';
+import { fullName } from './support.server.ts';
 import { CLOSED, OPEN, type SupportListItem, type SupportMessage } from './support.types.ts';
 import { containsWhere } from '#lib/search.server.ts';
+import { paths } from '#lib/paths.ts';
 
 /** Requests per page of a customer's list, and messages per page of a chat. */
 export const OWN_PAGE = 30;
@@ -103,7 +104,7 @@ export async function messagePage(requestId: number, before?: number, limit?: nu
       full_name: fullName(r),
       avatar: avatarSrc(r.avatar),
       message: r.message,
-      file: r.file_id ? { url: supportFileUrl(r.file_id), name: r.file_name ?? 'file' } : null,
+      file: r.file_id ? { url: paths.support.file(r.file_id), name: r.file_name ?? 'file' } : null,
       created_at: r.created_at,
       from_staff: r.from_staff === 1,
     }));

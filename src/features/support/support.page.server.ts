@@ -11,6 +11,7 @@ import { submitMessage, submitStatus, translateFailure } from './support.api.ser
 import { checkUpload, FileRefused } from './support.files.server.ts';
 import { BugReportSchema } from './support.schema.ts';
 import { findRequest, isEmployee } from './support.server.ts';
+import { paths, withQuery } from '#lib/paths.ts';
 
 export interface PostOutcome {
   redirect?: string;
@@ -58,7 +59,7 @@ async function create(user: User, values: FormValues, userAgent: string | null, 
       const target = await findRequest(user, id);
       if (target) await addMessage(user, target, message, upload);
     }
-    return { redirect: `/support/reports?id=${id}&created=1` };
+    return { redirect: withQuery(paths.support.reports(), { id, created: 1 }) };
   } catch (err) {
     if (err instanceof FileRefused) return fail(err.status, { media: t(err.key, err.params) });
     log.error('support: create (form) failed', { user: user.id, err });

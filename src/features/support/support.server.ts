@@ -88,9 +88,6 @@ export async function listDesk(filter: DeskFilter): Promise<{ total: number; ite
   return { total: Number(n), items };
 }
 
-/** Where an attachment is downloaded from (src/pages/support/files/[id].ts checks access). */
-export const supportFileUrl = (fileId: string): string => `/support/files/${fileId}`;
-
 /** Moves the viewer's read mark to the newest message they have been shown. */
 export async function markRead(requestId: number, side: Side, upToId: number): Promise<void> {
   if (upToId < 1) return;

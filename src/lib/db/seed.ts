@@ -2,14 +2,14 @@
 // Every demo account uses the reserved .example domain and the password DEMO_PASSWORD.
 import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '#lib/crypto/password.ts';
-import { seedOrganisationsObjects } from './demo/organisations-objects.ts';
-import { seedOrdersPromotions } from './demo/orders-promotions.ts';
+import { seedOrganisationsObjects } from './demo/organisations-objects.demo.ts';
+import { seedOrdersPromotions } from './demo/orders-promotions.demo.ts';
 import { seedSupportDemo } from '#features/support/support.seed.ts';
 import { seedScadaDemo } from '#features/scada/scada.seed.ts';
 import { seedDemoCatalogue } from '#features/catalogue/seed.server.ts';
 import { seedRegistryDemo } from '#features/registry/registry.seed.ts';
 import { seedFlowMeterDemo } from '#features/calculations/flow-meter/reference.server.ts';
-import demoUsers from './demo/users.json' with { type: 'json' };
+import demoUsers from './demo/users.demo.json' with { type: 'json' };
 import type { DB } from './schema.ts';
 
 export const DEMO_PASSWORD = 'Demo2026';

@@ -24,8 +24,6 @@ type BtpDB = DB & BtpTables;
 const btpDb = (handle?: Kysely<DB>): Kysely<BtpDB> => (handle ?? defaultDb()) as unknown as Kysely<BtpDB>;
 
 export const BTP_STATUSES = ['draft', 'calculated', 'ordered'] as const;
-export const BTP_PATH = '/e-commerce/design/new-calculation/btp';
-export const projectUrl = (id: number): string => `${BTP_PATH}/${id}/project`;
 /** The project number shown to people: the id with the substation prefix. */
 export const projectNumber = (id: number): string => `BTP-${String(id).padStart(6, '0')}`;
 

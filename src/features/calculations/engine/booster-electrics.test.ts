@@ -3,7 +3,7 @@ import { allFinite } from './explain.ts';
 import { evaluateStation, manifoldDn, stageAt } from './booster.ts';
 import { cabinetElectrics, ratedCurrent, startCurrent } from './electrics.ts';
 import { selectStations } from './station-select.ts';
-import { prepared } from './test-fixtures.ts';
+import { prepared } from './fixtures.test-helpers.ts';
 import { parallelHead } from './hydraulics.ts';
 
 const cron = prepared();

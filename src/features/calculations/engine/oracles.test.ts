@@ -7,7 +7,7 @@ import { curveAt, RHO_REF } from './curve.ts';
 import { powerAt } from './energy.ts';
 import { operatingPoint, speedForDuty, systemCurve, trimForDuty } from './hydraulics.ts';
 import { ratedCurrent } from './electrics.ts';
-import { prepared } from './test-fixtures.ts';
+import { prepared } from './fixtures.test-helpers.ts';
 import { G } from './explain.ts';
 
 const pump = prepared();

@@ -9,7 +9,7 @@ import { operatingPoint, speedForDuty, systemCurve, trimForDuty } from './hydrau
 import { CRONOLINE_IL_80_220 as C, MAGNA3_32_120 as M, VEROLINE_IP_E_50_150 as V } from './reference-curves.ts';
 import { selectPumps } from './select.ts';
 import { selectStations } from './station-select.ts';
-import { modelFrom, prepared } from './test-fixtures.ts';
+import { modelFrom, prepared } from './fixtures.test-helpers.ts';
 import { flowToM3h, headToM } from '../kit/units.ts';
 
 const BAD = [Number.NaN, Infinity, -Infinity, -1, 0, 1e-12, 1e12, -0];

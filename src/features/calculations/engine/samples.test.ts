@@ -3,7 +3,7 @@ import { systemCurve } from './hydraulics.ts';
 import { CRONOLINE_IL_80_220 } from './reference-curves.ts';
 import { dutyCurves, sampleCurves } from './samples.ts';
 import { selectPumps, type PumpSelectInput } from './select.ts';
-import { prepared } from './test-fixtures.ts';
+import { prepared } from './fixtures.test-helpers.ts';
 
 describe('chart samples', () => {
   const pump = prepared();

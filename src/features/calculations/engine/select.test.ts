@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allFinite, ENGINE_VERSION } from './explain.ts';
 import { CRONOLINE_IL_80_220 as C, VEROLINE_IP_E_50_150 as V } from './reference-curves.ts';
 import { selectPumps, sortEntities, type PumpSelectInput } from './select.ts';
-import { prepared } from './test-fixtures.ts';
+import { prepared } from './fixtures.test-helpers.ts';
 
 const base: PumpSelectInput = { q: 60, q_unit: 'm3/h', h: 13, h_unit: 'm', h_static: 5, temperature_c: 20, density_kg_m3: 1000 };
 const cron = prepared();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allFinite } from './explain.ts';
 import { CRONOLINE_IL_80_220 as C } from './reference-curves.ts';
 import { selectStations, TYPE_OF_USE_RULES, type StationSelectInput } from './station-select.ts';
-import { prepared } from './test-fixtures.ts';
+import { prepared } from './fixtures.test-helpers.ts';
 
 // The Cronoline curve with an NPSHr curve (1 m at shut-off rising with Q²), and a dearer, larger copy.
 const withNpsh = C.points.map((p) => ({ ...p, npshr_m: 1 + 0.0004 * p.q_m3h * p.q_m3h }));

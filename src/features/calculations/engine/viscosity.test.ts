@@ -11,7 +11,7 @@ import { etaAt } from './curve.ts';
 import { headFactor, hiFactors, viscousEta, viscousPump } from './viscosity.ts';
 import { selectPumps, type PumpSelectInput } from './select.ts';
 import { selectStations } from './station-select.ts';
-import { prepared } from './test-fixtures.ts';
+import { prepared } from './fixtures.test-helpers.ts';
 import { glycolProperties, minTemperature } from '#features/calculations/fluids/glycol.ts';
 
 describe('ANSI/HI 9.6.7 factors', () => {

@@ -13,6 +13,7 @@ import type { T } from '#lib/i18n/index.ts';
 import { calcKind } from './kinds/index.server.ts';
 import type { Datasheet } from './kinds.server.ts';
 import { getCalculation, type CalculationDetails, type ChosenItem } from './saved.server.ts';
+import { paths, withQuery } from '#lib/paths.ts';
 
 /** VAT included in catalogue prices: 22 % (Russian Tax Code art. 164 p. 3 as of 1 January 2026). */
 export const VAT_PERCENT = 22;
@@ -130,7 +131,6 @@ export async function datasheetFor(user: User, id: string | undefined, cid: stri
 export function datasheetUrl(c: Pick<CalculationDetails, 'id' | 'chosen'>, index: number): string {
   const item = c.chosen[index]!;
   const repeated = c.chosen.filter((i) => i.cid === item.cid).length > 1;
-  return `/e-commerce/design/calculations/${c.id}/datasheet/${item.cid}${repeated ? `?line=${index + 1}` : ''}`;
+  return withQuery(paths.design.calculations.datasheet(c.id, item.cid), { line: repeated ? index + 1 : undefined });
 }
 
-export const offerUrl = (id: number): string => `/e-commerce/design/calculations/${id}/offer`;

@@ -13,6 +13,7 @@ import { ListQueryError, parseListQuery } from '#lib/list.ts';
 import { calcKind } from './kinds/index.server.ts';
 import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered } from './saved.server.ts';
 import { parseId } from '#lib/validation.ts';
+import { paths } from '#lib/paths.ts';
 
 const idText = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,15}$/, 'calcPumps.errors.number'), v.transform((s) => (s ? Number(s) : null))), '');
 const SaveSchema = v.object({
@@ -130,6 +131,6 @@ export async function orderCalculation(user: User, id: string | undefined, t: T)
     return id;
   });
   const order = await getOrder(user.id, orderId);
-  await notify(user.id, { module: 'request', icon: 'order', title: t('calcPumps.saved.orderedNote', { request: c.request, number: order?.number ?? '' }), url: `/e-commerce/orders/${orderId}/order`, pid: c.id });
+  await notify(user.id, { module: 'request', icon: 'order', title: t('calcPumps.saved.orderedNote', { request: c.request, number: order?.number ?? '' }), url: paths.orders.one(orderId), pid: c.id });
   return { orderId, number: order?.number ?? '', calculationId: c.id };
 }

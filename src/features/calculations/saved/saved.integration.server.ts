@@ -9,7 +9,7 @@ import { now } from '#lib/db/index.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { DEFAULT_LOCALE, isLocale, translator, type T } from '#lib/i18n/index.ts';
 import { calcDb } from './saved.server.ts';
-import { calculationUrl } from './saved.page.server.ts';
+import { paths } from '#lib/paths.ts';
 
 async function findAny(id: number | null, t: T) {
   const row = id === null ? undefined : await calcDb().selectFrom('calculations').select(['id', 'user_id', 'request', 'status']).where('id', '=', id).executeTakeFirst();
@@ -20,7 +20,7 @@ async function findAny(id: number | null, t: T) {
 async function tell(userId: number, calcId: number, key: string, params: Record<string, string>) {
   const u = await calcDb().selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
   const ut = translator(isLocale(u?.locale) ? u.locale : DEFAULT_LOCALE);
-  await notify(userId, { module: 'request', icon: 'calculation', pid: calcId, url: calculationUrl(calcId), title: ut(key, params) });
+  await notify(userId, { module: 'request', icon: 'calculation', pid: calcId, url: paths.design.calculations.one(calcId), title: ut(key, params) });
 }
 
 const ApproveSchema = v.object({ comment: v.optional(v.pipe(v.string('calcPumps.integration.comment'), v.trim(), v.maxLength(2000, 'calcPumps.integration.comment')), '') });

@@ -3,12 +3,10 @@
 import type { User } from '#lib/db/schema.ts';
 import { HttpError, readForm } from '#lib/http/api.ts';
 import { parseId } from '#lib/validation.ts';
-import { orderUrl } from '#features/orders/orders.schema.ts';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
 import { calculationOrThrow, orderCalculation, saveCalculation } from './saved.api.server.ts';
 import { setPlace } from './saved.server.ts';
-
-export const calculationUrl = (id: number): string => `/e-commerce/design/calculations/${id}/calculation`;
+import { paths } from '#lib/paths.ts';
 
 /** POST of the list page: saves and answers where to go, or the error to show with its status. */
 export async function savePost(user: User, request: Request, t: App.Locals['t']): Promise<{ redirect: string } | { status: number; message: string; errors: Record<string, string> }> {
@@ -20,13 +18,13 @@ export async function savePost(user: User, request: Request, t: App.Locals['t'])
     if (picks.length) form.chosen = picks.join(',');
   }
   const r = await saveCalculation(user, form, t);
-  return r.ok ? { redirect: calculationUrl(r.id) } : { status: r.status, message: r.message, errors: r.errors };
+  return r.ok ? { redirect: paths.design.calculations.one(r.id) } : { status: r.status, message: r.message, errors: r.errors };
 }
 
 export async function orderPost(user: User, id: string | undefined, t: App.Locals['t']): Promise<{ redirect: string } | { status: number; message: string }> {
   try {
     const r = await orderCalculation(user, id, t);
-    return { redirect: orderUrl(r.orderId) };
+    return { redirect: paths.orders.one(r.orderId) };
   } catch (err) {
     if (err instanceof HttpError) return { status: err.status, message: err.message };
     throw err;
@@ -46,7 +44,7 @@ export async function placePost(user: User, id: string | undefined, request: Req
     const errors = await checkPlace(user, oid, object, t);
     if (Object.keys(errors).length) return { status: 404, message: Object.values(errors)[0]! };
     await setPlace(user.id, c.id, oid, object);
-    return { redirect: calculationUrl(c.id) };
+    return { redirect: paths.design.calculations.one(c.id) };
   } catch (err) {
     if (err instanceof HttpError) return { status: err.status, message: err.message };
     throw err;

@@ -4,7 +4,7 @@
 // title and model, and with them the columns derived from them (search text, article keys, OCR key,
 // and the SQLite full-text row). Prices, curves and everything else are left as they are.
 import { sql, type Kysely } from 'kysely';
-import { demoCatalogue } from '#features/catalogue/demo-catalogue.ts';
+import { demoCatalogue } from '#features/catalogue/catalogue.demo.ts';
 import { searchText } from '#features/catalogue/search-text.ts';
 import { articleKey, storedOcrKey } from '#features/scanner/recognition/normalise.ts';
 import { engineOf } from './helpers.ts';

@@ -5,6 +5,7 @@ import { getNotification, markRead } from '#features/notifications/notifications
 import { HttpError } from '#lib/http/api.ts';
 import { routeId } from '#lib/http/respond.ts';
 import { requireUser } from '#lib/http/user.ts';
+import { paths } from '#lib/paths.ts';
 
 export const POST: APIRoute = async ({ locals, params, redirect }) => {
   const user = requireUser(locals);
@@ -12,5 +13,5 @@ export const POST: APIRoute = async ({ locals, params, redirect }) => {
   const item = id ? await getNotification(user.id, id) : null;
   if (!item) throw new HttpError(404, locals.t('errors.notFound', { name: locals.t('notifications.entity') }));
   await markRead(user.id, [item.id]);
-  return redirect(item.url ?? '/notifications', 303);
+  return redirect(item.url ?? paths.notifications.list(), 303);
 };

@@ -3,10 +3,11 @@
 import { EXAMPLE, LOCATION } from '#features/calculations/flow-meter/flow-meter.example.ts';
 import { flowMeterAnswer, type FlowMeterAnswer } from '#features/calculations/flow-meter/flow-meter.server.ts';
 import { registerCalculator } from '../registry.server.ts';
+import { paths } from '#lib/paths.ts';
 
 registerCalculator<FlowMeterAnswer>({
   kind: 'flow-meter',
-  formPath: '/e-commerce/design/new-calculation/flow-meter',
+  formPath: paths.design.newCalculation.flowMeter(),
   select: ({ db, t }, values) => flowMeterAnswer(db, values, t),
   page: {
     example: EXAMPLE,

@@ -8,12 +8,13 @@ import { explanationRows, numberText, registerCalcKind, type Datasheet } from '.
 import { electricsSections } from './electrics.server.ts';
 import { chosenPriced } from './pump.server.ts';
 import { head, unitOf, withUnit } from '../../kit/units.ts';
+import { paths } from '#lib/paths.ts';
 
 type ControlDuty = { pumps?: number; p2_kw?: number; method?: string; control_mode?: string; ats?: boolean; dry_run?: boolean };
 
 registerCalcKind({
   kind: 'control',
-  formPath: '/e-commerce/design/new-calculation/control',
+  formPath: paths.design.newCalculation.control(),
   select: (db, inputs, t) => selectAnswer('control', db, rawInput(inputs), t),
   chosen: chosenPriced,
   title(_inputs, body, t) {

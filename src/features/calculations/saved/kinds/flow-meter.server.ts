@@ -11,10 +11,11 @@ import { formatMoney } from '#lib/format.ts';
 import { entityOf, numberText, registerCalcKind, round3, type Datasheet } from '../kinds.server.ts';
 import type { ChosenItem } from '../saved.server.ts';
 import { displayValue, head, unitOf, withUnit } from '../../kit/units.ts';
+import { paths } from '#lib/paths.ts';
 
 registerCalcKind({
   kind: 'flow-meter',
-  formPath: '/e-commerce/design/new-calculation/flow-meter',
+  formPath: paths.design.newCalculation.flowMeter(),
   select: (db, inputs, t) => flowMeterAnswer(db, inputs, t),
   chosen(body, cids, positions) {
     const items: ChosenItem[] = [];

@@ -15,6 +15,7 @@ import { explanationRows, registerCalcKind, round3, type Datasheet, type Datashe
 import type { CalculationDetails } from '../saved.server.ts';
 import { chosenPriced } from './pump.server.ts';
 import { enteredPressure, head, unitOf, unitText } from '../../kit/units.ts';
+import { paths } from '#lib/paths.ts';
 
 type Q = { value: number; unit: string };
 /** A saved pack: the engine's candidate (to1/to2) or condensation candidate (to3) with its catalogue tags. */
@@ -173,7 +174,7 @@ function xlsxOf(c: CalculationDetails, t: T) {
 export function registerHxKind(kind: HxKind): void {
   registerCalcKind({
     kind,
-    formPath: `/e-commerce/design/new-calculation/to/${kind}`,
+    formPath: paths.design.newCalculation.toKind(kind),
     select: (db, inputs, t) => hxSelectForSave(kind, inputs, t, db) as Promise<KindAnswer>,
     chosen: chosenPriced,
     title: (inputs, body, t) => hxTitle(kind, inputs, body, t),

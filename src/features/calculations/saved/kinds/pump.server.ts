@@ -10,6 +10,7 @@ import { entityOf, explanationRows, numberText, registerCalcKind, round3, type D
 import { catalogueItem, materialRows } from './catalogue.server.ts';
 import type { ChosenItem } from '../saved.server.ts';
 import { head, unitOf, withUnit } from '../../kit/units.ts';
+import { paths } from '#lib/paths.ts';
 
 type Priced = { cid: number | null; sku: string; title: string; price_kop: number };
 
@@ -39,7 +40,7 @@ export const dutyTitle = (kind: string, inputs: Record<string, string>, t: T) =>
 
 registerCalcKind({
   kind: 'pump',
-  formPath: '/e-commerce/design/new-calculation/pump',
+  formPath: paths.design.newCalculation.pump(),
   select: (db, inputs, t) => selectAnswer('pump', db, rawInput(inputs), t),
   chosen: chosenPriced,
   title: (inputs, _body, t) => dutyTitle('pump', inputs, t),

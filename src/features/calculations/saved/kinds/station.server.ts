@@ -11,10 +11,11 @@ import { catalogueItem, materialRows } from './catalogue.server.ts';
 import { electricsSections } from './electrics.server.ts';
 import { dutyTitle } from './pump.server.ts';
 import { head, unitOf, withUnit } from '../../kit/units.ts';
+import { paths } from '#lib/paths.ts';
 
 registerCalcKind({
   kind: 'station',
-  formPath: '/e-commerce/design/new-calculation/station',
+  formPath: paths.design.newCalculation.station(),
   select: (db, inputs, t) => selectAnswer('station', db, rawInput(inputs), t),
   chosen(body, cids) {
     // A set and its cabinet carry different ids; a repeated id counts once.

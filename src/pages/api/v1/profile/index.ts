@@ -1,5 +1,5 @@
 // GET (bearer or cookie): the signed-in user with isAdmin and isEmployee.
 import type { APIRoute } from 'astro';
-import { profileCall } from '#features/auth/api.server.ts';
+import { profileCall } from '#features/auth/auth.api.server.ts';
 
 export const GET: APIRoute = (ctx) => profileCall(ctx);

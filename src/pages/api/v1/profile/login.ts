@@ -1,5 +1,5 @@
 // POST form: login, password -> access_token (a bearer session).
 import type { APIRoute } from 'astro';
-import { loginCall } from '#features/auth/api.server.ts';
+import { loginCall } from '#features/auth/auth.api.server.ts';
 
 export const POST: APIRoute = (ctx) => loginCall(ctx);

@@ -2,7 +2,7 @@
 // employee's id is 404. PUT (or POST): save the composition fields, recomputed on the server ->
 // the select answer (400 with field errors, nothing but the typed inputs saved). Customers: 403.
 import type { APIRoute } from 'astro';
-import { placeField } from '#features/calculations/btp/btp-page.server.ts';
+import { placeField } from '#features/calculations/btp/btp.page.server.ts';
 import { calculateProject, placeProject, projectOrThrow, requireEmployee } from '#features/calculations/btp/btp.server.ts';
 import { json, readForm } from '#lib/http/api.ts';
 

@@ -1,6 +1,6 @@
 // The whole demo catalogue (pumps, cabinets, components), built once per process.
-import { demoEquipment } from './demo-equipment.ts';
-import { demoPumps } from './demo-pumps.ts';
+import { demoEquipment } from './equipment.demo.ts';
+import { demoPumps } from './pumps.demo.ts';
 import type { CatalogueItemInput } from './catalogue.schema.ts';
 
 let cached: CatalogueItemInput[] | null = null;

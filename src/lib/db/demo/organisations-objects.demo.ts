@@ -1,8 +1,8 @@
-// Demo organisations and objects (Izhevsk) for the demo customers, from organisations-objects.json.
+// Demo organisations and objects (Izhevsk) for the demo customers, from organisations-objects.demo.json.
 // Called by seedDemo(); skips a user who already has any organisation or object.
 import type { Kysely } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
-import demo from './organisations-objects.json' with { type: 'json' };
+import demo from './organisations-objects.demo.json' with { type: 'json' };
 
 type DemoOrganisation = { name: string; short: string; inn: string; kpp: string; ogrn: string; address: string; post: string };
 type DemoObject = { name: string; address: string; lat: number; lon: number };

@@ -3,10 +3,11 @@
 import type { AstroGlobal } from 'astro';
 import { HttpError, readForm, type FormValues } from '#lib/http/api.ts';
 import { CodeCheckSchema, CodeSendSchema, maskLogin, parseWith, PasswordLoginSchema, translateErrors, type FieldErrors } from './auth.schema.ts';
-import { CODE_RULES, findChallenge } from './challenges.server.ts';
-import { authCtx } from './context.server.ts';
-import { checkCodeSignIn, passwordSignIn, startCodeSignIn } from './signin.server.ts';
-import { clearPendingCode, forgetDevice, pendingCode, rememberedUser, setPendingCode, signInBrowser, type RememberedUser } from './web.server.ts';
+import { CODE_RULES, findChallenge } from './auth.challenges.server.ts';
+import { authCtx } from './auth.context.server.ts';
+import { checkCodeSignIn, passwordSignIn, startCodeSignIn } from './auth.signin.server.ts';
+import { clearPendingCode, forgetDevice, pendingCode, rememberedUser, setPendingCode, signInBrowser, type RememberedUser } from './auth.web.server.ts';
+import { paths } from '#lib/paths.ts';
 
 export const str = (value: FormValues[string] | undefined): string => (typeof value === 'string' ? value : '');
 
@@ -38,12 +39,12 @@ export async function fastPage(Astro: AstroGlobal): Promise<Response | FastView>
     const action = str(form.action);
     if (action === 'forget') {
       await forgetDevice(Astro.cookies);
-      return Astro.redirect('/auth/fast', 303);
+      return Astro.redirect(paths.auth.fast(), 303);
     }
     let login: string | null = null;
     if (action === 'continue') {
       login = (await rememberedUser(Astro.cookies))?.login ?? null;
-      if (!login) return Astro.redirect('/auth/fast', 303);
+      if (!login) return Astro.redirect(paths.auth.fast(), 303);
     } else {
       view.login = str(form.login);
       const parsed = parseWith(CodeSendSchema, { login: view.login });
@@ -57,7 +58,7 @@ export async function fastPage(Astro: AstroGlobal): Promise<Response | FastView>
       try {
         const started = await startCodeSignIn(authCtx(Astro), login);
         setPendingCode(Astro.cookies, { type: started.send_type, session: started.session });
-        return Astro.redirect('/auth/code', 303);
+        return Astro.redirect(paths.auth.code(), 303);
       } catch (err) {
         view.dialog = failed(Astro, err);
       }
@@ -84,7 +85,7 @@ export async function codePage(Astro: AstroGlobal): Promise<Response | CodeView>
   const challenge = pending && (await findChallenge(pending.session));
   if (!pending || !challenge) {
     clearPendingCode(Astro.cookies);
-    return Astro.redirect('/auth/fast', Astro.request.method === 'POST' ? 303 : 302);
+    return Astro.redirect(paths.auth.fast(), Astro.request.method === 'POST' ? 303 : 302);
   }
   const view: CodeView = { type: pending.type, to: maskLogin(challenge.login), digits: CODE_RULES[pending.type].digits, error: null, notice: null, resendIn: 0 };
   let createdAt = challenge.created_at;
@@ -94,7 +95,7 @@ export async function codePage(Astro: AstroGlobal): Promise<Response | CodeView>
     const auth = authCtx(Astro);
     if (action === 'back') {
       clearPendingCode(Astro.cookies);
-      return Astro.redirect('/auth/fast', 303);
+      return Astro.redirect(paths.auth.fast(), 303);
     }
     if (action === 'resend') {
       try {

@@ -7,7 +7,7 @@ import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { up as demoTitles } from '#lib/db/migrations/0024_demo_titles.ts';
 import { rowValues } from './catalogue.server.ts';
 import { checkItem } from './catalogue.schema.ts';
-import { demoCatalogue } from './demo-catalogue.ts';
+import { demoCatalogue } from './catalogue.demo.ts';
 import { seedDemoCatalogue } from './seed.server.ts';
 import { matchRows } from '#features/scanner/match.server.ts';
 import type { ScanDB } from '#features/scanner/scanner.tables.ts';

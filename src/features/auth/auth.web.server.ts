@@ -6,8 +6,9 @@ import type { APIContext, AstroCookies, AstroGlobal } from 'astro';
 import { config } from '#lib/config.ts';
 import { digest, newToken } from '#lib/crypto/tokens.ts';
 import { db } from '#lib/db/index.ts';
-import { createSession, revokeSession, sessionCookieName, sessionCookieOptions } from './session.server.ts';
-import type { AuthCtx } from './context.server.ts';
+import { createSession, revokeSession, sessionCookieName, sessionCookieOptions } from './auth.session.server.ts';
+import type { AuthCtx } from './auth.context.server.ts';
+import { paths } from '#lib/paths.ts';
 
 type Ctx = APIContext | AstroGlobal;
 
@@ -17,7 +18,7 @@ export const START_INFO_COOKIE = 'start_info';
 const rememberCookie = () => (config().secureCookies ? '__Host-remember' : 'remember');
 const REMEMBER_DAYS = 90;
 
-const shortLived = (maxAge: number) => ({ path: '/auth', httpOnly: true, sameSite: 'lax' as const, secure: config().secureCookies, maxAge });
+const shortLived = (maxAge: number) => ({ path: paths.auth.root(), httpOnly: true, sameSite: 'lax' as const, secure: config().secureCookies, maxAge });
 
 export interface Pending {
   type: 'email' | 'call';
@@ -33,12 +34,12 @@ export function pendingCode(cookies: AstroCookies): Pending | null {
   return m ? { type: m[1] as Pending['type'], session: m[2]! } : null;
 }
 
-export const clearPendingCode = (cookies: AstroCookies): void => cookies.delete(PENDING_COOKIE, { path: '/auth' });
+export const clearPendingCode = (cookies: AstroCookies): void => cookies.delete(PENDING_COOKIE, { path: paths.auth.root() });
 
 /** The challenge of a password reset by call, held while the user types the code and a new password. */
 export const setPendingReset = (cookies: AstroCookies, session: string): void => cookies.set(RESET_COOKIE, session, shortLived(15 * 60));
 export const pendingReset = (cookies: AstroCookies): string | null => cookies.get(RESET_COOKIE)?.value.match(/^[\w-]{10,100}$/)?.[0] ?? null;
-export const clearPendingReset = (cookies: AstroCookies): void => cookies.delete(RESET_COOKIE, { path: '/auth' });
+export const clearPendingReset = (cookies: AstroCookies): void => cookies.delete(RESET_COOKIE, { path: paths.auth.root() });
 
 /** Starts a cookie session for the browser: rotates the token, remembers the device, re-arms start-info. */
 export async function signInBrowser(ctx: Ctx, auth: AuthCtx, userId: number, login: string): Promise<void> {
@@ -99,6 +100,6 @@ export async function forgetDevice(cookies: AstroCookies): Promise<void> {
 }
 
 /** Local paths only, so a crafted `back` cannot send the user to another site. */
-export function safeBack(value: unknown, fallback = '/home'): string {
+export function safeBack(value: unknown, fallback = paths.home()): string {
   return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) ? value : fallback;
 }

@@ -7,11 +7,11 @@ import type { User } from '#lib/db/schema.ts';
 import { formBool, HttpError, json, readForm, type FormValues } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 import { CodeCheckSchema, CodeSendSchema, NewPasswordSchema, parseRegistration, parseWith, PasswordLoginSchema, RecoverySchema, translateErrors } from './auth.schema.ts';
-import { authCtx, type AuthCtx } from './context.server.ts';
-import { requestRecovery, resetPassword } from './recovery.server.ts';
-import { createSession, revokeSession } from './session.server.ts';
-import { checkCodeSignIn, passwordSignIn, register, startCodeSignIn } from './signin.server.ts';
-import { safeBack, START_INFO_COOKIE } from './web.server.ts';
+import { authCtx, type AuthCtx } from './auth.context.server.ts';
+import { requestRecovery, resetPassword } from './auth.recovery.server.ts';
+import { createSession, revokeSession } from './auth.session.server.ts';
+import { checkCodeSignIn, passwordSignIn, register, startCodeSignIn } from './auth.signin.server.ts';
+import { safeBack, START_INFO_COOKIE } from './auth.web.server.ts';
 
 const text = (form: FormValues, key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
 

@@ -3,7 +3,7 @@
 // every item marked demo.
 import { BREAKER_RATINGS, CONTACTOR_RATINGS, MPCB_RANGES, START_METHODS, ratedCurrent } from '#features/calculations/engine/electrics.ts';
 import type { CatalogueItemInput } from './catalogue.schema.ts';
-import { demoTitle } from './demo-titles.ts';
+import { demoTitle } from './titles.demo.ts';
 
 export const DEMO_ELECTRIC = 'Demo Electric (demo data)';
 const CABINET_KW = [0.75, 1.5, 2.2, 4, 5.5, 7.5, 11, 15, 22, 30, 45, 55, 75, 110];

@@ -4,10 +4,11 @@
 import type { AstroGlobal } from 'astro';
 import { formBool, HttpError, readForm } from '#lib/http/api.ts';
 import { parseRegistration, STEP_FIELDS, translateErrors, type FieldErrors } from './auth.schema.ts';
-import { authCtx } from './context.server.ts';
-import { str } from './pages.server.ts';
-import { register } from './signin.server.ts';
-import { signInBrowser } from './web.server.ts';
+import { authCtx } from './auth.context.server.ts';
+import { str } from './auth.page.server.ts';
+import { register } from './auth.signin.server.ts';
+import { signInBrowser } from './auth.web.server.ts';
+import { paths, withQuery } from '#lib/paths.ts';
 
 export interface RegistrationView {
   values: Record<string, string | boolean>;
@@ -42,7 +43,7 @@ export async function registrationPage(Astro: AstroGlobal): Promise<Response | R
   try {
     const user = await register(auth, parsed.value);
     await signInBrowser(Astro, auth, user.id, user.email);
-    return Astro.redirect('/home?welcome=registered', 303);
+    return Astro.redirect(withQuery(paths.home(), { welcome: 'registered' }), 303);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     Astro.response.status = err.status;

@@ -1,18 +1,19 @@
 // Demo orders (with history, documents and conversations), promotions, news and notifications from
-// orders-promotions.json, dated relative to today so the screens stay meaningful. Pictures are the
+// orders-promotions.demo.json, dated relative to today so the screens stay meaningful. Pictures are the
 // SVG files in images/, re-encoded like uploads. Called by seedDemo(); each part is skipped when it
 // already has data (a user with orders, existing promotions, existing news).
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { insertOrder } from '#features/orders/orders.server.ts';
-import { orderUrl, type DocumentKind, type OrderStatus } from '#features/orders/orders.schema.ts';
+import { type DocumentKind, type OrderStatus } from '#features/orders/orders.schema.ts';
 import { notificationSearch, type NotificationModule } from '#features/notifications/notifications.schema.ts';
 import { files } from '#lib/files.server.ts';
 import { storeMedia, type MediaKind } from '#lib/media.server.ts';
 import { localDay } from '#lib/dates.ts';
 import { config } from '#lib/config.ts';
 import type { DB } from '#lib/db/schema.ts';
-import demo from './orders-promotions.json' with { type: 'json' };
+import demo from './orders-promotions.demo.json' with { type: 'json' };
+import { paths } from '#lib/paths.ts';
 
 type Line = { title: string; sku?: string; unit: string; quantity: number; price: number; discount_price?: number };
 type DemoOrder = {
@@ -111,7 +112,7 @@ export async function seedOrdersPromotions(db: Kysely<DB>, at = Date.now()): Pro
           status: n.read ? 0 : 1,
           title: n.title.replace('{number}', orderId ? `\u2116 ${numbers.get(orderId)}` : ''),
           text: n.text,
-          url: orderId ? orderUrl(orderId) : (n.url ?? null),
+          url: orderId ? paths.orders.one(orderId) : (n.url ?? null),
           icon: n.icon,
           pid: orderId ?? null,
           date,

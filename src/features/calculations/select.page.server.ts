@@ -1,5 +1,5 @@
-// The selection pages' view helpers (the page handler is the kit's: kit/page.server.ts).
-import type { CalculatorPage } from './kit/page.server.ts';
+// The selection pages' view helpers (the page handler is the kit's: kit/kit.page.server.ts).
+import type { CalculatorPage } from './kit/kit.page.server.ts';
 import type { SelectAnswer } from './select.server.ts';
 
 export type SelectPage = CalculatorPage<SelectAnswer>;

@@ -4,9 +4,6 @@
 import { useEffect, useState } from 'react';
 import type { PartySuggestion } from '#lib/suggest/types.ts';
 
-/** The anonymous, rate-limited suggestion endpoint of the registration page. */
-export const PARTY_SUGGEST_PATH = '/api/v1/profile/register/party';
-
 const SHOWN = 3;
 const MIN_QUERY = 3;
 

@@ -3,11 +3,12 @@
 import type { AstroGlobal } from 'astro';
 import { HttpError, readForm } from '#lib/http/api.ts';
 import { NewPasswordSchema, parseWith, RecoverySchema, translateErrors, type FieldErrors } from './auth.schema.ts';
-import { linkIsLive } from './challenges.server.ts';
-import { authCtx } from './context.server.ts';
-import { str } from './pages.server.ts';
-import { requestRecovery, resetPassword } from './recovery.server.ts';
-import { clearPendingReset, pendingReset, setPendingReset } from './web.server.ts';
+import { linkIsLive } from './auth.challenges.server.ts';
+import { authCtx } from './auth.context.server.ts';
+import { str } from './auth.page.server.ts';
+import { requestRecovery, resetPassword } from './auth.recovery.server.ts';
+import { clearPendingReset, pendingReset, setPendingReset } from './auth.web.server.ts';
+import { paths, withQuery } from '#lib/paths.ts';
 
 export interface RecoveryView {
   /** request: the login form; link: new password from a link; code: code from a call and new password; done: finished. */
@@ -39,11 +40,11 @@ export async function recoveryPage(Astro: AstroGlobal): Promise<Response | Recov
   const auth = authCtx(Astro);
   if (action === 'cancel') {
     clearPendingReset(Astro.cookies);
-    return Astro.redirect('/auth/forgot-password', 303);
+    return Astro.redirect(paths.auth.forgotPassword(), 303);
   }
   if (action === 'link' || action === 'code') {
     const session = pendingReset(Astro.cookies);
-    if (action === 'code' && !session) return Astro.redirect('/auth/forgot-password', 303);
+    if (action === 'code' && !session) return Astro.redirect(paths.auth.forgotPassword(), 303);
     Object.assign(view, { mode: action, token: str(form.token) });
     const parsed = parseWith(NewPasswordSchema, { password: str(form.password), password_confirmation: str(form.password_confirmation) });
     const code = str(form.code).replace(/\D/g, '');
@@ -56,7 +57,7 @@ export async function recoveryPage(Astro: AstroGlobal): Promise<Response | Recov
     try {
       await resetPassword(auth, action === 'link' ? { token: view.token } : { session: session!, code }, parsed.value.password);
       clearPendingReset(Astro.cookies);
-      return Astro.redirect('/auth/forgot-password?done=1', 303);
+      return Astro.redirect(withQuery(paths.auth.forgotPassword(), { done: 1 }), 303);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       Astro.response.status = err.status;
@@ -76,7 +77,7 @@ export async function recoveryPage(Astro: AstroGlobal): Promise<Response | Recov
     const started = await requestRecovery(auth, parsed.value.login);
     if (started.send_type === 'call') {
       setPendingReset(Astro.cookies, started.session!);
-      return Astro.redirect('/auth/forgot-password', 303);
+      return Astro.redirect(paths.auth.forgotPassword(), 303);
     }
     return { ...view, success: started.message };
   } catch (err) {

@@ -5,7 +5,7 @@ import { callChannel, placeFlashCall } from '#lib/calls/flash-call.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { log } from '#lib/log.ts';
 import { mailChannel, sendMail } from '#lib/mail/mailer.ts';
-import type { AuthCtx } from './context.server.ts';
+import type { AuthCtx } from './auth.context.server.ts';
 
 export type Delivery =
   | { kind: 'code-mail'; to: string; code: string }

@@ -8,9 +8,9 @@ import type { User } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { clear, hit, release } from '#lib/rate-limit.server.ts';
 import { parseLogin, type Registration } from './auth.schema.ts';
-import { checkCode, createChallenge, dropChallenge, findChallenge, type CheckResult } from './challenges.server.ts';
-import { countDelivery, enforce, ensureBelow, findUserByLogin, LIMITS, tooMany, type AuthCtx } from './context.server.ts';
-import { deliver, ensureChannel } from './delivery.server.ts';
+import { checkCode, createChallenge, dropChallenge, findChallenge, type CheckResult } from './auth.challenges.server.ts';
+import { countDelivery, enforce, ensureBelow, findUserByLogin, LIMITS, tooMany, type AuthCtx } from './auth.context.server.ts';
+import { deliver, ensureChannel } from './auth.delivery.server.ts';
 
 export interface CodeStart {
   send_type: 'email' | 'call';

@@ -7,7 +7,7 @@
 import { CRONOLINE_IL_80_220, MAGNA3_32_120, VEROLINE_IP_E_50_150, type ReferenceCurve } from '#features/calculations/engine/reference-curves.ts';
 import type { CurvePoint, MotorData } from '#features/calculations/engine/types.ts';
 import type { CatalogueItemInput } from './catalogue.schema.ts';
-import { pumpTitle, type DemoPumpCode } from './demo-titles.ts';
+import { pumpTitle, type DemoPumpCode } from './titles.demo.ts';
 
 export const DEMO_MANUFACTURER = 'Demo Pumps (demo data)';
 

@@ -1,6 +1,6 @@
 // The heat exchanger pages' worked examples and view type (the page handler is the kit's:
-// kit/page.server.ts; a GET shows the query or the example, a POST answers below the form).
-import type { CalculatorPage } from '#features/calculations/kit/page.server.ts';
+// kit/kit.page.server.ts; a GET shows the query or the example, a POST answers below the form).
+import type { CalculatorPage } from '#features/calculations/kit/kit.page.server.ts';
 import type { HxAnswer, HxKind } from './hx.server.ts';
 
 export type HxPage = CalculatorPage<HxAnswer>;

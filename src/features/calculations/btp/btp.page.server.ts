@@ -3,10 +3,10 @@
 // stay thin: they call these and render or redirect.
 import type { User } from '#lib/db/schema.ts';
 import { HttpError, readForm } from '#lib/http/api.ts';
-import { orderUrl } from '#features/orders/orders.schema.ts';
 import { BTP_FIELDS, btpRaw, withDefaults, type BtpField } from './btp.schema.ts';
-import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, placeProject, projectUrl, selectBtp, sheetHeading, type BtpAnswer, type BtpProject } from './btp.server.ts';
+import { calculateProject, createProject, getProject, listProjects, orderProject, parseBtpQuery, placeProject, selectBtp, sheetHeading, type BtpAnswer, type BtpProject } from './btp.server.ts';
 import { parseId } from '#lib/validation.ts';
+import { paths } from '#lib/paths.ts';
 
 export const listView = async (user: User, url: URL) => {
   const q = parseBtpQuery(url.searchParams);
@@ -17,7 +17,7 @@ export const listView = async (user: User, url: URL) => {
 export async function startPost(user: User, request: Request): Promise<string> {
   const form = await readForm(request);
   const title = typeof form.title === 'string' ? form.title : '';
-  return projectUrl(await createProject(user.id, title));
+  return paths.design.newCalculation.btp.project(await createProject(user.id, title));
 }
 
 export interface ProjectPage {
@@ -55,15 +55,15 @@ export async function projectPage(user: User, id: string | undefined, request: R
       if (oid === undefined || object === undefined) return { ...page, status: 400, message: t('calcBtp.errors.number', { field: t(`calcBtp.fields.${oid === undefined ? 'oid' : 'object'}`) }) };
       const errors = await placeProject(user, project, oid, object, t);
       if (Object.keys(errors).length) return { ...page, status: 404, message: Object.values(errors)[0]! };
-      return { ...page, redirect: projectUrl(project.id) };
+      return { ...page, redirect: paths.design.newCalculation.btp.project(project.id) };
     }
     if (form.action === 'order') {
       const r = await orderProject(user, project, t);
-      return { ...page, redirect: orderUrl(r.orderId) };
+      return { ...page, redirect: paths.orders.one(r.orderId) };
     }
     const values = Object.fromEntries(BTP_FIELDS.flatMap((f) => (typeof form[f] === 'string' ? [[f, form[f] as string]] : [])));
     const answer = await calculateProject(user, project, values, t);
-    if (answer.status === 200) return { ...page, redirect: `${projectUrl(project.id)}#btp-result` };
+    if (answer.status === 200) return { ...page, redirect: `${paths.design.newCalculation.btp.project(project.id)}#btp-result` };
     return { ...page, values: withDefaults({ ...project.inputs, ...values }), answer, status: answer.status };
   } catch (err) {
     if (err instanceof HttpError) return { ...page, status: err.status, message: err.message };

@@ -4,7 +4,7 @@
 // link, gets the worked example around it); a POST of the form runs the same calculation as the API
 // and the page renders the answer below it. Lists are bounded (100 per picker).
 import { db } from '#lib/db/index.ts';
-import { calculatorPage } from '#features/calculations/kit/page.server.ts';
+import { calculatorPage } from '#features/calculations/kit/kit.page.server.ts';
 import type { FlowMeterAnswer } from './flow-meter.server.ts';
 import { EXAMPLE, LOCATION } from './flow-meter.example.ts';
 
@@ -24,7 +24,7 @@ export interface FlowMeterPage {
 
 const code = (x: string | undefined) => (x && v.is(CODE, x) ? x : undefined);
 
-/** The kit's page (kit/page.server.ts: example around a location-only query, POST answered) with the location pickers' lists. */
+/** The kit's page (kit/kit.page.server.ts: example around a location-only query, POST answered) with the location pickers' lists. */
 export async function flowMeterPage(request: Request, url: URL, locals: App.Locals): Promise<FlowMeterPage> {
   const { values, answer } = await calculatorPage('flow-meter', request, url, locals);
   const d = refDb(db());

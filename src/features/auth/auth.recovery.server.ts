@@ -4,12 +4,12 @@ import { hashPassword } from '#lib/crypto/password.ts';
 import { db, now } from '#lib/db/index.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { hit } from '#lib/rate-limit.server.ts';
-import { revokeUserSessions } from './session.server.ts';
+import { revokeUserSessions } from './auth.session.server.ts';
 import { parseLogin } from './auth.schema.ts';
-import { checkCode, createChallenge, dropChallenge, redeemLink } from './challenges.server.ts';
-import { countDelivery, enforce, ensureBelow, findUserByLogin, LIMITS, type AuthCtx } from './context.server.ts';
-import { deliver, ensureChannel } from './delivery.server.ts';
-import { codeFailure } from './signin.server.ts';
+import { checkCode, createChallenge, dropChallenge, redeemLink } from './auth.challenges.server.ts';
+import { countDelivery, enforce, ensureBelow, findUserByLogin, LIMITS, type AuthCtx } from './auth.context.server.ts';
+import { deliver, ensureChannel } from './auth.delivery.server.ts';
+import { codeFailure } from './auth.signin.server.ts';
 
 export interface RecoveryStart {
   send_type: 'email' | 'call';
