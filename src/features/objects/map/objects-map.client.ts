@@ -92,8 +92,9 @@ async function start(box: HTMLElement) {
       pending = ctrl;
       const b = map.getBounds();
       const bbox = [clamp(b.getSouth(), 90), clamp(b.getWest(), 180), clamp(b.getNorth(), 90), clamp(b.getEast(), 180)].map((n) => n.toFixed(5)).join(',');
+      // The box keeps its plain commas (bbox=s,w,n,e), as the API documents it.
       try {
-        draw((await getJson<Answer>('/api/v1/objects/map', { params: { bbox, zoom: map.getZoom() }, signal: ctrl.signal })).data);
+        draw((await getJson<Answer>(`/api/v1/objects/map?bbox=${bbox}`, { params: { zoom: map.getZoom() }, signal: ctrl.signal })).data);
       } catch (err) {
         if (!ctrl.signal.aborted && summary) summary.textContent = texts.failed;
         if (!ctrl.signal.aborted) throw err;
