@@ -30,7 +30,12 @@ export default defineConfig({
   // download the same CSS again (issues 11 and 26, tests/browser/slow-link.test.ts).
   build: { inlineStylesheets: 'never' },
   vite: {
-    build: { assetsInlineLimit: 0 },
+    // No asset becomes a data: URL (fonts and images stay files), but a page's own bundled <script>
+    // (Astro names its chunk `*astro_type_script*`) is written into the page when it is small and
+    // imports nothing: the chrome's scripts stay inline (no external JavaScript on a chrome-only
+    // page, tests/browser/page-weight.test.ts) while their source is readable TypeScript, bundled and
+    // minified by the build. Their CSP hashes come from the build's manifest (src/lib/http/csp-build.ts).
+    build: { assetsInlineLimit: (file, content) => /astro_type_script/.test(file) && content.length < 4096 },
     css: { postcss: { plugins: [dropDarkScheme(), dropDeadPico({ sources: new URL('./src', import.meta.url).pathname })] } },
     ssr: { external: ['pg', 'ws', 'nodemailer'] },
   },

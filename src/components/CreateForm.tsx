@@ -3,7 +3,7 @@
 // message, the submit and cancel actions, posting as JSON to the area's API once hydrated, and the
 // result shown in place after creation. The area's form supplies only its fields and rules.
 import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { ApiError, postJson } from '#features/pickers/api.ts';
+import { ApiError, postJson } from '#lib/client/api.ts';
 
 export interface CreateState<T> {
   saving: boolean;
@@ -31,8 +31,8 @@ export function useCreate<T>(url: string, failed: string, initialErrors: Record<
     try {
       setCreated((await postJson<{ data: T }>(url, values)).data);
     } catch (err) {
-      setServerErrors(err instanceof ApiError ? err.errors : {});
-      setMessage(err instanceof ApiError ? err.message : failed);
+      setServerErrors(err instanceof ApiError ? (err.errors ?? {}) : {});
+      setMessage(err instanceof ApiError && err.message ? err.message : failed);
     } finally {
       setSaving(false);
     }

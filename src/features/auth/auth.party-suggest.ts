@@ -2,6 +2,7 @@
 // /api/v1/suggest/party ({ enabled, suggestions }). With no endpoint given it stays empty and the
 // tax number is typed in (checked by its checksum). Three suggestions are shown, twenty requested.
 import { useEffect, useState } from 'react';
+import { getJson } from '#lib/client/api.ts';
 import type { PartySuggestion } from '#lib/suggest/types.ts';
 
 const SHOWN = 3;
@@ -17,8 +18,8 @@ export function usePartySuggestions(url: string | undefined, query: string): Par
     }
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`${url}?query=${encodeURIComponent(q)}&count=20`, { signal: abort.signal, headers: { Accept: 'application/json' } })
-        .then((r) => (r.ok ? (r.json() as Promise<{ suggestions?: PartySuggestion[] }>) : { suggestions: [] }))
+      // Any failure (rate limit, offline) just shows no suggestions: the number can be typed in.
+      getJson<{ suggestions?: PartySuggestion[] }>(url, { params: { query: q, count: 20 }, signal: abort.signal })
         .then((answer) => setList((answer.suggestions ?? []).filter((s) => s.inn !== q).slice(0, SHOWN)))
         .catch(() => setList([]));
     }, 300);

@@ -5,6 +5,14 @@
 import { numberFormat } from '#lib/format.ts';
 import { useEffect, useState } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
+import { ApiError, postJson } from '#lib/client/api.ts';
+
+// The part of the selection answer the summary reads.
+type Selection = {
+  type: string;
+  warning?: string | null;
+  entities: Array<{ title: string; sku: string; duty?: { eta?: number | null; p1_kw?: number | null }; station?: { duty_p1_kw?: number | null } }>;
+};
 
 type Live =
   | { state: 'idle' }
@@ -38,16 +46,16 @@ export default function LiveSelect({ kind, formId, strings, locale, hasResults =
       const mine = ++seq;
       setLive({ state: 'busy' });
       try {
-        const res = await fetch(`/api/v1/calculations/${kind}/select`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ ...values, limit: 50 }) });
-        const body = await res.json();
+        const body = await postJson<Selection>(`/api/v1/calculations/${kind}/select`, { ...values, limit: 50 });
         if (mine !== seq) return; // a newer request is on its way
-        if (res.status === 400) return setLive({ state: 'invalid', errors: Object.values(body.errors ?? {}) as string[] });
-        if (!res.ok) return setLive({ state: 'error' });
         if (body.type !== 'success') return setLive({ state: 'empty', why: body.warning ?? '' });
-        const e = body.entities[0];
+        const e = body.entities[0]!;
         setLive({ state: 'ok', count: body.entities.length, best: `${e.title} (${e.sku})`, eta: e.duty?.eta ?? null, p1: e.duty?.p1_kw ?? e.station?.duty_p1_kw ?? null });
-      } catch {
-        if (mine === seq) setLive({ state: 'error' });
+      } catch (err) {
+        if (mine !== seq) return;
+        // Refused input (its field messages), else any other failure.
+        if (err instanceof ApiError && (err.status === 400 || err.status === 422)) return setLive({ state: 'invalid', errors: Object.values(err.errors ?? {}) });
+        setLive({ state: 'error' });
       }
     };
     const schedule = () => {

@@ -18,7 +18,7 @@
 import { useRef, useState } from 'react';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { Combobox } from '#features/pickers/Combobox.tsx';
-import { getJson } from '#features/pickers/api.ts';
+import { getJson } from '#lib/client/api.ts';
 
 interface Item {
   id: number;
@@ -80,7 +80,7 @@ export default function FilterCombobox(p: FilterComboboxProps) {
         }}
         load={async (query, signal) => {
           const params = new URLSearchParams({ searchText: query, pageSize: String(LIMIT) });
-          return (await getJson<{ data: { entities: Item[] } }>(`${p.url}?${params}`, signal)).data.entities;
+          return (await getJson<{ data: { entities: Item[] } }>(`${p.url}?${params}`, { signal })).data.entities;
         }}
         text={(item) => item.name}
         detail={(item) => item.address ?? item.inn ?? null}

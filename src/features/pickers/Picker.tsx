@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '#components/use-hydrated.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
-import { getJson } from './api.ts';
+import { getJson } from '#lib/client/api.ts';
 import { Combobox } from './Combobox.tsx';
 import { ALL_DEFAULT_LIMIT } from './pickers.schema.ts';
 import './pickers.css';
@@ -92,7 +92,7 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
   }, []);
 
   const search = async (text: string, signal: AbortSignal) =>
-    (await getJson<{ data: { entities: T[] } }>(`${p.url}?${new URLSearchParams({ search: text, limit: '20' })}`, signal)).data.entities;
+    (await getJson<{ data: { entities: T[] } }>(p.url, { params: { search: text, limit: 20 }, signal })).data.entities;
 
   function found(item: T) {
     setQuery('');

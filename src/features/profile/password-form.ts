@@ -1,6 +1,7 @@
 // Enhances the change-password form: posts to the API, shows a progress bar while waiting, then a
 // snackbar with the answer; field messages appear next to their fields; the form resets about half a
 // second after the answer. Plain DOM code (no React) to keep the page light.
+import { ApiError, postJson } from '#lib/client/api.ts';
 
 const RESET_MS = 500;
 const SNACK_MS = 5000;
@@ -51,18 +52,21 @@ export function enhancePasswordForm(): void {
     button.setAttribute('aria-busy', 'true');
     progress.hidden = false;
     const data = Object.fromEntries(['oldPassword', 'newPassword', 'verifyPassword'].map((n) => [n, (form.elements.namedItem(n) as HTMLInputElement).value]));
-    let body: { ok?: boolean; message?: string; errors?: Record<string, string> } = {};
+    let ok = false;
+    let message = '';
+    let errors: Record<string, string> | undefined;
     try {
-      const res = await fetch(form.dataset.api!, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(data) });
-      body = await res.json().catch(() => ({}));
-    } catch {
-      body = {};
+      const body = await postJson<{ ok?: boolean; message?: string } | undefined>(form.dataset.api!, data);
+      ok = !!body?.ok;
+      message = body?.message ?? '';
+    } catch (err) {
+      if (err instanceof ApiError) ({ message, errors } = err);
     }
     progress.hidden = true;
     button.removeAttribute('aria-busy');
-    for (const n of Object.keys(data)) fieldError(n, body.errors?.[n]);
-    show(body.message ?? form.dataset.failed ?? '', !body.ok);
-    if (body.ok) setTimeout(() => form.reset(), RESET_MS);
+    for (const n of Object.keys(data)) fieldError(n, errors?.[n]);
+    show(message || form.dataset.failed || '', !ok);
+    if (ok) setTimeout(() => form.reset(), RESET_MS);
     else (form.querySelector('[aria-invalid=true]') as HTMLElement | null)?.focus();
   });
 }

@@ -1,6 +1,7 @@
 // The trends tab: choose variables and a range (1 hour to 30 days); the server answers min/max/avg
 // per bucket (at most 2,000 points per series, about one per pixel); the chart draws the average
 // with the min-max band. chart.js is imported only when this tab is shown.
+import { getJson } from '#lib/client/api.ts';
 import { dateTimeFormat } from '#lib/format.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Chart } from 'chart.js';
@@ -40,10 +41,10 @@ export default function ScadaTrend({ id, tags, locale, timeZone, strings, token 
       try {
         const to = Date.now();
         const points = Math.min(2000, Math.max(100, Math.round(canvas.current?.clientWidth ?? 800)));
-        const q = new URLSearchParams({ tags: chosenKey, from: new Date(to - RANGES[range]).toISOString(), to: new Date(to).toISOString(), points: String(points) });
-        const [res, lib] = await Promise.all([fetch(`/api/v1/scada/${id}/history?${q}`, token ? { headers: { Authorization: `Bearer ${token}` } } : undefined), import('chart.js')]);
-        if (!res.ok) throw new Error(String(res.status));
-        const data = ((await res.json()) as { data: Series[] }).data;
+        const params = { tags: chosenKey, from: new Date(to - RANGES[range]).toISOString(), to: new Date(to).toISOString(), points };
+        const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+        const [answer, lib] = await Promise.all([getJson<{ data: Series[] }>(`/api/v1/scada/${id}/history`, { params, headers }), import('chart.js')]);
+        const data = answer.data;
         if (cancelled || !canvas.current) return;
         lib.Chart.register(lib.LineController, lib.LineElement, lib.PointElement, lib.LinearScale, lib.Filler, lib.Tooltip, lib.Legend);
         const fmt = dateTimeFormat(locale, { timeZone, ...(RANGES[range] > 86_400_000 ? { day: '2-digit', month: '2-digit' } : {}), hour: '2-digit', minute: '2-digit' });

@@ -3,6 +3,7 @@
 // unit, an empty value refused, then old -> new confirmed), the command result, and the audit.
 import { useState } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
+import { ApiError, getJson, postForm } from '#lib/client/api.ts';
 import { commandValue, type ScadaTag } from './scada.schema.ts';
 import { formatTime, formatValue, useLive, type LiveState } from './useLive.ts';
 
@@ -40,16 +41,18 @@ export default function ScadaVariables({ id, tags, initial, audit: firstAudit, c
     setBusy(tag.id);
     setMessage(null);
     try {
-      const res = await fetch('/api/v1/scada/action', { method: 'POST', body: new URLSearchParams({ tag_id: String(tag.id), value }) });
-      const body = (await res.json()) as { message?: string };
-      setMessage({ text: body.message ?? t('scada.errors.action'), ok: res.status === 200 });
-      const a = await fetch(`/api/v1/scada/${id}/audit`);
-      if (a.ok) setAudit(((await a.json()) as { data: AuditView[] }).data);
-    } catch {
-      setMessage({ text: t('scada.errors.action'), ok: false });
-    } finally {
-      setBusy(null);
+      // 200 confirmed, 202 sent but not confirmed (its message says so, not a success).
+      const body = await postForm<{ message?: string; data?: { result?: string } }>('/api/v1/scada/action', { tag_id: tag.id, value }, { fallback: t('scada.errors.action') });
+      setMessage({ text: body?.message ?? t('scada.errors.action'), ok: body?.data?.result === 'confirmed' });
+    } catch (err) {
+      setMessage({ text: err instanceof ApiError && err.message ? err.message : t('scada.errors.action'), ok: false });
     }
+    // The command is in the audit whatever its outcome; a failed refresh keeps the list shown.
+    await getJson<{ data: AuditView[] }>(`/api/v1/scada/${id}/audit`).then(
+      (a) => setAudit(a.data),
+      () => undefined,
+    );
+    setBusy(null);
   }
 
   function command(tag: TagView) {

@@ -9,7 +9,7 @@ import { DeskInfo } from './DeskInfo.tsx';
 import { useLive, type LiveEvent } from './live.ts';
 import { useOwnList } from './own-list.ts';
 import { RequestList } from './RequestList.tsx';
-import { call, formOf, post } from './support.client.ts';
+import { ApiError, formOf, getJson, postForm } from '#lib/client/api.ts';
 import { CHANGED_EVENT, DESK_TOPIC, EV_DESK, EV_MESSAGE, EV_STATUS, EV_UNREAD, requestTopic, type DeskItem, type SupportListItem, type SupportMessage, type SupportRequestInfo } from './support.types.ts';
 
 type Item = SupportListItem | DeskItem;
@@ -54,6 +54,8 @@ export default function SupportChat(props: SupportChatProps) {
   const t: T = (k, p) => tt(k.startsWith('files.') ? k : `support.${k}`, p);
   const [flash, setFlash] = useState(props.flash ?? '');
   const offline = t('errors.network');
+  // The server's own text when it gave one, else the generic network message.
+  const failureText = (err: unknown) => (err instanceof ApiError && err.message ? err.message : offline);
   const own = useOwnList(props.list, props.next ?? null, props.search ?? '', offline, setFlash);
   const { list, setList } = own;
   const [olderBusy, setOlderBusy] = useState(false);
@@ -86,14 +88,19 @@ export default function SupportChat(props: SupportChatProps) {
   // Loads the latest page of a request's chat. `keep`: a live refresh of the open chat, which keeps
   // the older messages already loaded in front of the new latest page.
   const load = async (id: number, keep = false) => {
-    const r = await call<ChatAnswer>(`${API}/${id}`, {}, offline);
+    let r: ChatAnswer;
+    try {
+      r = await getJson<ChatAnswer>(`${API}/${id}`, { fallback: offline });
+    } catch (err) {
+      if (current.current !== null && current.current !== id) return;
+      return setFlash(failureText(err));
+    }
     if (current.current !== null && current.current !== id) return;
-    if (!r.ok) return setFlash(r.message);
-    const latest = r.data.data;
-    const older = !!r.data.meta?.older;
+    const latest = r.data;
+    const older = !!r.meta?.older;
     setSelected((s) => {
       const earlier = keep && s && s.request.id === id ? s.messages.filter((m) => m.id < (latest[0]?.id ?? Infinity)) : [];
-      return { request: r.data.request, messages: [...earlier, ...latest], older: earlier.length ? s!.older : older };
+      return { request: r.request, messages: [...earlier, ...latest], older: earlier.length ? s!.older : older };
     });
     setUnread(id, 0);
   };
@@ -103,18 +110,27 @@ export default function SupportChat(props: SupportChatProps) {
     if (!selected || !first || olderBusy) return;
     const id = selected.request.id;
     setOlderBusy(true);
-    const r = await call<ChatAnswer>(`${API}/${id}?before=${first.id}`, {}, offline);
+    let r: ChatAnswer;
+    try {
+      r = await getJson<ChatAnswer>(`${API}/${id}`, { params: { before: first.id }, fallback: offline });
+    } catch (err) {
+      setOlderBusy(false);
+      if (current.current === id) setFlash(failureText(err));
+      return;
+    }
     setOlderBusy(false);
     if (current.current !== id) return;
-    if (!r.ok) return setFlash(r.message);
-    setSelected((s) => (s && s.request.id === id ? { ...s, messages: [...r.data.data.filter((m) => m.id < (s.messages[0]?.id ?? Infinity)), ...s.messages], older: !!r.data.meta?.older } : s));
+    setSelected((s) => (s && s.request.id === id ? { ...s, messages: [...r.data.filter((m) => m.id < (s.messages[0]?.id ?? Infinity)), ...s.messages], older: !!r.meta?.older } : s));
   };
 
   const reloadList = async () => {
     const query = basePath.includes('?') ? basePath.slice(basePath.indexOf('?')) : '';
     if (mode === 'desk') {
-      const r = await call<{ data: { items: DeskItem[] } }>(`${API}/desk${query}`);
-      if (r.ok) setList(r.data.data.items);
+      // A live refresh: a failed one keeps the list shown (the next event tries again).
+      await getJson<{ data: { items: DeskItem[] } }>(`${API}/desk${query}`).then(
+        (r) => setList(r.data.items),
+        () => undefined,
+      );
     } else await own.reload();
   };
 
@@ -193,12 +209,13 @@ export default function SupportChat(props: SupportChatProps) {
     if (media && media.size > props.fileLimit) return setComposer((c) => ({ ...c, errors: { media: t('files.errors.tooLarge', { size: mb(props.fileLimit) }) } }));
     setComposer((c) => ({ ...c, sending: true, errors: {} }));
     const id = selected.request.id;
-    const r = media
-      ? await post(`${API}/media`, formOf({ support_id: id, message: text, media }), offline)
-      : await post(`${API}/message`, formOf({ support_id: id, message: text }), offline);
-    if (!r.ok) {
-      const errors = { ...r.errors };
-      if (!errors.message && !errors.media) errors[''] = r.message;
+    try {
+      await (media
+        ? postForm(`${API}/media`, formOf({ support_id: id, message: text, media }), { fallback: offline })
+        : postForm(`${API}/message`, formOf({ support_id: id, message: text }), { fallback: offline }));
+    } catch (err) {
+      const errors = { ...(err instanceof ApiError ? err.errors : undefined) };
+      if (!errors.message && !errors.media) errors[''] = failureText(err);
       setComposer((c) => ({ ...c, sending: false, errors }));
       return focusComposer(errors.media && !errors.message ? 'sp-media' : 'sp-message');
     }
@@ -214,10 +231,14 @@ export default function SupportChat(props: SupportChatProps) {
     if (!selected) return;
     const next = selected.request.status === 1 ? 0 : 1;
     setStatusBusy(true);
-    const r = await post(`${API}/status`, formOf({ support_id: selected.request.id, status: next }), offline);
-    setStatusBusy(false);
-    if (r.ok) setStatus(selected.request.id, next);
-    else setFlash(r.message);
+    try {
+      await postForm(`${API}/status`, formOf({ support_id: selected.request.id, status: next }), { fallback: offline });
+      setStatus(selected.request.id, next);
+    } catch (err) {
+      setFlash(failureText(err));
+    } finally {
+      setStatusBusy(false);
+    }
   };
 
   // 'Create request' opens the bug report dialog under its own title (spec: 'Create request'); the

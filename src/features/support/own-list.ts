@@ -2,7 +2,7 @@
 // page and the customer's search. Pages are fetched from /api/v1/support by key; a search replaces
 // the list and is kept in the address (replaceState) so a reload shows the same.
 import { useRef, useState, type FormEvent } from 'react';
-import { call } from './support.client.ts';
+import { ApiError, getJson } from '#lib/client/api.ts';
 import type { DeskItem, SupportListItem } from './support.types.ts';
 
 type Item = SupportListItem | DeskItem;
@@ -23,19 +23,29 @@ export function useOwnList(initial: Item[], initialNext: number | null, initialS
     return `${API}${p.size ? `?${p}` : ''}`;
   };
 
+  // One page, or null after telling the island why not (the server's text, else the network one).
+  async function page(address: string): Promise<Page | null> {
+    try {
+      return await getJson<Page>(address, { fallback: offline });
+    } catch (err) {
+      onFail(err instanceof ApiError && err.message ? err.message : offline);
+      return null;
+    }
+  }
+
   async function loadMore() {
-    const r = await call<Page>(url(next, applied.current), {}, offline);
-    if (!r.ok) return onFail(r.message);
-    setList((items) => [...items, ...r.data.data.filter((n) => !items.some((i) => i.id === n.id))]);
-    setNext(r.data.meta?.next ?? null);
+    const r = await page(url(next, applied.current));
+    if (!r) return;
+    setList((items) => [...items, ...r.data.filter((n) => !items.some((i) => i.id === n.id))]);
+    setNext(r.meta?.next ?? null);
   }
 
   async function reload(text = applied.current) {
-    const r = await call<Page>(url(null, text), {}, offline);
-    if (!r.ok) return onFail(r.message);
+    const r = await page(url(null, text));
+    if (!r) return;
     applied.current = text;
-    setList(r.data.data);
-    setNext(r.data.meta?.next ?? null);
+    setList(r.data);
+    setNext(r.meta?.next ?? null);
   }
 
   async function find(e: FormEvent<HTMLFormElement>) {

@@ -82,6 +82,40 @@ export function inlineScripts(file: string, source: string): string[] {
   return out;
 }
 
+/**
+ * The page scripts Astro writes inline (bundled `<script>` chunks small enough and importing nothing,
+ * astro.config.mjs): the build's manifest lists them as `"inlinedScripts":[[id, code], ...]`, and a
+ * page sends each as `<script type="module">code</script>`.
+ */
+export function manifestScripts(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(/"inlinedScripts":\[/g)) {
+    // The JSON array ends at its matching bracket (brackets inside strings do not count).
+    const start = m.index + m[0].length - 1;
+    let depth = 0;
+    let end = -1;
+    for (let i = start, inString = false; i < source.length; i++) {
+      const c = source[i];
+      if (inString) {
+        if (c === '\\') i++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '[') depth++;
+      else if (c === ']' && --depth === 0) {
+        end = i;
+        break;
+      }
+    }
+    if (end < 0) continue;
+    try {
+      for (const [, code] of JSON.parse(source.slice(start, end + 1)) as Array<[string, string]>) if (code) out.push(code);
+    } catch {
+      // Not the manifest's JSON (e.g. the runtime's own reference to the name): nothing to hash.
+    }
+  }
+  return out;
+}
+
 /** Astro's island runtime and hydration directive scripts, as it writes them into pages. */
 async function astroScripts(): Promise<string[]> {
   const modules = ['server/astro-island.prebuilt.js', 'server/astro-island.prebuilt-dev.js', ...['idle', 'load', 'media', 'only', 'visible'].map((d) => `client/${d}.prebuilt.js`)];
@@ -107,6 +141,7 @@ export async function buildScriptHashes(serverDir: string): Promise<string[]> {
   for (const file of files(serverDir)) {
     const source = readFileSync(file, 'utf8');
     if (source.includes('<script')) texts.push(...inlineScripts(file, source));
+    if (source.includes('"inlinedScripts":[')) texts.push(...manifestScripts(source));
     handlers.push(...handlerTexts(source));
   }
   const hashes = [...new Set([...texts, ...handlers].map(sha256))].sort();

@@ -4,6 +4,7 @@
 // name and address, a cell with several is a cluster showing their number, which zooms in on a
 // click (or Enter). Settings and texts come from data attributes of the map element.
 import type { LayerGroup, Map as LMap } from 'leaflet';
+import { getJson } from '#lib/client/api.ts';
 
 interface Cell {
   lat: number;
@@ -91,10 +92,9 @@ async function start(box: HTMLElement) {
       pending = ctrl;
       const b = map.getBounds();
       const bbox = [clamp(b.getSouth(), 90), clamp(b.getWest(), 180), clamp(b.getNorth(), 90), clamp(b.getEast(), 180)].map((n) => n.toFixed(5)).join(',');
+      // The box keeps its plain commas (bbox=s,w,n,e), as the API documents it.
       try {
-        const res = await fetch(`/api/v1/objects/map?bbox=${bbox}&zoom=${map.getZoom()}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: ctrl.signal });
-        if (!res.ok) throw new Error(String(res.status));
-        draw(((await res.json()) as Answer).data);
+        draw((await getJson<Answer>(`/api/v1/objects/map?bbox=${bbox}`, { params: { zoom: map.getZoom() }, signal: ctrl.signal })).data);
       } catch (err) {
         if (!ctrl.signal.aborted && summary) summary.textContent = texts.failed;
         if (!ctrl.signal.aborted) throw err;

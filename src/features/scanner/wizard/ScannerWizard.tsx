@@ -12,7 +12,8 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useHydrated } from '#components/use-hydrated.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import type { MapTiles } from '#features/objects/map/MapCanvas.tsx';
-import { isAbort, ScanCallError, scanGet, scanPost, uploadWithProgress } from './api.ts';
+import { ApiError } from '#lib/client/api.ts';
+import { detailsOf, isAbort, scanGet, scanPost, uploadWithProgress } from './api.ts';
 import * as m from './model.ts';
 import type { ScanEntity } from '#features/scanner/scanner.schema.ts';
 import { StepStart } from './StepStart.tsx';
@@ -97,8 +98,8 @@ export default function ScannerWizard(props: ScannerWizardProps) {
       return await call();
     } catch (err) {
       // A retry helps after a lost connection or a server fault, not when the server refused the input.
-      const transient = !(err instanceof ScanCallError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
-      if (!isAbort(err)) setFailure({ kind, text: err instanceof Error && err.message ? err.message : t(`scanner.wizard.errors.${kind}`), details: err instanceof ScanCallError ? err.details : [], retry: transient ? retry : undefined });
+      const transient = !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
+      if (!isAbort(err)) setFailure({ kind, text: err instanceof Error && err.message ? err.message : t(`scanner.wizard.errors.${kind}`), details: detailsOf(err), retry: transient ? retry : undefined });
       return null;
     } finally {
       setBusy((b) => ({ ...b, [kind]: false }));
