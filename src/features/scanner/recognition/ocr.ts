@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, MIN_OCR_DPI, TESSERACT_PAGE_TIMEOUT_MS } from './limits.ts';
 import type { Rulings } from './lattice.ts';
-import { estimateImageSkew, isBlank, parsePgm, rawOf, removeRulings, scaleRulings, toGrey, writePgm, type Grey } from './raster.ts';
+import { binarise, estimateImageSkew, isBlank, parsePgm, rawOf, removeRulings, scaleRulings, toGrey, writePgm, type Grey } from './raster.ts';
 import { buildPageTable, type TextBox } from './stream.ts';
 import { runTool } from './tools.ts';
 import { ScanInputError, type ScanFormat } from './types.ts';
@@ -172,7 +172,9 @@ async function readUpright(g: Grey, dpi: number, dir: string, opts: OcrOptions):
   const file = join(dir, 'clean.pgm');
   const rulings = await timed(opts, 'rulings', async () => {
     const found = removeRulings(page.data, page.width, page.height, Math.round(dpi * 0.3));
-    await writePgm(file, page);
+    // Tesseract reads a denoised black-on-white page better than the speckled grey one (issue 22:
+    // the unit heading `Ед.` read `En:`, `Термостат` read `Tepmoctat`, one page in three).
+    await writePgm(file, await timed(opts, 'binarise', () => binarise(page)));
     return found;
   });
   opts.signal?.throwIfAborted();
