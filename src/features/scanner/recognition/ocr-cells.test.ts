@@ -29,6 +29,13 @@ describe('ocrTitle: one-letter words glued on, units and borders', () => {
     expect(ocrTitle('Зм3 бетона')).toBe('Зм3 бетона');
   });
 
+  it('reads the nominal diameter Ду read Ay before a number', () => {
+    expect(ocrTitle('Кран шаровой стальной фланцевый Ay 80, Py 25')).toBe('Кран шаровой стальной фланцевый Ду 80, Py 25');
+    expect(ocrTitle('Вставка гибкая (Ay100)')).toBe('Вставка гибкая (Ду100)');
+    expect(ocrTitle('Clamp Ayx 2')).toBe('Clamp Ayx 2');
+    expect(ocrTitle('Ray 80')).toBe('Ray 80');
+  });
+
   it('drops a cell border read as a dash, bar or equals sign at the end', () => {
     expect(ocrTitle('Датчик температуры, Pt1000 =')).toBe('Датчик температуры, Pt1000');
     expect(ocrTitle('Фильтр сетчатый |')).toBe('Фильтр сетчатый');

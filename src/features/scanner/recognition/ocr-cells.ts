@@ -91,6 +91,8 @@ export function ocrTitle(cell: string): string {
       .replace(/^[—–|_]\s+(?=\p{Lu})/u, '')
       .replace(/\s+[—–|_=]$/, '')
       .replace(/^[TТ][oо0](?=\s+[жЖ][еЕ])/, 'То')
+      // The nominal diameter `Ду 80` read `Ay 80` (Д has A's outline at scan resolution).
+      .replace(/(^|[\s,(])[AА][yу](?=\s?\d)/g, '$1Ду')
       .replace(/(^|[\s\d=,])[mм][3зЗ][зЗ]?\s?\/[чyу4u](?=$|[\s,;.)])/g, '$1м3/ч')
       .replace(/(\p{Ll}{2,}(?:ый|ий|ой))([свик])(?=$|\s+[—–-]?\s*\p{Ll})/gu, '$1 $2')
       // After an abbreviation (`ИТПс контроллером`): its case endings are а, у, е, ом, ов, never с.
