@@ -18,7 +18,7 @@
 import type { ColumnMapping, ExtractedDocument, ExtractedLine, LineBox, RecognisedRow } from './types.ts';
 import { columnNumbers, headingField, isHeadingLine } from './headers.ts';
 import { basicFold, joinPieces } from './normalise.ts';
-import { ocrTitle } from './ocr-cells.ts';
+import { ocrTitle, ocrUnit } from './ocr-cells.ts';
 import { normaliseUnit, parseQuantity } from './quantity.ts';
 
 type TextField = 'pos' | 'title' | 'marka' | 'sku' | 'man' | 'unit';
@@ -352,6 +352,8 @@ function finish(built: Building[], ocr: boolean): RecognisedRow[] {
     // A name read by OCR over several lines: the repairs that need its whole text (a one-letter
     // word glued onto the end of a line, `м3/ч` split by the line break) run on the joined name.
     if (ocr) values.title = ocrTitle(values.title);
+    // A unit cell the table builder left as read (a page whose own headings it could not place).
+    if (ocr) values.unit = ocrUnit(values.unit);
     const q = b.countText ? parseQuantity(b.countText) : null;
     let unit = normaliseUnit(values.unit);
     if (!unit && q?.unit) unit = q.unit;
