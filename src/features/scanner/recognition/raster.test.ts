@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { binarise, otsuThreshold, toGrey } from './raster.ts';
+import { binarise, otsuThreshold, paperNoise, toGrey } from './raster.ts';
 
 describe('otsuThreshold', () => {
   it('splits a two-level histogram between its levels', () => {
@@ -29,5 +29,16 @@ describe('binarise', () => {
     // The glyphs survive: most of the ink that is not a speck stays black.
     expect(ink(out)).toBeGreaterThan(0.6 * (before - specks.length));
     expect(out.width).toBe(600);
+  });
+});
+
+describe('paperNoise', () => {
+  it('is 0 for a clean render and at least 1 for the same render with a scanner grain', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="80"><rect width="600" height="80" fill="#fff"/><text x="10" y="55" font-family="DejaVu Sans" font-size="40">Термостат 1 шт.</text></svg>`;
+    const clean = await toGrey(sharp(Buffer.from(svg)).blur(0.7));
+    expect(paperNoise(clean)).toBe(0);
+    // Grain of ±4 grey levels from a fixed pattern, as the corpus scans carry (seeded, repeatable).
+    const grainy = { ...clean, data: clean.data.map((v, i) => (v > 200 ? v - ((i * 7919) % 9) : v)) };
+    expect(paperNoise(grainy)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -252,3 +252,31 @@ export async function binarise(g: Grey): Promise<Grey> {
   for (let i = 0; i < out.length; i++) out[i] = smooth.data[i]! > level ? 255 : 0;
   return { data: out, width: g.width, height: g.height };
 }
+
+/**
+ * How grainy the paper of a page is: the median distance of paper pixels (lighter than Otsu's
+ * level, every 3rd pixel) from their median grey. 0 for a clean render (white paper, only the
+ * anti-aliased glyph edges vary), a few levels for a scanner's or a JPEG's grain.
+ */
+export function paperNoise(g: Grey): number {
+  const level = otsuThreshold(g.data);
+  const hist = new Float64Array(256);
+  let n = 0;
+  for (let i = 0; i < g.data.length; i += 3) {
+    const v = g.data[i]!;
+    if (v > level) {
+      hist[v]!++;
+      n++;
+    }
+  }
+  if (!n) return 0;
+  const medianOf = (h: Float64Array) => {
+    let seen = 0;
+    for (let v = 0; v < h.length; v++) if ((seen += h[v]!) >= n / 2) return v;
+    return 0;
+  };
+  const med = medianOf(hist);
+  const dev = new Float64Array(256);
+  for (let v = 0; v < 256; v++) dev[Math.abs(v - med)]! += hist[v]!;
+  return medianOf(dev);
+}
