@@ -9,8 +9,10 @@ const DIGIT_LOOKALIKES: Record<string, string> = { т: '1', Т: '1', l: '1', I: 
 
 /** An OCR'd position or quantity cell made of digit lookalikes, read as the number it shows. */
 export function ocrDigits(cell: string): string {
-  const t = cell.trim();
-  if (!t || t.length > 6 || /^\d+([.,]\d+)*\.?$/.test(t)) return cell;
+  // A cell border read as a dash or bar after the number (`13 —`).
+  const t = cell.trim().replace(/(?<=\d\.?)\s*[—–|_=]+$/, '');
+  if (!t || t.length > 6) return cell;
+  if (/^\d+([.,]\d+)*\.?$/.test(t)) return t;
   const fixed = [...t].map((ch) => DIGIT_LOOKALIKES[ch] ?? ch).join('');
   return /^\d+([.,]\d+)*\.?$/.test(fixed) ? fixed : cell;
 }
@@ -73,12 +75,32 @@ export function ocrUnit(cell: string): string {
   return at[0]!.u + (folded.endsWith('.') && !at[0]!.u.endsWith('.') ? '.' : '');
 }
 
-/** An OCR'd name: `То же` read with Latin letters, `м3/ч` read `мз/ч` or `m3/y`. */
+/** Units a number in a name is followed by, which OCR glues to the next one-letter word (`230 Ви`). */
+const NAME_UNITS = 'В|А|Вт|кВт|кВ|мА|Гц|мм|м|кг|бар|МПа|кПа|Па';
+
+/**
+ * An OCR'd name: `То же` read with Latin letters, `м3/ч` read `мз/ч`, `m3/y`, `m3/u` or `м3З/ч`
+ * (the superscript read twice), borders read as a dash or bar at either end, and the one-letter
+ * words с, и, в, к glued onto the word before: after an adjective's ending (`утеплённыйс
+ * электроприводом`, no Russian word ends so) or after a unit following a number (`230 Ви`).
+ */
 export function ocrTitle(cell: string): string {
-  return cell
-    // A cell border read as a dash or bar before the name (`— Термометр`).
-    .replace(/^[—–|_]\s+(?=\p{Lu})/u, '')
-    .replace(/^[TТ][oо0](?=\s+[жЖ][еЕ])/, 'То').replace(/(^|[\s\d=,])[mм][3зЗ]\/[чyу4](?=$|[\s,;.)])/g, '$1м3/ч');
+  return (
+    cell
+      // A cell border read as a dash or bar before the name (`— Термометр`) or after it (`Pt1000 =`).
+      .replace(/^[—–|_]\s+(?=\p{Lu})/u, '')
+      .replace(/\s+[—–|_=]$/, '')
+      .replace(/^[TТ][oо0](?=\s+[жЖ][еЕ])/, 'То')
+      // The nominal diameter `Ду 80` read `Ay 80` (Д has A's outline at scan resolution).
+      .replace(/(^|[\s,(])[AА][yу](?=\s?\d)/g, '$1Ду')
+      .replace(/(^|[\s\d=,])[mм][3зЗ][зЗ]?\s?\/[чyу4u](?=$|[\s,;.)])/g, '$1м3/ч')
+      .replace(/(\p{Ll}{2,}(?:ый|ий|ой))([свик])(?=$|\s+[—–-]?\s*\p{Ll})/gu, '$1 $2')
+      // After an abbreviation (`ИТПс контроллером`): its case endings are а, у, е, ом, ов, never с.
+      .replace(/(^|\s)(\p{Lu}{2,})с(?=\s+\p{Ll})/gu, '$1$2 с')
+      // The dash OCR leaves where the glued word stood (`утеплённыйс — электроприводом`).
+      .replace(/(\s[свик])\s+[—–]\s+(?=\p{Ll})/gu, '$1 ')
+      .replace(new RegExp(`(\\d\\s?(?:${NAME_UNITS}))([сиСИ])(?=$|\\s+\\p{Ll})`, 'gu'), '$1 $2')
+  );
 }
 
 /**

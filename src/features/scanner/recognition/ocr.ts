@@ -10,12 +10,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, MIN_OCR_DPI, TESSERACT_PAGE_TIMEOUT_MS } from './limits.ts';
 import type { Rulings } from './lattice.ts';
-import { estimateImageSkew, isBlank, parsePgm, rawOf, removeRulings, scaleRulings, toGrey, writePgm, type Grey } from './raster.ts';
+import { binarise, estimateImageSkew, paperNoise, isBlank, parsePgm, rawOf, removeRulings, scaleRulings, toGrey, writePgm, type Grey } from './raster.ts';
 import { buildPageTable, type TextBox } from './stream.ts';
 import { runTool } from './tools.ts';
 import { ScanInputError, type ScanFormat } from './types.ts';
 
 export const OCR_DPI = 300;
+
+/** Paper grain (raster.ts paperNoise) from which a page is binarised before Tesseract reads it. */
+const NOISY_PAPER = 1;
 
 export interface OcrWord {
   text: string;
@@ -167,12 +170,17 @@ export async function tesseractWords(image: string, opts: OcrOptions): Promise<O
 
 /** Straightens, removes the ruling lines and reads the words of an upright grey page. */
 async function readUpright(g: Grey, dpi: number, dir: string, opts: OcrOptions): Promise<{ words: OcrWord[]; rulings: Rulings; page: Grey; skew: number }> {
+  // Measured before straightening: the rotation's interpolation smooths the grain away.
+  const grainy = paperNoise(g) >= NOISY_PAPER;
   const skew = await timed(opts, 'skew', () => estimateImageSkew(g));
   const page = skew ? await timed(opts, 'skew', () => toGrey(rawOf(g).rotate(skew, { background: '#ffffff' }))) : g;
   const file = join(dir, 'clean.pgm');
   const rulings = await timed(opts, 'rulings', async () => {
     const found = removeRulings(page.data, page.width, page.height, Math.round(dpi * 0.3));
-    await writePgm(file, page);
+    // Tesseract reads a denoised black-on-white scan better than the grainy grey one (issue 22:
+    // the unit heading `Ед.` read `En:`, `Термостат` read `Tepmoctat`, one page in three). A clean
+    // render is left as it is: the median would thin its small, lightly blurred glyphs.
+    await writePgm(file, grainy ? await timed(opts, 'binarise', () => binarise(page)) : page);
     return found;
   });
   opts.signal?.throwIfAborted();

@@ -211,3 +211,72 @@ export function parsePgm(bytes: Uint8Array): Grey {
   if (bytes.length < offset + width * height) throw new Error('truncated PGM');
   return { data: bytes.subarray(offset, offset + width * height), width, height };
 }
+
+/** Otsu's threshold of a grey histogram: the level that best splits ink from paper. */
+export function otsuThreshold(data: Uint8Array): number {
+  const hist = new Float64Array(256);
+  for (let i = 0; i < data.length; i++) hist[data[i]!]!++;
+  const total = data.length;
+  let sumAll = 0;
+  for (let t = 0; t < 256; t++) sumAll += t * hist[t]!;
+  let sumB = 0;
+  let weightB = 0;
+  let best = 0;
+  let level = 128;
+  for (let t = 0; t < 256; t++) {
+    weightB += hist[t]!;
+    if (!weightB) continue;
+    const weightF = total - weightB;
+    if (!weightF) break;
+    sumB += t * hist[t]!;
+    const mB = sumB / weightB;
+    const mF = (sumAll - sumB) / weightF;
+    const between = weightB * weightF * (mB - mF) ** 2;
+    if (between > best) {
+      best = between;
+      level = t;
+    }
+  }
+  return level;
+}
+
+/**
+ * Black-on-white copy of a scanned page for Tesseract: a 3×3 median takes out the speckle of a
+ * scanner (and of JPEG) that Tesseract's own binarisation turns into stray marks and broken
+ * strokes, then one global Otsu threshold. A clean render (pdftoppm of a text page) comes out the same.
+ */
+export async function binarise(g: Grey): Promise<Grey> {
+  const smooth = await toGrey(rawOf(g).median(3));
+  const level = otsuThreshold(smooth.data);
+  const out = new Uint8Array(smooth.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = smooth.data[i]! > level ? 255 : 0;
+  return { data: out, width: g.width, height: g.height };
+}
+
+/**
+ * How grainy the paper of a page is: the median distance of paper pixels (lighter than Otsu's
+ * level, every 3rd pixel) from their median grey. 0 for a clean render (white paper, only the
+ * anti-aliased glyph edges vary), a few levels for a scanner's or a JPEG's grain.
+ */
+export function paperNoise(g: Grey): number {
+  const level = otsuThreshold(g.data);
+  const hist = new Float64Array(256);
+  let n = 0;
+  for (let i = 0; i < g.data.length; i += 3) {
+    const v = g.data[i]!;
+    if (v > level) {
+      hist[v]!++;
+      n++;
+    }
+  }
+  if (!n) return 0;
+  const medianOf = (h: Float64Array) => {
+    let seen = 0;
+    for (let v = 0; v < h.length; v++) if ((seen += h[v]!) >= n / 2) return v;
+    return 0;
+  };
+  const med = medianOf(hist);
+  const dev = new Float64Array(256);
+  for (let v = 0; v < 256; v++) dev[Math.abs(v - med)]! += hist[v]!;
+  return medianOf(dev);
+}

@@ -296,3 +296,25 @@ describe('buildRows: the source band of a row', () => {
     ]);
   });
 });
+
+describe('buildRows: names read by OCR', () => {
+  // The name of a scanned row over two lines, a one-letter word glued at each line's end and
+  // `м3/ч` split by the line break: repaired on the joined name, only for OCR lines.
+  const cells = [
+    ['1', 'Клапан воздушный утеплённыйс', 'АЗЕ 186', '', 'ВЕЗА', 'wT.', '1'],
+    ['', 'электроприводом 230 Ви'],
+    ['', 'возвратной пружиной, L=3200 м3З'],
+    ['', '/ч'],
+  ];
+
+  it('repairs the joined name of OCR lines', () => {
+    const rows = buildRows({ lines: cells.map((c) => L(1, c, { confidence: 90 })) }, DEFAULT_MAPPING, []);
+    expect(rows.map((r) => r.title)).toEqual(['Клапан воздушный утеплённый с электроприводом 230 В и возвратной пружиной, L=3200 м3/ч']);
+    expect(rows[0]!.unit).toBe('шт.');
+  });
+
+  it('leaves names from a text layer as written', () => {
+    const rows = buildRows({ lines: cells.map((c) => L(1, c)) }, DEFAULT_MAPPING, []);
+    expect(rows[0]!.title).toContain('утеплённыйс');
+  });
+});

@@ -18,6 +18,7 @@
 import type { ColumnMapping, ExtractedDocument, ExtractedLine, LineBox, RecognisedRow } from './types.ts';
 import { columnNumbers, headingField, isHeadingLine } from './headers.ts';
 import { basicFold, joinPieces } from './normalise.ts';
+import { ocrTitle, ocrUnit } from './ocr-cells.ts';
 import { normaliseUnit, parseQuantity } from './quantity.ts';
 
 type TextField = 'pos' | 'title' | 'marka' | 'sku' | 'man' | 'unit';
@@ -319,7 +320,7 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
     gap = false;
   }
 
-  return finish(built);
+  return finish(built, lines.some((l) => l.confidence !== undefined));
 }
 
 /** True when a quantity cell's text goes on in the next line's quantity cell. */
@@ -337,7 +338,7 @@ function nextDataLine(lines: ExtractedLine[], from: number): ExtractedLine | nul
   return null;
 }
 
-function finish(built: Building[]): RecognisedRow[] {
+function finish(built: Building[], ocr: boolean): RecognisedRow[] {
   const rows: RecognisedRow[] = [];
   const previous: Record<TextField, string> = { pos: '', title: '', marka: '', sku: '', man: '', unit: '' };
   for (const b of built) {
@@ -348,6 +349,11 @@ function finish(built: Building[]): RecognisedRow[] {
       if (same) v = joinPieces([previous[k], same[1] ?? '']);
       values[k] = v;
     }
+    // A name read by OCR over several lines: the repairs that need its whole text (a one-letter
+    // word glued onto the end of a line, `м3/ч` split by the line break) run on the joined name.
+    if (ocr) values.title = ocrTitle(values.title);
+    // A unit cell the table builder left as read (a page whose own headings it could not place).
+    if (ocr) values.unit = ocrUnit(values.unit);
     const q = b.countText ? parseQuantity(b.countText) : null;
     let unit = normaliseUnit(values.unit);
     if (!unit && q?.unit) unit = q.unit;
