@@ -7,8 +7,8 @@
 // the manufacturer. Every score comes with its reasons (`why`: dictionary keys and parameters).
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#lib/db/index.ts';
-import { normalise as searchNormalise, innerTrigrams, trigrams } from '#features/catalogue/search-text.ts';
-import { normaliseArticle, normaliseText, numericTokens, ocrKey, storedOcrKey } from './recognition/normalise.ts';
+import { normalise as searchNormalise, innerTrigrams, trigrams } from '#lib/search-text.ts';
+import { normaliseArticle, normaliseText, numericTokens, ocrKey, storedOcrKey } from '#lib/normalise.ts';
 import type { ScanDB } from './scanner.tables.ts';
 
 export interface RowText {

@@ -5,7 +5,7 @@
 import { DEFAULT_MAPPING } from './types.ts';
 import type { ColumnMapping } from './types.ts';
 import type { SuggestionBasis, SuggestionConfidence } from './types.ts';
-import { basicFold, joinPieces } from './normalise.ts';
+import { basicFold, joinPieces } from '#lib/normalise.ts';
 import { isKnownUnit, parseQuantity } from './quantity.ts';
 
 /** Fields the mapping knows, plus the columns that must not be mistaken for them. */

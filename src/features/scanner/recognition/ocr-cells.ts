@@ -2,7 +2,7 @@
 // letters in the position and quantity columns, unit words with Latin look-alikes or one wrong
 // letter, stray marks in names, a position misread in one digit between agreeing neighbours, and
 // the column-number row (1..9) read in part. Used by the table builder (stream.ts) on OCR pages.
-import { basicFold } from './normalise.ts';
+import { basicFold } from '#lib/normalise.ts';
 
 /** Letters OCR reads for digits in a number cell (`т` for 1, `О` for 0, `З` for 3 …). */
 const DIGIT_LOOKALIKES: Record<string, string> = { т: '1', Т: '1', l: '1', I: '1', '|': '1', i: '1', '!': '1', О: '0', о: '0', O: '0', o: '0', З: '3', з: '3', б: '6', S: '5', B: '8', В: '8' };

@@ -8,7 +8,7 @@ import { ScanInputError } from './types.ts';
 import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './types.ts';
 import { openZip } from './zip.ts';
 import { detectHeader } from './headers.ts';
-import { joinPieces } from './normalise.ts';
+import { joinPieces } from '#lib/normalise.ts';
 import { MAX_PAGES, MAX_SHEET_ROWS, MAX_TABLE_COLUMNS } from './limits.ts';
 
 export type OfficeDocument = Omit<ExtractedDocument, 'pdf'>;

@@ -9,7 +9,7 @@
 import { columnNumbers, detectHeader, headingField, isHeadingLine, mappingFromHeadings, type HeaderDetection } from './headers.ts';
 import { MAX_TABLE_COLUMNS } from './limits.ts';
 import { crosses, type Rulings } from './lattice.ts';
-import { joinPieces } from './normalise.ts';
+import { joinPieces } from '#lib/normalise.ts';
 import { ocrDigits, ocrTitle, ocrUnit, repairNumberRow, repairPositions } from './ocr-cells.ts';
 import type { ExtractedLine } from './types.ts';
 
