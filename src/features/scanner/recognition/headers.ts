@@ -5,6 +5,7 @@
 import { DEFAULT_MAPPING } from './types.ts';
 import type { ColumnMapping } from './types.ts';
 import type { SuggestionBasis, SuggestionConfidence } from './types.ts';
+import { levenshtein } from '#lib/levenshtein.ts';
 import { basicFold, joinPieces } from '#lib/normalise.ts';
 import { isKnownUnit, parseQuantity } from './quantity.ts';
 
@@ -94,28 +95,10 @@ function compact(s: string): string {
   return s.replace(/\s+/g, '');
 }
 
-/** Levenshtein distance with an early exit above `max`. */
-function within(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < best) best = v;
-    }
-    if (best > max) return false;
-    prev = cur;
-  }
-  return prev[b.length]! <= max;
-}
-
 function tokenMatch(h: string, p: string): boolean {
   if (h === p) return true;
   const tolerance = p.length >= 9 ? 2 : p.length >= 5 ? 1 : 0;
-  return tolerance > 0 && within(h, p, tolerance);
+  return tolerance > 0 && levenshtein(h, p, tolerance) <= tolerance;
 }
 
 const STOP = new Set(['и', 'для', 'по', 'в', 'на', 'of', 'the', 'and']);
