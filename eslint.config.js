@@ -41,6 +41,51 @@ export default tseslint.config(
     },
   },
   {
+    // Arrows point one way (issue 23): the catalogue is the lower layer. Calculations and the scanner
+    // use it, never the reverse; what both need (text folding, search text) lives in src/lib, what a
+    // pump or a flow meter is lives in the catalogue. The demo catalogue (features/catalogue-demo)
+    // sits above both: it builds items from the engine's reference curves and electrics.
+    files: ['src/features/catalogue/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^#features/(calculations|scanner)(/|$)', message: 'The catalogue is below calculations and the scanner: move what both need into the catalogue or src/lib.' },
+            { regex: '^\\.\\./(calculations|scanner)(/|$)', message: 'The catalogue is below calculations and the scanner: move what both need into the catalogue or src/lib.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The demo catalogue stays out of the catalogue's own code (tests may seed it).
+    files: ['src/features/catalogue/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^#features/(calculations|scanner|catalogue-demo)(/|$)', message: 'The catalogue is below calculations, the scanner and the demo catalogue.' },
+            { regex: '^\\.\\./(calculations|scanner|catalogue-demo)(/|$)', message: 'The catalogue is below calculations, the scanner and the demo catalogue.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A migration is frozen at the time it was written: it may use src/lib, never today's features
+    // (a data snapshot goes next to it, like 0024_demo_titles.json).
+    files: ['src/lib/db/migrations/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^#features/|(^|/)features/', message: 'Migrations never import feature code: copy what they need as it was, or move a pure function into src/lib.' }] },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers and migrations use Kysely<any> (a migration must not
     // depend on today's table types); `any` there is a convenience, not a hole.
     files: ['tests/**', '**/*.test.ts', 'src/lib/db/migrations/**'],

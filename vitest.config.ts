@@ -39,6 +39,7 @@ export default defineConfig({
         'src/features/scada/useLive.ts',
         'src/features/scanner/wizard/api.ts',
         'src/features/scanner/wizard/model.ts',
+        'src/features/scanner/wizard/positions.ts',
         'src/features/support/live.ts',
         'src/features/support/own-list.ts',
         'src/lib/hydration-safe.ts',

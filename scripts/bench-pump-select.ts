@@ -7,7 +7,7 @@ import { cpus, loadavg } from 'node:os';
 import { preparePump, type PreparedPump } from '../src/features/calculations/engine/curve.ts';
 import { selectPumps } from '../src/features/calculations/engine/select.ts';
 import type { PumpModel } from '../src/features/calculations/engine/types.ts';
-import { demoPumps } from '../src/features/catalogue/pumps.demo.ts';
+import { demoPumps } from '../src/features/catalogue-demo/pumps.demo.ts';
 import type { PumpItem } from '../src/features/catalogue/catalogue.schema.ts';
 
 const target = Number(process.argv[2] ?? 5000);

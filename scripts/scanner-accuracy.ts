@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import { extractDocument } from '../src/features/scanner/recognition/index.ts';
 import { buildRows } from '../src/features/scanner/recognition/rows.ts';
 import { convertOffice } from '../src/features/scanner/recognition/libreoffice.ts';
-import { joinPieces, normaliseText } from '../src/features/scanner/recognition/normalise.ts';
+import { joinPieces, normaliseText } from '../src/lib/normalise.ts';
 import { normaliseUnit, parseQuantity } from '../src/features/scanner/recognition/quantity.ts';
 import { DEFAULT_MAPPING, ScanInputError } from '../src/features/scanner/recognition/types.ts';
 import type { ColumnMapping, RecognisedRow } from '../src/features/scanner/recognition/types.ts';

@@ -21,7 +21,7 @@ import { PDFDocument, degrees } from 'pdf-lib';
 import sharp from 'sharp';
 import { convertOffice } from '../src/features/scanner/recognition/libreoffice.ts';
 import { normaliseUnit, parseQuantity } from '../src/features/scanner/recognition/quantity.ts';
-import { joinPieces } from '../src/features/scanner/recognition/normalise.ts';
+import { joinPieces } from '../src/lib/normalise.ts';
 import { zipArchive } from '../tests/helpers/sample-files.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

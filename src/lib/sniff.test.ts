@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { docx, exe, ole, pdf, png, xlsx, zip } from '../../tests/helpers/sample-files.ts';
-import { extension, extensionMatches, sniff, zipEntryNames } from './sniff.ts';
+import { extension, extensionMatches, sniff } from './sniff.ts';
+import { zipEntryNames } from './zip.ts';
 
 const kindOf = (b: Uint8Array, name = '') => sniff(b, name)?.kind ?? null;
 const ascii = (s: string) => new TextEncoder().encode(s);

@@ -1,6 +1,8 @@
 // Content sniffing for uploads: what a file really is, judged by its bytes (magic numbers, the entry
 // names inside ZIP and OLE containers), never by the name or the Content-Type the browser sent.
-// Only the kinds listed here are recognised; anything else is null and must be refused.
+// Only the kinds listed here are recognised; anything else is null and must be refused. The one
+// sniffer: support attachments use it as it is, the scanner maps its kinds to the formats it reads.
+import { zipEntryNames } from './zip.ts';
 
 export interface Sniffed {
   /** Short kind name, e.g. 'png', 'docx', 'text'. */
@@ -32,7 +34,8 @@ export type SniffKind = keyof typeof KINDS;
 
 const kind = (k: SniffKind): Sniffed => ({ kind: k, ...KINDS[k] });
 
-const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((x, i) => b[at + i] === x);
+/** Whether the bytes start with (or hold at `at`) the signature. */
+export const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((x, i) => b[at + i] === x);
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
 
 /** Recognises the content, or null when it is none of the known kinds. `name` only tells text from csv. */
@@ -42,7 +45,7 @@ export function sniff(bytes: Uint8Array, name = ''): Sniffed | null {
   if (startsWith(b, [0xff, 0xd8, 0xff])) return kind('jpeg');
   if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return kind('gif');
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return kind('webp');
-  if (ascii(b, 0, 5) === '%PDF-') return kind('pdf');
+  if (isPdf(b)) return kind('pdf');
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06])) return sniffZip(b);
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return sniffOle(b);
   if (ascii(b, 0, 6) === 'Rar!\x1a\x07') return kind('rar');
@@ -65,37 +68,17 @@ export function extensionMatches(s: Sniffed, name: string): boolean {
 /** Every extension the sniffer accepts, for the file picker's accept attribute. */
 export const ACCEPTED_EXTENSIONS: readonly string[] = Object.values(KINDS).flatMap((k) => k.extensions);
 
-/** Entry names from a ZIP's central directory (no decompression: nothing inside is ever unpacked). */
-export function zipEntryNames(b: Uint8Array, max = 10_000): string[] | null {
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  // The end-of-central-directory record sits in the last 22 bytes plus an optional comment (< 64 KiB).
-  let eocd = -1;
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const count = view.getUint16(eocd + 10, true);
-  let p = view.getUint32(eocd + 16, true);
-  const names: string[] = [];
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count && n < max; n++) {
-    if (p + 46 > b.length || view.getUint32(p, true) !== 0x02014b50) return null;
-    const nameLen = view.getUint16(p + 28, true);
-    const extraLen = view.getUint16(p + 30, true);
-    const commentLen = view.getUint16(p + 32, true);
-    if (p + 46 + nameLen > b.length) return null;
-    names.push(decoder.decode(b.subarray(p + 46, p + 46 + nameLen)));
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return names;
+/** `%PDF-` in the first kilobyte (the format allows leading junk, and readers accept it). */
+function isPdf(b: Uint8Array): boolean {
+  return Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, 1024)).toString('latin1').includes('%PDF-');
 }
 
 function sniffZip(b: Uint8Array): Sniffed | null {
   const names = zipEntryNames(b);
   if (!names) return null;
+  // The main part of a workbook or a document names it even when [Content_Types].xml is missing.
+  if (names.some((n) => /^xl\/workbook\d*\.xml$/.test(n))) return kind('xlsx');
+  if (names.some((n) => /^word\/document\d*\.xml$/.test(n))) return kind('docx');
   // Office Open XML: a [Content_Types].xml part plus the application's folder.
   if (names.includes('[Content_Types].xml')) {
     if (names.some((n) => n.startsWith('word/'))) return kind('docx');
@@ -106,25 +89,41 @@ function sniffZip(b: Uint8Array): Sniffed | null {
 }
 
 /**
- * Whether an OLE compound file has a directory entry with this stream name. Entries are 128 bytes,
- * aligned to 128 (sectors are 512 or 4096 bytes): the UTF-16LE name first, its byte length at +64.
+ * Names of the streams and storages in an OLE2 compound file. Directory entries are 128 bytes,
+ * sector-aligned; each starts with a UTF-16LE name whose byte length (with the terminator) sits
+ * at +64 and an object type (1 storage, 2 stream, 5 root) at +66. Scanning every 128-byte slot
+ * after the header finds them without walking the FAT chain.
  */
-function oleHasStream(b: Uint8Array, name: string): boolean {
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const wanted = (name.length + 1) * 2;
-  outer: for (let i = 512; i + 128 <= b.length; i += 128) {
-    if (view.getUint16(i + 64, true) !== wanted) continue;
-    for (let j = 0; j < name.length; j++) if (view.getUint16(i + j * 2, true) !== name.charCodeAt(j)) continue outer;
-    return true;
+export function oleEntryNames(bytes: Uint8Array): Set<string> {
+  const names = new Set<string>();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let p = 512; p + 128 <= bytes.length; p += 128) {
+    const len = view.getUint16(p + 64, true);
+    const type = bytes[p + 66];
+    if (len < 4 || len > 64 || len % 2 || (type !== 1 && type !== 2 && type !== 5)) continue;
+    if (view.getUint16(p + len - 2, true) !== 0) continue;
+    let name = '';
+    let ok = true;
+    for (let i = 0; i < len - 2; i += 2) {
+      const c = view.getUint16(p + i, true);
+      // Control characters are allowed only as the leading byte of \x05SummaryInformation and similar.
+      if ((c < 1 || c > 0x7e) && !(i === 0 && c < 0x20)) {
+        ok = false;
+        break;
+      }
+      name += String.fromCharCode(c);
+    }
+    if (ok && name) names.add(name);
   }
-  return false;
+  return names;
 }
 
 // OLE compound files also carry installers (.msi) and other things: only Word and Excel documents,
 // recognised by their main stream, are accepted.
 function sniffOle(b: Uint8Array): Sniffed | null {
-  if (oleHasStream(b, 'WordDocument')) return kind('doc');
-  if (oleHasStream(b, 'Workbook') || oleHasStream(b, 'Book')) return kind('xls');
+  const names = oleEntryNames(b);
+  if (names.has('WordDocument')) return kind('doc');
+  if (names.has('Workbook') || names.has('Book')) return kind('xls');
   return null;
 }
 

@@ -73,6 +73,7 @@ export function ole(stream: string): Uint8Array {
   const entry = (at: number, name: string) => {
     Buffer.from(name + '\0', 'utf16le').copy(b, at);
     b.writeUInt16LE((name.length + 1) * 2, at + 64);
+    b[at + 66] = name === 'Root Entry' ? 5 : 2; // object type: root storage, stream
   };
   entry(512, 'Root Entry');
   entry(640, stream);

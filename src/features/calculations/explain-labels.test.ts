@@ -16,7 +16,7 @@ import { cabinetElectrics } from './engine/electrics.ts';
 import { prepared } from './engine/fixtures.test-helpers.ts';
 import { CRONOLINE_IL_80_220, VEROLINE_IP_E_50_150 } from './engine/reference-curves.ts';
 import type { PumpModel } from './engine/types.ts';
-import { demoPumps } from '#features/catalogue/pumps.demo.ts';
+import { demoPumps } from '#features/catalogue-demo/pumps.demo.ts';
 import { DEMO_PLATES } from './phe/catalogue.demo.ts';
 import { designCondensation, type CondensationInput } from './phe/condensation.ts';
 import { designDhw, selectDhwHeaters, type DhwInput } from './phe/dhw.ts';

@@ -4,7 +4,7 @@
 // Field errors are translated and name the field; an empty result says why with the nearest misses.
 import type { Kysely } from 'kysely';
 import { cabinetElectrics, selectPumps, selectStations, ENGINE_NAME, ENGINE_VERSION, type PumpEntity, type Rejection, type StationEntity, type MotorData, type PreparedPump, type PumpModel } from '#features/calculations/engine/index.ts';
-import { preparedPumps } from '#features/catalogue/pumps.server.ts';
+import { preparedPumps } from '#features/calculations/pumps.server.ts';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { Params } from '#lib/i18n/translate.ts';

@@ -1,13 +1,12 @@
 // Catalogue storage on the test database engine (SQLite by default, PostgreSQL with
 // TEST_DATABASE_URL): demo seed, idempotent import with per-item results, typo-tolerant search
-// behind one function, delete, and the prepared-pump cache.
+// behind one function and delete (the prepared-pump cache: calculations/pumps.db.test.ts).
 import { describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { deleteItem, getItem, importItems } from './catalogue.server.ts';
-import { demoCatalogue } from './catalogue.demo.ts';
-import { preparedPumps } from './pumps.server.ts';
+import { demoCatalogue } from '#features/catalogue-demo/catalogue.demo.ts';
 import { searchCatalogue } from './search.server.ts';
-import { seedDemoCatalogue } from './seed.server.ts';
+import { seedDemoCatalogue } from '#features/catalogue-demo/seed.server.ts';
 
 const database = migratedDatabase();
 
@@ -89,16 +88,5 @@ describe('catalogue storage', () => {
     expect(await getItem(database.db, 'T-4')).toBeNull();
     expect((await searchCatalogue(database.db, database.engine, { q: 'T-4' })).map((h) => h.sku)).not.toContain('T-4');
     expect(await deleteItem(database.db, database.engine, 'T-4')).toBe(false);
-  });
-
-  it('prepares the pumps once and refreshes when the catalogue changes', async () => {
-    const a = await preparedPumps(database.db);
-    expect(a.length).toBeGreaterThanOrEqual(301);
-    expect(await preparedPumps(database.db)).toBe(a);
-    await importItems(database.db, database.engine, [pump('T-9')]);
-    const b = await preparedPumps(database.db);
-    expect(b).not.toBe(a);
-    expect(b.length).toBe(a.length + 1);
-    expect(b.find((p) => p.model.sku === 'T-9')!.model.motor.p2_kw).toBe(4);
   });
 });

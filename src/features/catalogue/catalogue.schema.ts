@@ -1,10 +1,10 @@
 // The catalogue item as imported (npm run catalogue:import, PUT /api/integration/catalogue/items)
 // and as the demo generator writes it. Pumps carry their manufacturer curve and motor; the curve is
-// then checked by the engine (validateCurve) so every item gets one clear error. Messages are
+// then checked (validateCurve, pump-data.ts) so every item gets one clear error. Messages are
 // dictionary keys (catalogue.validation.*).
 import * as v from 'valibot';
-import { validateCurve } from '#features/calculations/engine/curve.ts';
-import { meterSpecErrors } from '#features/calculations/flow-meter/meter.ts';
+import { meterSpecErrors } from './meter-specs.ts';
+import { validateCurve } from './pump-data.ts';
 
 export const ITEM_KINDS = ['pump', 'cabinet', 'breaker', 'mpcb', 'contactor', 'soft_starter', 'vfd', 'relay', 'controller', 'ats', 'sensor', 'other', 'flow_meter', 'temp_sensor_pair', 'heat_calculator'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
@@ -92,7 +92,7 @@ export function checkItem(input: unknown): ItemCheck {
     const curveErrors = validateCurve(item.curve, item.q_min_m3h, item.q_max_m3h);
     if (curveErrors.length) return { ok: false, sku, errors: { curve: M + curveErrors[0] } };
   }
-  // Flow meters: the range and figures the heat metering selection relies on (flow-meter/meter.ts).
+  // Flow meters: the range and figures the heat metering selection relies on (meter-specs.ts).
   const meterErrors = item.kind === 'flow_meter' ? meterSpecErrors(item.specs) : null;
   if (meterErrors) return { ok: false, sku, errors: meterErrors };
   return { ok: true, item };

@@ -6,8 +6,8 @@ import type { Engine } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { checkItem, type CatalogueItem, type ItemKind } from './catalogue.schema.ts';
 import type { CatalogueRow } from './catalogue.tables.ts';
-import { searchText } from './search-text.ts';
-import { articleKey, storedOcrKey } from '#features/scanner/recognition/normalise.ts';
+import { searchText } from '#lib/search-text.ts';
+import { articleKey, storedOcrKey } from '#lib/normalise.ts';
 
 export type ImportStatus = 'created' | 'updated' | 'unchanged' | 'invalid';
 export interface ImportResult {

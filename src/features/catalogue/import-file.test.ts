@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCatalogueFile, parseCsv } from './import-file.ts';
-import { normalise, relevance } from './search-text.ts';
+import { normalise, relevance } from '#lib/search-text.ts';
 
 describe('import file reader', () => {
   it('reads a JSON array or { items }', () => {

@@ -1,12 +1,12 @@
 // Typo-tolerant catalogue search by title, sku, model (and manufacturer), one function for both
 // engines: the database narrows to at most CANDIDATES rows through its trigram index (FTS5 trigram
-// on SQLite, pg_trgm on PostgreSQL), then relevance() in search-text.ts scores and orders them the
+// on SQLite, pg_trgm on PostgreSQL), then relevance() in #lib/search-text.ts scores and orders them the
 // same way on both. Queries shorter than a trigram use a bounded substring match.
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import type { ItemKind } from './catalogue.schema.ts';
-import { innerTrigrams, MIN_SCORE, normalise, relevance } from './search-text.ts';
+import { innerTrigrams, MIN_SCORE, normalise, relevance } from '#lib/search-text.ts';
 
 const CANDIDATES = 200;
 export const SEARCH_LIMIT_MAX = 50;

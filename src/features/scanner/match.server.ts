@@ -4,12 +4,17 @@
 // sku, one index seek on catalogue_items.article_key / sku_key), then ranked text similarity over
 // candidates the trigram index narrows to (FTS5 trigram on SQLite; pg_trgm word similarity and
 // Russian full text on PostgreSQL), with bonuses for numbers that agree (DN50 is not DN100) and for
-// the manufacturer. Every score comes with its reasons (`why`: dictionary keys and parameters).
+// the manufacturer. Every score comes with its reasons (`why`: dictionary keys and parameters). The
+// OCR look-alike lookups are ocr-match.server.ts.
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#lib/db/index.ts';
-import { normalise as searchNormalise, innerTrigrams, trigrams } from '#features/catalogue/search-text.ts';
-import { normaliseArticle, normaliseText, numericTokens, ocrKey, storedOcrKey } from './recognition/normalise.ts';
+import { normalise as searchNormalise, innerTrigrams, trigrams } from '#lib/search-text.ts';
+import { normaliseArticle, normaliseText, numericTokens, ocrKey } from '#lib/normalise.ts';
+import { articleOf, CANDIDATE_ROWS, ITEM_COLUMNS, type CatalogueHit, type Why } from './catalogue-hit.ts';
+import { byOcr, MIN_OCR_KEY, OCR_SCORE, ocrHold, ocrKeysOf, twinsByOcrKey } from './ocr-match.server.ts';
 import type { ScanDB } from './scanner.tables.ts';
+
+export type { CatalogueHit, Why };
 
 export interface RowText {
   title: string;
@@ -21,20 +26,6 @@ export interface RowText {
    * invented, so an article equal to an item's is not proof when the catalogue holds its OCR twin.
    */
   ocr?: boolean;
-}
-
-export interface Why {
-  key: string;
-  params?: Record<string, string | number>;
-}
-
-export interface CatalogueHit {
-  id: number;
-  sku: string;
-  title: string;
-  model: string;
-  manufacturer: string;
-  price_kop: number;
 }
 
 export interface Scored {
@@ -64,19 +55,11 @@ export const AUTO_SCORE = 0.75;
 /** ... and only when the runner-up is at least this much lower. */
 const AUTO_MARGIN = 0.05;
 export const CANDIDATES_SHOWN = 5;
-const CANDIDATE_ROWS = 50;
 /** PostgreSQL's first, unordered candidate query stops after this many. */
 const PG_CANDIDATE_ROWS = 200;
 const MAX_TRIGRAMS = 60;
 const MIN_KEY = 3;
-/** An article equal to the row's only after OCR look-alike folding scores this much, never more by itself. */
-const OCR_SCORE = 0.8;
-/** The shortest OCR key searched for (shorter ones fold too much together). */
-const MIN_OCR_KEY = 4;
-/** At most this many OCR keys per row (windows of 1-3 words holding a digit or a Latin letter). */
-const MAX_OCR_KEYS = 40;
 
-const ITEM_COLUMNS = ['id', 'sku', 'title', 'model', 'manufacturer', 'price_kop'] as const;
 
 export const ownerKeys = (o: Owner): string[] => [...(o.organisationId ? [`org:${o.organisationId}`] : []), `user:${o.userId}`];
 
@@ -110,24 +93,6 @@ interface Prepared {
   man: string;
   /** An item: the OCR key of its article; a row: the OCR keys of the article-like words it holds. */
   ocr: Set<string>;
-}
-
-/**
- * OCR keys of the article-like pieces of a row's text: every window of one to three words that holds
- * a digit or a Latin letter (`IL 80/170-7,5/2` is two words), folded by ocrKey. Bounded, in order of appearance.
- */
-export function ocrKeysOf(text: string): string[] {
-  const words = text.split(/\s+/).filter(Boolean).slice(0, 60);
-  const out = new Set<string>();
-  for (let i = 0; i < words.length && out.size < MAX_OCR_KEYS; i++)
-    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
-      const piece = words.slice(i, i + n);
-      // Articles hold a digit or a Latin letter (`DRL-3F` read with a Cyrillic Ze for the 3); plain words are skipped.
-      if (!piece.some((w) => /[\dA-Za-z]/.test(w))) continue;
-      const k = ocrKey(piece.join(' ')).slice(0, 200);
-      if (k.length >= MIN_OCR_KEY) out.add(k);
-    }
-  return [...out].slice(0, MAX_OCR_KEYS);
 }
 
 /** A row's or an item's folded text, trigrams and numbers, computed once per call. */
@@ -238,13 +203,6 @@ async function byArticle(db: Db, keys: string[]): Promise<Map<string, CatalogueH
   return out;
 }
 
-/** Catalogue items whose OCR look-alike key equals one of the row's (candidates only; bounded). */
-async function byOcr(db: Db, keys: string[]): Promise<CatalogueHit[]> {
-  if (keys.length === 0) return [];
-  const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('ocr_key', 'in', keys).orderBy('id').limit(CANDIDATE_ROWS).execute();
-  return rows.map((r) => ({ ...r, price_kop: Number(r.price_kop) }));
-}
-
 /** Up to CANDIDATE_ROWS items near the text, through the engine's text indexes. */
 async function textCandidates(db: Db, engine: Engine, text: string): Promise<CatalogueHit[]> {
   const q = searchNormalise(text).slice(0, 200);
@@ -277,7 +235,6 @@ async function textCandidates(db: Db, engine: Engine, text: string): Promise<Cat
   return ids.rows.map((r) => items.get(Number(r.item_id))).filter((x): x is CatalogueHit => !!x);
 }
 
-const articleOf = (c: CatalogueHit) => c.model || c.sku;
 /** An article with every number replaced: items of one family differ only in numbers (DFC-55, DFC-5.5). */
 const familyOf = (c: CatalogueHit) => normaliseArticle(articleOf(c)).replace(/\d+(?:\.\d+)?/g, '#');
 
@@ -338,30 +295,6 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
     }
   }
   return markDifferences(r, scored.slice(0, limit).map(({ conflict: _c, ocr: _o, ...s }) => s), query);
-}
-
-/**
- * Items sharing the OCR key of each given item's article (the item itself included), by key. One
- * seek per distinct key with a limit of 2: whether another item shares it is all that matters, and
- * a crowded key must not push the others out of a shared limit.
- */
-async function twinsByOcrKey(db: Db, items: CatalogueHit[]): Promise<Map<string, CatalogueHit[]>> {
-  const keys = [...new Set(items.map((x) => storedOcrKey(articleOf(x))).filter((k): k is string => !!k))];
-  const out = new Map<string, CatalogueHit[]>();
-  for (const k of keys) {
-    const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('ocr_key', '=', k).orderBy('id').limit(2).execute();
-    out.set(k, rows.map((r) => ({ ...r, price_kop: Number(r.price_kop) })));
-  }
-  return out;
-}
-
-/** The hold of a row read by OCR whose item has an OCR twin in the catalogue (null when it has none). */
-async function ocrHold(db: Db, item: CatalogueHit, twins?: Map<string, CatalogueHit[]>): Promise<Why | null> {
-  const k = storedOcrKey(articleOf(item));
-  if (!k) return null;
-  const list = twins?.get(k) ?? (await twinsByOcrKey(db, [item])).get(k) ?? [];
-  const others = list.filter((x) => x.id !== item.id);
-  return others.length ? { key: 'scanner.api.why.ocrTwin', params: { articles: [item, ...others].map(articleOf).join(' / ') } } : null;
 }
 
 function pickByManufacturer(r: RowText, items: CatalogueHit[]): CatalogueHit {

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
-import { seedDemoCatalogue } from '#features/catalogue/seed.server.ts';
+import { seedDemoCatalogue } from '#features/catalogue-demo/seed.server.ts';
 import { extractDocument } from './recognition/index.ts';
 import { buildRows } from './recognition/rows.ts';
 import type { RecognisedRow } from './recognition/types.ts';

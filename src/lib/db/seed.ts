@@ -6,7 +6,7 @@ import { seedOrganisationsObjects } from './demo/organisations-objects.demo.ts';
 import { seedOrdersPromotions } from './demo/orders-promotions.demo.ts';
 import { seedSupportDemo } from '#features/support/support.seed.ts';
 import { seedScadaDemo } from '#features/scada/scada.seed.ts';
-import { seedDemoCatalogue } from '#features/catalogue/seed.server.ts';
+import { seedDemoCatalogue } from '#features/catalogue-demo/seed.server.ts';
 import { seedRegistryDemo } from '#features/registry/registry.seed.ts';
 import { seedFlowMeterDemo } from '#features/calculations/flow-meter/reference.server.ts';
 import demoUsers from './demo/users.demo.json' with { type: 'json' };

@@ -10,7 +10,7 @@ import type { DB, User } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { containsPattern, searchText } from '#lib/list.ts';
-import { preparedPumps } from '#features/catalogue/pumps.server.ts';
+import { preparedPumps } from '#features/calculations/pumps.server.ts';
 import { DEMO_PLATES } from '#features/calculations/phe/index.ts';
 import { insertOrder } from '#features/orders/orders.server.ts';
 import { checkPlace } from '#features/orders/orders.api.server.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allFinite } from '#features/calculations/engine/explain.ts';
 import { preparePump, type PreparedPump } from '#features/calculations/engine/index.ts';
 import { DEMO_PLATES } from '#features/calculations/phe/index.ts';
-import { demoPumps } from '#features/catalogue/pumps.demo.ts';
+import { demoPumps } from '#features/catalogue-demo/pumps.demo.ts';
 import { btpInputOf, btpRaw } from './btp.schema.ts';
 import { BtpInputError, composeBtp } from './compose.ts';
 import { specification } from './spec.ts';

@@ -5,7 +5,7 @@
 // speed when a lower speed (or the lowest usable one) meets it, so annual energy never exceeds the
 // full-duty P₁ × hours. Stations and the substation's pumps follow the same rules.
 import { describe, expect, it } from 'vitest';
-import { demoPumps } from '#features/catalogue/pumps.demo.ts';
+import { demoPumps } from '#features/catalogue-demo/pumps.demo.ts';
 import { preparePump, type PreparedPump } from './curve.ts';
 import { allFinite } from './explain.ts';
 import { selectPumps, type PumpEntity, type PumpSelectInput } from './select.ts';

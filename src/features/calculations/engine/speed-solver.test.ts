@@ -1,7 +1,7 @@
 // The polynomial speed solver (Newton kept in its bracket) gives Brent's root on the same bracket
 // for every demo pump curve and a spread of duties, including the ones with no solution.
 import { describe, expect, it } from 'vitest';
-import { demoPumps } from '#features/catalogue/pumps.demo.ts';
+import { demoPumps } from '#features/catalogue-demo/pumps.demo.ts';
 import { preparePump, type PreparedPump } from './curve.ts';
 import { speedForDuty } from './hydraulics.ts';
 import { topK } from './select.ts';

@@ -1,23 +1,9 @@
 // Data the engine works on: a pump as the catalogue stores it (manufacturer points at nominal
-// speed) and its motor. Units are in the field names (q_m3h, h_m, p2_kw ...).
-export interface CurvePoint {
-  q_m3h: number;
-  h_m: number;
-  p2_kw?: number;
-  p1_kw?: number;
-  eta?: number;
-  npshr_m?: number;
-}
+// speed, catalogue/pump-data.ts) and its motor. Units are in the field names (q_m3h, h_m, p2_kw ...).
+import type { CurvePoint, MotorData } from '#features/catalogue/pump-data.ts';
 
-export interface MotorData {
-  p2_kw: number;
-  in_a: number;
-  /** Locked-rotor (start) current ratio Ia/In for direct-on-line start. */
-  ia_in: number;
-  cos_phi: number;
-  eta: number;
-  voltage_v: number;
-}
+// The catalogue owns what a pump is (the engine reads it): re-exported for the engine's modules.
+export type { CurvePoint, MotorData };
 
 export interface PumpModel {
   /** Catalogue id (sku) — results refer back to it. */

@@ -1,7 +1,7 @@
 // Chart data for the pump page's island: curve samples of the top results (at most 8, so the page
 // stays small) at their duty speed with the system curve, and the figures the comparison shows.
 import { dutyCurves, systemCurve } from '#features/calculations/engine/index.ts';
-import { preparedPumps } from '#features/catalogue/pumps.server.ts';
+import { preparedPumps } from '#features/calculations/pumps.server.ts';
 import { db } from '#lib/db/index.ts';
 import { formatMoney, numberFormat } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';

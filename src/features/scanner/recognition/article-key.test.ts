@@ -2,7 +2,7 @@
 // what is truly the same article folds into one key (case, look-alike letters, x between numbers,
 // separators around words, comma or dot as the decimal mark).
 import { describe, expect, it } from 'vitest';
-import { normaliseArticle } from './normalise.ts';
+import { normaliseArticle } from '#lib/normalise.ts';
 
 describe('article key', () => {
   it.each([

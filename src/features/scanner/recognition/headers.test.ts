@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { columnNumbers, detectHeader, matchHeading, mappingFromNumbers, profileColumn, suggestColumns } from './headers.ts';
+import { profileColumn, suggestColumns } from './columns.ts';
+import { columnNumbers, detectHeader, matchHeading, mappingFromNumbers } from './headers.ts';
 import { extractXlsx } from './office.ts';
 import type { ExtractedDocument } from './types.ts';
 

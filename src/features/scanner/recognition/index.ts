@@ -2,7 +2,7 @@
 // ExtractedDocument (with the document as PDF) that buildRows() and the wizard work from. Bad input
 // ends as ScanInputError(code) with code an i18n key under scanner.errors.*; temporary files live in
 // per-call folders that the readers remove in `finally`; `signal` kills running child processes.
-import { suggestColumns } from './headers.ts';
+import { suggestColumns } from './columns.ts';
 import { extractImage } from './images.ts';
 import { convertOffice } from './libreoffice.ts';
 import { extractDocx, extractXlsx, type OfficeDocument } from './office.ts';

@@ -2,7 +2,8 @@
 // letters in the position and quantity columns, unit words with Latin look-alikes or one wrong
 // letter, stray marks in names, a position misread in one digit between agreeing neighbours, and
 // the column-number row (1..9) read in part. Used by the table builder (stream.ts) on OCR pages.
-import { basicFold } from './normalise.ts';
+import { levenshtein } from '#lib/levenshtein.ts';
+import { basicFold } from '#lib/normalise.ts';
 
 /** Letters OCR reads for digits in a number cell (`т` for 1, `О` for 0, `З` for 3 …). */
 const DIGIT_LOOKALIKES: Record<string, string> = { т: '1', Т: '1', l: '1', I: '1', '|': '1', i: '1', '!': '1', О: '0', о: '0', O: '0', o: '0', З: '3', з: '3', б: '6', S: '5', B: '8', В: '8' };
@@ -35,20 +36,6 @@ const UNIT_LOOKALIKES: [RegExp, string][] = [
 /** Units a unit cell of a specification holds, as written. */
 const UNIT_WORDS = ['шт', 'компл', 'кг', 'м2', 'м3', 'пог.м', 'м.п', 'упак', 'пар', 'рул'];
 
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0]!;
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const t = d[j]!;
-      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = t;
-    }
-  }
-  return d[b.length]!;
-}
-
 /**
  * An OCR'd unit cell read as the unit it shows: Latin lookalikes turned Cyrillic, then the one
  * unit word within one edit (two for `компл`); a cell that is already a unit, or is near none or
@@ -64,7 +51,7 @@ export function ocrUnit(cell: string): string {
   for (const [re, to] of UNIT_LOOKALIKES) fixed = fixed.replace(re, to);
   if (/^[млт]$/.test(fixed)) return fixed + (folded.endsWith('.') ? '.' : '');
   if (fixed.length < 2) return cell;
-  const near = UNIT_WORDS.map((u) => ({ u, d: editDistance(fixed, u) })).filter(({ u, d }) => d <= (u.length >= 5 ? 2 : 1));
+  const near = UNIT_WORDS.map((u) => ({ u, d: levenshtein(fixed, u) })).filter(({ u, d }) => d <= (u.length >= 5 ? 2 : 1));
   const best = Math.min(...near.map((n) => n.d));
   // Ties go to the unit sharing the longer beginning (`шг` is `шт`, not `кг`).
   const prefix = (u: string) => [...u].findIndex((ch, i) => fixed[i] !== ch) >>> 0;

@@ -2,7 +2,7 @@
 // demo articles inside Russian text fold onto the printed article, while articles the look-alikes do
 // not explain keep apart. The key is for candidates only (match.server.ts never confirms on it).
 import { describe, expect, it } from 'vitest';
-import { normaliseArticle, ocrKey } from './normalise.ts';
+import { normaliseArticle, ocrKey } from '#lib/normalise.ts';
 
 describe('OCR look-alike key', () => {
   it.each([

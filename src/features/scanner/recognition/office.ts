@@ -1,14 +1,15 @@
 // Office readers: .xlsx through exceljs (after zip.ts has checked the container) and .docx by
-// reading word/document.xml tables ourselves. Both give the ExtractedDocument of the contract minus
+// reading word/document.xml tables ourselves (parsed by saxes, xml.ts). Both give the ExtractedDocument of the contract minus
 // the PDF, which index.ts gets from LibreOffice. Each visible sheet is a page; a .docx page is
 // counted by explicit and last-rendered page breaks.
 
 import ExcelJS from 'exceljs';
 import { ScanInputError } from './types.ts';
 import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './types.ts';
+import { kid, kids, parseXml, type XmlNode } from './xml.ts';
 import { openZip } from './zip.ts';
 import { detectHeader } from './headers.ts';
-import { joinPieces } from './normalise.ts';
+import { joinPieces } from '#lib/normalise.ts';
 import { MAX_PAGES, MAX_SHEET_ROWS, MAX_TABLE_COLUMNS } from './limits.ts';
 
 export type OfficeDocument = Omit<ExtractedDocument, 'pdf'>;
@@ -178,53 +179,6 @@ export async function extractXlsx(bytes: Uint8Array, format: ScanFormat = 'xlsx'
 
 // ---------------------------------------------------------------- docx
 
-interface XmlNode {
-  name: string;
-  attrs: Record<string, string>;
-  children: (XmlNode | string)[];
-}
-
-const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decode(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
-    }
-    return ENTITY[e.toLowerCase()] ?? '';
-  });
-}
-
-/** A small non-validating XML parser: elements, attributes, text; comments, PIs and DOCTYPE skipped. */
-export function parseXml(xml: string): XmlNode {
-  const root: XmlNode = { name: '#root', attrs: {}, children: [] };
-  const stack: XmlNode[] = [root];
-  const re = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<!DOCTYPE[^>]*>|<\/([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
-  for (const m of xml.matchAll(re)) {
-    const top = stack[stack.length - 1]!;
-    if (m[1] !== undefined) top.children.push(m[1]);
-    else if (m[2] !== undefined) {
-      if (stack.length > 1) stack.pop();
-    } else if (m[3] !== undefined) {
-      const attrs: Record<string, string> = {};
-      for (const a of (m[4] ?? '').matchAll(/([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attrs[a[1]!] = decode(a[2] ?? a[3] ?? '');
-      const node: XmlNode = { name: m[3], attrs, children: [] };
-      top.children.push(node);
-      if (!m[5]) stack.push(node);
-    } else if (m[6] !== undefined && stack.length > 1) top.children.push(decode(m[6]));
-  }
-  return root;
-}
-
-function kids(n: XmlNode, name: string): XmlNode[] {
-  return n.children.filter((c): c is XmlNode => typeof c !== 'string' && c.name === name);
-}
-
-function kid(n: XmlNode, name: string): XmlNode | undefined {
-  return kids(n, name)[0];
-}
-
 interface DocxState {
   page: number;
 }
@@ -301,7 +255,13 @@ export async function extractDocx(bytes: Uint8Array, format: ScanFormat = 'docx'
   const zip = openZip(bytes, format);
   if (!zip.has('word/document.xml')) throw new ScanInputError('corrupt', format, 'no word/document.xml');
   zip.verifyAll();
-  const root = parseXml(zip.readText('word/document.xml'));
+  let root: XmlNode;
+  try {
+    root = parseXml(zip.readText('word/document.xml'));
+  } catch (err) {
+    if (err instanceof ScanInputError) throw err;
+    throw new ScanInputError('corrupt', format, `word/document.xml: ${(err as Error).message}`);
+  }
   const body = kid(kid(root, 'w:document') ?? root, 'w:body');
   if (!body) throw new ScanInputError('corrupt', format, 'no w:body');
   const state: DocxState = { page: 1 };

@@ -2,7 +2,7 @@
 // spaces (`1 200`), the working shown in the cell (`29+3 (10%)=32`), ranges (`10-12`, `10…12`),
 // a unit inside the number cell (`120 м`, `2 шт.`) and free text (`по месту`).
 
-import { basicFold } from './normalise.ts';
+import { basicFold } from '#lib/normalise.ts';
 
 export interface ParsedQuantity {
   /** The quantity, or null when the cell holds no readable number. Never NaN or Infinity. */

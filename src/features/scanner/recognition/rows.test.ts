@@ -3,7 +3,7 @@ import { buildRows } from './rows.ts';
 import { DEFAULT_MAPPING } from './types.ts';
 import type { ExtractedLine } from './types.ts';
 import { normaliseUnit, parseQuantity } from './quantity.ts';
-import { normaliseArticle, normaliseText, numericTokens } from './normalise.ts';
+import { normaliseArticle, normaliseText, numericTokens } from '#lib/normalise.ts';
 
 const L = (page: number, cells: string[], extra: Partial<ExtractedLine> = {}): ExtractedLine => ({
   page,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPageTable, groupLines, type TextBox } from './stream.ts';
+import { groupLines } from './lines.ts';
+import { buildPageTable, type TextBox } from './stream.ts';
 import { ocrDigits, ocrTitle, ocrUnit, repairNumberRow, repairPositions } from './ocr-cells.ts';
 
 /** A word box at (x, baseline y), 10 units high, 6 units per character. */

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { migratedDatabase } from '../../../../tests/helpers/db.ts';
 import { translator } from '#lib/i18n/index.ts';
-import { seedDemoCatalogue } from '#features/catalogue/seed.server.ts';
+import { seedDemoCatalogue } from '#features/catalogue-demo/seed.server.ts';
 import { extractXlsx } from '../recognition/office.ts';
 import { buildRows } from '../recognition/rows.ts';
 import { matchRows } from '../match.server.ts';

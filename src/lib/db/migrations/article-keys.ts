@@ -1,8 +1,8 @@
 // Not a migration: the catalogue's article keys recomputed for every item, 500 at a time in id order,
-// with the scanner's current folding. Migration 0018 filled them first; 0022 refills them after the
+// with the current folding of #lib/normalise.ts. Migration 0018 filled them first; 0022 refills them after the
 // key learned to keep number boundaries.
 import type { Kysely } from 'kysely';
-import { articleKey, storedOcrKey } from '#features/scanner/recognition/normalise.ts';
+import { articleKey, storedOcrKey } from '#lib/normalise.ts';
 
 export async function recomputeArticleKeys(db: Kysely<any>): Promise<void> {
   let after = 0;

@@ -1,7 +1,7 @@
 // Kind 'pump': the pump selection saved with the chosen pump(s); datasheet with the duty, the curves
 // at the duty speed through the system curve, the motor and the materials from the catalogue.
 import { dutyCurves, preparePump, systemCurve } from '#features/calculations/engine/index.ts';
-import { pumpModelOf } from '#features/catalogue/pumps.server.ts';
+import { pumpModelOf } from '#features/calculations/pumps.server.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { impellerMm, selectAnswer, type PumpEntityView } from '../../select.server.ts';

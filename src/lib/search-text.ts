@@ -1,6 +1,7 @@
 // The text the catalogue search works on and the one relevance score both engines share: the
 // database (FTS5 trigram on SQLite, pg_trgm on PostgreSQL) only narrows the candidates, this score
-// orders them, so results and their order are the same on either engine.
+// orders them, so results and their order are the same on either engine. Pure, and kept below the
+// features: the scanner matches with it and migration 0024 rewrites the stored search text with it.
 
 /** Lower case, NFKC, anything but letters and digits becomes one space. */
 export function normalise(s: string): string {

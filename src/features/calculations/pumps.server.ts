@@ -2,10 +2,10 @@
 // cached per process until the catalogue changes (its pump count or newest updated_at moves).
 // Loaded in id-ordered batches so no single query is unbounded.
 import type { Kysely } from 'kysely';
-import { preparePump, type PreparedPump } from '#features/calculations/engine/curve.ts';
-import type { PumpModel } from '#features/calculations/engine/types.ts';
+import { preparePump, type PreparedPump } from './engine/curve.ts';
+import type { PumpModel } from './engine/types.ts';
 import type { DB } from '#lib/db/schema.ts';
-import { viewOf, type CatalogueView } from './catalogue.server.ts';
+import { viewOf, type CatalogueView } from '#features/catalogue/catalogue.server.ts';
 
 const BATCH = 1000;
 

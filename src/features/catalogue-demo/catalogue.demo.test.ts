@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { preparePump } from '#features/calculations/engine/curve.ts';
 import { selectPumps } from '#features/calculations/engine/select.ts';
-import { checkItem, type PumpItem } from './catalogue.schema.ts';
+import { checkItem, type PumpItem } from '#features/catalogue/catalogue.schema.ts';
 import { demoCatalogue } from './catalogue.demo.ts';
 
 const items = demoCatalogue();

@@ -2,7 +2,7 @@
 // electrics uses (electrics.ts), so a cabinet calculation finds real catalogue rows. Deterministic,
 // every item marked demo.
 import { BREAKER_RATINGS, CONTACTOR_RATINGS, MPCB_RANGES, START_METHODS, ratedCurrent } from '#features/calculations/engine/electrics.ts';
-import type { CatalogueItemInput } from './catalogue.schema.ts';
+import type { CatalogueItemInput } from '#features/catalogue/catalogue.schema.ts';
 import { demoTitle } from './titles.demo.ts';
 
 export const DEMO_ELECTRIC = 'Demo Electric (demo data)';

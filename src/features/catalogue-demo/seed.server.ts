@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import { engineOf } from '#lib/db/migrations/helpers.ts';
 import type { DB } from '#lib/db/schema.ts';
-import { insertMany } from './catalogue.server.ts';
-import { checkItem, type CatalogueItem } from './catalogue.schema.ts';
+import { insertMany } from '#features/catalogue/catalogue.server.ts';
+import { checkItem, type CatalogueItem } from '#features/catalogue/catalogue.schema.ts';
 import { demoCatalogue } from './catalogue.demo.ts';
 
 export async function seedDemoCatalogue(db: Kysely<DB>): Promise<number> {

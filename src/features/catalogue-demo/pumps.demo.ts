@@ -5,8 +5,8 @@
 // specific speed of 200 (n·√Q_BEP/NPSHr^0.75, European units). Everything is marked demo and
 // deterministic (no randomness: the same catalogue on every seed).
 import { CRONOLINE_IL_80_220, MAGNA3_32_120, VEROLINE_IP_E_50_150, type ReferenceCurve } from '#features/calculations/engine/reference-curves.ts';
-import type { CurvePoint, MotorData } from '#features/calculations/engine/types.ts';
-import type { CatalogueItemInput } from './catalogue.schema.ts';
+import type { CurvePoint, MotorData } from '#features/catalogue/pump-data.ts';
+import type { CatalogueItemInput } from '#features/catalogue/catalogue.schema.ts';
 import { pumpTitle, type DemoPumpCode } from './titles.demo.ts';
 
 export const DEMO_MANUFACTURER = 'Demo Pumps (demo data)';
