@@ -61,14 +61,14 @@ describe.each([
   [360, 740],
   [1280, 900],
 ])('at %ix%i', (width, height) => {
-  it('no page scrolls sideways; every control is tappable and uncovered; axe is clean', async ({ server, signedIn }) => {
+  it('no page scrolls sideways; every control is tappable and uncovered', async ({ server, signedIn }) => {
     const page = await signedIn(OLGA, { viewport: { width, height } });
     for (const path of PAGES) {
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState('networkidle');
       expect(await overflow(page), `${path} overflow`).toBeLessThanOrEqual(0);
       expect(await badControls(page), path).toEqual([]);
-      expect(await axeViolations(page), path).toEqual([]);
+      // Axe on these routes at both widths: the route walk (tests/browser/mobile.test.ts).
     }
   }, 240_000);
 

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { axeViolations, hydrated } from '../helpers/browser.ts';
+import { hydrated } from '../helpers/browser.ts';
 import { expect, test, type ContextOptions } from '../helpers/fixtures.ts';
 import { sessionFor } from '../helpers/session.ts';
 
@@ -137,15 +137,8 @@ describe('home dashboard', () => {
 });
 
 describe('accessibility and weight', () => {
-  it('axe finds nothing on the home, promotions and orders pages', async ({ open }) => {
-    for (const path of ['/home', '/promotions', '/promotions/1', '/e-commerce/orders', '/e-commerce/orders-archive', '/e-commerce/orders/2/order']) {
-      const page = await open(path);
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page), path).toEqual([]);
-      await page.close();
-    }
-  }, 180_000);
-
+  // Axe on the home, promotions and orders pages (and an order, a promotion): the route walk of
+  // tests/browser/mobile.test.ts, at both widths.
   it('ships no React on /home; measures the JavaScript of /home and of an island page', async ({ server, signedIn }) => {
     const measure = async (path: string) => {
       const page = await signedIn(OLGA);

@@ -33,8 +33,8 @@ export async function signedInContext(browser: Browser, server: TestServer, emai
   return context;
 }
 
-/** WCAG 2.2 A/AA violations on the current page (empty array when clean). */
-export async function axeViolations(page: Page) {
+/** WCAG 2.2 A/AA violations on the current page, or only inside `include` (empty array when clean). */
+export async function axeViolations(page: Page, include?: string) {
   // Colours are sampled from the screen: let the content fade-in and colour transitions finish first.
   // (Endless ones, such as a busy spinner, are not waited for.)
   await page.waitForFunction(
@@ -42,7 +42,9 @@ export async function axeViolations(page: Page) {
     undefined,
     { timeout: 5_000 },
   );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
 

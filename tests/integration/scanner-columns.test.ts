@@ -7,26 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { convertOffice } from '../../src/features/scanner/recognition/libreoffice.ts';
-import { apiClient, type ApiClient } from '../helpers/api-client.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { sessionFor } from '../helpers/session.ts';
-
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let dmitry: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server);
-  olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
-  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
-}, 90_000);
-afterAll(async () => {
-  await server?.stop();
-});
+import { expect, test } from '../helpers/scanner.ts';
 
 async function workbook(rows: (string | number)[][]): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
@@ -35,25 +18,11 @@ async function workbook(rows: (string | number)[][]): Promise<Uint8Array> {
   return new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
 }
 
-function upload(token: string, bytes: Uint8Array, name: string, lang = 'en') {
-  const body = new FormData();
-  body.set('file', new Blob([new Uint8Array(bytes)]), name);
-  // A new order without an organisation (step 0's defaults).
-  for (const [k, v] of Object.entries({ order: '0', docType: 'specification', section: 'orders', oid: '0', object: '0' })) body.set(k, v);
-  return api('/api/app/scan.file', { token, tokenInQuery: true, body, lang });
-}
-const post = (path: string, token: string, fields: Record<string, string>, lang = 'en') => api(path, { token, tokenInQuery: true, body: new URLSearchParams(fields), lang });
-
-async function ready(uniqid: string, token = olga, lang = 'en') {
-  const end = Date.now() + 120_000;
-  for (;;) {
-    const r = await api(`/api/app/scan.status?uniqid=${uniqid}`, { token, tokenInQuery: true, lang });
-    expect(r.status).toBe(200);
-    if (r.data.status === 'ready' || r.data.status === 'failed') return r.data;
-    if (Date.now() > end) throw new Error(`scan not ready: ${JSON.stringify(r.data)}`);
-    await new Promise((res) => setTimeout(res, 250));
-  }
-}
+// `post` calls the worker's server as a customer; `wide` is the 14-column parts list as legacy .xls
+// (converted by LibreOffice), uploaded and recognised once for the tests that read it.
+const it = test
+  .extend('post', { scope: 'worker' }, async ({ api }) => (path: string, token: string, fields: Record<string, string>, lang = 'en') => api(path, { token, tokenInQuery: true, body: new URLSearchParams(fields), lang }))
+  .extend('wide', { scope: 'worker' }, async ({ scan }) => scan(await convertOffice(await workbook(wideRows()), 'xlsx', 'xls'), 'parts.xls'));
 const asFields = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)]));
 
 /** 135 positions of a parts list 14 columns wide: the quantity in column 12, the unit in 11. */
@@ -69,18 +38,7 @@ function wideRows(): (string | number)[][] {
 }
 
 describe('a sheet wider than nine columns', () => {
-  let uniqid: string;
-  let status: any;
-
-  beforeAll(async () => {
-    const xls = await convertOffice(await workbook(wideRows()), 'xlsx', 'xls');
-    const up = await upload(olga, xls, 'parts.xls');
-    expect(up.status).toBe(201);
-    uniqid = up.data.uniqid;
-    status = await ready(uniqid);
-  }, 180_000);
-
-  it('the status names all 14 columns and suggests the quantity in column 12', () => {
+  it('the status names all 14 columns and suggests the quantity in column 12', { timeout: 180_000 }, async ({ wide: { status } }) => {
     expect(status.status).toBe('ready');
     expect(status.format).toBe('xls');
     expect(status.columnCount).toBe(14);
@@ -92,7 +50,7 @@ describe('a sheet wider than nine columns', () => {
     expect(status.suggestedBy.count).toEqual({ basis: 'header', heading: 'Кол-во' });
   });
 
-  it('scan.do with the suggested mapping gives every position, quantities from column 12', async () => {
+  it('scan.do with the suggested mapping gives every position, quantities from column 12', { timeout: 180_000 }, async ({ wide: { uniqid, status }, post, customers: { olga: { token: olga } } }) => {
     const r = await post('/api/app/scan.do', olga, { uniqid, ...asFields(status.suggestedMapping), pages: status.pages.map((p: { page: number }) => p.page).join(',') });
     expect(r.status).toBe(200);
     expect(r.data.total).toBe(WIDE);
@@ -101,9 +59,9 @@ describe('a sheet wider than nine columns', () => {
       const n = i + 1;
       expect({ pos: e.pos, title: e.title, marka: e.marka, unit: e.unit, count: e.count }).toEqual({ pos: String(n), title: `Клемма проходная винтовая исполнение ${n}`, marka: `PT-${n}-2.5`, unit: 'шт.', count: (n % 7) + 1 });
     });
-  }, 60_000);
+  });
 
-  it('a column beyond the document is refused by name (422), also in Russian; the physical bound is 40', async () => {
+  it('a column beyond the document is refused by name (422), also in Russian; the physical bound is 40', { timeout: 180_000 }, async ({ wide: { uniqid, status }, post, customers: { olga: { token: olga } } }) => {
     const pages = '1';
     const base = asFields(status.suggestedMapping);
     const beyond = await post('/api/app/scan.do', olga, { uniqid, ...base, count: '15', pages });
@@ -125,9 +83,9 @@ describe('a sheet wider than nine columns', () => {
     // Column 14 is the document's last: taken.
     const last = await post('/api/app/scan.do', olga, { uniqid, ...base, man: '14', pages });
     expect(last.status).toBe(200);
-  }, 60_000);
+  });
 
-  it("another user's scan is 404 whatever the columns", async () => {
+  it("another user's scan is 404 whatever the columns", { timeout: 180_000 }, async ({ wide: { uniqid, status }, post, customers: { dmitry: { token: dmitry } } }) => {
     const r = await post('/api/app/scan.do', dmitry, { uniqid, ...asFields(status.suggestedMapping), pages: '1' });
     expect(r.status).toBe(404);
   });
@@ -138,22 +96,20 @@ describe('a sheet wider than nine columns', () => {
 const SAMPLES = new URL('../../../shared/samples/scanner/', import.meta.url).pathname;
 const sample04 = existsSync(join(SAMPLES, '04-andreyshakhov-xlsx-to-xlsx-legacy-BIFF.xls')) ? new Uint8Array(readFileSync(join(SAMPLES, '04-andreyshakhov-xlsx-to-xlsx-legacy-BIFF.xls'))) : null;
 describe('the shared legacy .xls sample', () => {
-  it.skipIf(!sample04)('sample 04: the quantity in column 11 is suggested and taken, all 135 positions come out', async () => {
-    const up = await upload(olga, sample04!, '04.xls');
-    expect(up.status).toBe(201);
-    const s = await ready(up.data.uniqid);
+  it.skipIf(!sample04)('sample 04: the quantity in column 11 is suggested and taken, all 135 positions come out', { timeout: 180_000 }, async ({ scan, post, customers: { olga: { token: olga } } }) => {
+    const { uniqid, status: s } = await scan(sample04!, '04.xls');
     expect(s.status).toBe('ready');
     expect(s.columnCount).toBeGreaterThanOrEqual(11);
     expect(s.suggestedMapping.count).toBe(11);
-    const r = await post('/api/app/scan.do', olga, { uniqid: up.data.uniqid, ...asFields(s.suggestedMapping), pages: s.pages.map((p: { page: number }) => p.page).join(',') });
+    const r = await post('/api/app/scan.do', olga, { uniqid, ...asFields(s.suggestedMapping), pages: s.pages.map((p: { page: number }) => p.page).join(',') });
     expect(r.status).toBe(200);
     expect(r.data.total).toBe(135);
     expect(r.data.entities.filter((e: { count: number | null }) => e.count !== null && e.count > 0)).toHaveLength(135);
-  }, 180_000);
+  });
 });
 
 describe('non-GOST headings: suggested from the heading and from what the columns hold', () => {
-  it('an EPLAN-like parts list: "Непрерывный номер" is the position, by its heading', async () => {
+  it('an EPLAN-like parts list: "Непрерывный номер" is the position, by its heading', { timeout: 120_000 }, async ({ scan, post, customers: { olga: { token: olga } } }) => {
     const rows: (string | number)[][] = [['Непрерывный номер', 'Обозначение', 'Наименование', 'Номер изделия', 'Количество', 'Изготовитель']];
     const parts: [string, string, string, string][] = [
       ['QF1,QF2', 'Автоматический выключатель трёхполюсный', 'BA47-29 3P 16A', 'IEK'],
@@ -164,9 +120,7 @@ describe('non-GOST headings: suggested from the heading and from what the column
       ['U1', 'Преобразователь частоты', 'VCI-G15-4B', 'INSTART'],
     ];
     parts.forEach(([ref, name, article, maker], i) => rows.push([String(i + 1), ref, name, article, (i % 3) + 1, maker]));
-    const up = await upload(olga, await workbook(rows), 'eplan.xlsx', 'ru');
-    expect(up.status).toBe(201);
-    const s = await ready(up.data.uniqid, olga, 'ru');
+    const { uniqid, status: s } = await scan(await workbook(rows), 'eplan.xlsx', { lang: 'ru' });
     expect(s.suggestedMapping).toEqual({ pos: 1, title: 3, marka: 4, sku: 0, man: 6, unit: 0, count: 5 });
     expect(s.suggestedBy).toEqual({
       pos: { basis: 'header', heading: 'Непрерывный номер' },
@@ -175,12 +129,12 @@ describe('non-GOST headings: suggested from the heading and from what the column
       man: { basis: 'header', heading: 'Изготовитель' },
       count: { basis: 'header', heading: 'Количество' },
     });
-    const r = await post('/api/app/scan.do', olga, { uniqid: up.data.uniqid, ...asFields(s.suggestedMapping), pages: '1' });
+    const r = await post('/api/app/scan.do', olga, { uniqid, ...asFields(s.suggestedMapping), pages: '1' });
     expect(r.status).toBe(200);
     expect(r.data.entities.map((e: { pos: string; marka: string; count: number }) => [e.pos, e.marka, e.count])).toEqual(parts.map(([, , article], i) => [String(i + 1), article, (i % 3) + 1]));
-  }, 120_000);
+  });
 
-  it('a priced list: the "Наименование" column of articles is the article (by its contents), the descriptive column the name', async () => {
+  it('a priced list: the "Наименование" column of articles is the article (by its contents), the descriptive column the name', { timeout: 120_000 }, async ({ scan }) => {
     const rows: (string | number)[][] = [['№', 'Наименование', 'Описание', 'Кол-во', 'Цена', 'Сумма']];
     const items: [string, string][] = [
       ['TM3DI16', 'Модуль дискретного ввода на 16 входов'],
@@ -190,11 +144,9 @@ describe('non-GOST headings: suggested from the heading and from what the column
       ['XS530B1PAL2', 'Индуктивный датчик приближения'],
     ];
     items.forEach(([article, name], i) => rows.push([i + 1, article, name, i + 1, 1000, 1000 * (i + 1)]));
-    const up = await upload(olga, await workbook(rows), 'priced.xlsx');
-    expect(up.status).toBe(201);
-    const s = await ready(up.data.uniqid);
+    const { status: s } = await scan(await workbook(rows), 'priced.xlsx');
     expect(s.suggestedMapping).toEqual({ pos: 1, title: 3, marka: 2, sku: 0, man: 0, unit: 0, count: 4 });
     expect(s.suggestedBy.marka).toEqual({ basis: 'content', heading: '' });
     expect(s.suggestedBy.title).toEqual({ basis: 'header', heading: 'Описание' });
-  }, 120_000);
+  });
 });
