@@ -1,5 +1,5 @@
 // `npm test`: makes sure Debian's Chromium is present for the browser suites (installing it with
-// apt-get when missing), runs the static checks (tsc, astro check, eslint) on a whole run, builds the
+// apt-get when missing), runs the static checks (tsc, astro check, eslint, prettier) on a whole run, builds the
 // bundle when stale, runs every vitest project and ends with a plain "N passed, N failed" line. Extra arguments go to vitest (e.g. `npm test -- --project db`).
 // A whole run also measures coverage of the server code (v8) and fails below the floor set in
 // vitest.config.ts; a part (a project, a file) runs without it, since a part covers less.
@@ -55,13 +55,15 @@ const args = process.argv.slice(2);
 const onlyNonBrowser = args.includes('--project') && !args.includes('browser');
 const root = new URL('..', import.meta.url).pathname;
 
-// The whole run (no arguments) starts with the static checks: TypeScript over .ts and .astro files
-// and the linter (React hooks rules). A part (`npm test -- --project db`, a file) skips them.
+// The whole run (no arguments) starts with the static checks: TypeScript over .ts and .astro files,
+// the linter (React hooks rules, import directions) and the formatter's check. A part (`npm test -- --project db`, a file) skips them.
 function staticChecks(): boolean {
   const steps: Array<[string, string[]]> = [
     ['tsc', [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit']],
     ['astro check', [join(root, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'error']],
     ['eslint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']],
+    // Formatting (decision 0037): `npm run format` fixes what this reports.
+    ['prettier', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']],
   ];
   let ok = true;
   for (const [name, argv] of steps) {
