@@ -41,7 +41,12 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
   // Stylesheets the browser lacks go inline, the others stay cached links (issue 26).
   if (ctx.request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
-    response = await withInlineStylesheets(response, ctx.cookies.get(STYLES_COOKIE)?.value, config().secureCookies);
+    try {
+      response = await withInlineStylesheets(response, ctx.cookies.get(STYLES_COOKIE)?.value, config().secureCookies);
+    } catch (err) {
+      // The page failed while its head was being read: answered like any failure.
+      response = await failed(ctx, path, err);
+    }
   }
   return finish(ctx.request, response, !!locals.user);
 });

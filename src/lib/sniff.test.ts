@@ -53,4 +53,12 @@ describe('sniff', () => {
     expect(extensionMatches(sniff(docx())!, 'a.docx')).toBe(true);
     expect(extensionMatches(sniff(docx())!, 'a.zip')).toBe(false);
   });
+
+  it('takes a PDF header after binary junk, never after text', () => {
+    const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+    expect(kindOf(bytes([0, 1, 2, 0x80, 0x81], '%PDF-1.7\n%\xe2\xe3'))).toBe('pdf');
+    expect(kindOf(bytes('Notes: save as %PDF-1.7 next time.\n'))).not.toBe('pdf');
+    expect(kindOf(bytes('<html><body>%PDF-1.4</body></html>'), 'page.pdf')).not.toBe('pdf');
+    expect(kindOf(bytes('%PDF-'))).not.toBe('pdf');
+  });
 });

@@ -68,9 +68,16 @@ export function extensionMatches(s: Sniffed, name: string): boolean {
 /** Every extension the sniffer accepts, for the file picker's accept attribute. */
 export const ACCEPTED_EXTENSIONS: readonly string[] = Object.values(KINDS).flatMap((k) => k.extensions);
 
-/** `%PDF-` in the first kilobyte (the format allows leading junk, and readers accept it). */
+/**
+ * A PDF header `%PDF-n.n` at the start, or within the first kilobyte after binary junk (readers
+ * accept a prefix such as a MacBinary header). After text it is not a PDF: a note that quotes
+ * "%PDF-1.7" is text, and an HTML page with that string is not a PDF either.
+ */
 function isPdf(b: Uint8Array): boolean {
-  return Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, 1024)).toString('latin1').includes('%PDF-');
+  const head = Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, 1024)).toString('latin1');
+  const at = head.search(/%PDF-\d\.\d/);
+  if (at <= 0) return at === 0;
+  return /[\x00-\x08\x0e-\x1f\x80-\xff]/.test(head.slice(0, at));
 }
 
 function sniffZip(b: Uint8Array): Sniffed | null {

@@ -49,7 +49,7 @@ export default function CodeForm({ strings, type, to, digits, error, notice, res
   return (
     <form method="post" action="/auth/code" onSubmit={onSubmit}>
       {error && (
-        <div className="auth-alert danger" role="alert">
+        <div id="code-error" className="auth-alert danger" role="alert">
           {error}
         </div>
       )}
@@ -69,8 +69,7 @@ export default function CodeForm({ strings, type, to, digits, error, notice, res
         required
         autoFocus
         onChange={onChange}
-        {...fieldAria('code', error)}
-        aria-describedby="code-hint"
+        {...fieldAria('code', error, true)}
       />
       <small id="code-hint">{t('auth.code.hint', { digits })}</small>
       <div className="auth-actions">

@@ -5,6 +5,7 @@ import { config } from '#lib/config.ts';
 import { digest, newToken } from '#lib/crypto/tokens.ts';
 import { db, now } from '#lib/db/index.ts';
 import type { Session, User } from '#lib/db/schema.ts';
+import { log } from '#lib/log.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
 
@@ -69,7 +70,15 @@ export async function validateSession(token: string | undefined | null): Promise
     return null;
   }
   if (t - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
-    await db().updateTable('sessions').set({ last_seen_at: now() }).where('id', '=', id).execute();
+    // Not awaited: the request does not need it, and a page view must not wait (or fail with 503)
+    // while another process holds SQLite's write lock (decision 0035). A lost touch only means the
+    // idle clock was not moved on this once.
+    db()
+      .updateTable('sessions')
+      .set({ last_seen_at: now() })
+      .where('id', '=', id)
+      .execute()
+      .catch((err: unknown) => log.warn('session: last seen not recorded', { err }));
   }
   const { session_id, kind, session_created_at, last_seen_at, expires_at, ip, user_agent, ...user } = row;
   return {

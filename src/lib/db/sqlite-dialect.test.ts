@@ -66,8 +66,11 @@ describe('SQLite locked by another process', () => {
       const row = await tx.selectFrom('t').select('v').executeTakeFirstOrThrow();
       await tx.updateTable('t').set({ v: `${row.v}+` }).execute();
     });
-    // While it waits to begin, reads outside it go on.
+    // While it waits to begin, reads outside it go on, also one issued later.
+    await new Promise((r) => setTimeout(r, 30));
+    const started = performance.now();
     expect((await db.selectFrom('t').select('v').executeTakeFirst())?.v).toBe('one');
+    expect(performance.now() - started).toBeLessThan(50);
     setTimeout(() => void lock!.release(), 200);
     const { stallMs } = await longestStall(trx);
     expect(stallMs).toBeLessThan(100);
@@ -113,4 +116,42 @@ describe('SQLite locked by another process', () => {
     expect((await db.selectFrom('t').select('v').executeTakeFirst())?.v).toBe('after');
     await db.destroy();
   });
+
+  it('runs concurrent transactions one after another, none lost, none inside another', async () => {
+    const { db } = await database();
+    await sql`create table n (k integer primary key, c integer)`.execute(db);
+    await db.insertInto('n').values({ k: 1, c: 0 }).execute();
+    const bump = () =>
+      db.transaction().execute(async (tx) => {
+        const { c } = await tx.selectFrom('n').select('c').where('k', '=', 1).executeTakeFirstOrThrow();
+        await new Promise((r) => setTimeout(r, 5)); // an await inside: others must wait
+        await tx.updateTable('n').set({ c: c + 1 }).where('k', '=', 1).execute();
+      });
+    // Started together, and queued behind a running one a few milliseconds apart.
+    const late = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)).then(bump);
+    await Promise.all([bump(), bump(), bump(), late(2), late(4), late(8)]);
+    expect((await db.selectFrom('n').select('c').executeTakeFirstOrThrow()).c).toBe(6);
+    await db.destroy();
+  });
+
+  it('keeps an outside write out of a transaction that rolls back', async () => {
+    const { db } = await database();
+    const failing = db
+      .transaction()
+      .execute(async (tx) => {
+        await tx.updateTable('t').set({ v: 'doomed' }).execute();
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error('changed my mind');
+      })
+      .catch((e: Error) => e.message);
+    await new Promise((r) => setTimeout(r, 5));
+    await db.insertInto('t').values({ id: 3, v: 'kept' }).execute();
+    expect(await failing).toBe('changed my mind');
+    expect(await db.selectFrom('t').select(['id', 'v']).orderBy('id').execute()).toEqual([
+      { id: 1, v: 'one' },
+      { id: 3, v: 'kept' },
+    ]);
+    await db.destroy();
+  });
 });
+

@@ -13,11 +13,12 @@
 // refused halfway: a deferred transaction that meets a writer in WAL mode can only be rolled back)
 // and `commit` (SQLite keeps the transaction open when a commit is refused).
 //
-// Kysely's own driver holds one mutex around every query; this one holds it only around a
-// transaction, so a read outside a transaction never waits behind a write that is waiting for
-// another process's lock. node:sqlite runs each statement to the end synchronously, so a statement
-// outside a transaction cannot interleave with another; it only waits while a transaction of ours
-// is open between two awaits.
+// Kysely's own driver holds one mutex around every query; this one holds it only while one of our
+// transactions is open (from a successful `begin immediate` to its commit or rollback), so a read
+// never waits behind a write or a transaction that is waiting for another process's lock.
+// node:sqlite runs each statement to the end synchronously, so a statement outside a transaction
+// cannot interleave with another; it only waits while a transaction of ours is open between two
+// awaits, and checks that in the same turn as it runs.
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import type { openSqlite } from './sqlite-driver.ts';
 
@@ -38,21 +39,22 @@ export function isBusy(err: unknown): boolean {
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const COMMIT = /^\s*(commit|end)\b/i;
 
-/** A mutex held for the length of one of our transactions. */
+/**
+ * Held for the length of one of our transactions. Waiting is always `while (lock.held) await
+ * lock.held;` written out where the caller then acts synchronously: an extra await between "free"
+ * and "act" (a helper's own promise) would let another waiter act first.
+ */
 class TransactionLock {
-  #held: Promise<void> | null = null;
+  held: Promise<void> | null = null;
   #release: (() => void) | null = null;
-  /** Resolves when no transaction is open; a caller that runs synchronously after it is alone. */
-  async idle(): Promise<void> {
-    while (this.#held) await this.#held;
-  }
-  async take(): Promise<void> {
-    await this.idle();
-    this.#held = new Promise((resolve) => (this.#release = resolve));
+  /** Takes the lock; the caller has just seen it free, in this same turn. */
+  takeNow(): void {
+    if (this.held) throw new Error('transaction lock taken twice');
+    this.held = new Promise((resolve) => (this.#release = resolve));
   }
   free(): void {
     const release = this.#release;
-    this.#held = null;
+    this.held = null;
     this.#release = null;
     release?.();
   }
@@ -71,7 +73,11 @@ class Connection implements DatabaseConnection {
     this.#busyWaitMs = busyWaitMs;
   }
 
-  #run<R>(query: CompiledQuery): QueryResult<R> {
+  /** Runs now, synchronously; the caller has made sure it may. */
+  runNow<R>(query: CompiledQuery): QueryResult<R> {
+    // Never a statement of ours inside another caller's transaction: that would commit or roll
+    // back with it. The lock makes this impossible; fail loudly rather than corrupt if it is not.
+    if (!this.owner && this.#db.raw.isTransaction) throw new Error('a statement outside the open transaction');
     const stmt = this.#db.prepare(query.sql);
     if (stmt.reader) return { rows: stmt.all(query.parameters) as R[] };
     const { changes, lastInsertRowid } = stmt.run(query.parameters);
@@ -82,19 +88,30 @@ class Connection implements DatabaseConnection {
     };
   }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  /**
+   * Runs `query` once no transaction of ours stands in the way (the owner's own statements never
+   * wait), trying again on a timer while another process holds the lock, within the budget.
+   * `onRun` acts in the same turn as a successful run (beginTransaction takes the lock there).
+   */
+  async attempt<R>(query: CompiledQuery, retryable: () => boolean, onRun?: () => void): Promise<QueryResult<R>> {
     const started = Date.now();
     for (let wait = FIRST_PAUSE_MS; ; wait = Math.min(wait * 2, LONGEST_PAUSE_MS)) {
-      // Outside our transaction, wait until none is open; the statement then runs in this same turn.
-      if (!this.owner) await this.#lock.idle();
-      const retryable = !this.#db.raw.isTransaction || COMMIT.test(query.sql);
+      if (!this.owner) while (this.#lock.held) await this.#lock.held;
       try {
-        return this.#run<R>(query);
+        const result = this.runNow<R>(query);
+        onRun?.();
+        return result;
       } catch (err) {
-        if (!retryable || !isBusy(err) || Date.now() - started + wait > this.#busyWaitMs) throw err;
+        if (!retryable() || !isBusy(err) || Date.now() - started + wait > this.#busyWaitMs) throw err;
       }
       await pause(wait);
     }
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Outside a transaction a refused statement did nothing; inside one only a refused commit may
+    // be tried again (SQLite keeps the transaction open).
+    return this.attempt<R>(query, () => !this.#db.raw.isTransaction || COMMIT.test(query.sql));
   }
 
   async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
@@ -118,14 +135,12 @@ class PatientDriver implements Driver {
   }
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const handle = connection as Connection;
-    await this.#lock.take();
-    handle.owner = true;
-    try {
-      await handle.executeQuery(CompiledQuery.raw('begin immediate'));
-    } catch (err) {
-      this.#end(handle);
-      throw err;
-    }
+    // Waits for our other transactions and, without holding the lock, for another process's;
+    // the lock is taken in the same turn as the successful `begin immediate`.
+    await handle.attempt(CompiledQuery.raw('begin immediate'), () => true, () => {
+      this.#lock.takeNow();
+      handle.owner = true;
+    });
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
@@ -148,8 +163,11 @@ class PatientDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(`release ${quoteName(name)}`));
   }
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    // A transaction whose commit failed (and was not rolled back) must not keep the lock.
-    this.#end(connection as Connection);
+    // A transaction whose commit failed and was not rolled back must neither stay open nor keep
+    // the lock (Kysely rolls back itself; this is the safety net).
+    const handle = connection as Connection;
+    if (handle.owner && this.#db.raw.isTransaction) this.#db.raw.exec('rollback');
+    this.#end(handle);
   }
   async destroy(): Promise<void> {
     this.#db.close();

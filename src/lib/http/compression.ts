@@ -1,6 +1,6 @@
 // Compression of dynamic answers (src/middleware.ts): brotli when the client accepts it, gzip for
-// the others. Every page carries its stylesheet inline (decision 0015), so on a slow link the HTML's
-// bytes are the first paint's wait. Quality 7 makes a cabinet page about 9 % smaller than gzip
+// the others. A first visit carries its stylesheets inline (decisions 0015, 0036), so on a slow link
+// the HTML's bytes are the first paint's wait. Quality 7 makes a cabinet page about 9 % smaller than gzip
 // (/home 22.9 -> 20.9 KB) for 1.3-1.4x gzip's CPU time (about 0.7 ms more per page here); 10-11
 // would save 6 % more for 30-80x gzip's time, on every request (scripts/page-css-weight.ts prints
 // sizes and times per page; decision 0028).

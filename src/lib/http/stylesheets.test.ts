@@ -95,3 +95,14 @@ describe('stylesheets inline on a first visit, cached links afterwards', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 });
+
+describe('text whose lower case is longer than itself', () => {
+  it('puts the prefetch links right before </body> after an İ (two characters in lower case)', async () => {
+    installStylesheets(sheets);
+    const page = PAGE.replace('<p>Привет, мир</p>', '<p>İstanbul İzmir İ</p>');
+    for (const size of [3, 100_000]) {
+      const html = await (await withInlineStylesheets(response(page, size), undefined, false)).text();
+      expect(html).toMatch(/<p>İstanbul İzmir İ<\/p>(<link rel="prefetch"[^>]+>){3}<\/body><\/html>$/);
+    }
+  });
+});

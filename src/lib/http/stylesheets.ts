@@ -103,8 +103,14 @@ export const prefetchLinks = (hrefs: string[]): string => hrefs.map((h) => `<lin
 export const setCookieHeader = (value: string, secure: boolean): string =>
   `${STYLES_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
 
-const HEAD_END = '</head>';
+const HEAD_END_RE = /<\/head>/i;
 const BODY_END = '</body>';
+/** Where the last </body> (any case) starts, or -1. */
+function lastBodyEnd(text: string): number {
+  let at = -1;
+  for (const m of text.matchAll(/<\/body>/gi)) at = m.index;
+  return at;
+}
 
 /**
  * An HTML response with the stylesheets its browser lacks inlined: reads the head (the first bytes
@@ -126,7 +132,8 @@ export async function withInlineStylesheets(response: Response, cookie: string |
     if (done) break;
     read.push(value);
     text += decoder.decode(value, { stream: true });
-    end = text.toLowerCase().indexOf(HEAD_END);
+    // Searched in the text itself: lower-casing may change lengths (İ), and so every index after it.
+    end = text.search(HEAD_END_RE);
   }
   const rewritten = end === -1 ? null : rewriteHead(text.slice(0, end), sheets, had);
   if (!rewritten || !rewritten.inlined.length) return new Response(replay(read, reader), response);
@@ -163,7 +170,7 @@ function rewrittenBody(start: string, tail: string, reader: ReadableStreamDefaul
   let placed = false;
   const place = (text: string): string => {
     if (placed) return text;
-    const at = text.toLowerCase().lastIndexOf(BODY_END);
+    const at = lastBodyEnd(text);
     if (at === -1) return text;
     placed = true;
     return text.slice(0, at) + tail + text.slice(at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ocrDigits, ocrTitle } from './ocr-cells.ts';
+import { ocrDigits, ocrTitle, ocrUnit } from './ocr-cells.ts';
 
 // Misreadings of the issue-22 scans (300 DPI, speckle, JPEG) and words that must stay as written.
 describe('ocrTitle: one-letter words glued on, units and borders', () => {
@@ -50,5 +50,24 @@ describe('ocrDigits: a border after the number', () => {
     expect(ocrDigits('85=')).toBe('85');
     expect(ocrDigits('—')).toBe('—');
     expect(ocrDigits('2-3')).toBe('2-3');
+  });
+});
+
+describe('repairs that leave real text alone', () => {
+  it('keeps units written with a letter after them (мс, кгс, Па·с) joined', () => {
+    expect(ocrTitle('Реле времени 100 мс')).toBe('Реле времени 100 мс');
+    expect(ocrTitle('Усилие 50 кгс')).toBe('Усилие 50 кгс');
+    expect(ocrTitle('Вязкость 100 Пас')).toBe('Вязкость 100 Пас');
+    // The glued word is still split off where it is one.
+    expect(ocrTitle('Кабель 230 Ви медный')).toBe('Кабель 230 В и медный');
+  });
+
+  it('never turns a real unit into another one', () => {
+    for (const unit of ['км', 'пач', 'см', 'мм', 'л', 'т', 'м', 'ед', 'лист', 'набор', 'шт.', 'компл.']) expect(ocrUnit(unit)).toBe(unit);
+    expect(ocrUnit('wT.')).toBe('шт.');
+  });
+
+  it('drops a border read after the name also when spaces follow it', () => {
+    expect(ocrTitle('Фильтр | ')).toBe('Фильтр');
   });
 });

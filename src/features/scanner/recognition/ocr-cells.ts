@@ -35,6 +35,8 @@ const UNIT_LOOKALIKES: [RegExp, string][] = [
 ];
 /** Units a unit cell of a specification holds, as written. */
 const UNIT_WORDS = ['шт', 'компл', 'кг', 'м2', 'м3', 'пог.м', 'м.п', 'упак', 'пар', 'рул'];
+/** Real units outside that list, which must never be "corrected" into one of it (км is not кг). */
+const OTHER_UNITS = /^(км|см|мм|г|мл|ед|пач|пачк[аи]?|лист|листов|набор|кор|короб|бух|бухт[аы]?|меш|секц|точ|усл|ч|час|мес|сут|квт|гкал)$/iu;
 
 /**
  * An OCR'd unit cell read as the unit it shows: Latin lookalikes turned Cyrillic, then the one
@@ -46,7 +48,7 @@ export function ocrUnit(cell: string): string {
   if (!t || t.length > 8) return cell;
   const folded = basicFold(t);
   const bare = folded.replace(/[.,]+$/, '');
-  if (UNIT_WORDS.includes(bare) || /^([млт]|кт|к-т|к\.т)$/.test(bare)) return cell;
+  if (UNIT_WORDS.includes(bare) || /^([млт]|кт|к-т|к\.т)$/.test(bare) || OTHER_UNITS.test(bare)) return cell;
   let fixed = bare;
   for (const [re, to] of UNIT_LOOKALIKES) fixed = fixed.replace(re, to);
   if (/^[млт]$/.test(fixed)) return fixed + (folded.endsWith('.') ? '.' : '');
@@ -64,6 +66,8 @@ export function ocrUnit(cell: string): string {
 
 /** Units a number in a name is followed by, which OCR glues to the next one-letter word (`230 Ви`). */
 const NAME_UNITS = 'В|А|Вт|кВт|кВ|мА|Гц|мм|м|кг|бар|МПа|кПа|Па';
+/** A unit of NAME_UNITS and a letter that together are a unit themselves: left joined. */
+const JOINED_UNITS = new Set(['мс', 'кгс', 'Пас']);
 
 /**
  * An OCR'd name: `То же` read with Latin letters, `м3/ч` read `мз/ч`, `m3/y`, `m3/u` or `м3З/ч`
@@ -76,7 +80,7 @@ export function ocrTitle(cell: string): string {
     cell
       // A cell border read as a dash or bar before the name (`— Термометр`) or after it (`Pt1000 =`).
       .replace(/^[—–|_]\s+(?=\p{Lu})/u, '')
-      .replace(/\s+[—–|_=]$/, '')
+      .replace(/\s+[—–|_=]\s*$/, '')
       .replace(/^[TТ][oо0](?=\s+[жЖ][еЕ])/, 'То')
       // The nominal diameter `Ду 80` read `Ay 80` (Д has A's outline at scan resolution).
       .replace(/(^|[\s,(])[AА][yу](?=\s?\d)/g, '$1Ду')
@@ -86,7 +90,10 @@ export function ocrTitle(cell: string): string {
       .replace(/(^|\s)(\p{Lu}{2,})с(?=\s+\p{Ll})/gu, '$1$2 с')
       // The dash OCR leaves where the glued word stood (`утеплённыйс — электроприводом`).
       .replace(/(\s[свик])\s+[—–]\s+(?=\p{Ll})/gu, '$1 ')
-      .replace(new RegExp(`(\\d\\s?(?:${NAME_UNITS}))([сиСИ])(?=$|\\s+\\p{Ll})`, 'gu'), '$1 $2')
+      // Not where unit and letter make a unit of their own (`100 мс`, `50 кгс`, `100 Пас`).
+      .replace(new RegExp(`(\\d\\s?(${NAME_UNITS}))([сиСИ])(?=$|\\s+\\p{Ll})`, 'gu'), (m, num: string, unit: string, letter: string) =>
+        JOINED_UNITS.has(unit + letter) ? m : `${num} ${letter}`,
+      )
   );
 }
 
