@@ -12,7 +12,7 @@ import { isApi, isAuthArea, isEmbed, isPublic } from '#lib/http/access.ts';
 import { explicitCredentials, isForgeable } from '#lib/http/csrf.ts';
 import { chooseEncoding, compressBody } from '#lib/http/compression.ts';
 import { diskLow } from '#lib/http/disk.ts';
-import { failureOf } from '#lib/http/failure.ts';
+import { failureOf, failureResponse } from '#lib/http/failure.ts';
 import { securityHeaders } from '#lib/http/security-headers.ts';
 import { LOCALE_COOKIE, resolveLocale, translator } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
@@ -101,13 +101,13 @@ async function failed(ctx: APIContext, path: string, err: unknown): Promise<Resp
   if (failure.unexpected) log.error('request failed', { method: request.method, path, err });
   else if (failure.status === 503) log.warn('service unavailable', { method: request.method, path, err });
   const headers: Record<string, string> = {};
-  if (failure.retryAfter) headers['Retry-After'] = String(failure.retryAfter);
   // The body of a refused upload is not read: the connection cannot be reused after it.
   if (failure.status === 413) headers.Connection = 'close';
   let response: Response;
   if (wantsJson(request, path)) {
-    response = json({ message: failure.message, ...(failure.errors ? { errors: failure.errors } : {}) }, failure.status, headers);
+    response = failureResponse(failure, headers);
   } else {
+    if (failure.retryAfter) headers['Retry-After'] = String(failure.retryAfter);
     locals.failure = { status: failure.status, message: failure.message };
     try {
       // A GET of its own: the original body may have been read already, which a plain rewrite refuses.

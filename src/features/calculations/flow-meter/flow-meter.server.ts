@@ -16,11 +16,11 @@ import { unitSlug } from '../kit/units.ts';
 import { unitCatalogueOf } from './meter.ts';
 import { CODE } from './reference.schema.ts';
 import { getCity, getOrganisation, getRegion, type CityEntity, type OrganisationEntity, refDb, type RefDb, type RegionEntity } from './reference.server.ts';
-import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
+import type { SelectionReply, SelectionReplyBody } from '#features/calculations/kit/reply.ts';
 import { MAX_TEXT, shownFigure, tooLongFields } from '#features/calculations/kit/form.ts';
 
-export type FlowMeterAnswer = Answer<FlowMeterAnswerBody>;
-export type FlowMeterAnswerBody = AnswerBody & {
+export type FlowMeterAnswer = SelectionReply<FlowMeterAnswerBody>;
+export type FlowMeterAnswerBody = SelectionReplyBody & {
   [extra: string]: unknown;
 };
 
