@@ -7,9 +7,9 @@ import { notify } from '#features/notifications/notifications.server.ts';
 import type { User } from '#lib/db/schema.ts';
 import { db } from '#lib/db/index.ts';
 import { HttpError, json, type FormValues } from '#lib/http/api.ts';
-import { routeId } from '#lib/http/respond.ts';
+import { respond, routeId } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { ListQueryError, parseListQuery } from '#lib/list.ts';
+import { parseListQuery } from '#lib/list.ts';
 import { calcKind } from './kinds/index.server.ts';
 import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered } from './saved.server.ts';
 import { parseId } from '#lib/validation.ts';
@@ -86,20 +86,17 @@ export async function saveCalculation(user: User, values: FormValues, t: T): Pro
   return { ok: true, ...saved };
 }
 
-export async function saveResponse(user: User, values: FormValues, t: T): Promise<Response> {
-  const r = await saveCalculation(user, values, t);
-  if (!r.ok) return json({ type: 'error', message: r.message, error: r.message, errors: r.errors }, r.status);
-  return json({ type: 'success', request: r.request, id: r.id });
-}
+/** A refusal: the one error shape with the spec's `type: 'error'` and `error` as extras (decision 0034). */
+export const saveResponse = (user: User, values: FormValues, t: T): Promise<Response> =>
+  respond(t, 'calcPumps.errors.input', async () => {
+    const r = await saveCalculation(user, values, t);
+    if (!r.ok) throw new HttpError(r.status, r.message, { type: 'error', error: r.message, errors: r.errors });
+    return json({ type: 'success', request: r.request, id: r.id });
+  });
 
-export async function listResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
-  try {
-    return json({ data: await listCalculations(user.id, parseListQuery(params, CALC_FIELDS)) });
-  } catch (err) {
-    if (err instanceof ListQueryError) return json({ message: t('calcPumps.errors.input'), errors: { filter: err.message } }, 400);
-    throw err;
-  }
-}
+/** A malformed list query answers 400 naming `filter` (failureOf). */
+export const listResponse = (user: User, params: URLSearchParams, t: T): Promise<Response> =>
+  respond(t, 'calcPumps.errors.input', async () => json({ data: await listCalculations(user.id, parseListQuery(params, CALC_FIELDS)) }));
 
 const idOf = routeId;
 
