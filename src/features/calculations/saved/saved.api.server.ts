@@ -73,7 +73,9 @@ export async function saveCalculation(user: User, values: FormValues, t: T): Pro
   const kind = calcKind(p.kind);
   if (!kind) return bad({ kind: t('calcPumps.errors.unit', { field: t('calcPumps.fields.kind') }) });
   const place = await checkPlace(user, p.oid, p.object, t);
-  if (Object.keys(place).length) return bad(place, 404);
+  // Another user's (or an unknown) organisation or object in the body: a field refused, 422 as in
+  // orders and promotions (decision 0034; the path's own record is the 404).
+  if (Object.keys(place).length) return bad(place, 422);
   // A value longer than the kind's form takes is a field error of its answer, as any other bad input.
   const answer = await kind.select(db(), inputs, t, user);
   if (answer.status !== 200) return bad(answer.body.errors ?? { inputs: answer.body.error ?? t('calcPumps.errors.input') }, answer.status >= 400 && answer.status < 500 ? answer.status : 400);

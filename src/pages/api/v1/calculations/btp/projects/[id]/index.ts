@@ -19,7 +19,8 @@ const save: APIRoute = async ({ locals, params, request }) => {
   const user = requireEmployee(locals);
   const p = await projectOrThrow(user, params.id, locals.t);
   const form = await readForm(request);
-  // The organisation and object (the caller's own), when given: 400 for a malformed id, 404 for another's.
+  // The organisation and object (the caller's own), when given: 400 for a malformed id, 422 for
+  // another's (a body field refused, decision 0034).
   if ('oid' in form || 'object' in form) {
     const oid = placeField(form.oid ?? String(p.organisation_id ?? '')), object = placeField(form.object ?? String(p.object_id ?? ''));
     if (oid === undefined || object === undefined) {
@@ -29,7 +30,7 @@ const save: APIRoute = async ({ locals, params, request }) => {
     }
     const errors = await placeProject(user, p, oid, object, locals.t);
     const first = Object.values(errors)[0];
-    if (first !== undefined) throw refusal(404, first, errors);
+    if (first !== undefined) throw refusal(422, first, errors);
   }
   const r = await calculateProject(user, p, form, locals.t);
   return json({ ...r.body, id: p.id, number: p.number }, r.status);
