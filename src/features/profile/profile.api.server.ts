@@ -50,7 +50,9 @@ export function passwordCheckResponse(user: User, password: string, t: T): Promi
     const r = await checkCurrentPassword(user.id, password);
     if (r.ok) return json({ success: true });
     // The legacy check answers its spec shape { success: false, message } with 200 (decision 0034 lists it).
-    return json({ success: false, message: t(r.errors.oldPassword ?? 'profile.password.errors.bad') }, r.status === 429 ? 429 : 200);
+    const message = t(r.errors.oldPassword ?? 'profile.password.errors.bad');
+    if (r.status === 429) throw new HttpError(429, message, { success: false, ...retryOf(r) });
+    return json({ success: false, message });
   });
 }
 
