@@ -7,7 +7,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { mayAccess } from '#features/chrome/guard.ts';
 import { sessionCookieName, validateSession } from '#features/auth/session.server.ts';
 import { config } from '#lib/config.ts';
-import { bearerToken, HttpError, json } from '#lib/http/api.ts';
+import { bearerToken, HttpError } from '#lib/http/api.ts';
 import { isApi, isAuthArea, isEmbed, isPublic } from '#lib/http/access.ts';
 import { explicitCredentials, isForgeable } from '#lib/http/csrf.ts';
 import { chooseEncoding, compressBody } from '#lib/http/compression.ts';
@@ -66,7 +66,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext, path: string, cooki
   const unknownRoute = ctx.routePattern === '/404' || ctx.routePattern === '/[...path]';
   if (unknownRoute && isApi(path)) throw new HttpError(404, 'http.notFound');
   if (!locals.user && !isPublic(path) && !unknownRoute) {
-    return isApi(path) ? json({ message: locals.t('errors.unauthorized') }, 401) : ctx.redirect('/auth/fast', 302);
+    if (isApi(path)) throw new HttpError(401, 'errors.unauthorized');
+    return ctx.redirect('/auth/fast', 302);
   }
   if (locals.user && isAuthArea(path)) return ctx.redirect('/', 302);
   // The site map's role requirements, for every page and API under a guarded entry. Refused the
