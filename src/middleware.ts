@@ -7,12 +7,12 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { mayAccess } from '#features/chrome/guard.ts';
 import { sessionCookieName, validateSession } from '#features/auth/auth.session.server.ts';
 import { config } from '#lib/config.ts';
-import { bearerToken, HttpError, json } from '#lib/http/api.ts';
+import { bearerToken, HttpError } from '#lib/http/api.ts';
 import { isApi, isAuthArea, isEmbed, isPublic } from '#lib/http/access.ts';
 import { explicitCredentials, isForgeable } from '#lib/http/csrf.ts';
 import { chooseEncoding, compressBody } from '#lib/http/compression.ts';
 import { diskLow } from '#lib/http/disk.ts';
-import { failureOf } from '#lib/http/failure.ts';
+import { failureOf, failureResponse } from '#lib/http/failure.ts';
 import { securityHeaders } from '#lib/http/security-headers.ts';
 import { STYLES_COOKIE, withInlineStylesheets } from '#lib/http/stylesheets.ts';
 import { LOCALE_COOKIE, resolveLocale, translator } from '#lib/i18n/index.ts';
@@ -77,7 +77,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext, path: string, cooki
   const unknownRoute = ctx.routePattern === '/404' || ctx.routePattern === '/[...path]';
   if (unknownRoute && isApi(path)) throw new HttpError(404, 'http.notFound');
   if (!locals.user && !isPublic(path) && !unknownRoute) {
-    return isApi(path) ? json({ message: locals.t('errors.unauthorized') }, 401) : ctx.redirect(paths.auth.fast(), 302);
+    if (isApi(path)) throw new HttpError(401, 'errors.unauthorized');
+    return ctx.redirect(paths.auth.fast(), 302);
   }
   if (locals.user && isAuthArea(path)) return ctx.redirect('/', 302);
   // The site map's role requirements, for every page and API under a guarded entry. Refused the
@@ -112,13 +113,13 @@ async function failed(ctx: APIContext, path: string, err: unknown): Promise<Resp
   if (failure.unexpected) log.error('request failed', { method: request.method, path, err });
   else if (failure.status === 503) log.warn('service unavailable', { method: request.method, path, err });
   const headers: Record<string, string> = {};
-  if (failure.retryAfter) headers['Retry-After'] = String(failure.retryAfter);
   // The body of a refused upload is not read: the connection cannot be reused after it.
   if (failure.status === 413) headers.Connection = 'close';
   let response: Response;
   if (wantsJson(request, path)) {
-    response = json({ message: failure.message, ...(failure.errors ? { errors: failure.errors } : {}) }, failure.status, headers);
+    response = failureResponse(failure, headers);
   } else {
+    if (failure.retryAfter) headers['Retry-After'] = String(failure.retryAfter);
     locals.failure = { status: failure.status, message: failure.message };
     try {
       // A GET of its own: the original body may have been read already, which a plain rewrite refuses.

@@ -274,10 +274,10 @@ describe('outputs and order', () => {
     const one = await (await fetch(new URL(`/api/v1/calculations/btp/projects/${ids[0]}`, server.url), { headers: headers(employee, 'en') })).json();
     expect(one.entity.status).toBe('calculated');
     expect(one.entity.inputs.heating_q).toBe('500');
-    // Organisation and object: the caller's own only (a customer's organisation is not found), ids are digits.
+    // Organisation and object: the caller's own only (a customer's organisation is a field refused, 422 naming it; decision 0034), ids are digits.
     const olgaOrg = (await (await fetch(new URL('/api/v1/organisations', server.url), { headers: headers(customer, 'en') })).json()).data.entities[0].id;
     const foreign = await api(`/api/v1/calculations/btp/projects/${ids[0]}`, { oid: String(olgaOrg) }, employee, 'PUT');
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(422);
     expect((await foreign.json()).errors.oid).toMatch(/not found/i);
     const malformed = await api(`/api/v1/calculations/btp/projects/${ids[0]}`, { object: 'x1' }, employee, 'PUT');
     expect(malformed.status).toBe(400);

@@ -56,11 +56,11 @@ describe('POST /api/v1/calculations', () => {
     expect(flow.data).toMatchObject({ type: 'error', errors: { t_supply: 'Температура в подающем, °C: не более 200 символов' } });
   });
 
-  it('refuses another user organisation or object (404)', async () => {
+  it('refuses another user organisation or object (422 naming the field)', async () => {
     const made = await api('/api/v1/objects', { token: dmitry, json: { name: 'Boiler house 7', address: 'Tverskaya 1, Moscow', lat: '55.75', lon: '37.61' } });
     expect(made.status).toBe(201);
     const r = await save({ kind: 'pump', inputs: DUTY, chosen: [chosen.cid], object: made.data.data.id });
-    expect(r.status).toBe(404);
+    expect(r.status).toBe(422);
     expect(r.data.errors.object).toMatch(/not found/i);
     expect((await api('/api/v1/calculations', { token: olga })).data.data.totalCount).toBe(1);
   });

@@ -257,12 +257,12 @@ describe('POST /api/v1/calculations/flow-meter/select', () => {
     expect((await select({ ...BASE, dp_available: 10, dp_unit: 'bar' })).status).toBe(200);
   });
 
-  it('checks the organisation against the city and the city against the region: 422 with the page\'s texts', async () => {
+  it('checks the organisation against the city and the city against the region: 400 with the page\'s texts', async () => {
     const cases: Array<[Record<string, unknown>, number, string, string, string]> = [
-      [{ region: '18', city: 'sarapul', organisation: 'izh-energo' }, 422, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen city', 'Теплоснабжающая организация: эта организация не работает в выбранном городе'],
-      [{ city: 'sarapul', organisation: 'izh-energo' }, 422, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen city', 'Теплоснабжающая организация: эта организация не работает в выбранном городе'],
-      [{ region: '63', organisation: 'izh-energo' }, 422, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen region', 'Теплоснабжающая организация: эта организация не работает в выбранном регионе'],
-      [{ region: '63', city: 'izhevsk', organisation: 'izh-energo' }, 422, 'city', 'City: this city is not in the chosen region', 'Город: этот город не относится к выбранному региону'],
+      [{ region: '18', city: 'sarapul', organisation: 'izh-energo' }, 400, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen city', 'Теплоснабжающая организация: эта организация не работает в выбранном городе'],
+      [{ city: 'sarapul', organisation: 'izh-energo' }, 400, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen city', 'Теплоснабжающая организация: эта организация не работает в выбранном городе'],
+      [{ region: '63', organisation: 'izh-energo' }, 400, 'organisation', 'Heat supply organisation: this organisation does not serve the chosen region', 'Теплоснабжающая организация: эта организация не работает в выбранном регионе'],
+      [{ region: '63', city: 'izhevsk', organisation: 'izh-energo' }, 400, 'city', 'City: this city is not in the chosen region', 'Город: этот город не относится к выбранному региону'],
       [{ region: '18', city: 'nowhere' }, 400, 'city', 'City: this city is not in the reference list', 'Город: такого города нет в справочнике'],
       [{ region: '99' }, 400, 'region', 'Region: this region is not in the reference list', 'Регион: такого региона нет в справочнике'],
     ];
@@ -278,7 +278,7 @@ describe('POST /api/v1/calculations/flow-meter/select', () => {
     expect((await select({ ...BASE, region: '63', organisation: 'samara-ts' })).status).toBe(200);
     // Saving reruns the selection: the same refusal.
     const save = await api('/api/v1/calculations/flow-meter/save', { token: olga, json: { inputs: { ...BASE, region: '18', city: 'sarapul', organisation: 'izh-energo' }, chosen: [1] } });
-    expect(save.status).toBe(422);
+    expect(save.status).toBe(400);
     expect(save.data.errors).toEqual({ organisation: 'Heat supply organisation: this organisation does not serve the chosen city' });
   });
 
@@ -315,9 +315,9 @@ describe('the page', () => {
     const badHtml = await bad.text();
     expect(badHtml).toContain('href="#f-t_return"');
     expect(badHtml).toContain('must be below the supply temperature (70 °C)');
-    // An organisation of another city: the API's 422 and text, on the organisation picker.
+    // An organisation of another city: the API's 400 and text, on the organisation picker.
     const other = await page('/e-commerce/design/new-calculation/flow-meter', { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(Object.entries(BASE).map(([k, x]) => [k, String(x)])), region: '18', city: 'sarapul', organisation: 'izh-energo' }), headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' } });
-    expect(other.status).toBe(422);
+    expect(other.status).toBe(400);
     const otherHtml = await other.text();
     expect(otherHtml).toMatch(/<a href="#f-organisation"[^>]*>Heat supply organisation: this organisation does not serve the chosen city<\/a>/);
     expect(otherHtml).toContain('<small id="f-organisation-error" class="error-text">Heat supply organisation: this organisation does not serve the chosen city</small>');

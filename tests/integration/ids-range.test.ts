@@ -1,7 +1,8 @@
 // Ids from outside (route parameters, query, form and JSON bodies) are bounded at the boundary on
 // both engines alike: 1..2147483647 (the integer columns). PostgreSQL used to refuse 999999999999
 // in a query with "out of range for type integer" (a 500) where SQLite found nothing. A path id out
-// of range is the 404 of a missing record; a query or body id out of range is 400/422 naming it.
+// of range is the 404 of a missing record; a query id out of range is 400 naming it, a body id 422
+// (docs/decisions/0034-one-error-policy.md).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERP_KEY } from '../helpers/backoffice.ts';
@@ -113,12 +114,12 @@ describe('ids in the query and the body', () => {
     }
   });
 
-  it('id lists in forms: out of range is 400 naming ids (API) or moves nothing (archive page)', async () => {
+  it('id lists in forms: out of range is 422 naming ids (API) or moves nothing (archive page)', async () => {
     for (const id of ['999999999999', '2147483648', '-1', '0']) {
       const read = await hit('/api/v1/notifications/read', { form: { ids: `[${id}]` } });
-      expect([id, read.status]).toEqual([id, 400]);
+      expect([id, read.status]).toEqual([id, 422]);
       const archive = await hit(`/api/app/sales.update_no_protect?archive=1&token=${olga.token}`, { form: { ids: id } });
-      expect([id, archive.status, archive.json.errors]).toEqual([id, 400, { ids: expect.any(String) }]);
+      expect([id, archive.status, archive.json.errors]).toEqual([id, 422, { ids: expect.any(String) }]);
       const page = await hit('/e-commerce/orders', { form: { ids: id } });
       expect([id, page.status]).toEqual([id, 303]);
       const order = await hit('/api/v1/promotions/order', { form: { ids: id, promotion_id: '1' } });

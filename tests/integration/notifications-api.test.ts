@@ -148,7 +148,7 @@ describe('marking notifications read', () => {
     const rest = await api('/api/v1/notifications/read', { token: olga, json: { all: 1 } });
     expect(rest.data).toEqual({ type: 'success', updated: unread.length - 2, unread: 0 });
     const missing = await api('/api/v1/notifications/read', { token: olga, json: {} });
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(422);
     expect((await list(dmitry, DROPDOWN)).data.data.totalCount).toBe(1);
   });
 });

@@ -147,7 +147,7 @@ describe('POST /api/app/sales.store and sales.update_no_protect', () => {
     expect(noFlag.status).toBe(400);
     expect(noFlag.data.message).toBe("Can't move orders!");
     const noIds = await api('/api/app/sales.update_no_protect?archive=1', { token: olga, tokenInQuery: true, body: form({ id: 'x' }) });
-    expect(noIds.status).toBe(400);
+    expect(noIds.status).toBe(422);
   });
 });
 

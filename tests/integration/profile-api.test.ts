@@ -71,7 +71,7 @@ describe('profile update', () => {
     expect(missing.status).toBe(422);
     expect(missing.data.errors).toEqual({ current_password: 'Чтобы изменить e-mail или телефон, введите текущий пароль' });
     const wrong = await api('/api/v1/profile/update', { token: olga, json: { ...changed, current_password: 'Nope2026' }, lang: 'ru' });
-    expect(wrong.status).toBe(400);
+    expect(wrong.status).toBe(422);
     expect(wrong.data.errors).toEqual({ current_password: 'Неверный пароль' });
     const ok = await api('/api/v1/profile/update', { token: olga, json: { ...changed, current_password: 'Demo2026' } });
     expect(ok.status).toBe(200);
@@ -180,7 +180,7 @@ describe('password change', () => {
 
   it('checks the current password on the server', async () => {
     const r = await api('/api/v1/profile/password', { token, json: { oldPassword: 'wrong-Pass1', newPassword: 'Secret2027', verifyPassword: 'Secret2027' } });
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(422);
     expect(r.data.errors).toEqual({ oldPassword: 'Invalid password' });
     expect((await api('/api/v1/profile/password', { token: olga, json: { oldPassword: 'x', newPassword: 'Secret2027', verifyPassword: 'Secret2027' }, lang: 'ru' })).data.errors.oldPassword).toBe('Неверный пароль');
   });

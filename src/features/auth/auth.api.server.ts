@@ -15,10 +15,17 @@ import { safeBack, START_INFO_COOKIE } from './auth.web.server.ts';
 
 const text = (form: FormValues, key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
 
-/** 422 with the first message and the translated message per field. */
-function invalid(ctx: APIContext, errors: Record<string, string>, extra: Record<string, unknown> = {}): Response {
+/** 422 with the first message and the translated message per field (decision 0034: thrown, answered by the middleware). */
+function invalid(ctx: APIContext, errors: Record<string, string>, extra: Record<string, unknown> = {}): never {
   const translated = translateErrors(errors, ctx.locals.t);
-  return json({ message: Object.values(translated)[0], errors: translated, ...extra }, 422);
+  throw new HttpError(422, Object.values(translated)[0]!, { errors: translated, ...extra });
+}
+
+/** A refusal that must name a field (the old client tells failure by `errors`): the field gets the message. */
+function naming(err: unknown, field: string): never {
+  if (!(err instanceof HttpError)) throw err;
+  const { message, ...extra } = err.body;
+  throw new HttpError(err.status, String(message), { ...extra, errors: { [field]: err.message } });
 }
 
 const bearer = (auth: AuthCtx, userId: number) => createSession(userId, 'bearer', { ip: auth.ip, userAgent: auth.userAgent });
@@ -26,7 +33,7 @@ const bearer = (auth: AuthCtx, userId: number) => createSession(userId, 'bearer'
 export async function loginCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
   const parsed = parseWith(PasswordLoginSchema, { login: text(form, 'login'), password: text(form, 'password') });
-  if (!parsed.ok) return invalid(ctx, parsed.errors);
+  if (!parsed.ok) invalid(ctx, parsed.errors);
   const auth = authCtx(ctx);
   const user = await passwordSignIn(auth, parsed.value.login, parsed.value.password);
   return json({ access_token: await bearer(auth, user.id), token_type: 'Bearer' });
@@ -38,7 +45,7 @@ export async function registerCall(ctx: APIContext): Promise<Response> {
   for (const key of ['name', 'surname', 'patronymic', 'email', 'phone', 'account_type', 'post', 'organisation', 'organisation_name', 'password', 'password_confirmation']) input[key] = text(form, key);
   input.agree = formBool(form.agree);
   const parsed = parseRegistration(input);
-  if (!parsed.ok) return invalid(ctx, parsed.errors);
+  if (!parsed.ok) invalid(ctx, parsed.errors);
   const auth = authCtx(ctx);
   const user = await register(auth, parsed.value);
   return json({ access_token: await bearer(auth, user.id), token_type: 'Bearer', message: ctx.locals.t('auth.registration.success') }, 201);
@@ -47,7 +54,7 @@ export async function registerCall(ctx: APIContext): Promise<Response> {
 export async function codeSendCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
   const parsed = parseWith(CodeSendSchema, { login: text(form, 'login') });
-  if (!parsed.ok) return invalid(ctx, parsed.errors);
+  if (!parsed.ok) invalid(ctx, parsed.errors);
   return json(await startCodeSignIn(authCtx(ctx), parsed.value.login));
 }
 
@@ -56,30 +63,23 @@ export async function codeCheckCall(ctx: APIContext): Promise<Response> {
   const parsed = parseWith(CodeCheckSchema, { session: text(form, 'session'), type: text(form, 'type'), code: text(form, 'code')?.replace(/[\s-]/g, ''), login: text(form, 'login') });
   if (!parsed.ok) {
     const error = ctx.locals.t(Object.values(parsed.errors)[0]!);
-    return invalid(ctx, parsed.errors, { type: 'error', error });
+    invalid(ctx, parsed.errors, { type: 'error', error });
   }
   const auth = authCtx(ctx);
-  try {
-    const { userId } = await checkCodeSignIn(auth, parsed.value);
-    return json({ type: 'success', token: await bearer(auth, userId) });
-  } catch (err) {
-    // A refused code answers the spec's shape ({ message, type: 'error', error }); the middleware's
-    // generic error answer keeps only message and errors.
-    if (err instanceof HttpError && err.status === 422) return json(err.body, 422);
-    throw err;
-  }
+  // A refused code throws the spec's shape ({ message, type: 'error', error }): the one error answer keeps those extras.
+  const { userId } = await checkCodeSignIn(auth, parsed.value);
+  return json({ type: 'success', token: await bearer(auth, userId) });
 }
 
 /** Recovery failures always carry `errors` (the old client tells failure by that field). */
 export async function recoveryCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
   const parsed = parseWith(RecoverySchema, { login: text(form, 'login') });
-  if (!parsed.ok) return invalid(ctx, parsed.errors);
+  if (!parsed.ok) invalid(ctx, parsed.errors);
   try {
     return json(await requestRecovery(authCtx(ctx), parsed.value.login));
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return json({ ...err.body, errors: { login: err.message } }, err.status);
+    naming(err, 'login');
   }
 }
 
@@ -87,17 +87,16 @@ export async function recoveryCall(ctx: APIContext): Promise<Response> {
 export async function recoveryResetCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
   const parsed = parseWith(NewPasswordSchema, { password: text(form, 'password'), password_confirmation: text(form, 'password_confirmation') });
-  if (!parsed.ok) return invalid(ctx, parsed.errors);
+  if (!parsed.ok) invalid(ctx, parsed.errors);
   const token = text(form, 'token');
   const session = text(form, 'session');
   const code = text(form, 'code')?.replace(/\D/g, '') ?? '';
   const { t } = ctx.locals;
-  if (!token && !(session && code)) return invalid(ctx, token === undefined && session === undefined ? { token: 'validation.required' } : { code: 'validation.required' });
+  if (!token && !(session && code)) invalid(ctx, token === undefined && session === undefined ? { token: 'validation.required' } : { code: 'validation.required' });
   try {
     await resetPassword(authCtx(ctx), token ? { token } : { session: session!, code }, parsed.value.password);
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return json({ ...err.body, errors: { [token ? 'token' : 'code']: err.message } }, err.status);
+    naming(err, token ? 'token' : 'code');
   }
   return json({ message: t('auth.recovery.done') });
 }

@@ -10,12 +10,12 @@ import type { T } from '#lib/i18n/index.ts';
 import type { Params } from '#lib/i18n/translate.ts';
 import { controlInputOf, MAX_FIELD, pumpInputOf, stationInputOf, type FieldIssue, type RawInput } from './calculations.schema.ts';
 import { matchingCabinets } from './cabinets.server.ts';
-import type { Answer, AnswerBody } from './kit/answer.ts';
+import type { SelectionReply, SelectionReplyBody } from './kit/reply.ts';
 import { unitText } from './kit/units.ts';
 
 export type Kind = 'pump' | 'station' | 'control';
-export type SelectAnswer = Answer<SelectAnswerBody>;
-export type SelectAnswerBody = AnswerBody & {
+export type SelectAnswer = SelectionReply<SelectAnswerBody>;
+export type SelectAnswerBody = SelectionReplyBody & {
   misses?: Array<{ sku: string; reason: string; text: string }>;
   duty?: unknown;
   explanation?: unknown;

@@ -1,7 +1,8 @@
 // The object calls as HTTP answers, shared by /api/v1/objects/** and the legacy /api/app/objects.*
 // calls, plus the form submission used by the page. Failures carry the spec's catalogue messages.
 import type { User } from '#lib/db/schema.ts';
-import { json } from '#lib/http/api.ts';
+import { HttpError, json } from '#lib/http/api.ts';
+import { respond } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { itemAnswers, type SubmitResult } from '#features/pickers/item-api.server.ts';
@@ -24,7 +25,7 @@ export async function submitObject(user: User, values: Record<string, unknown>):
 
 export const { createResponse, listResponse, allResponse, showResponse } = itemAnswers({
   name: 'object',
-  keys: { list: 'objects.errors.list', all: 'objects.errors.all', entity: 'objects.entity' },
+  keys: { list: 'objects.errors.list', all: 'objects.errors.all', save: 'objects.errors.save', entity: 'objects.entity' },
   fields: OBJECT_FIELDS,
   list: (userId, q) => listObjects(userId, q),
   find: (userId, q) => findObjects(userId, q),
@@ -33,13 +34,11 @@ export const { createResponse, listResponse, allResponse, showResponse } = itemA
 });
 
 /** The map's cells for a bounding box (GET /api/v1/objects/map). */
-export async function mapResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
-  const parsed = parseWith(MapQuerySchema, { bbox: params.get('bbox') ?? undefined, zoom: params.get('zoom') ?? undefined });
-  if (!parsed.ok) return json({ message: t('objects.errors.all'), errors: translateErrors(parsed.errors, t) }, 400);
-  try {
+export function mapResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
+  return respond(t, 'objects.errors.all', async () => {
+    const parsed = parseWith(MapQuerySchema, { bbox: params.get('bbox') ?? undefined, zoom: params.get('zoom') ?? undefined });
+    // A malformed query parameter: 400 naming it (decision 0034).
+    if (!parsed.ok) throw new HttpError(400, t('objects.errors.all'), { errors: translateErrors(parsed.errors, t) });
     return json({ data: await objectsInBox(user.id, parsed.value) });
-  } catch (err) {
-    log.error('objects map failed', { user: user.id, err });
-    return json({ message: t('objects.errors.all') }, 500);
-  }
+  });
 }

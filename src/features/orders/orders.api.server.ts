@@ -53,7 +53,8 @@ export function parseIds(form: FormValues): number[] {
 export async function salesArchive(user: User, form: FormValues, archiveParam: string | null, t: T) {
   if (archiveParam !== '1' && archiveParam !== '0') throw new HttpError(400, t('orders.errors.archive'), { errors: { archive: t('orders.validation.archive') } });
   const ids = parseIds(form);
-  if (ids.length === 0) throw new HttpError(400, t('orders.errors.archive'), { errors: { ids: t('orders.validation.ids') } });
+  // The query's flag malformed is 400; the body's ids field refused is field validation, 422 (decision 0034).
+  if (ids.length === 0) throw new HttpError(422, t('orders.errors.archive'), { errors: { ids: t('orders.validation.ids') } });
   const changed = await setArchived(user.id, ids, archiveParam === '1');
   if (changed.length === 0) throw new HttpError(404, t('errors.notFound', { name: t('orders.entity') }));
   return { type: 'success', ids: changed, archive: Number(archiveParam) };

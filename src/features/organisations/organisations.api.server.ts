@@ -25,7 +25,7 @@ export async function submitOrganisation(user: User, values: Record<string, unkn
 
 export const { createResponse, listResponse, allResponse, showResponse } = itemAnswers({
   name: 'organisation',
-  keys: { list: 'organisations.errors.list', all: 'organisations.errors.all', entity: 'organisations.entity' },
+  keys: { list: 'organisations.errors.list', all: 'organisations.errors.all', save: 'organisations.errors.save', entity: 'organisations.entity' },
   fields: ORGANISATION_FIELDS,
   list: (userId, q) => listOrganisations(userId, q),
   find: (userId, q) => findOrganisations(userId, q),

@@ -1,22 +1,18 @@
 // The profile calls as HTTP answers, shared by /api/v1/profile/{update,avatar,password} and the
-// legacy /api/app/profile.* calls. Messages are the spec's.
+// legacy /api/app/profile.* calls. Messages are the spec's; refusals are thrown HttpErrors answered
+// by respond() in the one error shape (docs/decisions/0034-one-error-policy.md).
 import type { User } from '#lib/db/schema.ts';
-import { json } from '#lib/http/api.ts';
+import { HttpError, json } from '#lib/http/api.ts';
+import { respond } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { log } from '#lib/log.ts';
 import { translateErrors } from '#lib/validation.ts';
 import { publicUser } from '#features/auth/auth.api.server.ts';
 import { translateProfileErrors } from './profile.schema.ts';
 import { changePassword, checkCurrentPassword, saveAvatar, saveProfile } from './profile.server.ts';
 
-async function guarded(t: T, message: string, run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (err) {
-    log.error('profile call failed', { err });
-    return json({ message: t(message) }, 500);
-  }
-}
+
+/** A 429 says when to try again (Retry-After). */
+const retryOf = (r: { retryAfter?: number }) => (r.retryAfter ? { retryAfter: r.retryAfter } : {});
 
 /** The stored profile as form values: what a field keeps when a call does not send it. */
 export function storedValues(user: User): Record<string, string> {
@@ -25,34 +21,38 @@ export function storedValues(user: User): Record<string, string> {
 
 /** Only the fields present in the call change; the others keep their stored values (issue 10). */
 export function updateResponse(user: User, values: Record<string, unknown>, t: T): Promise<Response> {
-  return guarded(t, 'profile.errors.failed', async () => {
+  return respond(t, 'profile.errors.failed', async () => {
     const r = await saveProfile(user, { ...storedValues(user), ...values });
-    if (!r.ok) return json({ message: t(r.errors[''] ? 'profile.errors.user' : 'profile.errors.failed'), errors: translateProfileErrors(r.errors, t) }, r.status);
+    if (!r.ok) throw new HttpError(r.status, t(r.errors[''] ? 'profile.errors.user' : 'profile.errors.failed'), { errors: translateProfileErrors(r.errors, t) });
     return json({ message: t('profile.saved'), data: publicUser(r.user) });
   });
 }
 
 export function avatarResponse(user: User, file: unknown, t: T): Promise<Response> {
-  return guarded(t, 'profile.errors.failed', async () => {
+  return respond(t, 'profile.errors.failed', async () => {
     const r = await saveAvatar(user, file);
-    if (!r.ok) return json({ message: t('profile.errors.failed'), errors: translateErrors(r.errors, t) }, r.status);
+    if (!r.ok) throw new HttpError(r.status, t('profile.errors.failed'), { errors: translateErrors(r.errors, t) });
     return json({ message: t('profile.saved'), data: { avatar: r.user.avatar } });
   });
 }
 
 export function passwordResponse(user: User, sessionId: string | undefined, values: Record<string, unknown>, t: T): Promise<Response> {
-  return guarded(t, 'profile.password.errors.failed', async () => {
+  return respond(t, 'profile.password.errors.failed', async () => {
     const r = await changePassword(user, sessionId, values);
-    if (!r.ok) return json({ ok: false, message: t('profile.password.errors.failed'), errors: translateErrors(r.errors, t) }, r.status);
+    // The spec's password answer carries `ok` (an extra of the one error shape, decision 0034).
+    if (!r.ok) throw new HttpError(r.status, t('profile.password.errors.failed'), { ok: false, errors: translateErrors(r.errors, t), ...retryOf(r) });
     return json({ ok: true, message: t('profile.password.changed') });
   });
 }
 
 export function passwordCheckResponse(user: User, password: string, t: T): Promise<Response> {
-  return guarded(t, 'profile.password.errors.failed', async () => {
+  return respond(t, 'profile.password.errors.failed', async () => {
     const r = await checkCurrentPassword(user.id, password);
     if (r.ok) return json({ success: true });
-    return json({ success: false, message: t(r.errors.oldPassword ?? 'profile.password.errors.bad') }, r.status === 429 ? 429 : 200);
+    // The legacy check answers its spec shape { success: false, message } with 200 (decision 0034 lists it).
+    const message = t(r.errors.oldPassword ?? 'profile.password.errors.bad');
+    if (r.status === 429) throw new HttpError(429, message, { success: false, ...retryOf(r) });
+    return json({ success: false, message });
   });
 }
 

@@ -103,16 +103,18 @@ export async function saveAvatar(user: User, file: unknown): Promise<SaveResult>
 /** Wrong current passwords per user: 10 in 15 minutes. */
 const WRONG_PASSWORD: Rule = { name: 'profile-password', limit: 10, windowMs: 15 * 60_000 };
 
-export type PasswordResult = { ok: true } | { ok: false; status: number; errors: FieldErrors };
+export type PasswordResult = { ok: true } | { ok: false; status: number; errors: FieldErrors; retryAfter?: number };
 
 /** Checks the current password of a user (with the attempt limit); errors are dictionary keys. */
 export async function checkCurrentPassword(userId: number, password: string): Promise<PasswordResult> {
   const key = String(userId);
   // Counted before argon2 runs, so parallel guesses cannot pass a read-then-count gap.
-  if (!(await hit(WRONG_PASSWORD, key)).allowed) return { ok: false, status: 429, errors: { oldPassword: 'profile.password.errors.tooMany' } };
+  const verdict = await hit(WRONG_PASSWORD, key);
+  if (!verdict.allowed) return { ok: false, status: 429, errors: { oldPassword: 'profile.password.errors.tooMany' }, retryAfter: verdict.retryAfter };
   const row = await db().selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
   if (!(await verifyPassword(password, row?.password_hash ?? null)) || !row?.password_hash) {
-    return { ok: false, status: 400, errors: { oldPassword: 'profile.password.errors.bad' } };
+    // A wrong value of a field is field validation: 422 (decision 0034).
+    return { ok: false, status: 422, errors: { oldPassword: 'profile.password.errors.bad' } };
   }
   await clear(WRONG_PASSWORD, key);
   return { ok: true };

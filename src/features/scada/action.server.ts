@@ -29,7 +29,8 @@ export type Outcome = 'confirmed' | 'not_confirmed' | 'refused' | 'failed';
 export interface ActionAnswer {
   status: number;
   headers?: Record<string, string>;
-  body: { message: string; data: { id: number | null; result: Outcome; reason: string | null; old_value: number | null; value: number | null } };
+  /** The one error shape (decision 0034): `errors.value` names the refused value of a 422; `data` is the audit record. */
+  body: { message: string; errors?: Record<string, string>; data: { id: number | null; result: Outcome; reason: string | null; old_value: number | null; value: number | null } };
 }
 
 export async function runAction(user: User, tagId: number, raw: string, ip: string | null, t: T): Promise<ActionAnswer> {
@@ -54,7 +55,8 @@ export async function runAction(user: User, tagId: number, raw: string, ip: stri
       .executeTakeFirstOrThrow();
   const refuse = async (status: number, reason: string, params: Record<string, string | number> = {}, headers?: Record<string, string>): Promise<ActionAnswer> => {
     const { id } = await audit('refused', reason);
-    return { status, headers, body: { message: t(`scada.action.refused.${reason}`, params), data: { id, result: 'refused', reason, old_value: old, value: null } } };
+    const message = t(`scada.action.refused.${reason}`, params);
+    return { status, headers, body: { message, ...(status === 422 ? { errors: { value: message } } : {}), data: { id, result: 'refused', reason, old_value: old, value: null } } };
   };
 
   const attempt = await hit(ATTEMPTS, `${user.id}:${tag.object_id}`);

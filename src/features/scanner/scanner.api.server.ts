@@ -7,11 +7,8 @@ import * as v from 'valibot';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
 import { ownOrder, takesNewLines } from '#features/orders/orders.server.ts';
 import type { User } from '#lib/db/schema.ts';
-import { errorResponse, HttpError, type FormValues } from '#lib/http/api.ts';
-import { unavailableCause } from '#lib/http/failure.ts';
-import { respond } from '#lib/http/respond.ts';
+import { HttpError, type FormValues } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { log } from '#lib/log.ts';
 import { hit, type Rule } from '#lib/rate-limit.server.ts';
 import { fieldErrors } from '#lib/validation.ts';
 import type { CatalogueHit, Owner, Scored, Why } from './match.server.ts';
@@ -367,19 +364,4 @@ export async function scanCatalog(user: User, values: FormValues, t: T) {
     pos: parsed.output.pos,
     index: parsed.output.index,
   };
-}
-
-/** Runs a call: refusals keep their status and legacy body; a lost database or full disk answers 503; anything else 500 with the call's catalogue text. */
-export async function answer(t: T, key: string, work: () => Promise<Response>): Promise<Response> {
-  return respond(t, key, async () => {
-    try {
-      return await work();
-    } catch (err) {
-      // A refusal that says when to come back says it in the header too (429 busy, 503 render queue).
-      if (err instanceof HttpError && typeof err.body.retryAfter === 'number') return errorResponse(err, t, { 'Retry-After': String(err.body.retryAfter) });
-      if (err instanceof HttpError || unavailableCause(err)) throw err;
-      log.error('scanner call failed', { call: key, err });
-      throw failure(500, t(key));
-    }
-  });
 }

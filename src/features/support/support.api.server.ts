@@ -2,10 +2,11 @@
 // Failures carry the spec's catalogue message plus per-field reasons in `errors`.
 import * as v from 'valibot';
 import type { User } from '#lib/db/schema.ts';
-import { json } from '#lib/http/api.ts';
+import { HttpError, json } from '#lib/http/api.ts';
+import { respond } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
-import { parseWith, type FieldErrors } from '#lib/validation.ts';
+import { parseWith, translateErrors, type FieldErrors } from '#lib/validation.ts';
 import { addMessage, createRequest, RequestClosed, setStatus } from './support.actions.server.ts';
 import { checkUpload, FileRefused } from './support.files.server.ts';
 import { listOwn, messagePage } from './support.lists.server.ts';
@@ -22,8 +23,6 @@ const fail = (status: number, message: string, errors: FieldErrors = {}, params?
 export function translateFailure(f: Failure, t: T): { message: string; errors: FieldErrors } {
   return { message: t(f.message), errors: Object.fromEntries(Object.entries(f.errors).map(([k, key]) => [k, t(key, f.params?.[k])])) };
 }
-
-const answer = (f: Failure, t: T) => json(translateFailure(f, t), f.status);
 
 export async function submitCreate(user: User, values: Record<string, unknown>, userAgent: string | null, opts: { bugReport?: boolean } = {}): Promise<Result<{ id: number }>> {
   const parsed = parseWith(opts.bugReport ? BugReportSchema : CreateSchema, values);
@@ -77,52 +76,50 @@ export async function openRequest(user: User, id: number, page: { before?: numbe
   return { request: info, side: request.side, messages, older };
 }
 
+/** A malformed query parameter answers 400 naming it (decision 0034), never the 500 of v.parse. */
+function query<S extends v.GenericSchema>(schema: S, params: URLSearchParams, key: string, t: T): v.InferOutput<S> {
+  const parsed = parseWith(schema, Object.fromEntries(params));
+  if (!parsed.ok) throw new HttpError(400, t(key), { errors: translateErrors(parsed.errors, t) });
+  return parsed.value;
+}
+
 /** GET /api/v1/support: data (the spec's list items, newest first) plus meta.next, the key of the next page. */
-export async function listResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
-  try {
-    const q = v.parse(OwnListSchema, Object.fromEntries(params));
+export const listResponse = (user: User, params: URLSearchParams, t: T): Promise<Response> =>
+  respond(t, 'support.errors.list', async () => {
+    const q = query(OwnListSchema, params, 'support.errors.list', t);
     const page = await listOwn(user.id, { search: q.searchText, before: q.before, limit: q.limit });
     return json({ data: page.items, meta: { next: page.next } });
-  } catch (err) {
-    log.error('support: list failed', { user: user.id, err });
-    return json({ message: t('support.errors.list') }, 500);
-  }
-}
+  });
 
 /** GET /api/v1/support/{id}: data (messages, oldest first), request, and meta.older (older pages exist). */
-export async function showResponse(user: User, id: string | undefined, params: URLSearchParams, t: T): Promise<Response> {
-  try {
-    const page = v.parse(ChatPageSchema, Object.fromEntries(params));
+export const showResponse = (user: User, id: string | undefined, params: URLSearchParams, t: T): Promise<Response> =>
+  respond(t, 'support.errors.messages', async () => {
+    const page = query(ChatPageSchema, params, 'support.errors.messages', t);
     const r = /^\d{1,9}$/.test(id ?? '') ? await openRequest(user, Number(id), page) : null;
-    if (!r) return json({ message: t('support.errors.messages') }, 404);
+    if (!r) throw new HttpError(404, t('support.errors.messages'));
     return json({ data: r.messages, request: r.request, meta: { older: r.older } });
-  } catch (err) {
-    log.error('support: messages failed', { user: user.id, id, err });
-    return json({ message: t('support.errors.messages') }, 500);
-  }
-}
+  });
 
 /** The desk list (employees only: the site guard answers 404 to anyone else before this runs). */
-export async function deskResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
-  try {
-    return json({ data: await listDesk(v.parse(DeskFilterSchema, Object.fromEntries(params))) });
-  } catch (err) {
-    log.error('support: desk list failed', { user: user.id, err });
-    return json({ message: t('support.errors.list') }, 500);
-  }
-}
+export const deskResponse = (user: User, params: URLSearchParams, t: T): Promise<Response> =>
+  respond(t, 'support.errors.list', async () => json({ data: await listDesk(query(DeskFilterSchema, params, 'support.errors.list', t)) }));
 
-export async function createResponse(user: User, values: Record<string, unknown>, userAgent: string | null, t: T): Promise<Response> {
-  const r = await submitCreate(user, values, userAgent);
-  return r.ok ? json({ id: r.id, text: t('support.created', { id: r.id }) }, 201) : answer(r, t);
-}
+/** Runs a submission: success answers `ok`, a refusal the one error shape with its status. */
+const submitted = <R>(t: T, key: string, run: () => Promise<Result<R>>, ok: (r: { ok: true } & R) => Response): Promise<Response> =>
+  respond(t, key, async () => {
+    const r = await run();
+    if (!r.ok) {
+      const f = translateFailure(r, t);
+      throw new HttpError(r.status, f.message, { errors: f.errors });
+    }
+    return ok(r);
+  });
 
-export async function messageResponse(user: User, values: Record<string, unknown>, withFile: boolean, t: T): Promise<Response> {
-  const r = await submitMessage(user, values, withFile);
-  return r.ok ? json({ data: { id: r.id, support_id: r.support_id } }, 201) : answer(r, t);
-}
+export const createResponse = (user: User, values: Record<string, unknown>, userAgent: string | null, t: T): Promise<Response> =>
+  submitted(t, 'support.errors.create', () => submitCreate(user, values, userAgent), (r) => json({ id: r.id, text: t('support.created', { id: r.id }) }, 201));
 
-export async function statusResponse(user: User, values: Record<string, unknown>, t: T): Promise<Response> {
-  const r = await submitStatus(user, values);
-  return r.ok ? json({ data: { status: r.status } }) : answer(r, t);
-}
+export const messageResponse = (user: User, values: Record<string, unknown>, withFile: boolean, t: T): Promise<Response> =>
+  submitted(t, withFile ? 'support.errors.file' : 'support.errors.message', () => submitMessage(user, values, withFile), (r) => json({ data: { id: r.id, support_id: r.support_id } }, 201));
+
+export const statusResponse = (user: User, values: Record<string, unknown>, t: T): Promise<Response> =>
+  submitted(t, 'support.errors.status', () => submitStatus(user, values), (r) => json({ data: { status: r.status } }));

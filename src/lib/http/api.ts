@@ -1,6 +1,6 @@
 // Helpers for API endpoints and form posts: JSON answers, errors with a status, and body reading
 // that turns a malformed or oversized body into 400 or 413 instead of a crash. Messages are
-// dictionary keys; the middleware and respond() translate them for the user.
+// dictionary keys or translated text; failure.ts turns them into the one error answer (decision 0034).
 import { isBodyTooLarge } from './body-limit.ts';
 import { stripControls, stripControlsDeep } from './controls.ts';
 import { JsonTooDeepError, parseJsonBounded } from './json-depth.ts';
@@ -22,8 +22,6 @@ export function json(data: unknown, status = 200, headers: HeadersInit = {}): Re
   });
 }
 
-/** An HttpError as JSON, its message translated when it is a dictionary key. */
-export const errorResponse = (err: HttpError, t: (key: string) => string = (k) => k, headers: HeadersInit = {}): Response => json({ ...err.body, message: t(String(err.body.message)) }, err.status, headers);
 
 export type FormValues = Record<string, string | File>;
 

@@ -7,7 +7,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './api.ts';
 import { BodyTooLargeError } from './body-limit.ts';
-import { failureOf, unavailableCause } from './failure.ts';
+import { ListQueryError } from '#lib/list.ts';
+import { failureOf, failureResponse, unavailableCause } from './failure.ts';
 
 const thrown = (f: () => unknown): unknown => {
   try {
@@ -72,5 +73,26 @@ describe('failureOf', () => {
     expect(failureOf(Object.assign(new Error('x'), { code: '3D000' }), t)).toEqual({ status: 503, message: 't:http.unavailable', retryAfter: 30, unexpected: false });
     expect(failureOf(Object.assign(new Error('x'), { code: '42P01' }), t)).toEqual({ status: 503, message: 't:http.unavailable', retryAfter: 30, unexpected: false });
     expect(failureOf(new Error('bug'), t)).toEqual({ status: 500, message: 't:http.serverError', unexpected: true });
+  });
+});
+
+describe('the one error answer (decision 0034)', () => {
+  it('keeps a refusal\'s documented extras and field errors, and turns retry_after into Retry-After', async () => {
+    const f = failureOf(new HttpError(429, 'auth.errors.tooMany', { type: 'error', error: 'x', retry_after: 42, errors: { login: 'y' } }), t);
+    expect(f).toMatchObject({ status: 429, message: 't:auth.errors.tooMany', errors: { login: 'y' }, retryAfter: 42, extra: { type: 'error', error: 'x', retry_after: 42 }, unexpected: false });
+    const res = failureResponse(f);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toBe('42');
+    expect(await res.json()).toEqual({ type: 'error', error: 'x', retry_after: 42, message: 't:auth.errors.tooMany', errors: { login: 'y' } });
+  });
+
+  it('a list query the server cannot use is 400 naming filter with the call\'s message; the unexpected answers it too', () => {
+    expect(failureOf(new ListQueryError('filter must be a JSON object'), t, 'calls.list')).toEqual({ status: 400, message: 't:calls.list', errors: { filter: 'filter must be a JSON object' }, unexpected: false });
+    expect(failureOf(new Error('boom'), t, 'calls.list')).toEqual({ status: 500, message: 't:calls.list', unexpected: true });
+    expect(failureOf(new Error('boom'), t)).toEqual({ status: 500, message: 't:http.serverError', unexpected: true });
+  });
+
+  it('an empty errors object is left out of the body', async () => {
+    expect(await failureResponse(failureOf(new HttpError(404, 'http.notFound', { errors: {} }), t)).json()).toEqual({ message: 't:http.notFound' });
   });
 });

@@ -1,7 +1,7 @@
 // Our own suggestion endpoints (/api/v1/suggest/*) in front of the provider: the browser never sees
 // the token. Without a provider they answer { enabled: false, suggestions: [] }; a provider failure
-// answers 502 with the provider's status.
-import { json } from '#lib/http/api.ts';
+// answers 502 with the provider's status (an extra of the one error shape, decision 0034).
+import { HttpError, json } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { log } from '#lib/log.ts';
 import { SuggestError, suggestProvider } from './index.ts';
@@ -20,7 +20,7 @@ async function answer(run: (p: SuggestClient) => Promise<unknown[]>, t: T): Prom
   } catch (err) {
     const status = err instanceof SuggestError ? err.status : 0;
     log.warn('suggestions failed', { status, err });
-    return json({ message: t('pickers.suggestError'), status }, 502);
+    throw new HttpError(502, t('pickers.suggestError'), { status });
   }
 }
 
@@ -42,7 +42,9 @@ export function geolocateResponse(params: URLSearchParams, t: T): Promise<Respon
   const lat = Number(params.get('lat'));
   const lon = Number(params.get('lon'));
   if (!params.get('lat') || !params.get('lon') || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180)) {
-    return Promise.resolve(json({ message: 'lat and lon are required' }, 400));
+    // A malformed query parameter: 400 naming it (decision 0034).
+    const field = !params.get('lat') || !(Math.abs(lat) <= 90) ? 'lat' : 'lon';
+    return Promise.reject(new HttpError(400, t('http.badQuery'), { errors: { [field]: t('pickers.coords') } }));
   }
   return answer((p) => p.geolocate(lat, lon, clampCount(params.get('count'), 1, 5)), t);
 }

@@ -3,7 +3,7 @@
 // snapshot is never what a client claims), and order it. Projects are the owner's own: another
 // employee's id is not found (decision 0027). Customers never reach this: the pages are guarded by
 // the site map and the API refuses them with 403.
-import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
+import type { SelectionReply, SelectionReplyBody } from '#features/calculations/kit/reply.ts';
 import { sql, type Kysely } from 'kysely';
 import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB, User } from '#lib/db/schema.ts';
@@ -124,8 +124,8 @@ export async function projectOrThrow(user: User, id: string | undefined, t: T): 
 }
 
 /** The select call's answer (the kit's one answer type) with the engine's result kept for saving. */
-export type BtpAnswer = Answer<BtpAnswerBody> & { result: BtpResult | null };
-export type BtpAnswerBody = AnswerBody & {
+export type BtpAnswer = SelectionReply<BtpAnswerBody> & { result: BtpResult | null };
+export type BtpAnswerBody = SelectionReplyBody & {
   type: 'success' | 'warning' | 'error';
   entities: BtpResult['circuits'];
   warnings?: Array<{ code: string; text: string }>;

@@ -5,7 +5,7 @@
 // meter and its items with their own cids, so the save layer can keep and order them. Input
 // problems answer 400 with one translated message per form field, a range named in the unit the
 // user chose for that field; a city outside the posted region or an organisation outside the posted
-// city (region) answers 422, as the page's pickers chain them.
+// city (region) is such a problem too (400, decision 0034), as the page's pickers chain them.
 import type { Kysely } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
@@ -16,11 +16,11 @@ import { unitSlug } from '../kit/units.ts';
 import { unitCatalogueOf } from './meter.ts';
 import { CODE } from './reference.schema.ts';
 import { getCity, getOrganisation, getRegion, type CityEntity, type OrganisationEntity, refDb, type RefDb, type RegionEntity } from './reference.server.ts';
-import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
+import type { SelectionReply, SelectionReplyBody } from '#features/calculations/kit/reply.ts';
 import { MAX_TEXT, shownFigure, tooLongFields } from '#features/calculations/kit/form.ts';
 
-export type FlowMeterAnswer = Answer<FlowMeterAnswerBody>;
-export type FlowMeterAnswerBody = AnswerBody & {
+export type FlowMeterAnswer = SelectionReply<FlowMeterAnswerBody>;
+export type FlowMeterAnswerBody = SelectionReplyBody & {
   [extra: string]: unknown;
 };
 
@@ -102,33 +102,34 @@ function entityOf(v: Variant, cids: Map<string, number>, t: T) {
 }
 export type FlowEntity = ReturnType<typeof entityOf>;
 
-type Place = { ok: true; organisation: OrganisationEntity | null } | { ok: false; status: 400 | 422; issue: Issue };
+type Place = { ok: true; organisation: OrganisationEntity | null } | { ok: false; issue: Issue };
 
 /**
  * The region, city and heat supply organisation posted, chained as the page's pickers chain them:
- * each one given must be in the reference list (else 400) and belong to the one above it when that
- * is given (else 422). The organisation's requirements then apply.
+ * each one given must be in the reference list and belong to the one above it when that is given.
+ * Either refusal is a calculation input problem: 400 naming the field, as every other input
+ * (decision 0034; it was 422 for a mismatch). The organisation's requirements then apply.
  */
 async function placeOf(db: Kysely<DB>, raw: RawInput): Promise<Place> {
   const d = refDb(db);
-  const refuse = (field: string, key: string, status: 400 | 422): Place => ({ ok: false, status, issue: { field, key } });
+  const refuse = (field: string, key: string): Place => ({ ok: false, issue: { field, key } });
   const lookup = async <E>(code: string, get: (d: RefDb, code: string) => Promise<E | null>) => (is(CODE, code) ? get(d, code) : null);
   let region: RegionEntity | null = null;
   let city: CityEntity | null = null;
   if (raw.region) {
     region = await lookup(raw.region, getRegion);
-    if (!region) return refuse('region', 'unknown_region', 400);
+    if (!region) return refuse('region', 'unknown_region');
   }
   if (raw.city) {
     city = await lookup(raw.city, getCity);
-    if (!city) return refuse('city', 'unknown_city', 400);
-    if (region && city.region !== region.code) return refuse('city', 'city_region', 422);
+    if (!city) return refuse('city', 'unknown_city');
+    if (region && city.region !== region.code) return refuse('city', 'city_region');
   }
   if (!raw.organisation) return { ok: true, organisation: null };
   const org = await lookup(raw.organisation, getOrganisation);
-  if (!org) return refuse('organisation', 'unknown_organisation', 400);
-  if (city && org.city !== city.code) return refuse('organisation', 'organisation_city', 422);
-  if (!city && region && (await getCity(d, org.city))?.region !== region.code) return refuse('organisation', 'organisation_region', 422);
+  if (!org) return refuse('organisation', 'unknown_organisation');
+  if (city && org.city !== city.code) return refuse('organisation', 'organisation_city');
+  if (!city && region && (await getCity(d, org.city))?.region !== region.code) return refuse('organisation', 'organisation_region');
   return { ok: true, organisation: org };
 }
 
@@ -138,7 +139,7 @@ export async function flowMeterAnswer(db: Kysely<DB>, values: Record<string, unk
   const long = tooLongFields(raw);
   if (long.length) return errorAnswer(long.map((field) => ({ field, key: 'too_long', params: { max: MAX_TEXT } })), t, raw, {});
   const place = await placeOf(db, raw);
-  if (!place.ok) return errorAnswer([place.issue], t, raw, {}, place.status);
+  if (!place.ok) return errorAnswer([place.issue], t, raw);
   const org = place.organisation;
   const { input, issues, units } = flowInputOf(raw, org?.requirements ?? null);
   if (issues.length) return errorAnswer(issues, t, raw, units);

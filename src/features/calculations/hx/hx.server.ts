@@ -5,14 +5,14 @@
 import { DEMO_PLATES, designCondensation, designDhw, ENGINE_NAME, ENGINE_VERSION, PheInputError, ratePack, selectDhwHeaters, selectPlates, type Explanation, type PlateModel, type Quantity } from '#features/calculations/phe/index.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { formField, modeOf, to1InputOf, to1RateInputOf, to2InputOf, to3InputOf, type FieldIssue, type RawInput } from './hx.schema.ts';
-import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
+import type { SelectionReply, SelectionReplyBody } from '#features/calculations/kit/reply.ts';
 import { MAX_TEXT, tooLongFields } from '#features/calculations/kit/form.ts';
 
 export type HxKind = 'to1' | 'to2' | 'to3';
 export const HX_KINDS: readonly HxKind[] = ['to1', 'to2', 'to3'];
 
-export type HxAnswer = Answer<HxAnswerBody>;
-export type HxAnswerBody = AnswerBody & {
+export type HxAnswer = SelectionReply<HxAnswerBody>;
+export type HxAnswerBody = SelectionReplyBody & {
   duty?: unknown;
   design?: unknown;
   rejected?: Array<{ model: string; reason: string; text: string }>;

@@ -8,7 +8,7 @@ import { readForm } from '#lib/http/api.ts';
 import type { FlowMeterAnswer } from '#features/calculations/flow-meter/flow-meter.server.ts';
 import type { HxAnswer } from '#features/calculations/hx/hx.server.ts';
 import type { SelectAnswer } from '#features/calculations/select.server.ts';
-import type { Answer } from './answer.ts';
+import type { SelectionReply } from './reply.ts';
 import { calculator } from './calculators/index.server.ts';
 
 /** The answer each page kind renders. */
@@ -23,7 +23,7 @@ export interface PageAnswers {
 }
 export type PageKind = keyof PageAnswers;
 
-export interface CalculatorPage<A extends Answer = Answer> {
+export interface CalculatorPage<A extends SelectionReply = SelectionReply> {
   values: Record<string, string>;
   answer: A | null;
 }

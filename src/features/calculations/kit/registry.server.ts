@@ -4,7 +4,7 @@
 // and the one page handler (./page.server.ts) find a kind here; an unknown kind is 404.
 //
 // Contract: select() answers the public selection of POST /api/v1/calculations/<kind>/select from the
-// form or JSON values as posted, in the kit's one answer type { status, body } (./answer.ts): 400 with
+// form or JSON values as posted, in the kit's one reply type SelectionReply { status, body } (./reply.ts): 400 with
 // body.errors {field: message} on bad input, never 500. The saved calculations keep their own registry
 // (saved/kinds.server.ts: chosen items, .xlsx, datasheet); its select() is the save layer's rerun. The
 // two differ only for the heat exchangers: the public answer tags each pack with its save `pick`
@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB, User } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
-import type { Answer } from './answer.ts';
+import type { SelectionReply } from './reply.ts';
 
 export interface CalcContext {
   db: Kysely<DB>;
@@ -22,7 +22,7 @@ export interface CalcContext {
   user: User | null;
 }
 
-export interface CalculatorPageOptions<A extends Answer> {
+export interface CalculatorPageOptions<A extends SelectionReply> {
   /** A worked example: what an empty form shows (heat exchangers, flow meter). */
   example?: Record<string, string>;
   /** The longest query value a GET keeps (default 200; the pump forms carry pumps over in the query). */
@@ -33,7 +33,7 @@ export interface CalculatorPageOptions<A extends Answer> {
   answer?(ctx: CalcContext, values: Record<string, string>): Promise<A>;
 }
 
-export interface Calculator<A extends Answer = Answer> {
+export interface Calculator<A extends SelectionReply = SelectionReply> {
   kind: string;
   /** The form page. */
   formPath: string;
@@ -47,7 +47,7 @@ export interface Calculator<A extends Answer = Answer> {
 // Process-wide per module copy; every caller imports ./calculators/index.server.ts, which registers them all.
 const REGISTRY = new Map<string, Calculator>();
 
-export function registerCalculator<A extends Answer>(c: Calculator<A>): void {
+export function registerCalculator<A extends SelectionReply>(c: Calculator<A>): void {
   REGISTRY.set(c.kind, c as unknown as Calculator);
 }
 

@@ -18,13 +18,13 @@ import type { Kysely } from 'kysely';
 import type { DB, User } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
 import type { CalculationDetails, ChosenItem } from './saved.server.ts';
-import type { Answer, AnswerBody } from '#features/calculations/kit/answer.ts';
+import type { SelectionReply, SelectionReplyBody } from '#features/calculations/kit/reply.ts';
 import { engineOf, labelKey, mathText, symbolOf } from '#features/calculations/explain-labels.ts';
 import { displayValue, withUnit } from '../kit/units.ts';
 
 /** A calculation's answer as the selection endpoints give it (spec result shape plus kind extras). */
-export type KindAnswer = Answer<KindAnswerBody>;
-export type KindAnswerBody = AnswerBody & {
+export type KindAnswer = SelectionReply<KindAnswerBody>;
+export type KindAnswerBody = SelectionReplyBody & {
   engine?: { name: string; version: string };
   [extra: string]: unknown;
 };

@@ -7,9 +7,9 @@ import { notify } from '#features/notifications/notifications.server.ts';
 import type { User } from '#lib/db/schema.ts';
 import { db } from '#lib/db/index.ts';
 import { HttpError, json, type FormValues } from '#lib/http/api.ts';
-import { routeId } from '#lib/http/respond.ts';
+import { respond, routeId } from '#lib/http/respond.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { ListQueryError, parseListQuery } from '#lib/list.ts';
+import { parseListQuery } from '#lib/list.ts';
 import { calcKind } from './kinds/index.server.ts';
 import { CALC_FIELDS, CALC_KINDS, getCalculation, insertCalculation, listCalculations, markOrdered } from './saved.server.ts';
 import { parseId } from '#lib/validation.ts';
@@ -74,7 +74,9 @@ export async function saveCalculation(user: User, values: FormValues, t: T): Pro
   const kind = calcKind(p.kind);
   if (!kind) return bad({ kind: t('calcPumps.errors.unit', { field: t('calcPumps.fields.kind') }) });
   const place = await checkPlace(user, p.oid, p.object, t);
-  if (Object.keys(place).length) return bad(place, 404);
+  // Another user's (or an unknown) organisation or object in the body: a field refused, 422 as in
+  // orders and promotions (decision 0034; the path's own record is the 404).
+  if (Object.keys(place).length) return bad(place, 422);
   // A value longer than the kind's form takes is a field error of its answer, as any other bad input.
   const answer = await kind.select(db(), inputs, t, user);
   if (answer.status !== 200) return bad(answer.body.errors ?? { inputs: answer.body.error ?? t('calcPumps.errors.input') }, answer.status >= 400 && answer.status < 500 ? answer.status : 400);
@@ -87,20 +89,17 @@ export async function saveCalculation(user: User, values: FormValues, t: T): Pro
   return { ok: true, ...saved };
 }
 
-export async function saveResponse(user: User, values: FormValues, t: T): Promise<Response> {
-  const r = await saveCalculation(user, values, t);
-  if (!r.ok) return json({ type: 'error', message: r.message, error: r.message, errors: r.errors }, r.status);
-  return json({ type: 'success', request: r.request, id: r.id });
-}
+/** A refusal: the one error shape with the spec's `type: 'error'` and `error` as extras (decision 0034). */
+export const saveResponse = (user: User, values: FormValues, t: T): Promise<Response> =>
+  respond(t, 'calcPumps.errors.input', async () => {
+    const r = await saveCalculation(user, values, t);
+    if (!r.ok) throw new HttpError(r.status, r.message, { type: 'error', error: r.message, errors: r.errors });
+    return json({ type: 'success', request: r.request, id: r.id });
+  });
 
-export async function listResponse(user: User, params: URLSearchParams, t: T): Promise<Response> {
-  try {
-    return json({ data: await listCalculations(user.id, parseListQuery(params, CALC_FIELDS)) });
-  } catch (err) {
-    if (err instanceof ListQueryError) return json({ message: t('calcPumps.errors.input'), errors: { filter: err.message } }, 400);
-    throw err;
-  }
-}
+/** A malformed list query answers 400 naming `filter` (failureOf). */
+export const listResponse = (user: User, params: URLSearchParams, t: T): Promise<Response> =>
+  respond(t, 'calcPumps.errors.input', async () => json({ data: await listCalculations(user.id, parseListQuery(params, CALC_FIELDS)) }));
 
 const idOf = routeId;
 

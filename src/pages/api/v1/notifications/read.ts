@@ -26,7 +26,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
       } catch {
         ids = null;
       }
-      if (!ids) throw new HttpError(400, locals.t('notifications.errors.read'), { errors: { ids: locals.t('notifications.errors.ids') } });
+      if (!ids) throw new HttpError(422, locals.t('notifications.errors.read'), { errors: { ids: locals.t('notifications.errors.ids') } });
     }
     const updated = await markRead(user.id, ids);
     return json({ type: 'success', updated, unread: await unreadCount(user.id) });

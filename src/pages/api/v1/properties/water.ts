@@ -3,13 +3,13 @@
 // kJ/(kg K), m/s, Pa s, W/(m K). Bad or out-of-range input: 400 { message, errors: { field } }.
 import type { APIRoute } from 'astro';
 import { lookupWater } from '#features/properties/properties.lookup.ts';
-import { json } from '#lib/http/api.ts';
+import { HttpError, json } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = ({ locals, url }) => {
   requireUser(locals);
   const r = lookupWater(Object.fromEntries(url.searchParams), locals.t);
-  if (!r.ok) return json({ message: locals.t('properties.errors.invalid'), errors: r.errors }, 400);
+  if (!r.ok) throw new HttpError(400, locals.t('properties.errors.invalid'), { errors: r.errors });
   const { t_c: _t, p_mpa: _p, ...answer } = r.value;
   return json(answer);
 };

@@ -4,7 +4,11 @@
 import type { APIRoute } from 'astro';
 import { placeField } from '#features/calculations/btp/btp.page.server.ts';
 import { calculateProject, placeProject, projectOrThrow, requireEmployee } from '#features/calculations/btp/btp.server.ts';
-import { json, readForm } from '#lib/http/api.ts';
+import { HttpError, json, readForm } from '#lib/http/api.ts';
+
+/** The select answer's refusal: the one error shape with the spec's result fields as extras (decision 0034). */
+const refusal = (status: number, message: string, errors: Record<string, string>) =>
+  new HttpError(status, message, { type: 'error', entities: [], error: message, warning: null, errors });
 
 export const GET: APIRoute = async ({ locals, params }) => {
   const p = await projectOrThrow(requireEmployee(locals), params.id, locals.t);
@@ -15,17 +19,18 @@ const save: APIRoute = async ({ locals, params, request }) => {
   const user = requireEmployee(locals);
   const p = await projectOrThrow(user, params.id, locals.t);
   const form = await readForm(request);
-  // The organisation and object (the caller's own), when given: 400 for a malformed id, 404 for another's.
+  // The organisation and object (the caller's own), when given: 400 for a malformed id, 422 for
+  // another's (a body field refused, decision 0034).
   if ('oid' in form || 'object' in form) {
     const oid = placeField(form.oid ?? String(p.organisation_id ?? '')), object = placeField(form.object ?? String(p.object_id ?? ''));
     if (oid === undefined || object === undefined) {
       const field = oid === undefined ? 'oid' : 'object';
       const message = locals.t('calcBtp.errors.number', { field: locals.t(`calcBtp.fields.${field}`) });
-      return json({ type: 'error', message, entities: [], error: message, warning: null, errors: { [field]: message } }, 400);
+      throw refusal(400, message, { [field]: message });
     }
     const errors = await placeProject(user, p, oid, object, locals.t);
     const first = Object.values(errors)[0];
-    if (first !== undefined) return json({ type: 'error', message: first, entities: [], error: first, warning: null, errors }, 404);
+    if (first !== undefined) throw refusal(422, first, errors);
   }
   const r = await calculateProject(user, p, form, locals.t);
   return json({ ...r.body, id: p.id, number: p.number }, r.status);
