@@ -40,7 +40,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     response = await failed(ctx, path, err);
   }
   // Stylesheets the browser lacks go inline, the others stay cached links (issue 26).
-  if (ctx.request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+  if (ctx.request.method !== 'HEAD' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
     try {
       response = await withInlineStylesheets(response, ctx.cookies.get(STYLES_COOKIE)?.value, config().secureCookies);
     } catch (err) {

@@ -1,5 +1,6 @@
 // A small fetch wrapper for API suites: a session token as bearer (or ?token=), JSON bodies, and an
 // interface language.
+import { afterAll } from 'vitest';
 import { startServer, type TestServer } from './server.ts';
 import { sessionFor } from './session.ts';
 
@@ -43,6 +44,16 @@ export async function startWithCustomers(env: Record<string, string> = {}) {
   const server = await startServer(env);
   const [olga, dmitry] = await Promise.all([sessionFor(server, 'olga.demidova@demo.example'), sessionFor(server, 'dmitry.volkov@demo.example')]);
   return { server, api: apiClient(server), olga: olga.token, dmitry: dmitry.token };
+}
+
+/**
+ * The same for a whole test file, at its top level (`const { server, api, olga } = await
+ * customersForFile();`): started when the file loads, stopped after its last test.
+ */
+export async function customersForFile(env: Record<string, string> = {}) {
+  const started = await startWithCustomers(env);
+  afterAll(() => started.server.stop());
+  return started;
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;

@@ -3,25 +3,14 @@
 // answers its route, an unknown kind is 404 in the one error shape (JSON { message }), btp stays for
 // employees (403 for a customer), hostile values are 400 naming the field through the one route, and
 // /api/v1/calculations/{id} and /{id}/order still reach their own routes beside [kind].
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { EXAMPLES } from '../../src/features/calculations/hx/hx.page.server.ts';
 import { EXAMPLE as FLOW_EXAMPLE } from '../../src/features/calculations/flow-meter/flow-meter.example.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let dmitry: string;
-let employee: string;
-beforeAll(async () => {
-  ({ server, api, olga, dmitry } = await startWithCustomers());
-  employee = (await sessionFor(server, 'sergey.ivanov@demo.example')).token;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga, dmitry } = await customersForFile();
+const employee = (await sessionFor(server, 'sergey.ivanov@demo.example')).token;
 
 const DUTY = { q: '60', q_unit: 'm3/h', h: '13', h_unit: 'm', h_static: '5', temperature_c: '20' };
 /** A worked example per kind, and the field a hostile value of it is refused on. */

@@ -1,22 +1,12 @@
 // Documents an engineer can sign (issue 21): the chart and datasheet of a trimmed impeller draw the
 // curve the pump runs through its operating point and name D/D₀ and the impeller diameter; results,
 // datasheets and chart axes speak the user's units (м³/ч, м, кВт, кВт·ч on the Russian pages).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 import { sessionFor } from '../helpers/session.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let cookie: string;
-beforeAll(async () => {
-  ({ server, api, olga } = await startWithCustomers({ SUPPLIER_NAME: 'LLC Test Supplier', SUPPLIER_DETAILS: 'Samara, Test st. 1; INN 6300000000' }));
-  cookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga } = await customersForFile({ SUPPLIER_NAME: 'LLC Test Supplier', SUPPLIER_DETAILS: 'Samara, Test st. 1; INN 6300000000' });
+const cookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
 
 const page = async (path: string, lang = 'ru', form?: Record<string, string>) => {
   const headers: Record<string, string> = { Cookie: cookie, 'Accept-Language': lang };

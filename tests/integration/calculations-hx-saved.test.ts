@@ -4,23 +4,12 @@
 // by kind, shown with their explanations, exported to .xlsx and ordered at the stored pack prices.
 // The same without JavaScript: the result page's save forms (to2: a radio button per stage).
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 import { sessionFor } from '../helpers/session.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let dmitry: string;
-let olgaCookie: string;
-beforeAll(async () => {
-  ({ server, api, olga, dmitry } = await startWithCustomers());
-  olgaCookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga, dmitry } = await customersForFile();
+const olgaCookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
 
 const TO1 = { q: '500', q_unit: 'kW', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' };
 const TO2 = { heating_q: '1000', dhw_q: '400', network_supply: '150', network_return: '70', building_supply: '95', building_return: '70', t_outdoor: '-28' };

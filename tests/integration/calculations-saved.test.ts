@@ -1,20 +1,10 @@
 // Saved calculations through the API: save (server recomputes, keeps the chosen items at catalogue
 // prices), list with search, filter and paging, one by id, another user's id 404, the home counter,
 // and ordering: a real order with priced items and a notification of module request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let dmitry: string;
-beforeAll(async () => {
-  ({ server, api, olga, dmitry } = await startWithCustomers());
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { api, olga, dmitry } = await customersForFile();
 
 const DUTY = { q: '60', q_unit: 'm3/h', h: '13', h_unit: 'm', h_static: '5', speed_control: '1' };
 const save = (json: Record<string, unknown>, token = olga, lang = 'en') => api('/api/v1/calculations', { token, json, lang });

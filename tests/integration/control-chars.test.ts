@@ -1,19 +1,10 @@
 // Control characters (U+0000 above all: PostgreSQL refuses it in text) are removed where input enters,
 // so the same request succeeds on both engines: JSON and form bodies, file names, query strings.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 import { backoffice, integrationEnv } from '../helpers/backoffice.ts';
-import type { TestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-beforeAll(async () => {
-  ({ server, api, olga } = await startWithCustomers(integrationEnv));
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga } = await customersForFile(integrationEnv);
 
 const NUL = '\u0000';
 

@@ -6,27 +6,17 @@
 // page (one form: the pickers' GET keeps every typed value; POST result, field errors).
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 import { backoffice } from '../helpers/backoffice.ts';
-import type { TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 const REF_KEY = 'reference-test-key-0123456789abcdef';
 const ORDERS_KEY = 'orders-only-key-0123456789abcdef';
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let call: ReturnType<typeof backoffice>;
-beforeAll(async () => {
-  ({ server, api, olga } = await startWithCustomers({ INTEGRATION_KEYS: `nsi:${sha(REF_KEY)}:reference,erp:${sha(ORDERS_KEY)}:orders` }));
-  call = backoffice(server);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga } = await customersForFile({ INTEGRATION_KEYS: `nsi:${sha(REF_KEY)}:reference,erp:${sha(ORDERS_KEY)}:orders` });
+const call = backoffice(server);
 
 const select = (json: Record<string, unknown>, lang = 'en') => api('/api/v1/calculations/flow-meter/select', { token: olga, json, lang });
 const BASE = { q_heat: 1, q_unit: 'Gcal/h', t_supply: 95, t_return: 70, dn_supply: 100, dn_return: 100 };

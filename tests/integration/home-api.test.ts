@@ -1,21 +1,11 @@
 // GET /api/v1/home against the real server: version and change log from the product's CHANGELOG.md,
 // the counters (following the user's orders), and the news.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseChangelog } from '../../src/features/home/changelog.ts';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { customersForFile } from '../helpers/api-client.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let dmitry: string;
-beforeAll(async () => {
-  ({ server, api, olga, dmitry } = await startWithCustomers());
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { api, olga, dmitry } = await customersForFile();
 
 const home = async (token: string) => (await api('/api/v1/home', { token })).data.data;
 

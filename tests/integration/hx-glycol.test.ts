@@ -2,23 +2,13 @@
 // medium select (water / ethylene glycol / propylene glycol) with its concentration, a 30 % ethylene
 // glycol duty sized larger than water's and explained with the medium and its properties, and every
 // bad medium input answered 400 with the field named in the user's language, never a 500.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { glycolProperties } from '../../src/features/calculations/fluids/glycol.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let cookie: string;
-beforeAll(async () => {
-  ({ server, api, olga } = await startWithCustomers());
-  cookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga } = await customersForFile();
+const cookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
 
 const call = (json: Record<string, unknown>, lang = 'en') => api('/api/v1/calculations/to1/select', { token: olga, json, lang });
 const post = (form: Record<string, string>, lang = 'en') =>

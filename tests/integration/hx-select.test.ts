@@ -2,20 +2,11 @@
 // real server: the { type, entities, error, warning } shape, the user's units (Gcal/h, m3/h, bar
 // gauge or absolute, m w.c.), and every kind of bad input answered 400 with the field named in the
 // user's language, never a NaN, Infinity or a 500.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 import { waterProperties } from '../../src/features/properties/water.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-beforeAll(async () => {
-  ({ server, api, olga } = await startWithCustomers());
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { api, olga } = await customersForFile();
 
 const call = (kind: string, json: Record<string, unknown>, lang = 'en') => api(`/api/v1/calculations/${kind}/select`, { token: olga, json, lang });
 const TO1 = { q: 500, hot_t_in: 70, hot_t_out: 30, cold_t_in: 5, cold_t_out: 60 };

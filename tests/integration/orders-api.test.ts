@@ -1,21 +1,11 @@
 // The order calls against the real server: the legacy sales.get / sales.store / sales.update_no_protect
 // calls (search, filters, sorting, paging, archive), one order, customer messages with files, and
 // another user's order answering 404.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 import { exe, pdf } from '../helpers/sample-files.ts';
-import type { TestServer } from '../helpers/server.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let dmitry: string;
-beforeAll(async () => {
-  ({ server, api, olga, dmitry } = await startWithCustomers());
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga, dmitry } = await customersForFile();
 
 const q = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
 const sales = (token: string, params: Record<string, unknown> = {}, lang = 'en') => api(`/api/app/sales.get?${q(params)}`, { token, tokenInQuery: true, lang });

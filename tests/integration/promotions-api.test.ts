@@ -1,19 +1,9 @@
 // The promotion calls against the real server: the list, one promotion with its products, and
 // ordering from a promotion (discount prices, remaining counts, validity, races for the last items).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { customersForFile } from '../helpers/api-client.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let dmitry: string;
-beforeAll(async () => {
-  ({ server, api, olga, dmitry } = await startWithCustomers());
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga, dmitry } = await customersForFile();
 
 const promotions = async () => (await api('/api/v1/promotions?orderBy=id&sortedBy=desc', { token: olga })).data.data as any[];
 const detail = async (id: number) => (await api(`/api/v1/promotions/${id}?include=detail`, { token: olga })).data.data;

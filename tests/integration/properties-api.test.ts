@@ -1,22 +1,12 @@
 // The water and steam properties API and the /tools/water page against the real server: answers in
 // the documented shape and units, 400 naming the field in the user's language, sign-in required.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saturationAtP, waterProperties } from '../../src/features/properties/water.ts';
-import { startWithCustomers, type ApiClient } from '../helpers/api-client.ts';
-import type { TestServer } from '../helpers/server.ts';
+import { customersForFile } from '../helpers/api-client.ts';
 import { sessionFor } from '../helpers/session.ts';
 
-let server: TestServer;
-let api: ApiClient;
-let olga: string;
-let cookie: string;
-beforeAll(async () => {
-  ({ server, api, olga } = await startWithCustomers());
-  cookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { server, api, olga } = await customersForFile();
+const cookie = (await sessionFor(server, 'olga.demidova@demo.example')).cookie;
 
 describe('GET /api/v1/properties/water', () => {
   it('answers liquid water in region 1 with the documented fields and units', async () => {
