@@ -35,8 +35,17 @@ export default defineConfig({
     // imports nothing: the chrome's scripts stay inline (no external JavaScript on a chrome-only
     // page, tests/browser/page-weight.test.ts) while their source is readable TypeScript, bundled and
     // minified by the build. Their CSP hashes come from the build's manifest (src/lib/http/csp-build.ts).
-    build: { assetsInlineLimit: (file, content) => /astro_type_script/.test(file) && content.length < 4096 },
-    css: { postcss: { plugins: [dropDarkScheme(), dropDeadPico({ sources: new URL('./src', import.meta.url).pathname })] } },
+    build: {
+      assetsInlineLimit: (file, content) => /astro_type_script/.test(file) && content.length < 4096,
+    },
+    css: {
+      postcss: {
+        plugins: [
+          dropDarkScheme(),
+          dropDeadPico({ sources: new URL('./src', import.meta.url).pathname }),
+        ],
+      },
+    },
     ssr: { external: ['pg', 'ws', 'nodemailer'] },
   },
 });

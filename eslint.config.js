@@ -25,16 +25,34 @@ export default tseslint.config(
     // `verbatimModuleSyntax` they are erased, so they carry no code into a bundle (none exists today).
     // The rule sees direct imports only; a shared .ts module an island imports keeps to the same rule
     // by convention (docs/conventions.md).
-    files: ['src/**/*.tsx', 'src/**/*.client.ts', 'src/**/*.client.js', 'src/lib/client/**/*.ts', 'src/features/profile/password-form.ts'],
+    files: [
+      'src/**/*.tsx',
+      'src/**/*.client.ts',
+      'src/**/*.client.js',
+      'src/lib/client/**/*.ts',
+      'src/features/profile/password-form.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '\\.server(\\.[jt]s)?$', allowTypeImports: true, message: 'Islands and client scripts never import server modules (*.server.ts).' },
-            { regex: '^#lib/db(/|$)|(^|/)lib/db(/|$)', allowTypeImports: true, message: 'Islands and client scripts never import the database layer (#lib/db/*).' },
-            { regex: '^node:', allowTypeImports: true, message: 'Islands and client scripts run in the browser: no node:* modules.' },
+            {
+              regex: '\\.server(\\.[jt]s)?$',
+              allowTypeImports: true,
+              message: 'Islands and client scripts never import server modules (*.server.ts).',
+            },
+            {
+              regex: '^#lib/db(/|$)|(^|/)lib/db(/|$)',
+              allowTypeImports: true,
+              message: 'Islands and client scripts never import the database layer (#lib/db/*).',
+            },
+            {
+              regex: '^node:',
+              allowTypeImports: true,
+              message: 'Islands and client scripts run in the browser: no node:* modules.',
+            },
           ],
         },
       ],
@@ -51,8 +69,16 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^#features/(calculations|scanner)(/|$)', message: 'The catalogue is below calculations and the scanner: move what both need into the catalogue or src/lib.' },
-            { regex: '^\\.\\./(calculations|scanner)(/|$)', message: 'The catalogue is below calculations and the scanner: move what both need into the catalogue or src/lib.' },
+            {
+              regex: '^#features/(calculations|scanner)(/|$)',
+              message:
+                'The catalogue is below calculations and the scanner: move what both need into the catalogue or src/lib.',
+            },
+            {
+              regex: '^\\.\\./(calculations|scanner)(/|$)',
+              message:
+                'The catalogue is below calculations and the scanner: move what both need into the catalogue or src/lib.',
+            },
           ],
         },
       ],
@@ -67,8 +93,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^#features/(calculations|scanner|catalogue-demo)(/|$)', message: 'The catalogue is below calculations, the scanner and the demo catalogue.' },
-            { regex: '^\\.\\./(calculations|scanner|catalogue-demo)(/|$)', message: 'The catalogue is below calculations, the scanner and the demo catalogue.' },
+            {
+              regex: '^#features/(calculations|scanner|catalogue-demo)(/|$)',
+              message: 'The catalogue is below calculations, the scanner and the demo catalogue.',
+            },
+            {
+              regex: '^\\.\\./(calculations|scanner|catalogue-demo)(/|$)',
+              message: 'The catalogue is below calculations, the scanner and the demo catalogue.',
+            },
           ],
         },
       ],
@@ -81,7 +113,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^#features/|(^|/)features/', message: 'Migrations never import feature code: copy what they need as it was, or move a pure function into src/lib.' }] },
+        {
+          patterns: [
+            {
+              regex: '^#features/|(^|/)features/',
+              message:
+                'Migrations never import feature code: copy what they need as it was, or move a pure function into src/lib.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -93,7 +133,10 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
 );

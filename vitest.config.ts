@@ -12,7 +12,11 @@ const COVERAGE_FLOOR = { lines: 61, statements: 59, functions: 55, branches: 51 
 
 // The test workers learn that coverage is on: the few timing bounds over CPU-bound JavaScript allow
 // for its block counters (about three to six times slower there).
-if (process.argv.some((a) => a === '--coverage' || a === '--coverage.enabled' || a === '--coverage.enabled=true')) {
+if (
+  process.argv.some(
+    (a) => a === '--coverage' || a === '--coverage.enabled' || a === '--coverage.enabled=true',
+  )
+) {
   process.env.VITEST_COVERAGE = '1';
 }
 

@@ -17,34 +17,95 @@ const RUNS = Number(process.env.RUNS ?? 40);
 const P50_BUDGET_MS = 50;
 const SIZE_BUDGET = 100 * 1024;
 
-const url = process.env.DATABASE_URL && /^postgres(ql)?:/.test(process.env.DATABASE_URL) ? process.env.DATABASE_URL : undefined;
+const url =
+  process.env.DATABASE_URL && /^postgres(ql)?:/.test(process.env.DATABASE_URL)
+    ? process.env.DATABASE_URL
+    : undefined;
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
 
 /** Ids the addresses need: one order, the big support chat, a promotion; and the row counts. */
 async function lookUp() {
-  const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: `${dataDir}/cabinet.sqlite` });
+  const database = openDatabase(
+    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: `${dataDir}/cabinet.sqlite` },
+  );
   try {
     const { db } = database;
-    const user = await db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirst();
-    if (!user) throw new Error(`${EMAIL} is missing: run npm run seed:large with the same DATA_DIR or DATABASE_URL first`);
-    const order = await db.selectFrom('orders').select('id').where('user_id', '=', user.id).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-    const chat = await db.selectFrom('support_requests').select('id').where('user_id', '=', user.id).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-    const promotion = await db.selectFrom('promotions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', EMAIL)
+      .executeTakeFirst();
+    if (!user)
+      throw new Error(
+        `${EMAIL} is missing: run npm run seed:large with the same DATA_DIR or DATABASE_URL first`,
+      );
+    const order = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const chat = await db
+      .selectFrom('support_requests')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const promotion = await db
+      .selectFrom('promotions')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const count = async (table: 'orders' | 'notifications' | 'objects' | 'support_requests') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n);
-    return { order: order.id, chat: chat.id, promotion: promotion?.id, orders: await count('orders'), notifications: await count('notifications') };
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      order: order.id,
+      chat: chat.id,
+      promotion: promotion?.id,
+      orders: await count('orders'),
+      notifications: await count('notifications'),
+    };
   } finally {
     await database.close();
   }
 }
 
 /** One GET with the raw (compressed) body size; fetch() would decompress it. */
-function get(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; encoding: string; location?: string; cookies: string[] }> {
+function get(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{
+  status: number;
+  bytes: number;
+  encoding: string;
+  location?: string;
+  cookies: string[];
+}> {
   return new Promise((done, fail) => {
     const req = request(`${base}${path}`, { headers }, (res) => {
       let bytes = 0;
       res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => done({ status: res.statusCode ?? 0, bytes, encoding: String(res.headers['content-encoding'] ?? 'none'), location: res.headers.location, cookies: res.headers['set-cookie'] ?? [] }));
+      res.on('end', () =>
+        done({
+          status: res.statusCode ?? 0,
+          bytes,
+          encoding: String(res.headers['content-encoding'] ?? 'none'),
+          location: res.headers.location,
+          cookies: res.headers['set-cookie'] ?? [],
+        }),
+      );
       res.on('error', fail);
     });
     req.on('error', fail);
@@ -67,7 +128,9 @@ async function signIn(base: string): Promise<string> {
 const ids = await lookUp();
 const lastOrders = Math.ceil((ids.orders * 0.9) / 10);
 const lastNotifications = Math.ceil(ids.notifications / 10);
-const notificationFilter = encodeURIComponent(JSON.stringify({ module: null, status: { operator: '=', value: 1 } }));
+const notificationFilter = encodeURIComponent(
+  JSON.stringify({ module: null, status: { operator: '=', value: 1 } }),
+);
 const ADDRESSES: string[] = [
   '/home',
   '/notifications',
@@ -114,7 +177,9 @@ let over = 0;
 try {
   const cookie = await signIn(server.url);
   const headers = { cookie, 'accept-encoding': 'gzip', accept: 'text/html,application/json' };
-  console.log(`${url ? 'PostgreSQL' : 'SQLite'}, ${ids.orders} orders, ${ids.notifications} notifications; ${RUNS} sequential requests each\n`);
+  console.log(
+    `${url ? 'PostgreSQL' : 'SQLite'}, ${ids.orders} orders, ${ids.notifications} notifications; ${RUNS} sequential requests each\n`,
+  );
   // min: the least disturbed run, a hint of the cost on an idle machine when others share the cores.
   console.log('| address | status | min ms | p50 ms | p95 ms | gzip KB | within budget |');
   console.log('|---|---|---|---|---|---|---|');
@@ -134,9 +199,13 @@ try {
     const ok = last.status === 200 && pct(0.5) < P50_BUDGET_MS && last.bytes < SIZE_BUDGET;
     if (!ok) over++;
     const size = `${(last.bytes / 1024).toFixed(1)}${last.encoding === 'gzip' ? '' : ` (${last.encoding})`}`;
-    console.log(`| ${path} | ${last.status} | ${times[0]!.toFixed(1)} | ${pct(0.5).toFixed(1)} | ${pct(0.95).toFixed(1)} | ${size} | ${ok ? 'yes' : 'NO'} |`);
+    console.log(
+      `| ${path} | ${last.status} | ${times[0]!.toFixed(1)} | ${pct(0.5).toFixed(1)} | ${pct(0.95).toFixed(1)} | ${size} | ${ok ? 'yes' : 'NO'} |`,
+    );
   }
-  console.log(`\n${over} of ${ADDRESSES.length} addresses over budget (p50 < ${P50_BUDGET_MS} ms, < ${SIZE_BUDGET / 1024} KB gzip, status 200)`);
+  console.log(
+    `\n${over} of ${ADDRESSES.length} addresses over budget (p50 < ${P50_BUDGET_MS} ms, < ${SIZE_BUDGET / 1024} KB gzip, status 200)`,
+  );
 } finally {
   await server.stop();
 }

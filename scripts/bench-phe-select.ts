@@ -3,7 +3,12 @@
 // candidates). Times 300 deterministic duties (load 20–3000 kW, varied temperatures, limits and
 // fouling) and prints a Markdown table (p50/p95/max ms) for the engine README. Target: p95 < 100 ms.
 import { cpus, loadavg } from 'node:os';
-import { DEMO_PLATES, PheInputError, selectPlates, type SelectInput } from '../src/features/calculations/phe/index.ts';
+import {
+  DEMO_PLATES,
+  PheInputError,
+  selectPlates,
+  type SelectInput,
+} from '../src/features/calculations/phe/index.ts';
 
 const count = Number(process.argv[2] ?? 300);
 let seed = 20261123;
@@ -15,7 +20,11 @@ const inputs: SelectInput[] = Array.from({ length: count }, () => {
   const coldIn = 5 + rnd() * 15;
   const coldOut = coldIn + 5 + rnd() * (hotIn - coldIn - 10);
   return {
-    duty: { q: Math.exp(Math.log(20) + rnd() * Math.log(150)), hot: { t_in: hotIn, t_out: hotOut }, cold: { t_in: coldIn, t_out: coldOut } },
+    duty: {
+      q: Math.exp(Math.log(20) + rnd() * Math.log(150)),
+      hot: { t_in: hotIn, t_out: hotOut },
+      cold: { t_in: coldIn, t_out: coldOut },
+    },
     dpMax: { hot: 20 + rnd() * 60, cold: 20 + rnd() * 60 },
     marginMin: 5 + rnd() * 15,
     fouling: { hot: rnd() * 3e-5, cold: rnd() * 3e-5 },
@@ -30,7 +39,8 @@ for (const input of inputs.slice(0, 20)) {
   }
 }
 const times: number[] = [];
-let found = 0, refused = 0;
+let found = 0,
+  refused = 0;
 for (const input of inputs) {
   const t = performance.now();
   try {
@@ -42,9 +52,14 @@ for (const input of inputs) {
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
-const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(2);
-console.log(`PHE selection, ${DEMO_PLATES.length} plate models × 5 pass arrangements, ${count} duties (${found} with candidates, ${refused} refused inputs)`);
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg()[0]!.toFixed(2)}\n`);
+const pct = (p: number) =>
+  times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(2);
+console.log(
+  `PHE selection, ${DEMO_PLATES.length} plate models × 5 pass arrangements, ${count} duties (${found} with candidates, ${refused} refused inputs)`,
+);
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load ${loadavg()[0]!.toFixed(2)}\n`,
+);
 console.log('| p50 ms | p95 ms | max ms |\n|---|---|---|');
 console.log(`| ${pct(50)} | ${pct(95)} | ${times.at(-1)!.toFixed(2)} |`);
 if (Number(pct(95)) >= 100) {

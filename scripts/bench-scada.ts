@@ -24,7 +24,8 @@ const cpuTicks = () => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return Number(f[11]) + Number(f[12]);
 };
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const rssMb = () =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 try {
   const t0 = Date.now();
@@ -34,7 +35,14 @@ try {
       title: `Bench ${o}`,
       address: `Bench street ${o}`,
       driver: { type: 'simulator', poll_ms: 1000 },
-      tags: Array.from({ length: tags }, (_, i) => ({ key: `t${i}`, title: `T${i}`, type: 'float', unit: 'bar', actions: 'Read', address: { signal: SIGNALS[i % 3], base: 10 + i } })),
+      tags: Array.from({ length: tags }, (_, i) => ({
+        key: `t${i}`,
+        title: `T${i}`,
+        type: 'float',
+        unit: 'bar',
+        actions: 'Read',
+        address: { signal: SIGNALS[i % 3], base: 10 + i },
+      })),
       grants: [{ email: 'dmitry.volkov@demo.example', control: false }],
     });
     if (r.status !== 200) throw new Error(`PUT bench-${o}: ${r.status} ${JSON.stringify(r.data)}`);
@@ -47,27 +55,42 @@ try {
   const latencies: number[] = [];
   let frames = 0;
   const sockets = await Promise.all(
-    Array.from({ length: clients }, (_, c) =>
-      new Promise<WebSocket>((resolve, reject) => {
-        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${token}&wss_type=scada&scada_id=${ids[c % ids.length]}`, { headers: { origin: server.url } });
-        let head: { t: string | null } | null = null;
-        ws.on('message', (raw) => {
-          const msg = JSON.parse(String(raw));
-          if (!Array.isArray(msg)) return void (head = msg);
-          if (!measuring || !head?.t) return;
-          frames++;
-          latencies.push(Date.now() - Date.parse(head.t));
-        });
-        ws.once('open', () => resolve(ws));
-        ws.once('error', reject);
-      }),
+    Array.from(
+      { length: clients },
+      (_, c) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(
+            `${server.url.replace('http', 'ws')}/ws?token=${token}&wss_type=scada&scada_id=${ids[c % ids.length]}`,
+            { headers: { origin: server.url } },
+          );
+          let head: { t: string | null } | null = null;
+          ws.on('message', (raw) => {
+            const msg = JSON.parse(String(raw));
+            if (!Array.isArray(msg)) return void (head = msg);
+            if (!measuring || !head?.t) return;
+            frames++;
+            latencies.push(Date.now() - Date.parse(head.t));
+          });
+          ws.once('open', () => resolve(ws));
+          ws.once('error', reject);
+        }),
     ),
   );
   console.log(`${clients} clients connected; warming up 10 s`);
   await new Promise((r) => setTimeout(r, 10_000));
   const { url, dataDir } = server.database;
-  const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
-  const sampleCount = async () => Number((await database.db.selectFrom('scada_samples').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const database = openDatabase(
+    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
+  );
+  const sampleCount = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('scada_samples')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const samples0 = await sampleCount();
   measuring = true;
   const cpu0 = cpuTicks();
@@ -85,9 +108,13 @@ try {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.floor((latencies.length - 1) * p)] ?? NaN;
   for (const ws of sockets) ws.close();
-  console.log(`| objects x variables | clients | frames/client/s | delivery p50 / p95 / p99 ms | server CPU (% of one core) | server RSS max MB | samples stored/s | database |`);
+  console.log(
+    `| objects x variables | clients | frames/client/s | delivery p50 / p95 / p99 ms | server CPU (% of one core) | server RSS max MB | samples stored/s | database |`,
+  );
   console.log(`|---|---|---|---|---|---|---|---|`);
-  console.log(`| ${objects} x ${tags} | ${clients} | ${(frames / clients / elapsed).toFixed(2)} | ${pct(0.5)} / ${pct(0.95)} / ${pct(0.99)} | ${cpu.toFixed(0)} | ${rss.toFixed(0)} | ${Math.round(stored / elapsed)} | ${server.database.url ? 'PostgreSQL' : 'SQLite'} |`);
+  console.log(
+    `| ${objects} x ${tags} | ${clients} | ${(frames / clients / elapsed).toFixed(2)} | ${pct(0.5)} / ${pct(0.95)} / ${pct(0.99)} | ${cpu.toFixed(0)} | ${rss.toFixed(0)} | ${Math.round(stored / elapsed)} | ${server.database.url ? 'PostgreSQL' : 'SQLite'} |`,
+  );
 } finally {
   await server.stop();
 }

@@ -18,9 +18,14 @@ const runs = Math.max(1, Number(process.argv[2] ?? 3));
 
 async function firstPages(pdf: Uint8Array, n: number): Promise<Uint8Array> {
   const src = await PDFDocument.load(pdf);
-  if (src.getPageCount() < n) throw new Error(`the generated document has only ${src.getPageCount()} pages`);
+  if (src.getPageCount() < n)
+    throw new Error(`the generated document has only ${src.getPageCount()} pages`);
   const out = await PDFDocument.create();
-  for (const p of await out.copyPages(src, Array.from({ length: n }, (_, i) => i))) out.addPage(p);
+  for (const p of await out.copyPages(
+    src,
+    Array.from({ length: n }, (_, i) => i),
+  ))
+    out.addPage(p);
   return out.save();
 }
 
@@ -36,7 +41,11 @@ const stats = (xs: number[]) => {
 };
 const f = (ms: number) => (ms / 1000).toFixed(2);
 
-console.log(`Preparing documents (LibreOffice, pdftoppm)... load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `Preparing documents (LibreOffice, pdftoppm)... load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 const made = htmlToPdf({ long: specHtml(ROWS, true, 60) });
 const tenPages = await firstPages(made.long!, 10);
 const dir = mkdtempSync(join(tmpdir(), 'bench-scanner-'));
@@ -45,9 +54,25 @@ let scanPdf: Uint8Array;
 let dims: { width: number; height: number };
 try {
   writeFileSync(join(dir, 'in.pdf'), tenPages);
-  execFileSync('pdftoppm', ['-r', '300', '-f', '1', '-l', '1', '-gray', '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'page')]);
+  execFileSync('pdftoppm', [
+    '-r',
+    '300',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-gray',
+    '-png',
+    '-singlefile',
+    join(dir, 'in.pdf'),
+    join(dir, 'page'),
+  ]);
   const png = readFileSync(join(dir, 'page.png'));
-  scanJpg = await sharp(png).rotate(0.7, { background: '#ffffff' }).jpeg({ quality: 80 }).withMetadata({ density: 300 }).toBuffer();
+  scanJpg = await sharp(png)
+    .rotate(0.7, { background: '#ffffff' })
+    .jpeg({ quality: 80 })
+    .withMetadata({ density: 300 })
+    .toBuffer();
   const meta = await sharp(scanJpg).metadata();
   dims = { width: meta.width!, height: meta.height! };
   const doc = await PDFDocument.create();
@@ -71,18 +96,41 @@ const bench = async (label: string, bytes: Uint8Array, name: string, goalMs: num
     pages = r.value.pages.length;
   }
   const s = stats(times);
-  rows.push([label, String(pages), String(lines), f(s.min), f(s.median), f(s.max), f(goalMs), s.median < goalMs ? 'yes' : 'NO']);
+  rows.push([
+    label,
+    String(pages),
+    String(lines),
+    f(s.min),
+    f(s.median),
+    f(s.max),
+    f(goalMs),
+    s.median < goalMs ? 'yes' : 'NO',
+  ]);
 };
 
 await bench('text PDF, 10 pages A3 (ruled)', tenPages, 'spec.pdf', 3000, runs);
-await bench(`scanned PDF, 1 page 300 DPI (${dims.width}x${dims.height} px, skew 0.7 deg)`, scanPdf, 'scan.pdf', 15_000, Math.min(runs, 2));
+await bench(
+  `scanned PDF, 1 page 300 DPI (${dims.width}x${dims.height} px, skew 0.7 deg)`,
+  scanPdf,
+  'scan.pdf',
+  15_000,
+  Math.min(runs, 2),
+);
 await bench('JPG scan, same page', new Uint8Array(scanJpg), 'scan.jpg', 15_000, Math.min(runs, 2));
 
 const timings: Record<string, number> = {};
 await ocrImage(new Uint8Array(scanJpg), 300, { timings });
 
-console.log(`\nRecognition time (extractDocument), ${runs} run(s) each; load average now ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+console.log(
+  `\nRecognition time (extractDocument), ${runs} run(s) each; load average now ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}\n`,
+);
 console.log('| document | pages | data lines | min s | median s | max s | goal s | met |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-console.log(`\nOCR stages of the JPG (one run, s): ${Object.entries(timings).map(([k, v]) => `${k} ${f(v)}`).join(', ')}`);
+console.log(
+  `\nOCR stages of the JPG (one run, s): ${Object.entries(timings)
+    .map(([k, v]) => `${k} ${f(v)}`)
+    .join(', ')}`,
+);

@@ -7,7 +7,15 @@ import { startServer } from '../tests/helpers/server.ts';
 import { sessionFor } from '../tests/helpers/session.ts';
 import { buildIfStale } from './build-if-stale.ts';
 
-const PAGES = ['/home', '/e-commerce/orders', '/notifications', '/promotions', '/user-info/my-objects', '/support/reports', '/api/v1/home'];
+const PAGES = [
+  '/home',
+  '/e-commerce/orders',
+  '/notifications',
+  '/promotions',
+  '/user-info/my-objects',
+  '/support/reports',
+  '/api/v1/home',
+];
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 
 buildIfStale();
@@ -15,7 +23,9 @@ const server = await startServer();
 try {
   const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
   const headers = { cookie: `${cookie}; start_info=hidden`, 'accept-encoding': 'gzip' };
-  console.log(`| page | p50 ms | p95 ms |${hasWrk ? ' req/s (wrk, 10 conn) | wrk avg latency |' : ''}`);
+  console.log(
+    `| page | p50 ms | p95 ms |${hasWrk ? ' req/s (wrk, 10 conn) | wrk avg latency |' : ''}`,
+  );
   console.log(`|---|---|---|${hasWrk ? '---|---|' : ''}`);
   for (const path of PAGES) {
     const url = `${server.url}${path}`;
@@ -32,7 +42,20 @@ try {
     const pct = (p: number) => times[Math.floor((times.length - 1) * p)]!.toFixed(1);
     let extra = '';
     if (hasWrk) {
-      const out = spawnSync('wrk', ['-t2', '-c10', '-d5s', '-H', `Cookie: ${headers.cookie}`, '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' }).stdout;
+      const out = spawnSync(
+        'wrk',
+        [
+          '-t2',
+          '-c10',
+          '-d5s',
+          '-H',
+          `Cookie: ${headers.cookie}`,
+          '-H',
+          'Accept-Encoding: gzip',
+          url,
+        ],
+        { encoding: 'utf8' },
+      ).stdout;
       const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? '?';
       const lat = /Latency\s+([\d.]+\w+)/.exec(out)?.[1] ?? '?';
       const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];

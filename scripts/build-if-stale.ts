@@ -15,7 +15,16 @@ import { join, relative, resolve } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
 const STAMP = join(dist, '.build-stamp');
-const SOURCES = ['src', 'public', 'i18n', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'CHANGELOG.md'];
+const SOURCES = [
+  'src',
+  'public',
+  'i18n',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'CHANGELOG.md',
+];
 /** The only mode the bundle is ever built in. */
 export const BUILD_MODE = 'production';
 
@@ -45,7 +54,9 @@ export function inputsHash(): string {
 export function readStamp(): Stamp | null {
   try {
     const stamp = JSON.parse(readFileSync(STAMP, 'utf8')) as Partial<Stamp>;
-    return typeof stamp.mode === 'string' && typeof stamp.hash === 'string' ? (stamp as Stamp) : null;
+    return typeof stamp.mode === 'string' && typeof stamp.hash === 'string'
+      ? (stamp as Stamp)
+      : null;
   } catch {
     // Missing, or the older stamp that held only a time.
     return null;
@@ -54,15 +65,28 @@ export function readStamp(): Stamp | null {
 
 export function isStale(hash = inputsHash()): boolean {
   const stamp = readStamp();
-  return !stamp || stamp.mode !== BUILD_MODE || stamp.hash !== hash || !existsSync(join(dist, 'server', 'entry.mjs'));
+  return (
+    !stamp ||
+    stamp.mode !== BUILD_MODE ||
+    stamp.hash !== hash ||
+    !existsSync(join(dist, 'server', 'entry.mjs'))
+  );
 }
 
 export function build(hash = inputsHash()): void {
   const started = Date.now();
   const env = { ...process.env, NODE_ENV: BUILD_MODE, ASTRO_TELEMETRY_DISABLED: '1' };
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit', env });
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   if (r.status !== 0) throw new Error(`astro build failed (exit ${r.status})`);
-  const c = spawnSync(process.execPath, [join(root, 'scripts/compress.ts')], { cwd: root, stdio: 'inherit', env });
+  const c = spawnSync(process.execPath, [join(root, 'scripts/compress.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   if (c.status !== 0) throw new Error('compressing assets failed');
   const stamp: Stamp = { mode: BUILD_MODE, hash, builtAt: new Date().toISOString() };
   writeFileSync(STAMP, JSON.stringify(stamp));

@@ -40,11 +40,15 @@ try {
   for (const r of results) {
     count[r.status]++;
     if (r.status === 'invalid') {
-      const errors = Object.entries(r.errors ?? {}).map(([field, key]) => `${field}: ${t(key)}`).join('; ');
+      const errors = Object.entries(r.errors ?? {})
+        .map(([field, key]) => `${field}: ${t(key)}`)
+        .join('; ');
       console.log(`#${r.index + 1} ${r.sku ?? '?'}: ${errors}`);
     } else if (r.status !== 'unchanged') console.log(`#${r.index + 1} ${r.sku}: ${r.status}`);
   }
-  console.log(`${results.length} item(s) on ${engine}: ${count.created} created, ${count.updated} updated, ${count.unchanged} unchanged, ${count.invalid} invalid`);
+  console.log(
+    `${results.length} item(s) on ${engine}: ${count.created} created, ${count.updated} updated, ${count.unchanged} unchanged, ${count.invalid} invalid`,
+  );
   if (count.invalid) process.exitCode = 1;
 } catch (err) {
   console.error('import failed:', err instanceof Error ? err.message : err);

@@ -3,7 +3,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR, 'client') : new URL('../dist/client', import.meta.url).pathname;
+const dir = process.env.DIST_DIR
+  ? resolve(process.env.DIST_DIR, 'client')
+  : new URL('../dist/client', import.meta.url).pathname;
 const TEXT = /\.(js|mjs|css|svg|json|txt|html|webmanifest|map)$/;
 
 function walk(path: string): string[] {
@@ -18,5 +20,8 @@ for (const file of walk(dir)) {
   const data = readFileSync(file);
   if (data.length < 512) continue;
   writeFileSync(file + '.gz', gzipSync(data, { level: 9 }));
-  writeFileSync(file + '.br', brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    file + '.br',
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }

@@ -20,7 +20,8 @@ function setDeep(tree: Tree, key: string, value: string) {
 function deleteDeep(tree: Tree, key: string) {
   const parts = key.split('.');
   let node: Tree | undefined = tree;
-  for (const p of parts.slice(0, -1)) node = typeof node?.[p] === 'object' ? (node[p] as Tree) : undefined;
+  for (const p of parts.slice(0, -1))
+    node = typeof node?.[p] === 'object' ? (node[p] as Tree) : undefined;
   if (node) delete node[parts.at(-1)!];
 }
 function sorted(tree: Tree): Tree {
@@ -33,11 +34,20 @@ function sorted(tree: Tree): Tree {
 
 const [flag, arg] = process.argv.slice(2);
 if (!flag) throw new Error('usage: node scripts/i18n-set.ts patch.json | --delete key');
-const patch: Record<string, Record<string, string>> = flag === '--delete' ? {} : JSON.parse(readFileSync(flag, 'utf8'));
+const patch: Record<string, Record<string, string>> = flag === '--delete'
+  ? {}
+  : JSON.parse(readFileSync(flag, 'utf8'));
 if (flag !== '--delete') {
-  const keys = Object.keys(patch.ru ?? {}).sort().join('\n');
+  const keys = Object.keys(patch.ru ?? {})
+    .sort()
+    .join('\n');
   for (const l of LANGS) {
-    if (Object.keys(patch[l] ?? {}).sort().join('\n') !== keys) throw new Error(`patch: ${l} must have exactly the keys of ru`);
+    if (
+      Object.keys(patch[l] ?? {})
+        .sort()
+        .join('\n') !== keys
+    )
+      throw new Error(`patch: ${l} must have exactly the keys of ru`);
   }
 }
 for (const l of LANGS) {
@@ -47,4 +57,8 @@ for (const l of LANGS) {
   else for (const [k, val] of Object.entries(patch[l]!)) setDeep(tree, k, val);
   writeFileSync(file, JSON.stringify(sorted(tree), null, 2) + '\n');
 }
-console.log(flag === '--delete' ? `deleted ${arg}` : `set ${Object.keys(patch.ru!).length} keys in ${LANGS.length} languages`);
+console.log(
+  flag === '--delete'
+    ? `deleted ${arg}`
+    : `set ${Object.keys(patch.ru!).length} keys in ${LANGS.length} languages`,
+);

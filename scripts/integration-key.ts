@@ -7,8 +7,15 @@ import { INTEGRATION_SCOPES } from '../src/lib/config.ts';
 
 const [name, scopes = ''] = process.argv.slice(2);
 const wanted = scopes.split('+').filter(Boolean);
-if (!name || !/^[A-Za-z0-9_.-]{1,64}$/.test(name) || wanted.length === 0 || wanted.some((s) => !(INTEGRATION_SCOPES as readonly string[]).includes(s))) {
-  console.error(`usage: node scripts/integration-key.ts <name> <scope+scope...>  (scopes: ${INTEGRATION_SCOPES.join(', ')})`);
+if (
+  !name ||
+  !/^[A-Za-z0-9_.-]{1,64}$/.test(name) ||
+  wanted.length === 0 ||
+  wanted.some((s) => !(INTEGRATION_SCOPES as readonly string[]).includes(s))
+) {
+  console.error(
+    `usage: node scripts/integration-key.ts <name> <scope+scope...>  (scopes: ${INTEGRATION_SCOPES.join(', ')})`,
+  );
   process.exit(1);
 }
 const secret = randomBytes(32).toString('base64url');

@@ -6,17 +6,46 @@
 //   node scripts/lock-platforms.ts [--check]
 import { readFileSync, writeFileSync } from 'node:fs';
 
-type Entry = { version?: string; optional?: boolean; os?: string[]; cpu?: string[]; optionalDependencies?: Record<string, string> };
+type Entry = {
+  version?: string;
+  optional?: boolean;
+  os?: string[];
+  cpu?: string[];
+  optionalDependencies?: Record<string, string>;
+};
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, Entry> };
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'sunos', 'win32', 'aix', 'netbsd', 'openharmony'];
-const CPU = ['arm64', 'x64', 'ia32', 'arm', 'wasm32', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'sunos',
+  'win32',
+  'aix',
+  'netbsd',
+  'openharmony',
+];
+const CPU = [
+  'arm64',
+  'x64',
+  'ia32',
+  'arm',
+  'wasm32',
+  'ppc64',
+  's390x',
+  'riscv64',
+  'loong64',
+  'mips64el',
+];
 
 export function platformOf(name: string): { os?: string[]; cpu?: string[] } | undefined {
   const parts = name.split('/').pop()!.split('-');
   const os = OS.find((o) => parts.includes(o));
-  const cpu = CPU.find((c) => parts.includes(c)) ?? (parts.includes('wasm32') ? 'wasm32' : undefined);
+  const cpu =
+    CPU.find((c) => parts.includes(c)) ?? (parts.includes('wasm32') ? 'wasm32' : undefined);
   if (!os && !cpu) return undefined;
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}) };
 }
@@ -35,11 +64,17 @@ for (const [path, entry] of Object.entries(lock.packages)) {
 }
 if (process.argv.includes('--check')) {
   if (missing.length) {
-    console.error(`package-lock.json lacks ${missing.length} optional platform package(s): ${missing.join(', ')}. Run: node scripts/lock-platforms.ts`);
+    console.error(
+      `package-lock.json lacks ${missing.length} optional platform package(s): ${missing.join(', ')}. Run: node scripts/lock-platforms.ts`,
+    );
     process.exit(1);
   }
 } else if (missing.length) {
-  const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) =>
+      a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+    ),
+  );
   writeFileSync(file, JSON.stringify({ ...lock, packages: sorted }, null, 2) + '\n');
   console.log(`recorded ${missing.length} optional platform package(s): ${missing.join(', ')}`);
 } else console.log('package-lock.json: every optional platform package is recorded');

@@ -47,19 +47,34 @@ buildIfStale();
 const server = await startServer();
 try {
   const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; brotli quality ${BROTLI_QUALITY}; sizes in KB, times in ms`);
-  console.log('page                                       | HTML raw |  gzip | brotli | CSS raw | CSS gzip | rules | gzip ms | br ms');
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; brotli quality ${BROTLI_QUALITY}; sizes in KB, times in ms`,
+  );
+  console.log(
+    'page                                       | HTML raw |  gzip | brotli | CSS raw | CSS gzip | rules | gzip ms | br ms',
+  );
   for (const path of PAGES) {
     // Signed-out pages without the cookie (a signed-in visit to /auth/* is redirected).
-    const res = await fetch(server.url + path, { headers: path.startsWith('/auth/') ? {} : { Cookie: cookie }, redirect: 'manual' });
+    const res = await fetch(server.url + path, {
+      headers: path.startsWith('/auth/') ? {} : { Cookie: cookie },
+      redirect: 'manual',
+    });
     const body = Buffer.from(await res.arrayBuffer());
     const html = body.toString('utf8');
-    const css = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, c]) => c!).join('\n');
+    const css = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
+      .map(([, c]) => c!)
+      .join('\n');
     const rules = (css.match(/\{/g) ?? []).length;
     const gz = gzipSync(body).length;
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }).length;
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+    }).length;
     const gzMs = timeMs(() => gzipSync(body));
-    const brMs = timeMs(() => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }));
+    const brMs = timeMs(() =>
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+    );
     console.log(
       `${path.padEnd(42)} | ${kb(body.length).padStart(8)} | ${kb(gz).padStart(5)} | ${kb(br).padStart(6)} | ${kb(css.length).padStart(7)} | ${kb(gzipSync(css).length).padStart(8)} | ${String(rules).padStart(5)} | ${gzMs.toFixed(2).padStart(7)} | ${brMs.toFixed(2).padStart(5)}`,
     );

@@ -12,10 +12,24 @@ import { launch, signedInContext } from '../tests/helpers/browser.ts';
 import { startServer, type TestServer } from '../tests/helpers/server.ts';
 
 const [distA, distB, out, ...rest] = process.argv.slice(2);
-if (!distA || !distB || !out) throw new Error('usage: screens.ts dist-a dist-b out-dir [/path ...]');
+if (!distA || !distB || !out)
+  throw new Error('usage: screens.ts dist-a dist-b out-dir [/path ...]');
 const PAGES = rest.length
   ? rest
-  : ['/auth/fast', '/auth/login', '/auth/registration', '/home', '/user-info/profile/personal-information', '/user-info/profile/change-password', '/e-commerce/orders', '/notifications', '/promotions', '/support/reports', '/user-info/my-organisations', '/tools'];
+  : [
+      '/auth/fast',
+      '/auth/login',
+      '/auth/registration',
+      '/home',
+      '/user-info/profile/personal-information',
+      '/user-info/profile/change-password',
+      '/e-commerce/orders',
+      '/notifications',
+      '/promotions',
+      '/support/reports',
+      '/user-info/my-organisations',
+      '/tools',
+    ];
 const WIDTHS = [360, 1280];
 
 async function shoot(browser: Browser, server: TestServer, dir: string) {
@@ -23,8 +37,17 @@ async function shoot(browser: Browser, server: TestServer, dir: string) {
   const files: Record<string, string> = {};
   for (const width of WIDTHS) {
     const viewport = { width, height: width === 360 ? 740 : 900 };
-    const signedIn: BrowserContext = await signedInContext(browser, server, 'olga.demidova@demo.example', { viewport, reducedMotion: 'reduce' });
-    const signedOut: BrowserContext = await browser.newContext({ locale: 'ru-RU', viewport, reducedMotion: 'reduce' });
+    const signedIn: BrowserContext = await signedInContext(
+      browser,
+      server,
+      'olga.demidova@demo.example',
+      { viewport, reducedMotion: 'reduce' },
+    );
+    const signedOut: BrowserContext = await browser.newContext({
+      locale: 'ru-RU',
+      viewport,
+      reducedMotion: 'reduce',
+    });
     for (const path of PAGES) {
       const page = await (path.startsWith('/auth/') ? signedOut : signedIn).newPage();
       await page.goto(server.url + path, { waitUntil: 'load' });
@@ -42,8 +65,14 @@ async function shoot(browser: Browser, server: TestServer, dir: string) {
 }
 
 async function differing(a: string, b: string): Promise<string> {
-  const [ia, ib] = await Promise.all([sharp(a).raw().ensureAlpha().toBuffer({ resolveWithObject: true }), sharp(b).raw().ensureAlpha().toBuffer({ resolveWithObject: true })]);
-  const sizeNote = ia.info.width !== ib.info.width || ia.info.height !== ib.info.height ? ` (size ${ia.info.width}x${ia.info.height} vs ${ib.info.width}x${ib.info.height})` : '';
+  const [ia, ib] = await Promise.all([
+    sharp(a).raw().ensureAlpha().toBuffer({ resolveWithObject: true }),
+    sharp(b).raw().ensureAlpha().toBuffer({ resolveWithObject: true }),
+  ]);
+  const sizeNote =
+    ia.info.width !== ib.info.width || ia.info.height !== ib.info.height
+      ? ` (size ${ia.info.width}x${ia.info.height} vs ${ib.info.width}x${ib.info.height})`
+      : '';
   const w = Math.min(ia.info.width, ib.info.width);
   const h = Math.min(ia.info.height, ib.info.height);
   let diff = 0;
@@ -79,7 +108,8 @@ try {
       await server.stop();
     }
   }
-  for (const key of Object.keys(shots[0]!)) console.log(`${key.padEnd(48)} ${await differing(shots[0]![key]!, shots[1]![key]!)}`);
+  for (const key of Object.keys(shots[0]!))
+    console.log(`${key.padEnd(48)} ${await differing(shots[0]![key]!, shots[1]![key]!)}`);
 } finally {
   await browser.close();
 }

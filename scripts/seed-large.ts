@@ -10,7 +10,10 @@ import { hashPassword } from '#lib/crypto/password.ts';
 import { closeDatabase, database, migrateToLatest } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { DEMO_PASSWORD, seedDemo } from '#lib/db/seed.ts';
-import { NOTIFICATION_MODULES, notificationSearch } from '#features/notifications/notifications.schema.ts';
+import {
+  NOTIFICATION_MODULES,
+  notificationSearch,
+} from '#features/notifications/notifications.schema.ts';
 import { ORDER_STATUSES } from '#features/orders/orders.schema.ts';
 import { REPORT_TYPES } from '#features/support/support.types.ts';
 
@@ -21,18 +24,27 @@ const CHUNK = 1000;
 const DAY = 86_400_000;
 
 /** Inserts `count` rows made by `row(i)` in chunks, inside one transaction. */
-async function bulk<T extends keyof DB & string>(db: Kysely<DB>, table: T, count: number, row: (i: number) => Record<string, unknown>): Promise<void> {
+async function bulk<T extends keyof DB & string>(
+  db: Kysely<DB>,
+  table: T,
+  count: number,
+  row: (i: number) => Record<string, unknown>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += CHUNK) {
       const rows = Array.from({ length: Math.min(CHUNK, count - start) }, (_, k) => row(start + k));
       // The row makers above are typed by hand per table; Kysely cannot check a table chosen at run time.
-      await trx.insertInto(table).values(rows as never).execute();
+      await trx
+        .insertInto(table)
+        .values(rows as never)
+        .execute();
     }
   });
 }
 
 async function seedLarge(db: Kysely<DB>): Promise<number | null> {
-  if (await db.selectFrom('users').select('id').where('email', '=', BIG_EMAIL).executeTakeFirst()) return null;
+  if (await db.selectFrom('users').select('id').where('email', '=', BIG_EMAIL).executeTakeFirst())
+    return null;
   const at = Date.now();
   const iso = (i: number, total: number) => new Date(at - (total - i) * (DAY / 24)).toISOString();
   const t = new Date(at).toISOString();
@@ -65,10 +77,28 @@ async function seedLarge(db: Kysely<DB>): Promise<number | null> {
     const name = `ООО «Большой заказчик ${k}»`;
     const { id } = await db
       .insertInto('organisations')
-      .values({ name, inn, kpp: null, ogrn: null, address: 'Ижевск', search: `${name} ${inn}`.toLowerCase(), created_at: t, updated_at: t })
+      .values({
+        name,
+        inn,
+        kpp: null,
+        ogrn: null,
+        address: 'Ижевск',
+        search: `${name} ${inn}`.toLowerCase(),
+        created_at: t,
+        updated_at: t,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('user_organisations').values({ user_id: userId, organisation_id: id, post: 'Инженер', search: 'инженер', created_at: t }).execute();
+    await db
+      .insertInto('user_organisations')
+      .values({
+        user_id: userId,
+        organisation_id: id,
+        post: 'Инженер',
+        search: 'инженер',
+        created_at: t,
+      })
+      .execute();
     orgIds.push(id);
   }
 
@@ -79,7 +109,17 @@ async function seedLarge(db: Kysely<DB>): Promise<number | null> {
     const lon = 30 + ((i * 104_729) % 30_000) / 1000;
     const name = `Котельная № ${i + 1}`;
     const address = `г. Ижевск, ул. Промышленная, ${(i % 300) + 1}, корп. ${i + 1}`;
-    return { user_id: userId, name, address, coords: `${lat}, ${lon}`, lat, lon, search: `${name} ${address}`.toLowerCase(), created_at: iso(i, N), updated_at: iso(i, N) };
+    return {
+      user_id: userId,
+      name,
+      address,
+      coords: `${lat}, ${lon}`,
+      lat,
+      lon,
+      search: `${name} ${address}`.toLowerCase(),
+      created_at: iso(i, N),
+      updated_at: iso(i, N),
+    };
   });
   const objectIds = await idsAfter(db, 'objects', objectsBefore, userId);
 
@@ -127,7 +167,19 @@ async function seedLarge(db: Kysely<DB>): Promise<number | null> {
     const title = `Уведомление ${i + 1}`;
     const text = `Статус заказа B${String(i + 1).padStart(6, '0')} изменён`;
     const unread = i % 20 === 0 && module !== 'request' ? 1 : 0;
-    return { user_id: userId, module, status: unread, title, text, url: null, icon: 'status', pid: null, date: iso(i, N), read_date: unread ? null : iso(i, N), search: notificationSearch(title, text) };
+    return {
+      user_id: userId,
+      module,
+      status: unread,
+      title,
+      text,
+      url: null,
+      icon: 'status',
+      pid: null,
+      date: iso(i, N),
+      read_date: unread ? null : iso(i, N),
+      search: notificationSearch(title, text),
+    };
   });
 
   const requestsBefore = await maxId(db, 'support_requests');
@@ -158,13 +210,32 @@ async function seedLarge(db: Kysely<DB>): Promise<number | null> {
   return userId;
 }
 
-async function maxId(db: Kysely<DB>, table: 'objects' | 'orders' | 'support_requests'): Promise<number> {
-  const r = await db.selectFrom(table).select((eb) => eb.fn.max<number>('id').as('m')).executeTakeFirst();
+async function maxId(
+  db: Kysely<DB>,
+  table: 'objects' | 'orders' | 'support_requests',
+): Promise<number> {
+  const r = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max<number>('id').as('m'))
+    .executeTakeFirst();
   return Number(r?.m ?? 0);
 }
 
-async function idsAfter(db: Kysely<DB>, table: 'objects' | 'orders' | 'support_requests', after: number, userId: number): Promise<number[]> {
-  return (await db.selectFrom(table).select('id').where('id', '>', after).where('user_id', '=', userId).orderBy('id').execute()).map((r) => r.id);
+async function idsAfter(
+  db: Kysely<DB>,
+  table: 'objects' | 'orders' | 'support_requests',
+  after: number,
+  userId: number,
+): Promise<number[]> {
+  return (
+    await db
+      .selectFrom(table)
+      .select('id')
+      .where('id', '>', after)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.id);
 }
 
 setConfig(configOrExit());
@@ -179,7 +250,11 @@ try {
   if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
   else await sql`analyze`.execute(db);
   const secs = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(userId === null ? `${BIG_EMAIL} exists already on ${engine}` : `${BIG_EMAIL} (user ${userId}) seeded with ${N} rows of each kind on ${engine} in ${secs} s; password ${DEMO_PASSWORD}`);
+  console.log(
+    userId === null
+      ? `${BIG_EMAIL} exists already on ${engine}`
+      : `${BIG_EMAIL} (user ${userId}) seeded with ${N} rows of each kind on ${engine} in ${secs} s; password ${DEMO_PASSWORD}`,
+  );
 } catch (err) {
   console.error('seeding failed:', err instanceof Error ? (err.stack ?? err.message) : err);
   process.exitCode = 1;

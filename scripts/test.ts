@@ -16,9 +16,15 @@ function ensureChromium() {
   console.log('Installing Debian chromium for the browser tests...');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+  const install = spawnSync(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
+    { stdio: 'inherit', env },
+  );
   if (update.status !== 0 || install.status !== 0 || !existsSync(CHROMIUM)) {
-    console.error('Could not install chromium with apt-get (run as root, or install the "chromium" package yourself).');
+    console.error(
+      'Could not install chromium with apt-get (run as root, or install the "chromium" package yourself).',
+    );
     process.exit(1);
   }
 }
@@ -43,10 +49,16 @@ function ensureScannerTools() {
   console.log(`Installing Debian packages for the document scanner: ${missing.join(' ')}...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  const install = spawnSync(
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', ...missing],
+    { stdio: 'inherit', env },
+  );
   const still = SCANNER_TOOLS.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
   if (update.status !== 0 || install.status !== 0 || still.length) {
-    console.error(`Could not install ${still.join(' ')} with apt-get (run as root, or install them yourself: apt-get install --no-install-recommends ${SCANNER_TOOLS.map(([, p]) => p).join(' ')}).`);
+    console.error(
+      `Could not install ${still.join(' ')} with apt-get (run as root, or install them yourself: apt-get install --no-install-recommends ${SCANNER_TOOLS.map(([, p]) => p).join(' ')}).`,
+    );
     process.exit(1);
   }
 }
@@ -60,16 +72,28 @@ const root = new URL('..', import.meta.url).pathname;
 function staticChecks(): boolean {
   const steps: Array<[string, string[]]> = [
     ['tsc', [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit']],
-    ['astro check', [join(root, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'error']],
+    [
+      'astro check',
+      [join(root, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'error'],
+    ],
     ['eslint', [join(root, 'node_modules/eslint/bin/eslint.js'), '.']],
     // Formatting (decision 0037): `npm run format` fixes what this reports.
-    ['prettier', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']],
+    [
+      'prettier',
+      [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '.'],
+    ],
   ];
   let ok = true;
   for (const [name, argv] of steps) {
     const started = Date.now();
-    const r = spawnSync(process.execPath, argv, { stdio: 'inherit', cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-    console.log(`${name}: ${r.status === 0 ? 'clean' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const r = spawnSync(process.execPath, argv, {
+      stdio: 'inherit',
+      cwd: root,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    console.log(
+      `${name}: ${r.status === 0 ? 'clean' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     ok &&= r.status === 0;
   }
   return ok;
@@ -86,18 +110,37 @@ const dir = mkdtempSync(join(tmpdir(), 'cabinet-vitest-'));
 const report = join(dir, 'report.json');
 const run = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...coverage, ...args],
+  [
+    join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...coverage,
+    ...args,
+  ],
   { stdio: 'inherit', cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
 );
 let summary = '';
 if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number; numPendingTests: number; numTodoTests: number };
+  const r = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numFailedTestSuites: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   // A suite that fails before its tests run (e.g. its server does not start) counts as a failure;
   // with every test and suite passed, a failed run on a whole run is the coverage floor.
-  const belowFloor = run.status !== 0 && coverage.length > 0 && !r.numFailedTests && !r.numFailedTestSuites;
-  const failed = r.numFailedTests || (run.status !== 0 && !belowFloor ? Math.max(1, r.numFailedTestSuites) : 0);
-  summary = `${r.numPassedTests} passed, ${failed} failed` + (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : '');
-  if (belowFloor) summary += '; coverage below the floor (see "Coverage summary" above and docs/conventions.md)';
+  const belowFloor =
+    run.status !== 0 && coverage.length > 0 && !r.numFailedTests && !r.numFailedTestSuites;
+  const failed =
+    r.numFailedTests || (run.status !== 0 && !belowFloor ? Math.max(1, r.numFailedTestSuites) : 0);
+  summary =
+    `${r.numPassedTests} passed, ${failed} failed` +
+    (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : '');
+  if (belowFloor)
+    summary += '; coverage below the floor (see "Coverage summary" above and docs/conventions.md)';
 }
 rmSync(dir, { recursive: true, force: true });
 if (summary) console.log(`\ntests: ${summary}`);

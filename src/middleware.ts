@@ -40,9 +40,16 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     response = await failed(ctx, path, err);
   }
   // Stylesheets the browser lacks go inline, the others stay cached links (issue 26).
-  if (ctx.request.method !== 'HEAD' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+  if (
+    ctx.request.method !== 'HEAD' &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html')
+  ) {
     try {
-      response = await withInlineStylesheets(response, ctx.cookies.get(STYLES_COOKIE)?.value, config().secureCookies);
+      response = await withInlineStylesheets(
+        response,
+        ctx.cookies.get(STYLES_COOKIE)?.value,
+        config().secureCookies,
+      );
     } catch (err) {
       // The page failed while its head was being read: answered like any failure.
       response = await failed(ctx, path, err);
@@ -59,13 +66,21 @@ function setLocale(locals: App.Locals, chosen: string | undefined, request: Requ
   locals.t = translator(locals.locale);
 }
 
-async function handle(ctx: APIContext, next: MiddlewareNext, path: string, cookieLocale: string | undefined): Promise<Response> {
+async function handle(
+  ctx: APIContext,
+  next: MiddlewareNext,
+  path: string,
+  cookieLocale: string | undefined,
+): Promise<Response> {
   const { locals, request } = ctx;
   if (request.method !== 'GET' && request.method !== 'HEAD') await checkBody(request);
   if (isForgeable(request, ctx.url)) throw new HttpError(403, 'errors.crossSite');
   // A request that brings its own credentials is judged by them alone, never by the cookie.
   const explicit = explicitCredentials(request, ctx.url);
-  const token = explicit ? (bearerToken(request) ?? (isApi(path) || isEmbed(path) ? ctx.url.searchParams.get('token') : null)) : (ctx.cookies.get(sessionCookieName())?.value ?? null);
+  const token = explicit
+    ? (bearerToken(request) ??
+      (isApi(path) || isEmbed(path) ? ctx.url.searchParams.get('token') : null))
+    : (ctx.cookies.get(sessionCookieName())?.value ?? null);
   const auth = token ? await validateSession(token) : null;
   locals.user = auth?.user ?? null;
   locals.session = auth?.session ?? null;
@@ -95,7 +110,9 @@ async function checkBody(request: Request) {
   const length = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(length) && length > limit) throw new HttpError(413, 'http.tooLarge');
   if (UPLOAD.test(type) && (await diskLow(cfg.dataDir, cfg.diskMinFreeMb))) {
-    const err = Object.assign(new Error(`less than ${cfg.diskMinFreeMb} MB free in DATA_DIR`), { code: 'ENOSPC' });
+    const err = Object.assign(new Error(`less than ${cfg.diskMinFreeMb} MB free in DATA_DIR`), {
+      code: 'ENOSPC',
+    });
     throw err;
   }
 }
@@ -111,7 +128,8 @@ async function failed(ctx: APIContext, path: string, err: unknown): Promise<Resp
   const { locals, request } = ctx;
   const failure = failureOf(err, locals.t);
   if (failure.unexpected) log.error('request failed', { method: request.method, path, err });
-  else if (failure.status === 503) log.warn('service unavailable', { method: request.method, path, err });
+  else if (failure.status === 503)
+    log.warn('service unavailable', { method: request.method, path, err });
   const headers: Record<string, string> = {};
   // The body of a refused upload is not read: the connection cannot be reused after it.
   if (failure.status === 413) headers.Connection = 'close';
@@ -123,11 +141,16 @@ async function failed(ctx: APIContext, path: string, err: unknown): Promise<Resp
     locals.failure = { status: failure.status, message: failure.message };
     try {
       // A GET of its own: the original body may have been read already, which a plain rewrite refuses.
-      response = await ctx.rewrite(new Request(new URL(paths.error(), ctx.url), { headers: request.headers }));
+      response = await ctx.rewrite(
+        new Request(new URL(paths.error(), ctx.url), { headers: request.headers }),
+      );
     } catch (again) {
       // The error page itself failed (it needs nothing but the dictionaries): plain text then.
       log.error('error page failed', { err: again });
-      response = new Response(failure.message, { status: failure.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      response = new Response(failure.message, {
+        status: failure.status,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     }
     response = withHeaders(response, headers);
   }
@@ -150,15 +173,26 @@ function finish(request: Request, response: Response, signedIn: boolean): Respon
   const url = new URL(request.url);
   let res = withHeaders(response, securityHeaders(isEmbed(url.pathname), url));
   const type = res.headers.get('content-type') ?? '';
-  if (signedIn && type.startsWith('text/html')) res.headers.set('Cache-Control', 'private, no-store');
+  if (signedIn && type.startsWith('text/html'))
+    res.headers.set('Cache-Control', 'private, no-store');
   // Brotli when accepted (smaller pages on a slow link, decision 0028), else gzip.
   const encoding = chooseEncoding(request.headers.get('accept-encoding'));
-  if (res.body && COMPRESSIBLE.test(type) && !res.headers.has('content-encoding') && encoding && request.method !== 'HEAD') {
+  if (
+    res.body &&
+    COMPRESSIBLE.test(type) &&
+    !res.headers.has('content-encoding') &&
+    encoding &&
+    request.method !== 'HEAD'
+  ) {
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', encoding);
     headers.delete('Content-Length');
     headers.append('Vary', 'Accept-Encoding');
-    res = new Response(compressBody(res.body, encoding), { status: res.status, statusText: res.statusText, headers });
+    res = new Response(compressBody(res.body, encoding), {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
   }
   return res;
 }

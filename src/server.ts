@@ -5,7 +5,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
-import { sessionAlive, sessionCookieName, validateSession } from './features/auth/auth.session.server.ts';
+import {
+  sessionAlive,
+  sessionCookieName,
+  validateSession,
+} from './features/auth/auth.session.server.ts';
 import './features/support/support.topics.ts';
 import { startScada } from './features/scada/start.server.ts';
 import { startScanCompute } from './features/scanner/compute.server.ts';
@@ -27,9 +31,15 @@ import { log } from './lib/log.ts';
 import { createBus, installBus, type Bus } from './lib/realtime/bus.ts';
 import { attachWebSocket } from './lib/realtime/ws.ts';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (err?: unknown) => void,
+) => Promise<void>;
 
-const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) + '/' : fileURLToPath(new URL('../dist/', import.meta.url));
+const distDir = process.env.DIST_DIR
+  ? resolve(process.env.DIST_DIR) + '/'
+  : fileURLToPath(new URL('../dist/', import.meta.url));
 
 export async function start(cfg: Config) {
   const started = performance.now();
@@ -42,7 +52,8 @@ export async function start(cfg: Config) {
     throw databaseStartError(cfg, err);
   }
   try {
-    if (cfg.demo && (await isEmpty(db))) log.info('demo data seeded', { users: await seedDemo(db) });
+    if (cfg.demo && (await isEmpty(db)))
+      log.info('demo data seeded', { users: await seedDemo(db) });
   } catch (err) {
     // A full disk or a lost database while seeding is the operator's to fix: name the setting.
     throw unavailableCause(err) ? databaseStartError(cfg, err) : err;
@@ -54,7 +65,10 @@ export async function start(cfg: Config) {
   const scanCompute = startScanCompute(cfg.database);
 
   const entry = `${distDir}server/entry.mjs`;
-  if (!existsSync(entry)) throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm start does it for you)');
+  if (!existsSync(entry))
+    throw new Error(
+      'dist/server/entry.mjs is missing: run `npm run build` (npm start does it for you)',
+    );
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   // CSP: the inline scripts this build can send, hashed once (src/lib/http/csp.ts).
   installScriptHashes(await buildScriptHashes(`${distDir}server`));
@@ -75,7 +89,13 @@ export async function start(cfg: Config) {
     serverTiming(res, started, context);
     res.once('close', () => {
       const path = (req.url ?? '/').split('?')[0];
-      log.info('request', { req: id, method: req.method, path, status: res.writableFinished ? res.statusCode : 'aborted', ms: Math.round((performance.now() - started) * 10) / 10 });
+      log.info('request', {
+        req: id,
+        method: req.method,
+        path,
+        status: res.writableFinished ? res.statusCode : 'aborted',
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
     });
     requestStore().run(context, () => {
       route(req, res).catch((err) => {
@@ -96,17 +116,35 @@ export async function start(cfg: Config) {
     if (serveStatic(req, res)) return;
     // Oversized declared bodies are refused by the middleware (in the answer style of the path);
     // this cut-off catches streamed bodies that pass the limit while being read.
-    if (req.method !== 'GET' && req.method !== 'HEAD') (req as IncomingMessage & { body?: unknown }).body = limited(req, bodyLimitFor(req, limits));
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      (req as IncomingMessage & { body?: unknown }).body = limited(req, bodyLimitFor(req, limits));
     await handler(req, res);
   }
 
   async function healthz(res: ServerResponse) {
-    const [health, low] = await Promise.all([databaseHealth(db), diskLow(cfg.dataDir, cfg.diskMinFreeMb).catch(() => true)]);
+    const [health, low] = await Promise.all([
+      databaseHealth(db),
+      diskLow(cfg.dataDir, cfg.diskMinFreeMb).catch(() => true),
+    ]);
     if (health.state !== 'ok') log.error(`healthz: database ${health.state}`, { err: health.err });
-    if (low) log.error('healthz: disk nearly full', { dataDir: cfg.dataDir, minFreeMb: cfg.diskMinFreeMb });
+    if (low)
+      log.error('healthz: disk nearly full', {
+        dataDir: cfg.dataDir,
+        minFreeMb: cfg.diskMinFreeMb,
+      });
     const ok = health.state === 'ok' && !low;
-    const body = ok ? { status: 'ok', database: engine } : { status: 'error', database: engine, checks: { database: health.state, disk: low ? 'low' : 'ok' } };
-    res.writeHead(ok ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...(ok ? {} : { 'Retry-After': String(RETRY_AFTER_SECONDS) }) });
+    const body = ok
+      ? { status: 'ok', database: engine }
+      : {
+          status: 'error',
+          database: engine,
+          checks: { database: health.state, disk: low ? 'low' : 'ok' },
+        };
+    res.writeHead(ok ? 200 : 503, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      ...(ok ? {} : { 'Retry-After': String(RETRY_AFTER_SECONDS) }),
+    });
     res.end(JSON.stringify(body));
   }
 
@@ -132,7 +170,11 @@ export async function start(cfg: Config) {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : cfg.port;
   setLocalOrigin(cfg.host, port);
-  log.info('listening', { url: `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${port}`, database: engine, startup_ms: Math.round(performance.now() - started) });
+  log.info('listening', {
+    url: `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${port}`,
+    database: engine,
+    startup_ms: Math.round(performance.now() - started),
+  });
 
   async function stop() {
     if (stopping) return;
@@ -160,7 +202,8 @@ export async function start(cfg: Config) {
 /** Reads ./.env when present; variables already set in the environment win. */
 function loadDotEnv() {
   if (!existsSync('.env')) return;
-  for (const [key, value] of Object.entries(parseEnv(readFileSync('.env', 'utf8')))) process.env[key] ??= value;
+  for (const [key, value] of Object.entries(parseEnv(readFileSync('.env', 'utf8'))))
+    process.env[key] ??= value;
 }
 
 /**
@@ -169,8 +212,15 @@ function loadDotEnv() {
  */
 function serverTiming(res: ServerResponse, started: number, context: { dbMs: number }) {
   const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
-    if (!this.headersSent) this.setHeader('Server-Timing', `total;dur=${(performance.now() - started).toFixed(1)}, db;dur=${context.dbMs.toFixed(1)}`);
+  res.writeHead = function (
+    this: ServerResponse,
+    ...args: Parameters<ServerResponse['writeHead']>
+  ) {
+    if (!this.headersSent)
+      this.setHeader(
+        'Server-Timing',
+        `total;dur=${(performance.now() - started).toFixed(1)}, db;dur=${context.dbMs.toFixed(1)}`,
+      );
     return writeHead.apply(this, args);
   } as ServerResponse['writeHead'];
 }
@@ -186,7 +236,12 @@ export class StartupError extends Error {
 
 const reason = (err: unknown): string => {
   const e = err as { code?: unknown; message?: unknown };
-  return [typeof e?.code === 'string' ? e.code : '', typeof e?.message === 'string' ? e.message : String(err)].filter(Boolean).join(' ');
+  return [
+    typeof e?.code === 'string' ? e.code : '',
+    typeof e?.message === 'string' ? e.message : String(err),
+  ]
+    .filter(Boolean)
+    .join(' ');
 };
 
 /** DATA_DIR must exist (it is created) and take files: probed by writing one, which root cannot fake. */
@@ -197,7 +252,11 @@ function checkDataDir(dir: string) {
     writeFileSync(probe, '');
     rmSync(probe, { force: true });
   } catch (err) {
-    throw new StartupError('DATA_DIR', `${resolve(dir)} is not a writable directory (${reason(err)})`, { cause: err });
+    throw new StartupError(
+      'DATA_DIR',
+      `${resolve(dir)} is not a writable directory (${reason(err)})`,
+      { cause: err },
+    );
   }
 }
 
@@ -218,12 +277,23 @@ function databaseStartError(cfg: Config, err: unknown): Error {
     return new StartupError('DATABASE_URL', `${what} ${where} (${reason(err)})`, { cause: err });
   }
   const setting = process.env.DATABASE_URL ? 'DATABASE_URL' : 'DATA_DIR';
-  return new StartupError(setting, `cannot use the SQLite database ${resolve(cfg.database.file)} (${reason(err)})`, { cause: err });
+  return new StartupError(
+    setting,
+    `cannot use the SQLite database ${resolve(cfg.database.file)} (${reason(err)})`,
+    { cause: err },
+  );
 }
 
 /** Without a trusted proxy in front, forwarded headers are client-controlled and must be ignored. */
 function stripForwarded(req: IncomingMessage) {
-  for (const h of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', 'forwarded']) delete req.headers[h];
+  for (const h of [
+    'x-forwarded-host',
+    'x-forwarded-proto',
+    'x-forwarded-port',
+    'x-forwarded-for',
+    'forwarded',
+  ])
+    delete req.headers[h];
 }
 
 /** Parses the configuration (one clear line and exit 1 when it is wrong), starts, and stops on signals. */
@@ -232,12 +302,19 @@ export async function main() {
   const cfg = configOrExit();
   try {
     const { stop } = await start(cfg);
-    const shutdown = () => stop().then(() => process.exit(0), (err) => (log.error('shutdown failed', { err }), process.exit(1)));
+    const shutdown = () =>
+      stop().then(
+        () => process.exit(0),
+        (err) => (log.error('shutdown failed', { err }), process.exit(1)),
+      );
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);
   } catch (err) {
     const setting = err instanceof StartupError ? err.setting : undefined;
-    log.error(`start failed: ${err instanceof Error ? err.message : String(err)}`, setting ? { setting } : undefined);
+    log.error(
+      `start failed: ${err instanceof Error ? err.message : String(err)}`,
+      setting ? { setting } : undefined,
+    );
     process.exit(1);
   }
 }

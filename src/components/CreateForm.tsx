@@ -19,7 +19,11 @@ export interface CreateState<T> {
 }
 
 /** State of a create form posting to `url` ({ data: T } with 201 on success). */
-export function useCreate<T>(url: string, failed: string, initialErrors: Record<string, string> = {}): CreateState<T> {
+export function useCreate<T>(
+  url: string,
+  failed: string,
+  initialErrors: Record<string, string> = {},
+): CreateState<T> {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState(Object.keys(initialErrors).length ? failed : '');
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialErrors);
@@ -37,7 +41,8 @@ export function useCreate<T>(url: string, failed: string, initialErrors: Record<
       setSaving(false);
     }
   }
-  const forget = (field: string) => setServerErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)));
+  const forget = (field: string) =>
+    setServerErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)));
   return { saving, message, setMessage, serverErrors, forget, created, save };
 }
 
@@ -61,8 +66,19 @@ interface FrameProps {
 
 export function CreateFormFrame({ ref, ...p }: FrameProps) {
   return (
-    <form ref={ref} method="post" action={p.action} onSubmit={p.onSubmit} noValidate className={p.className}>
-      {p.message && <p className="form-message" role="alert">{p.message}</p>}
+    <form
+      ref={ref}
+      method="post"
+      action={p.action}
+      onSubmit={p.onSubmit}
+      noValidate
+      className={p.className}
+    >
+      {p.message && (
+        <p className="form-message" role="alert">
+          {p.message}
+        </p>
+      )}
       {p.children}
       <div className="form-actions">
         {/* Never disabled for invalid input: a press shows what is missing instead. */}
@@ -70,9 +86,13 @@ export function CreateFormFrame({ ref, ...p }: FrameProps) {
           {p.saving ? p.savingLabel : p.submitLabel}
         </button>
         {p.onCancel ? (
-          <button type="button" className="secondary" onClick={p.onCancel}>{p.cancelLabel}</button>
+          <button type="button" className="secondary" onClick={p.onCancel}>
+            {p.cancelLabel}
+          </button>
         ) : p.cancelHref ? (
-          <a role="button" className="secondary" href={p.cancelHref}>{p.cancelLabel}</a>
+          <a role="button" className="secondary" href={p.cancelHref}>
+            {p.cancelLabel}
+          </a>
         ) : null}
       </div>
     </form>
@@ -80,7 +100,17 @@ export function CreateFormFrame({ ref, ...p }: FrameProps) {
 }
 
 /** The result in place of the form: a heading, what was created, and Close. */
-export function CreatedResult({ title, text, closeLabel, onClose }: { title: string; text: string; closeLabel: string; onClose(): void }) {
+export function CreatedResult({
+  title,
+  text,
+  closeLabel,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  closeLabel: string;
+  onClose(): void;
+}) {
   return (
     <div className="form-result" role="status">
       <h3>{title}</h3>
@@ -93,7 +123,11 @@ export function CreatedResult({ title, text, closeLabel, onClose }: { title: str
 }
 
 /** After Close: hand the item to a picker's dialog, or go back to the list page. */
-export function closeCreated<T>(created: T | null, onCreated?: (item: T) => void, closeHref?: string) {
+export function closeCreated<T>(
+  created: T | null,
+  onCreated?: (item: T) => void,
+  closeHref?: string,
+) {
   if (onCreated && created) onCreated(created);
   else if (closeHref) location.assign(closeHref);
 }

@@ -19,7 +19,9 @@ if (up) {
 
 document.addEventListener('keydown', (e) => {
   if (e.key !== 'Escape') return;
-  const open = [...document.querySelectorAll<HTMLDetailsElement>('details[open]')].filter((x) => x.matches('.dropdown, .flyout.docked:not(:popover-open) details')).pop();
+  const open = [...document.querySelectorAll<HTMLDetailsElement>('details[open]')]
+    .filter((x) => x.matches('.dropdown, .flyout.docked:not(:popover-open) details'))
+    .pop();
   if (!open) return;
   open.open = false;
   open.querySelector('summary')?.focus();

@@ -8,22 +8,46 @@ import { log } from './log.ts';
 import { extensionMatches, sniff, type SniffKind } from './sniff.ts';
 
 /** What an order document or a conversation file may be. */
-const DOCUMENT_KINDS: readonly SniffKind[] = ['pdf', 'png', 'jpeg', 'webp', 'docx', 'xlsx', 'doc', 'xls', 'zip'];
+const DOCUMENT_KINDS: readonly SniffKind[] = [
+  'pdf',
+  'png',
+  'jpeg',
+  'webp',
+  'docx',
+  'xlsx',
+  'doc',
+  'xls',
+  'zip',
+];
 const RASTER_KINDS: readonly SniffKind[] = ['png', 'jpeg', 'webp'];
 
-export type AttachmentResult = { ok: true; file: StoredFile } | { ok: false; reason: 'size' | 'type' };
+export type AttachmentResult =
+  { ok: true; file: StoredFile } | { ok: false; reason: 'size' | 'type' };
 
 /** Checks and stores an uploaded document for the given owner (who may then read it at /files/{id}). */
-export async function storeAttachment(file: File, owner: number, kind: string): Promise<AttachmentResult> {
+export async function storeAttachment(
+  file: File,
+  owner: number,
+  kind: string,
+): Promise<AttachmentResult> {
   if (file.size === 0 || file.size > config().uploadLimit) return { ok: false, reason: 'size' };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const sniffed = sniff(bytes, file.name);
-  if (!sniffed || !(DOCUMENT_KINDS as readonly string[]).includes(sniffed.kind) || !extensionMatches(sniffed, file.name)) return { ok: false, reason: 'type' };
-  return { ok: true, file: await files().put(bytes, { owner, kind, name: safeName(file.name), type: sniffed.mime }) };
+  if (
+    !sniffed ||
+    !(DOCUMENT_KINDS as readonly string[]).includes(sniffed.kind) ||
+    !extensionMatches(sniffed, file.name)
+  )
+    return { ok: false, reason: 'type' };
+  return {
+    ok: true,
+    file: await files().put(bytes, { owner, kind, name: safeName(file.name), type: sniffed.mime }),
+  };
 }
 
 /** True for PNG, JPEG and WebP bytes (the picture types the back office may upload). */
-export const isRasterImage = (bytes: Uint8Array): boolean => (RASTER_KINDS as readonly string[]).includes(sniff(bytes)?.kind ?? '');
+export const isRasterImage = (bytes: Uint8Array): boolean =>
+  (RASTER_KINDS as readonly string[]).includes(sniff(bytes)?.kind ?? '');
 
 const MAX_INPUT_PIXELS = 40_000_000;
 

@@ -19,13 +19,21 @@ describe('configuration', () => {
   });
 
   it('chooses PostgreSQL for postgres:// URLs and SQLite for file paths', () => {
-    expect(parseConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
-    expect(parseConfig({ DATABASE_URL: 'sqlite:///var/lib/cabinet.db' }).database).toEqual({ kind: 'sqlite', file: '/var/lib/cabinet.db' });
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/db',
+    });
+    expect(parseConfig({ DATABASE_URL: 'sqlite:///var/lib/cabinet.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/var/lib/cabinet.db',
+    });
   });
 
   it('uses secure cookies only behind an https PUBLIC_URL', () => {
     expect(parseConfig({ PUBLIC_URL: 'https://lk.example.ru/' }).secureCookies).toBe(true);
-    expect(parseConfig({ PUBLIC_URL: 'https://lk.example.ru/' }).publicUrl).toBe('https://lk.example.ru');
+    expect(parseConfig({ PUBLIC_URL: 'https://lk.example.ru/' }).publicUrl).toBe(
+      'https://lk.example.ru',
+    );
     expect(parseConfig({ PUBLIC_URL: 'http://localhost:4321' }).secureCookies).toBe(false);
   });
 
@@ -36,10 +44,22 @@ describe('configuration', () => {
   it.each([
     [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a whole number (got "eighty")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be at most 65535 (got "70000")'],
-    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, production or test (got "staging")'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql:// or sqlite:// or file:// (got "mysql://x")'],
-    [{ TIME_ZONE: 'Mars/Olympus' }, 'Invalid configuration: TIME_ZONE must be an IANA time zone such as Europe/Samara (got "Mars/Olympus")'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be debug, info, warn, error or silent (got "loud")'],
+    [
+      { NODE_ENV: 'staging' },
+      'Invalid configuration: NODE_ENV must be development, production or test (got "staging")',
+    ],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql:// or sqlite:// or file:// (got "mysql://x")',
+    ],
+    [
+      { TIME_ZONE: 'Mars/Olympus' },
+      'Invalid configuration: TIME_ZONE must be an IANA time zone such as Europe/Samara (got "Mars/Olympus")',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be debug, info, warn, error or silent (got "loud")',
+    ],
   ])('rejects %o with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });

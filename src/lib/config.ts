@@ -6,7 +6,10 @@ const boolish = v.pipe(
   v.string(),
   v.trim(),
   v.toLowerCase(),
-  v.picklist(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], 'must be one of 1/0, true/false, on/off, yes/no'),
+  v.picklist(
+    ['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'],
+    'must be one of 1/0, true/false, on/off, yes/no',
+  ),
   v.transform((s) => ['1', 'true', 'on', 'yes'].includes(s)),
 );
 
@@ -25,18 +28,32 @@ const url = (schemes: string[]) =>
     v.string(),
     v.trim(),
     v.url('must be a URL'),
-    v.check((s) => schemes.includes(new URL(s).protocol.replace(':', '')), `must start with ${schemes.map((s) => s + '://').join(' or ')}`),
+    v.check(
+      (s) => schemes.includes(new URL(s).protocol.replace(':', '')),
+      `must start with ${schemes.map((s) => s + '://').join(' or ')}`,
+    ),
   );
 
 // Back-office API keys (docs/integration-api.md): the environment holds only SHA-256 hashes of keys.
-export const INTEGRATION_SCOPES = ['orders', 'promotions', 'news', 'notifications', 'catalogue', 'scada', 'production', 'reference'] as const;
+export const INTEGRATION_SCOPES = [
+  'orders',
+  'promotions',
+  'news',
+  'notifications',
+  'catalogue',
+  'scada',
+  'production',
+  'reference',
+] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 export interface IntegrationKey {
   name: string;
   sha256: string;
   scopes: IntegrationScope[];
 }
-const KEY_ENTRY = new RegExp(`^[A-Za-z0-9_.-]{1,64}:[0-9a-fA-F]{64}:(${INTEGRATION_SCOPES.join('|')})(\\+(${INTEGRATION_SCOPES.join('|')}))*$`);
+const KEY_ENTRY = new RegExp(
+  `^[A-Za-z0-9_.-]{1,64}:[0-9a-fA-F]{64}:(${INTEGRATION_SCOPES.join('|')})(\\+(${INTEGRATION_SCOPES.join('|')}))*$`,
+);
 function isKeyList(s: string): boolean {
   return s.split(',').every((entry) => KEY_ENTRY.test(entry.trim()));
 }
@@ -44,12 +61,19 @@ function parseKeys(s: string | undefined): IntegrationKey[] {
   if (!s) return [];
   return s.split(',').map((entry) => {
     const [name, sha256, scopes] = entry.trim().split(':') as [string, string, string];
-    return { name, sha256: sha256.toLowerCase(), scopes: [...new Set(scopes.split('+'))] as IntegrationScope[] };
+    return {
+      name,
+      sha256: sha256.toLowerCase(),
+      scopes: [...new Set(scopes.split('+'))] as IntegrationScope[],
+    };
   });
 }
 
 const EnvSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
+    'development',
+  ),
   PORT: v.optional(intIn(0, 65535), '4321'),
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), '0.0.0.0'),
   PUBLIC_URL: v.optional(url(['http', 'https'])),
@@ -57,32 +81,86 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(url(['postgres', 'postgresql', 'sqlite', 'file'])),
   DEMO: v.optional(boolish),
   SMTP_URL: v.optional(url(['smtp', 'smtps'])),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an address')), 'Personal cabinet <no-reply@cabinet.local>'),
-  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an address')),
+    'Personal cabinet <no-reply@cabinet.local>',
+  ),
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['debug', 'info', 'warn', 'error', 'silent'],
+      'must be debug, info, warn, error or silent',
+    ),
+    'info',
+  ),
   BODY_LIMIT: v.optional(intIn(1024, 1024 ** 3), String(1024 * 1024)),
   UPLOAD_LIMIT: v.optional(intIn(1024, 1024 ** 3), String(20 * 1024 * 1024)),
   SUPPORT_FILE_LIMIT: v.optional(intIn(1024, 1024 ** 3)),
-  FILE_STORE: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(local|database|s3(\+https?)?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[^/?\s]+\S*)$/, 'must be local, database, or s3://KEY:SECRET@host/bucket (s3+http:// for plain HTTP)'))),
+  FILE_STORE: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^(local|database|s3(\+https?)?:\/\/[^:@/\s]+:[^@/\s]+@[^/\s]+\/[^/?\s]+\S*)$/,
+        'must be local, database, or s3://KEY:SECRET@host/bucket (s3+http:// for plain HTTP)',
+      ),
+    ),
+  ),
   DISK_MIN_FREE_MB: v.optional(intIn(0, 1024 ** 3), '100'),
   SESSION_IDLE_MINUTES: v.optional(intIn(5, 60 * 24 * 30), String(60 * 24 * 7)),
   SESSION_ABSOLUTE_DAYS: v.optional(intIn(1, 365), '30'),
   WS_HEARTBEAT_SECONDS: v.optional(intIn(1, 3600), '30'),
   SCADA_RETENTION_DAYS: v.optional(intIn(1, 3650), '90'),
   SCADA_HEARTBEAT_SECONDS: v.optional(intIn(10, 86_400), '300'),
-  TIME_ZONE: v.optional(v.pipe(v.string(), v.trim(), v.check(isTimeZone, 'must be an IANA time zone such as Europe/Samara')), 'Europe/Samara'),
+  TIME_ZONE: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(isTimeZone, 'must be an IANA time zone such as Europe/Samara'),
+    ),
+    'Europe/Samara',
+  ),
   CORPORATE_PORTAL_URL: v.optional(url(['http', 'https'])),
   WIKI_URL: v.optional(url(['http', 'https'])),
   FEEDBACK_URL: v.optional(url(['http', 'https', 'mailto'])),
-  SUPPLIER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300, 'must be at most 300 characters'))),
-  SUPPLIER_DETAILS: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, 'must be at most 1000 characters'))),
+  SUPPLIER_NAME: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(300, 'must be at most 300 characters')),
+  ),
+  SUPPLIER_DETAILS: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(1000, 'must be at most 1000 characters')),
+  ),
   TRUST_PROXY: v.optional(boolish),
   CALL_PROVIDER_URL: v.optional(url(['http', 'https'])),
   CALL_PROVIDER_KEY: v.optional(v.pipe(v.string(), v.trim())),
-  SUGGEST_URL: v.optional(url(['http', 'https']), 'https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
+  SUGGEST_URL: v.optional(
+    url(['http', 'https']),
+    'https://suggestions.dadata.ru/suggestions/api/4_1/rs',
+  ),
   SUGGEST_TOKEN: v.optional(v.pipe(v.string(), v.trim())),
-  MAP_TILE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/\S*\{z\}\S*$/, 'must be an http(s) tile URL template with {z}, {x} and {y}')), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  MAP_ATTRIBUTION: v.optional(v.string(), '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
-  INTEGRATION_KEYS: v.optional(v.pipe(v.string(), v.trim(), v.check(isKeyList, `must be comma-separated name:sha256hex:scope+scope entries (scopes: ${INTEGRATION_SCOPES.join(', ')})`))),
+  MAP_TILE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^https?:\/\/\S*\{z\}\S*$/,
+        'must be an http(s) tile URL template with {z}, {x} and {y}',
+      ),
+    ),
+    'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  ),
+  MAP_ATTRIBUTION: v.optional(
+    v.string(),
+    '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+  ),
+  INTEGRATION_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        isKeyList,
+        `must be comma-separated name:sha256hex:scope+scope entries (scopes: ${INTEGRATION_SCOPES.join(', ')})`,
+      ),
+    ),
+  ),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -116,7 +194,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!result.success) {
     const issue = result.issues[0]!;
     const key = v.getDotPath(issue) ?? 'environment';
-    throw new ConfigError(`Invalid configuration: ${key} ${issue.message} (got ${JSON.stringify(env[key] ?? '')})`);
+    throw new ConfigError(
+      `Invalid configuration: ${key} ${issue.message} (got ${JSON.stringify(env[key] ?? '')})`,
+    );
   }
   return toConfig(result.output);
 }
@@ -134,7 +214,12 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
     dataDir: e.DATA_DIR,
     database: postgres
       ? ({ kind: 'postgres', url: databaseUrl! } as const)
-      : ({ kind: 'sqlite', file: databaseUrl ? databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '') : `${e.DATA_DIR}/cabinet.sqlite` } as const),
+      : ({
+          kind: 'sqlite',
+          file: databaseUrl
+            ? databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '')
+            : `${e.DATA_DIR}/cabinet.sqlite`,
+        } as const),
     demo: e.DEMO ?? !production,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -163,7 +248,9 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: !!e.PUBLIC_URL && e.PUBLIC_URL.startsWith('https:'),
     // Flash-call provider (uCaller initCall shape); without it codes by call go to the dev outbox.
-    callProvider: e.CALL_PROVIDER_URL ? { url: e.CALL_PROVIDER_URL, key: e.CALL_PROVIDER_KEY ?? '' } : undefined,
+    callProvider: e.CALL_PROVIDER_URL
+      ? { url: e.CALL_PROVIDER_URL, key: e.CALL_PROVIDER_KEY ?? '' }
+      : undefined,
     // DaData-compatible suggestions and geocoding; without a token the forms fall back to manual entry.
     suggest: { url: e.SUGGEST_URL.replace(/\/$/, ''), token: e.SUGGEST_TOKEN || undefined },
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
@@ -207,6 +294,11 @@ type OriginHolder = { [ORIGIN]?: string };
 export const localOrigin = (): string | undefined => (globalThis as OriginHolder)[ORIGIN];
 
 export function setLocalOrigin(host: string, port: number): void {
-  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const name =
+    host === '0.0.0.0' || host === '::' || host === ''
+      ? 'localhost'
+      : host.includes(':')
+        ? `[${host}]`
+        : host;
   (globalThis as OriginHolder)[ORIGIN] = `http://${name}:${port}`;
 }

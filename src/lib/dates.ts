@@ -5,7 +5,12 @@ import { dateTimeFormat } from './format.ts';
 
 /** YYYY-MM-DD of an instant in the time zone. */
 export function localDay(instant: Date, timeZone: string): string {
-  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return dateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
 /** Offset of the zone from UTC at the instant, in milliseconds (east positive). */

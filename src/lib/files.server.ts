@@ -14,7 +14,13 @@ import { createS3Store, parseS3Url } from './storage/s3.ts';
 import type { FileStore, StoredFile } from './storage/types.ts';
 import { paths } from '#lib/paths.ts';
 
-export { isFileId, safeName, type FileStore, type NewFile, type StoredFile } from './storage/types.ts';
+export {
+  isFileId,
+  safeName,
+  type FileStore,
+  type NewFile,
+  type StoredFile,
+} from './storage/types.ts';
 
 /** Kinds that any signed-in user may read (avatars appear next to their owners' messages). */
 const READABLE_BY_SIGNED_IN = new Set(['avatar']);
@@ -45,7 +51,8 @@ let current: { setting: string; dataDir: string; store: FileStore } | undefined;
 /** The configured store (built once per configuration; stores hold no connections of their own). */
 export function files(): FileStore {
   const { fileStore, dataDir } = config();
-  if (current?.setting !== fileStore || current.dataDir !== dataDir) current = { setting: fileStore, dataDir, store: fileStoreFor(fileStore, dataDir) };
+  if (current?.setting !== fileStore || current.dataDir !== dataDir)
+    current = { setting: fileStore, dataDir, store: fileStoreFor(fileStore, dataDir) };
   return current.store;
 }
 

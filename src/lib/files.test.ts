@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canRead, contentDisposition, createFileStore, fileIdFromUrl, safeName } from './files.server.ts';
+import {
+  canRead,
+  contentDisposition,
+  createFileStore,
+  fileIdFromUrl,
+  safeName,
+} from './files.server.ts';
 import { paths } from '#lib/paths.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'files-test-'));
@@ -11,7 +17,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('FileStore', () => {
   it('stores bytes under a generated id and reads them back', async () => {
     const store = createFileStore(root);
-    const f = await store.put(new Uint8Array([1, 2, 3]), { owner: 7, kind: 'avatar', name: '../../etc/passwd', type: 'image/webp' });
+    const f = await store.put(new Uint8Array([1, 2, 3]), {
+      owner: 7,
+      kind: 'avatar',
+      name: '../../etc/passwd',
+      type: 'image/webp',
+    });
     expect(f.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
     expect(f.name).toBe('etc_passwd');
     expect(f.size).toBe(3);
@@ -44,6 +55,8 @@ describe('FileStore', () => {
 
   it('builds a safe Content-Disposition', () => {
     expect(safeName('Мой "файл".png')).toBe('Мой_файл_.png');
-    expect(contentDisposition('attachment', 'Отчёт.pdf')).toBe(`attachment; filename="_____.pdf"; filename*=UTF-8''${encodeURIComponent('Отчёт.pdf')}`);
+    expect(contentDisposition('attachment', 'Отчёт.pdf')).toBe(
+      `attachment; filename="_____.pdf"; filename*=UTF-8''${encodeURIComponent('Отчёт.pdf')}`,
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cutText, dateTimeFormat, ELLIPSIS, formatDate, formatDateTime, formatMoney, numberFormat, relativeTime } from './format.ts';
+import {
+  cutText,
+  dateTimeFormat,
+  ELLIPSIS,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  numberFormat,
+  relativeTime,
+} from './format.ts';
 
 const SAMARA = 'Europe/Samara'; // UTC+4, no daylight saving
 
@@ -85,9 +94,15 @@ describe('cutText', () => {
 
 describe('shared formatters', () => {
   it('builds one Intl formatter per locale and options, whatever the number of calls', () => {
-    expect(numberFormat('de', { maximumFractionDigits: 3 })).toBe(numberFormat('de', { maximumFractionDigits: 3 }));
-    expect(numberFormat('de', { maximumFractionDigits: 3 })).not.toBe(numberFormat('fr', { maximumFractionDigits: 3 }));
-    expect(dateTimeFormat('en', { timeZone: 'UTC' })).not.toBe(dateTimeFormat('en', { timeZone: SAMARA }));
+    expect(numberFormat('de', { maximumFractionDigits: 3 })).toBe(
+      numberFormat('de', { maximumFractionDigits: 3 }),
+    );
+    expect(numberFormat('de', { maximumFractionDigits: 3 })).not.toBe(
+      numberFormat('fr', { maximumFractionDigits: 3 }),
+    );
+    expect(dateTimeFormat('en', { timeZone: 'UTC' })).not.toBe(
+      dateTimeFormat('en', { timeZone: SAMARA }),
+    );
     formatDateTime(0, 'Asia/Tokyo');
     relativeTime(0, 1, 'ja');
     const dtf = vi.spyOn(Intl, 'DateTimeFormat');

@@ -5,9 +5,17 @@
 // costs about 2 us. Formatters are immutable, so one per (locale, options) is kept and shared. The
 // cache is bounded: keys come from the few locales and time zones we use, but never grow with data.
 const MAX_FORMATTERS = 200;
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>();
+const formatters = new Map<
+  string,
+  Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat
+>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>(kind: string, locale: string, options: object, make: () => T): T {
+function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: () => T,
+): T {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
@@ -19,16 +27,24 @@ function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.N
 }
 
 /** One shared Intl.DateTimeFormat per (locale, options). */
-export const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+export const dateTimeFormat = (
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat =>
   cached('dt', locale, options, () => new Intl.DateTimeFormat(locale, options));
 
 /** One shared Intl.RelativeTimeFormat per (locale, options). */
-export const relativeTimeFormat = (locale: string, options: Intl.RelativeTimeFormatOptions): Intl.RelativeTimeFormat =>
+export const relativeTimeFormat = (
+  locale: string,
+  options: Intl.RelativeTimeFormatOptions,
+): Intl.RelativeTimeFormat =>
   cached('rt', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
 
 /** One shared Intl.NumberFormat per (locale, options). */
-export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
-  cached('nf', locale, options, () => new Intl.NumberFormat(locale, options));
+export const numberFormat = (
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat => cached('nf', locale, options, () => new Intl.NumberFormat(locale, options));
 
 /** Parts of an instant as seen in a time zone (digits only, zero-padded). */
 function zonedParts(value: Date, timeZone: string) {
@@ -41,8 +57,15 @@ function zonedParts(value: Date, timeZone: string) {
     minute: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(value);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+  };
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -56,7 +79,10 @@ function toDate(value: string | number | Date): Date | null {
  * DD.MM.YYYY. A calendar date ('2026-03-08', e.g. a birthday or a promotion's last day) is shown as
  * is; an instant is shown as the date in the given time zone.
  */
-export function formatDate(value: string | number | Date | null | undefined, timeZone: string): string {
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  timeZone: string,
+): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string') {
     const m = DATE_ONLY.exec(value);
@@ -69,7 +95,10 @@ export function formatDate(value: string | number | Date | null | undefined, tim
 }
 
 /** DD.MM.YYYY hh:mm (24-hour clock) in the given time zone, as notifications show it. */
-export function formatDateTime(value: string | number | Date | null | undefined, timeZone: string): string {
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  timeZone: string,
+): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (!d) return '';
@@ -98,14 +127,19 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 
 /** "5 minutes ago", "yesterday", "in 2 days" in the interface language. */
-export function relativeTime(value: string | number | Date, now: string | number | Date, locale: string): string {
+export function relativeTime(
+  value: string | number | Date,
+  now: string | number | Date,
+  locale: string,
+): string {
   const d = toDate(value);
   const n = toDate(now);
   if (!d || !n) return '';
   const seconds = Math.round((d.getTime() - n.getTime()) / 1000);
   const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'second') return rtf.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size || unit === 'second')
+      return rtf.format(Math.trunc(seconds / size), unit);
   }
   return '';
 }

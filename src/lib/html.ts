@@ -4,9 +4,56 @@
 // attributes pass, which link targets are safe, and that external links open in a new tab.
 import sanitize from 'sanitize-html';
 
-const ALLOWED = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'small', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr'];
+const ALLOWED = [
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'a',
+  'span',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'hr',
+];
 /** Elements dropped together with everything inside them (the library drops only the tag otherwise). */
-const DROP_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'select', 'option', 'svg', 'math', 'head', 'title', 'xmp', 'plaintext', 'noembed', 'noframes'];
+const DROP_WITH_CONTENT = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'textarea',
+  'select',
+  'option',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'xmp',
+  'plaintext',
+  'noembed',
+  'noframes',
+];
 const SPAN = /^\d{1,2}$/;
 
 /** http(s), mailto, a path in the site or a fragment; everything else (javascript:, data:) is refused. */
@@ -21,7 +68,11 @@ export function safeHref(raw: string): string | null {
 
 const OPTIONS: sanitize.IOptions = {
   allowedTags: ALLOWED,
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
   // Our safeHref decides about schemes (it also refuses protocol-relative and backslash tricks).
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: [],
@@ -36,7 +87,8 @@ const OPTIONS: sanitize.IOptions = {
       const href = attribs.href !== undefined ? safeHref(attribs.href) : null;
       if (href !== null) {
         out.href = href;
-        if (/^https?:/i.test(href)) Object.assign(out, { target: '_blank', rel: 'noopener noreferrer nofollow' });
+        if (/^https?:/i.test(href))
+          Object.assign(out, { target: '_blank', rel: 'noopener noreferrer nofollow' });
       }
       if (attribs.title !== undefined) out.title = attribs.title;
       return { tagName, attribs: out };
@@ -49,7 +101,9 @@ const OPTIONS: sanitize.IOptions = {
 /** colspan/rowspan only as small whole numbers. */
 function spans(tagName: string, attribs: sanitize.Attributes) {
   const out: Record<string, string> = {};
-  for (const name of ['colspan', 'rowspan']) if (attribs[name] !== undefined && SPAN.test(attribs[name]!.trim())) out[name] = String(Number(attribs[name]));
+  for (const name of ['colspan', 'rowspan'])
+    if (attribs[name] !== undefined && SPAN.test(attribs[name]!.trim()))
+      out[name] = String(Number(attribs[name]));
   return { tagName, attribs: out };
 }
 

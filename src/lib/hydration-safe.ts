@@ -50,7 +50,9 @@ export function typedValues(fields: Iterable<FieldLike>): TypedValues {
     } else if (tag === 'SELECT') {
       const options = Array.from(f.options ?? []);
       if (options.some((o) => o.selected !== o.defaultSelected)) {
-        typed[f.name] = f.multiple ? options.filter((o) => o.selected).map((o) => o.value) : f.value;
+        typed[f.name] = f.multiple
+          ? options.filter((o) => o.selected).map((o) => o.value)
+          : f.value;
       }
     } else if (f.value !== (f.defaultValue ?? '')) {
       typed[f.name] = f.value;
@@ -59,14 +61,21 @@ export function typedValues(fields: Iterable<FieldLike>): TypedValues {
   for (const [name, boxes] of checkboxesByName) {
     if (!boxes.some((b) => Boolean(b.checked) !== Boolean(b.defaultChecked))) continue;
     // One box of a name is a flag; several boxes of one name are a set of chosen values.
-    typed[name] = boxes.length === 1 ? Boolean(boxes[0]!.checked) : boxes.filter((b) => b.checked).map((b) => b.value);
+    typed[name] =
+      boxes.length === 1
+        ? Boolean(boxes[0]!.checked)
+        : boxes.filter((b) => b.checked).map((b) => b.value);
   }
   return typed;
 }
 
 /** The changed fields inside an element (a form or any container of fields). */
 export function readTyped(root: ParentNode): TypedValues {
-  return typedValues(root.querySelectorAll<HTMLInputElement>('input[name], select[name], textarea[name]') as Iterable<FieldLike>);
+  return typedValues(
+    root.querySelectorAll<HTMLInputElement>(
+      'input[name], select[name], textarea[name]',
+    ) as Iterable<FieldLike>,
+  );
 }
 
 /**
@@ -74,7 +83,10 @@ export function readTyped(root: ParentNode): TypedValues {
  * callback runs inside a layout effect, so state set there is in place before the first paint
  * of the hydrated island and no controlled field is reset in between.
  */
-export function useTypedBeforeHydration(ref: RefObject<ParentNode | null>, take: (typed: TypedValues) => void): void {
+export function useTypedBeforeHydration(
+  ref: RefObject<ParentNode | null>,
+  take: (typed: TypedValues) => void,
+): void {
   useLayoutEffect(() => {
     if (!ref.current) return;
     const typed = readTyped(ref.current);

@@ -3,9 +3,12 @@ import { cleanInn, isValidInn } from './inn.ts';
 
 describe('INN checksum', () => {
   // Published tax numbers of well-known Russian companies (Sberbank, Gazprom, Yandex, VTB, Alfa-Bank).
-  it.each(['7707083893', '7736050003', '7736207543', '7702070139', '7728168971'])('accepts the organisation INN %s', (inn) => {
-    expect(isValidInn(inn)).toBe(true);
-  });
+  it.each(['7707083893', '7736050003', '7736207543', '7702070139', '7728168971'])(
+    'accepts the organisation INN %s',
+    (inn) => {
+      expect(isValidInn(inn)).toBe(true);
+    },
+  );
 
   // 12 digits (individuals): the number used as the worked example in published descriptions of the
   // checksum; real personal numbers are personal data and do not belong in a repository.

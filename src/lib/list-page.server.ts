@@ -2,11 +2,23 @@
 // items (null when the query was malformed or loading failed, so the page can say so), the search
 // text as typed, and the URL parameters its pager and sort links keep. And pageByIds(), the way
 // every deep list reads one page at any size.
-import { ListQueryError, pageWindow, parseListQuery, type ListQuery, type ListResult, type PageWindow } from './list.ts';
+import {
+  ListQueryError,
+  pageWindow,
+  parseListQuery,
+  type ListQuery,
+  type ListResult,
+  type PageWindow,
+} from './list.ts';
 import { LIST_PARAMS, listParams } from './list-state.ts';
 import { log } from './log.ts';
 
-export async function loadListPage<F extends string, T>(url: URL, fields: readonly F[], load: (query: ListQuery<F>) => Promise<ListResult<T>>, what: string) {
+export async function loadListPage<F extends string, T>(
+  url: URL,
+  fields: readonly F[],
+  load: (query: ListQuery<F>) => Promise<ListResult<T>>,
+  what: string,
+) {
   let query = parseListQuery(new URLSearchParams(), fields);
   let result: ListResult<T> | null = null;
   try {

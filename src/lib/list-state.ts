@@ -6,9 +6,20 @@ import { DEFAULT_PAGE_SIZE } from '#lib/list.ts';
 export type ListParams = Record<string, string>;
 
 /** The parameters of the spec's list query as they appear in a page's URL. */
-export const LIST_PARAMS = ['searchText', 'pageSize', 'pageNumber', 'sortField', 'sortOrder'] as const;
+export const LIST_PARAMS = [
+  'searchText',
+  'pageSize',
+  'pageNumber',
+  'sortField',
+  'sortOrder',
+] as const;
 
-const DEFAULTS: ListParams = { pageSize: String(DEFAULT_PAGE_SIZE), pageNumber: '1', sortField: 'id', sortOrder: 'desc' };
+const DEFAULTS: ListParams = {
+  pageSize: String(DEFAULT_PAGE_SIZE),
+  pageNumber: '1',
+  sortField: 'id',
+  sortOrder: 'desc',
+};
 
 /** The given parameters of the URL that are set and not at their default. */
 export function listParams(url: URL, names: readonly string[]): ListParams {
@@ -21,10 +32,15 @@ export function listParams(url: URL, names: readonly string[]): ListParams {
 }
 
 /** A link to the list with `patch` applied (null removes a parameter); defaults are left out. */
-export function listLink(path: string, params: ListParams, patch: Record<string, string | number | null> = {}): string {
+export function listLink(
+  path: string,
+  params: ListParams,
+  patch: Record<string, string | number | null> = {},
+): string {
   const next = new URLSearchParams();
   const merged: Record<string, string | number | null> = { ...params, ...patch };
-  for (const [k, v] of Object.entries(merged)) if (v !== null && v !== '' && String(v) !== DEFAULTS[k]) next.set(k, String(v));
+  for (const [k, v] of Object.entries(merged))
+    if (v !== null && v !== '' && String(v) !== DEFAULTS[k]) next.set(k, String(v));
   const s = next.toString();
   return s ? `${path}?${s}` : path;
 }

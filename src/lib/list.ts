@@ -33,7 +33,10 @@ const int = (s: string | null, fallback: number, min: number, max: number): numb
  * as the legacy name of searchText; filter is a JSON object whose known keys are kept. A search
  * shorter than SEARCH_MIN characters is ignored, as the search boxes do.
  */
-export function parseListQuery<F extends string>(params: URLSearchParams, fields: readonly F[]): ListQuery<F> {
+export function parseListQuery<F extends string>(
+  params: URLSearchParams,
+  fields: readonly F[],
+): ListQuery<F> {
   const search = (params.get('searchText') ?? params.get('search') ?? '').trim().slice(0, 200);
   const filter: Partial<Record<F, string>> = {};
   const rawFilter = params.get('filter');
@@ -44,9 +47,16 @@ export function parseListQuery<F extends string>(params: URLSearchParams, fields
     } catch {
       throw new ListQueryError('filter must be a JSON object');
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ListQueryError('filter must be a JSON object');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new ListQueryError('filter must be a JSON object');
     for (const [k, val] of Object.entries(parsed)) {
-      if ((fields as readonly string[]).includes(k) && val !== null && val !== '' && typeof val !== 'object') filter[k as F] = String(val).slice(0, 200);
+      if (
+        (fields as readonly string[]).includes(k) &&
+        val !== null &&
+        val !== '' &&
+        typeof val !== 'object'
+      )
+        filter[k as F] = String(val).slice(0, 200);
     }
   }
   const sortField = params.get('sortField');
@@ -55,28 +65,34 @@ export function parseListQuery<F extends string>(params: URLSearchParams, fields
     filter,
     pageSize: int(params.get('pageSize'), DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
     pageNumber: int(params.get('pageNumber'), 1, 1, 1_000_000),
-    sortField: sortField && (fields as readonly string[]).includes(sortField) ? (sortField as F) : 'id',
+    sortField:
+      sortField && (fields as readonly string[]).includes(sortField) ? (sortField as F) : 'id',
     sortOrder: params.get('sortOrder')?.toLowerCase() === 'asc' ? 'asc' : 'desc',
   };
 }
 
 /** A LIKE pattern (with `\` as escape) matching the lower-cased text anywhere. */
-export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string): string =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Lower-cased text for the `search` columns (portable case-insensitive search). */
 export const searchText = (...parts: Array<string | null | undefined>): string =>
-  parts
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
+  parts.filter(Boolean).join(' ').toLowerCase();
 
 /** "Show rows from X to Y of Z" figures for a page. */
-export function pageRange(q: { pageSize: number; pageNumber: number }, total: number): { from: number; to: number; total: number; pages: number } {
+export function pageRange(
+  q: { pageSize: number; pageNumber: number },
+  total: number,
+): { from: number; to: number; total: number; pages: number } {
   const pages = Math.max(1, Math.ceil(total / q.pageSize));
   const from = total === 0 ? 0 : (q.pageNumber - 1) * q.pageSize + 1;
-  return { from: Math.min(from, total), to: Math.min(q.pageNumber * q.pageSize, total), total, pages };
+  return {
+    from: Math.min(from, total),
+    to: Math.min(q.pageNumber * q.pageSize, total),
+    total,
+    pages,
+  };
 }
-
 
 /** Where a page's rows are read: `limit` rows after skipping `offset`, in reverse order when `reverse`. */
 export interface PageWindow {
@@ -90,12 +106,17 @@ export interface PageWindow {
  * second half is read in the reverse order (and turned round afterwards), so the last page of
  * 100,000 skips no more rows than the first. null when the page lies beyond the last row.
  */
-export function pageWindow(q: { pageSize: number; pageNumber: number }, total: number): PageWindow | null {
+export function pageWindow(
+  q: { pageSize: number; pageNumber: number },
+  total: number,
+): PageWindow | null {
   const start = (q.pageNumber - 1) * q.pageSize;
   if (start >= total) return null;
   const limit = Math.min(q.pageSize, total - start);
   const fromEnd = total - start - limit;
-  return fromEnd < start ? { offset: fromEnd, limit, reverse: true } : { offset: start, limit, reverse: false };
+  return fromEnd < start
+    ? { offset: fromEnd, limit, reverse: true }
+    : { offset: start, limit, reverse: false };
 }
 
 /** The opposite sort direction (for reading a window from the end). */

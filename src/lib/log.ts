@@ -11,7 +11,10 @@ function value(val: unknown): string {
   if (typeof val === 'string') return JSON.stringify(val);
   if (val instanceof Error) {
     const code = (val as { code?: unknown }).code;
-    return JSON.stringify(val.stack ?? val.message) + (code !== undefined ? ` code=${JSON.stringify(code)}` : '');
+    return (
+      JSON.stringify(val.stack ?? val.message) +
+      (code !== undefined ? ` code=${JSON.stringify(code)}` : '')
+    );
   }
   return JSON.stringify(val);
 }

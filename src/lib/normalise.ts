@@ -6,9 +6,22 @@
 
 /** Cyrillic letter → Latin look-alike (lower case; upper-case forms are lower-cased first). */
 const CYR_TO_LAT: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
 };
-const LAT_TO_CYR: Record<string, string> = Object.fromEntries(Object.entries(CYR_TO_LAT).map(([c, l]) => [l, c]));
+const LAT_TO_CYR: Record<string, string> = Object.fromEntries(
+  Object.entries(CYR_TO_LAT).map(([c, l]) => [l, c]),
+);
 
 const CYRILLIC = /[\u0400-\u04FF]/;
 const LATIN = /[a-z]/;
@@ -96,7 +109,9 @@ export function normaliseArticle(s: string): string {
   let out = '';
   for (const ch of t) out += CYR_TO_LAT[ch] ?? ch;
   // Runs of anything but letters, digits and the decimal mark are separators.
-  out = out.replace(/[^\p{L}\p{N}\u0000]+/gu, (sep, at: number, all: string) => (/\d/.test(all[at - 1] ?? '') && /\d/.test(all[at + sep.length] ?? '') ? '-' : ''));
+  out = out.replace(/[^\p{L}\p{N}\u0000]+/gu, (sep, at: number, all: string) =>
+    /\d/.test(all[at - 1] ?? '') && /\d/.test(all[at + sep.length] ?? '') ? '-' : '',
+  );
   return out.replace(/\u0000/g, '.');
 }
 
@@ -156,7 +171,27 @@ export const articleKey = (s: string): string | null => normaliseArticle(s).slic
  * (rn/m, vv/w, cl/d). Applied after the look-alike folding of normaliseArticle (В is already b, У y).
  */
 const OCR_CLASS: Record<string, string> = {
-  o: '0', q: '0', d: '0', l: '1', i: '1', '|': '1', '!': '1', s: '5', b: '8', r: '8', e: 'f', ь: '8', z: '2', g: '6', б: '6', з: '3', ч: '4', y: 'v', п: 'n', г: 'r', и: 'u',
+  o: '0',
+  q: '0',
+  d: '0',
+  l: '1',
+  i: '1',
+  '|': '1',
+  '!': '1',
+  s: '5',
+  b: '8',
+  r: '8',
+  e: 'f',
+  ь: '8',
+  z: '2',
+  g: '6',
+  б: '6',
+  з: '3',
+  ч: '4',
+  y: 'v',
+  п: 'n',
+  г: 'r',
+  и: 'u',
 };
 
 /**
@@ -165,7 +200,11 @@ const OCR_CLASS: Record<string, string> = {
  * `DFC-5.5`, `DFC-55` and `0FC-S5` share one key, so an equal key never confirms a match by itself.
  */
 export function ocrKey(s: string): string {
-  const pre = basicFold(s).replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/cl/g, 'd').replace(/[|!]/g, 'l');
+  const pre = basicFold(s)
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w')
+    .replace(/cl/g, 'd')
+    .replace(/[|!]/g, 'l');
   let out = '';
   for (const ch of normaliseArticle(pre)) out += OCR_CLASS[ch] ?? ch;
   return out.replace(/[.\-]/g, '');

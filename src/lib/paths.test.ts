@@ -6,23 +6,43 @@ import { paths, withQuery } from './paths.ts';
 const PAGES = join(import.meta.dirname, '..', 'pages');
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : [join(dir, d.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? files(join(dir, d.name)) : [join(dir, d.name)],
+  );
 }
 
 // Astro's file routing: index files name their folder, [x] one segment, [...x] any rest; endpoint
 // files (name.ext.ts) keep their inner extension (result.xlsx.ts answers /result.xlsx).
 const ROUTES = files(PAGES).map((file) => {
-  const route = '/' + relative(PAGES, file).replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '');
-  const parts = route
-    .split('/')
-    .map((part) => part.replace(/\[\.\.\.[^\]]+\]/g, '.*').replace(/\[[^\]]+\]/g, '[^/]+').replace(/\.(?!\*)/g, '\\.'));
-  return { re: new RegExp(`^${parts.join('/') || '/'}$`), segments: parts.slice(1).map((x) => new RegExp(`^${x}$`)) };
+  const route =
+    '/' +
+    relative(PAGES, file)
+      .replace(/\.(astro|ts)$/, '')
+      .replace(/(^|\/)index$/, '');
+  const parts = route.split('/').map((part) =>
+    part
+      .replace(/\[\.\.\.[^\]]+\]/g, '.*')
+      .replace(/\[[^\]]+\]/g, '[^/]+')
+      .replace(/\.(?!\*)/g, '\\.'),
+  );
+  return {
+    re: new RegExp(`^${parts.join('/') || '/'}$`),
+    segments: parts.slice(1).map((x) => new RegExp(`^${x}$`)),
+  };
 });
 
 /** Every builder in the tree with its dotted name, called with sample arguments. */
 function builders(node: object, name = 'paths'): { name: string; path: string }[] {
   return Object.entries(node).flatMap(([key, value]) => {
-    if (typeof value === 'function') return [{ name: `${name}.${key}`, path: (value as (...a: unknown[]) => string)(...Array(value.length).fill(SAMPLE[key] ?? 7)) }];
+    if (typeof value === 'function')
+      return [
+        {
+          name: `${name}.${key}`,
+          path: (value as (...a: unknown[]) => string)(
+            ...Array(value.length).fill(SAMPLE[key] ?? 7),
+          ),
+        },
+      ];
     return builders(value as object, `${name}.${key}`);
   });
 }
@@ -31,7 +51,9 @@ const isRoute = (path: string) => ROUTES.some((r) => r.re.test(path));
 /** Some page lies below the prefix: the route has more segments and the first ones match it. */
 const hasRouteUnder = (prefix: string) => {
   const wanted = prefix.split('/').slice(1);
-  return ROUTES.some((r) => r.segments.length > wanted.length && wanted.every((x, i) => r.segments[i]!.test(x)));
+  return ROUTES.some(
+    (r) => r.segments.length > wanted.length && wanted.every((x, i) => r.segments[i]!.test(x)),
+  );
 };
 const SAMPLE: Record<string, string> = { toKind: 'to1', scan: 'scan.file' };
 

@@ -12,7 +12,8 @@ type QueryValue = string | number | boolean | null | undefined;
  */
 export function withQuery(path: string, params: Record<string, QueryValue> = {}): string {
   const q = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') q.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') q.set(key, String(value));
   const s = q.toString();
   return s ? `${path}?${s}` : path;
 }

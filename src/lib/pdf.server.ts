@@ -12,7 +12,8 @@ const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/
 const TIMEOUT_MS = 30_000;
 const MAX_WAITING = 4;
 
-export type PdfResult = { ok: true; pdf: Buffer } | { ok: false; reason: 'unavailable' | 'busy' | 'failed' };
+export type PdfResult =
+  { ok: true; pdf: Buffer } | { ok: false; reason: 'unavailable' | 'busy' | 'failed' };
 
 /** The Chromium binary, or null when none is installed (PDF downloads then answer 503). */
 export function chromiumPath(): string | null {
@@ -43,7 +44,20 @@ async function print(bin: string, html: string): Promise<PdfResult> {
     const page = join(dir, 'document.html');
     const out = join(dir, 'document.pdf');
     await writeFile(page, html);
-    const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-pdf-header-footer', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(dir, 'profile')}`, `--print-to-pdf=${out}`, `file://${page}`];
+    const args = [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--no-pdf-header-footer',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${join(dir, 'profile')}`,
+      `--print-to-pdf=${out}`,
+      `file://${page}`,
+    ];
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(bin, args, { stdio: 'ignore' });
       const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
@@ -55,7 +69,9 @@ async function print(bin: string, html: string): Promise<PdfResult> {
     });
     if (code !== 0 || !existsSync(out)) return { ok: false, reason: 'failed' };
     const pdf = await readFile(out);
-    return pdf.subarray(0, 5).toString() === '%PDF-' ? { ok: true, pdf } : { ok: false, reason: 'failed' };
+    return pdf.subarray(0, 5).toString() === '%PDF-'
+      ? { ok: true, pdf }
+      : { ok: false, reason: 'failed' };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

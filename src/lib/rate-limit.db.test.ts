@@ -23,7 +23,9 @@ describe('database rate limiter', () => {
   it('counts parallel hits exactly once each', async () => {
     const rule = { name: 'parallel', limit: 100, windowMs: 60_000 };
     const all = await Promise.all(Array.from({ length: 20 }, () => hit(rule, 'p', database.db)));
-    expect(all.map((v) => v.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(all.map((v) => v.count).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 
   it('starts a new window once the old one has passed, and forgets on clear', async () => {
@@ -38,8 +40,14 @@ describe('database rate limiter', () => {
   });
 
   it('stores no login or address in clear text', async () => {
-    await hit({ name: 'privacy', limit: 5, windowMs: 60_000 }, 'olga@example.com|10.0.0.1', database.db);
-    const keys = (await database.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    await hit(
+      { name: 'privacy', limit: 5, windowMs: 60_000 },
+      'olga@example.com|10.0.0.1',
+      database.db,
+    );
+    const keys = (await database.db.selectFrom('rate_limits').select('key').execute()).map(
+      (r) => r.key,
+    );
     expect(keys.some((k) => k.includes('olga') || k.includes('10.0.0.1'))).toBe(false);
   });
 });

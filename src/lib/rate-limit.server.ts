@@ -21,11 +21,16 @@ export interface Verdict {
   retryAfter: number;
 }
 
-const keyOf = (rule: Rule, id: string) => `${rule.name}:${createHash('sha256').update(id).digest('base64url')}`;
+const keyOf = (rule: Rule, id: string) =>
+  `${rule.name}:${createHash('sha256').update(id).digest('base64url')}`;
 const secondsUntil = (iso: string) => Math.max(1, Math.ceil((Date.parse(iso) - Date.now()) / 1000));
 
 /** Counts one hit; `allowed` is false once the count passes the rule's limit. */
-export async function hit(rule: Rule, id: string, handle: Kysely<DB> = defaultDb()): Promise<Verdict> {
+export async function hit(
+  rule: Rule,
+  id: string,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<Verdict> {
   const t = Date.now();
   const nowIso = new Date(t).toISOString();
   const resetIso = new Date(t + rule.windowMs).toISOString();
@@ -42,15 +47,25 @@ export async function hit(rule: Rule, id: string, handle: Kysely<DB> = defaultDb
     .returning(['count', 'reset_at'])
     .executeTakeFirstOrThrow();
   // Expired counters are swept now and then instead of by a scheduler.
-  if (Math.random() < 0.02) await handle.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
+  if (Math.random() < 0.02)
+    await handle.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
   const count = Number(row.count);
   return { allowed: count <= rule.limit, count, retryAfter: secondsUntil(row.reset_at) };
 }
 
 /** Looks without counting: `allowed` is false when the limit is already reached. */
-export async function peek(rule: Rule, id: string, handle: Kysely<DB> = defaultDb()): Promise<Verdict> {
-  const row = await handle.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', keyOf(rule, id)).executeTakeFirst();
-  if (!row || Date.parse(row.reset_at) <= Date.now()) return { allowed: true, count: 0, retryAfter: 0 };
+export async function peek(
+  rule: Rule,
+  id: string,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<Verdict> {
+  const row = await handle
+    .selectFrom('rate_limits')
+    .select(['count', 'reset_at'])
+    .where('key', '=', keyOf(rule, id))
+    .executeTakeFirst();
+  if (!row || Date.parse(row.reset_at) <= Date.now())
+    return { allowed: true, count: 0, retryAfter: 0 };
   const count = Number(row.count);
   return { allowed: count < rule.limit, count, retryAfter: secondsUntil(row.reset_at) };
 }
@@ -61,7 +76,11 @@ export async function peek(rule: Rule, id: string, handle: Kysely<DB> = defaultD
  * attempt *before* the slow check, so parallel guesses cannot all pass a read-then-count gap, and
  * release the successful ones afterwards.
  */
-export async function release(rule: Rule, id: string, handle: Kysely<DB> = defaultDb()): Promise<void> {
+export async function release(
+  rule: Rule,
+  id: string,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<void> {
   await handle
     .updateTable('rate_limits')
     .set({ count: sql<number>`${sql.ref('count')} - 1` })
@@ -70,6 +89,10 @@ export async function release(rule: Rule, id: string, handle: Kysely<DB> = defau
     .execute();
 }
 
-export async function clear(rule: Rule, id: string, handle: Kysely<DB> = defaultDb()): Promise<void> {
+export async function clear(
+  rule: Rule,
+  id: string,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<void> {
   await handle.deleteFrom('rate_limits').where('key', '=', keyOf(rule, id)).execute();
 }

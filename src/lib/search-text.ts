@@ -5,17 +5,29 @@
 
 /** Lower case, NFKC, anything but letters and digits becomes one space. */
 export function normalise(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
-export function searchText(item: { title: string; sku: string; model?: string; manufacturer?: string }): string {
-  return normalise([item.title, item.sku, item.model ?? '', item.manufacturer ?? ''].join(' ')).slice(0, 1200);
+export function searchText(item: {
+  title: string;
+  sku: string;
+  model?: string;
+  manufacturer?: string;
+}): string {
+  return normalise(
+    [item.title, item.sku, item.model ?? '', item.manufacturer ?? ''].join(' '),
+  ).slice(0, 1200);
 }
 
 /** Trigrams inside each word (words shorter than 3 characters give none): what FTS5 can match. */
 export function innerTrigrams(text: string): Set<string> {
   const out = new Set<string>();
-  for (const w of text.split(' ')) for (let i = 0; i + 3 <= w.length; i++) out.add(w.slice(i, i + 3));
+  for (const w of text.split(' '))
+    for (let i = 0; i + 3 <= w.length; i++) out.add(w.slice(i, i + 3));
   return out;
 }
 

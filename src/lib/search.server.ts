@@ -4,7 +4,8 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import { containsPattern } from '#lib/list.ts';
 
-export type SearchedTable = 'orders' | 'notifications' | 'objects' | 'organisations' | 'support_requests';
+export type SearchedTable =
+  'orders' | 'notifications' | 'objects' | 'organisations' | 'support_requests';
 
 /** Trigram indexes find nothing shorter than a trigram; such searches stay a scan (bounded by paging). */
 const MIN_INDEXED = 3;
@@ -15,12 +16,17 @@ const MIN_INDEXED = 3;
  * trigram table as a phrase (consecutive trigrams = the text as a substring; quotes doubled), because
  * SQLite hands a LIKE with an ESCAPE clause to no virtual table.
  */
-export function containsWhere<D>(handle: Kysely<D>, table: SearchedTable, text: string): RawBuilder<boolean> {
+export function containsWhere<D>(
+  handle: Kysely<D>,
+  table: SearchedTable,
+  text: string,
+): RawBuilder<boolean> {
   const lower = text.toLowerCase();
   const like = sql<boolean>`${sql.ref(`${table}.search`)} like ${containsPattern(lower)} escape '\\'`;
   // PostgreSQL: the planner picks the pg_trgm index for a rare text and the key-ordered walk for a
   // common one (it estimates a pattern's share of rows from the column's statistics).
-  if ([...lower].length < MIN_INDEXED || handle.getExecutor().adapter instanceof PostgresAdapter) return like;
+  if ([...lower].length < MIN_INDEXED || handle.getExecutor().adapter instanceof PostgresAdapter)
+    return like;
   const phrase = `"${lower.replaceAll('"', '""')}"`;
   const fts = sql.id(`${table}_trgm`);
   return sql<boolean>`(${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;

@@ -33,7 +33,9 @@ describe('sniff', () => {
 
   it('recognises plain text in UTF-8, cp1251 and UTF-16, and csv by name', () => {
     expect(kindOf(ascii('a;b\r\n1;2\r\n'), 'data.csv')).toBe('csv');
-    expect(kindOf(new TextEncoder().encode('\u041f\u0440\u0438\u0432\u0435\u0442\n'), 'note.txt')).toBe('text');
+    expect(
+      kindOf(new TextEncoder().encode('\u041f\u0440\u0438\u0432\u0435\u0442\n'), 'note.txt'),
+    ).toBe('text');
     expect(kindOf(new Uint8Array([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2, 0x0a]))).toBe('text');
     expect(kindOf(new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x0a, 0x00]))).toBe('text');
     expect(kindOf(new Uint8Array([]))).toBeNull();
@@ -55,7 +57,10 @@ describe('sniff', () => {
   });
 
   it('takes a PDF header after binary junk, never after text', () => {
-    const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(
+        parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))),
+      );
     expect(kindOf(bytes([0, 1, 2, 0x80, 0x81], '%PDF-1.7\n%\xe2\xe3'))).toBe('pdf');
     expect(kindOf(bytes('Notes: save as %PDF-1.7 next time.\n'))).not.toBe('pdf');
     expect(kindOf(bytes('<html><body>%PDF-1.4</body></html>'), 'page.pdf')).not.toBe('pdf');

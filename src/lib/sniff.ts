@@ -18,9 +18,18 @@ const KINDS = {
   gif: { mime: 'image/gif', extensions: ['gif'] },
   webp: { mime: 'image/webp', extensions: ['webp'] },
   pdf: { mime: 'application/pdf', extensions: ['pdf'] },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'] },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'] },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extensions: ['pptx'] },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx'],
+  },
+  xlsx: {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['xlsx'],
+  },
+  pptx: {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    extensions: ['pptx'],
+  },
   doc: { mime: 'application/msword', extensions: ['doc'] },
   xls: { mime: 'application/vnd.ms-excel', extensions: ['xls'] },
   zip: { mime: 'application/zip', extensions: ['zip'] },
@@ -35,8 +44,10 @@ export type SniffKind = keyof typeof KINDS;
 const kind = (k: SniffKind): Sniffed => ({ kind: k, ...KINDS[k] });
 
 /** Whether the bytes start with (or hold at `at`) the signature. */
-export const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((x, i) => b[at + i] === x);
-const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+export const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) =>
+  sig.every((x, i) => b[at + i] === x);
+const ascii = (b: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...b.subarray(from, to));
 
 /** Recognises the content, or null when it is none of the known kinds. `name` only tells text from csv. */
 export function sniff(bytes: Uint8Array, name = ''): Sniffed | null {
@@ -46,7 +57,8 @@ export function sniff(bytes: Uint8Array, name = ''): Sniffed | null {
   if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return kind('gif');
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return kind('webp');
   if (isPdf(b)) return kind('pdf');
-  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06])) return sniffZip(b);
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]))
+    return sniffZip(b);
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return sniffOle(b);
   if (ascii(b, 0, 6) === 'Rar!\x1a\x07') return kind('rar');
   if (startsWith(b, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return kind('7z');
@@ -66,7 +78,9 @@ export function extensionMatches(s: Sniffed, name: string): boolean {
 }
 
 /** Every extension the sniffer accepts, for the file picker's accept attribute. */
-export const ACCEPTED_EXTENSIONS: readonly string[] = Object.values(KINDS).flatMap((k) => k.extensions);
+export const ACCEPTED_EXTENSIONS: readonly string[] = Object.values(KINDS).flatMap(
+  (k) => k.extensions,
+);
 
 /**
  * A PDF header `%PDF-n.n` at the start, or within the first kilobyte after binary junk (readers

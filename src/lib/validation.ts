@@ -15,7 +15,10 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
   return out;
 }
 
-export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
+export function parseWith<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+): { ok: true; value: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
   const r = v.safeParse(schema, input);
   return r.success ? { ok: true, value: r.output } : { ok: false, errors: fieldErrors(r.issues) };
 }
@@ -25,7 +28,8 @@ export function translateErrors(errors: FieldErrors, t: (key: string) => string)
 }
 
 /** A form text field: missing counts as empty, control characters and surrounding spaces are dropped. */
-export const textField = () => v.pipe(v.optional(v.string(), ''), v.transform(stripControls), v.trim());
+export const textField = () =>
+  v.pipe(v.optional(v.string(), ''), v.transform(stripControls), v.trim());
 
 /** The largest id either engine stores: ids are integer columns (PostgreSQL's int4). */
 export const MAX_ID = 2_147_483_647;
@@ -36,7 +40,8 @@ export const MAX_ID = 2_147_483_647;
  * nothing for 999999999999 while PostgreSQL refuses it as out of range for integer (a 500).
  */
 export function parseId(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : null;
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : null;
   if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
   const n = Number(value);
   return n >= 1 && n <= MAX_ID ? n : null;

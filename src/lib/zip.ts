@@ -19,11 +19,13 @@ const EOCD = 0x06054b50;
 const CEN = 0x02014b50;
 const LOC = 0x04034b50;
 
-const bufferOf = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+const bufferOf = (b: Uint8Array): Buffer =>
+  Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 /** Offset of the end-of-central-directory record: the last 22 bytes plus a comment (< 64 KiB). */
 function findEocd(b: Buffer): number {
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--) if (b.readUInt32LE(i) === EOCD) return i;
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 0xffff); i--)
+    if (b.readUInt32LE(i) === EOCD) return i;
   return -1;
 }
 
@@ -122,15 +124,19 @@ export class ZipArchive {
       const { entry: e, next } = read;
       p = next;
       if (e.flags & 0x1) this.fail('encrypted', e.name);
-      if (e.compressedSize === 0xffffffff || e.size === 0xffffffff) this.fail('unsupported', 'zip64 entry');
-      if (e.method !== 0 && e.method !== 8) this.fail('unsupported', `compression method ${e.method}`);
+      if (e.compressedSize === 0xffffffff || e.size === 0xffffffff)
+        this.fail('unsupported', 'zip64 entry');
+      if (e.method !== 0 && e.method !== 8)
+        this.fail('unsupported', `compression method ${e.method}`);
       declared += e.size;
       packed += e.compressedSize;
       if (declared > maxUnpacked) this.fail('zipBomb', `declared ${declared} bytes unpacked`);
-      if (e.size > RATIO_MIN_ENTRY && e.size > e.compressedSize * maxRatio) this.fail('zipBomb', `${e.name} ratio`);
+      if (e.size > RATIO_MIN_ENTRY && e.size > e.compressedSize * maxRatio)
+        this.fail('zipBomb', `${e.name} ratio`);
       this.entries.set(e.name, e);
     }
-    if (declared > RATIO_MIN_ENTRY && declared > Math.max(packed, 1) * maxRatio) this.fail('zipBomb', 'overall ratio');
+    if (declared > RATIO_MIN_ENTRY && declared > Math.max(packed, 1) * maxRatio)
+      this.fail('zipBomb', 'overall ratio');
   }
 
   has(name: string): boolean {
@@ -143,7 +149,8 @@ export class ZipArchive {
     if (!e) this.fail('corrupt', `missing ${name}`);
     const b = this.bytes;
     const o = e.localOffset;
-    if (o + 30 > b.length || b.readUInt32LE(o) !== LOC) this.fail('corrupt', `bad local header of ${name}`);
+    if (o + 30 > b.length || b.readUInt32LE(o) !== LOC)
+      this.fail('corrupt', `bad local header of ${name}`);
     const start = o + 30 + b.readUInt16LE(o + 26) + b.readUInt16LE(o + 28);
     const end = start + e.compressedSize;
     if (end > b.length) this.fail('corrupt', `${name} runs past the end`);
@@ -155,11 +162,16 @@ export class ZipArchive {
       try {
         out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(cap, 1) });
       } catch (err) {
-        if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') this.fail('zipBomb', `${name} unpacks beyond its declared size`);
+        if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          this.fail('zipBomb', `${name} unpacks beyond its declared size`);
         this.fail('corrupt', `${name}: ${(err as Error).message}`);
       }
     }
-    if (out.length !== e.size) this.fail(out.length > e.size ? 'zipBomb' : 'corrupt', `${name} size differs from the directory`);
+    if (out.length !== e.size)
+      this.fail(
+        out.length > e.size ? 'zipBomb' : 'corrupt',
+        `${name} size differs from the directory`,
+      );
     if (zlib.crc32(out) >>> 0 !== e.crc >>> 0) this.fail('corrupt', `${name} checksum`);
     this.budget -= out.length;
     if (this.budget < 0) this.fail('zipBomb', 'unpacked total');
@@ -175,7 +187,8 @@ export class ZipArchive {
     let total = 0;
     for (const name of this.entries.keys()) total += this.read(name).length;
     const packed = [...this.entries.values()].reduce((s, e) => s + e.compressedSize, 0);
-    if (total > RATIO_MIN_ENTRY && total > Math.max(packed, 1) * this.limits.maxRatio) this.fail('zipBomb', 'overall ratio');
+    if (total > RATIO_MIN_ENTRY && total > Math.max(packed, 1) * this.limits.maxRatio)
+      this.fail('zipBomb', 'overall ratio');
     this.budget = this.limits.maxUnpacked;
   }
 }

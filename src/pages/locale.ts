@@ -14,7 +14,13 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
   const form = await readForm(request);
   const lang = form.lang;
   if (!isLocale(lang)) throw new HttpError(400, locals.t('errors.notFound', { name: 'lang' }));
-  cookies.set(LOCALE_COOKIE, lang, { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: true, secure: config().secureCookies });
+  cookies.set(LOCALE_COOKIE, lang, {
+    path: '/',
+    maxAge: YEAR,
+    sameSite: 'lax',
+    httpOnly: true,
+    secure: config().secureCookies,
+  });
   if (locals.user) await saveLocale(locals.user.id, lang);
   return redirect(safeReturnPath(form.back), 303);
 };

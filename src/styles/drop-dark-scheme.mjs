@@ -39,7 +39,13 @@ export function dropDarkScheme() {
 dropDarkScheme.postcss = true;
 
 /** A selector is dead when, outside any :not(...), it needs one of these. */
-const DEAD = [/:host\b/, /\[dir=["']?rtl["']?\]/, /::?-ms-/, /\[type=["']?(range|color)["']?\]/, /\[data-placement=["']?(bottom|right)["']?\]/];
+const DEAD = [
+  /:host\b/,
+  /\[dir=["']?rtl["']?\]/,
+  /::?-ms-/,
+  /\[type=["']?(range|color)["']?\]/,
+  /\[data-placement=["']?(bottom|right)["']?\]/,
+];
 // `:not(...)` arguments excluded, up to one level of nested parentheses.
 const NOT_ARG = /:not\((?:[^()]|\([^()]*\))*\)/g;
 const PICO = /[\\/]@picocss[\\/]pico[\\/]/;
@@ -51,7 +57,8 @@ function namesInSources(dir) {
     for (const entry of readdirSync(d)) {
       const p = join(d, entry);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(css|astro|tsx?|mjs)$/.test(entry)) for (const m of readFileSync(p, 'utf8').matchAll(/--pico-[\w-]+/g)) names.add(m[0]);
+      else if (/\.(css|astro|tsx?|mjs)$/.test(entry))
+        for (const m of readFileSync(p, 'utf8').matchAll(/--pico-[\w-]+/g)) names.add(m[0]);
     }
   };
   walk(dir);
@@ -67,10 +74,15 @@ export function dropDeadPico({ sources }) {
     postcssPlugin: 'drop-dead-pico',
     Once(root) {
       // Vite inlines @import before the plugins run: each node knows the file it came from.
-      const fromPico = (/** @type {import('postcss').Node} */ node) => PICO.test(node.source?.input.file ?? '');
+      const fromPico = (/** @type {import('postcss').Node} */ node) =>
+        PICO.test(node.source?.input.file ?? '');
       root.walkRules((rule) => {
         if (!fromPico(rule)) return;
-        if (rule.parent?.type === 'atrule' && /keyframes$/.test(/** @type {import('postcss').AtRule} */ (rule.parent).name)) return;
+        if (
+          rule.parent?.type === 'atrule' &&
+          /keyframes$/.test(/** @type {import('postcss').AtRule} */ (rule.parent).name)
+        )
+          return;
         const kept = rule.selectors.filter((s) => {
           const positive = s.replace(NOT_ARG, '');
           return !DEAD.some((re) => re.test(positive));
@@ -84,7 +96,7 @@ export function dropDeadPico({ sources }) {
       // Custom properties: keep a --pico-* declaration when a remaining value or a source file names it.
       // Repeated until nothing changes (a dropped variable may have been the only user of another).
       const fromSources = namesInSources(sources);
-      for (let changed = true; changed; ) {
+      for (let changed = true; changed;) {
         changed = false;
         const used = new Set(fromSources);
         root.walkDecls((d) => {

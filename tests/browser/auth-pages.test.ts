@@ -51,7 +51,11 @@ describe('accessibility', () => {
     await page.getByRole('alert').waitFor();
     await check('/auth/code with an error');
     // The 'continue as' card, after a sign-in and a sign-out on this browser.
-    await page.getByLabel('Код', { exact: true }).fill((await lastOutbox(server.database.dataDir, 'olga.demidova@demo.example', 'email')).code!);
+    await page
+      .getByLabel('Код', { exact: true })
+      .fill(
+        (await lastOutbox(server.database.dataDir, 'olga.demidova@demo.example', 'email')).code!,
+      );
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL('**/home');
     await page.goto(`${server.url}/logout`);
@@ -63,7 +67,9 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: 'Восстановить' }).click();
     await page.getByRole('status').waitFor();
     await check('/auth/forgot-password after a request');
-    await page.goto((await lastOutbox(server.database.dataDir, 'olga.demidova@demo.example', 'email')).url!);
+    await page.goto(
+      (await lastOutbox(server.database.dataDir, 'olga.demidova@demo.example', 'email')).url!,
+    );
     await page.getByLabel('Новый пароль').waitFor();
     await check('/auth/forgot-password with a reset link');
     expect(found).toEqual({});
@@ -77,18 +83,32 @@ describe('page weight', () => {
     const pending: Promise<void>[] = [];
     const onResponse = (res: import('playwright-core').Response) => {
       if (res.request().resourceType() !== 'script' && !/\.m?js(\?|$)/.test(res.url())) return;
-      pending.push(res.body().then((b) => void sizes.set(res.url(), gzipSync(b, { level: 9 }).length), () => undefined));
+      pending.push(
+        res.body().then(
+          (b) => void sizes.set(res.url(), gzipSync(b, { level: 9 }).length),
+          () => undefined,
+        ),
+      );
     };
     page.on('response', onResponse);
     await open();
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     page.off('response', onResponse);
-    const inline = await page.$$eval('script:not([src])', (list) => list.map((s) => s.textContent ?? '').join('\n'));
-    return { files: sizes.size, external: [...sizes.values()].reduce((a, b) => a + b, 0), inline: gzipSync(inline, { level: 9 }).length };
+    const inline = await page.$$eval('script:not([src])', (list) =>
+      list.map((s) => s.textContent ?? '').join('\n'),
+    );
+    return {
+      files: sizes.size,
+      external: [...sizes.values()].reduce((a, b) => a + b, 0),
+      inline: gzipSync(inline, { level: 9 }).length,
+    };
   }
 
-  it('the sign-in pages load at most 90 KB of JavaScript (gzip), React included', async ({ server, anonymous }) => {
+  it('the sign-in pages load at most 90 KB of JavaScript (gzip), React included', async ({
+    server,
+    anonymous,
+  }) => {
     const figures: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     // A fresh context per page, so nothing comes from the cache.
     for (const p of ['/auth/fast', '/auth/registration', '/auth/code']) {
@@ -107,10 +127,14 @@ describe('page weight', () => {
     console.log(
       'sign-in page JavaScript (gzip):\n' +
         Object.entries(figures)
-          .map(([p, f]) => `  ${p}: ${f.files} files ${(f.external / 1024).toFixed(1)} KB + inline ${(f.inline / 1024).toFixed(1)} KB`)
+          .map(
+            ([p, f]) =>
+              `  ${p}: ${f.files} files ${(f.external / 1024).toFixed(1)} KB + inline ${(f.inline / 1024).toFixed(1)} KB`,
+          )
           .join('\n'),
     );
-    for (const [p, f] of Object.entries(figures)) expect(f.external + f.inline, p).toBeLessThanOrEqual(BUDGET);
+    for (const [p, f] of Object.entries(figures))
+      expect(f.external + f.inline, p).toBeLessThanOrEqual(BUDGET);
     expect(figures['/auth/fast']!.external).toBe(0);
     expect(figures['/auth/code']!.files).toBeGreaterThan(0);
     expect(figures['/auth/registration']!.files).toBeGreaterThan(0);

@@ -16,7 +16,10 @@ const it = base
     onCleanup(() => calls.close());
     return calls;
   })
-  .extend('serverEnv', { scope: 'worker' }, async ({ calls }) => ({ CALL_PROVIDER_URL: calls.url, CALL_PROVIDER_KEY: FAKE_CALL_KEY }));
+  .extend('serverEnv', { scope: 'worker' }, async ({ calls }) => ({
+    CALL_PROVIDER_URL: calls.url,
+    CALL_PROVIDER_KEY: FAKE_CALL_KEY,
+  }));
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -24,14 +27,21 @@ async function closeStartInfo(page: Page, how: 'button' | 'escape' = 'button') {
   const dialog = page.getByRole('dialog', { name: 'Что даёт личный кабинет?' });
   await dialog.waitFor();
   expect(await page.locator('[data-start-info]').evaluate((d) => d.matches(':modal'))).toBe(true);
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile/start-info') && r.status() === 204);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/profile/start-info') && r.status() === 204,
+  );
   if (how === 'button') await dialog.getByRole('button', { name: 'Закрыть' }).click();
   else await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   await saved;
 }
 
-async function codeSignIn(server: TestServer, page: Page, login: string, code: () => Promise<string>) {
+async function codeSignIn(
+  server: TestServer,
+  page: Page,
+  login: string,
+  code: () => Promise<string>,
+) {
   await page.goto(`${server.url}/auth/fast`);
   await page.getByLabel('Телефон или E-mail').fill(login);
   await page.getByRole('button', { name: 'Получить код' }).click();
@@ -43,7 +53,10 @@ async function codeSignIn(server: TestServer, page: Page, login: string, code: (
 }
 
 describe('guards', () => {
-  it('sends a signed-out visitor to fast sign-in, and the sign-in area to its start', async ({ server, anonymous }) => {
+  it('sends a signed-out visitor to fast sign-in, and the sign-in area to its start', async ({
+    server,
+    anonymous,
+  }) => {
     const page = await anonymous();
     for (const p of ['/home', '/user-info/profile', '/auth', '/auth/unknown/path']) {
       await page.goto(`${server.url}${p}`);
@@ -53,7 +66,10 @@ describe('guards', () => {
 });
 
 describe('registration', () => {
-  it('registers a corporate account step by step, Next held back until each step is valid', async ({ server, anonymous }) => {
+  it('registers a corporate account step by step, Next held back until each step is valid', async ({
+    server,
+    anonymous,
+  }) => {
     const page = await anonymous();
     await page.goto(`${server.url}/auth/registration`);
     await hydrated(page);
@@ -92,7 +108,10 @@ describe('registration', () => {
     expect(await page.locator('[data-start-info]').count()).toBe(0);
   });
 
-  it('registers a personal account, and shows the Error dialog for a taken e-mail', async ({ server, anonymous }) => {
+  it('registers a personal account, and shows the Error dialog for a taken e-mail', async ({
+    server,
+    anonymous,
+  }) => {
     const page = await anonymous();
     await page.goto(`${server.url}/auth/registration`);
     const fillAll = async (email: string) => {
@@ -155,7 +174,9 @@ describe('sign-in', () => {
     await page.getByRole('button', { name: 'Получить код' }).click();
     await page.waitForURL('**/auth/code');
     await page.getByRole('heading', { name: 'Введите E-mail код' }).waitFor();
-    const code = (await lastOutbox(server.database.dataDir, 'sergey.ivanov@demo.example', 'email', since)).code!;
+    const code = (
+      await lastOutbox(server.database.dataDir, 'sergey.ivanov@demo.example', 'email', since)
+    ).code!;
     const input = page.getByLabel('Код', { exact: true });
     await expect(input.getAttribute('autocomplete')).resolves.toBe('one-time-code');
     await expect(input.getAttribute('inputmode')).resolves.toBe('numeric');
@@ -170,14 +191,22 @@ describe('sign-in', () => {
     expect(await page.locator('[data-start-info]').count()).toBe(0);
   });
 
-  it('signs in by the last 4 digits of a call from the provider', async ({ server, anonymous, calls }) => {
+  it('signs in by the last 4 digits of a call from the provider', async ({
+    server,
+    anonymous,
+    calls,
+  }) => {
     const page = await anonymous();
     await page.goto(`${server.url}/auth/fast`);
     await page.getByLabel('Телефон или E-mail').fill('+7 (900) 000-00-02');
     await page.getByRole('button', { name: 'Получить код' }).click();
     await page.waitForURL('**/auth/code');
     await page.getByRole('heading', { name: 'Введите код', exact: true }).waitFor();
-    await page.getByText(/В течение минуты на номер \+7 \*\*\* \*\*\*-00-02 поступит звонок\. Введите последние 4 цифры номера/).waitFor();
+    await page
+      .getByText(
+        /В течение минуты на номер \+7 \*\*\* \*\*\*-00-02 поступит звонок\. Введите последние 4 цифры номера/,
+      )
+      .waitFor();
     // The countdown is the island's (without JavaScript the server enforces the wait instead): the
     // resend button turns disabled once it has hydrated, with the seconds left next to it.
     const resend = page.getByRole('button', { name: 'Отправить код ещё раз' });
@@ -188,7 +217,10 @@ describe('sign-in', () => {
     await page.waitForURL('**/home');
   });
 
-  it('goes back from the code page and returns there only while a code is pending', async ({ server, anonymous }) => {
+  it('goes back from the code page and returns there only while a code is pending', async ({
+    server,
+    anonymous,
+  }) => {
     const page = await anonymous();
     await page.goto(`${server.url}/auth/code`);
     expect(path(page)).toBe('/auth/fast');
@@ -201,7 +233,10 @@ describe('sign-in', () => {
     expect(path(page)).toBe('/auth/fast');
   });
 
-  it('signs in with a password after an Error dialog for a wrong one; signed-in users leave /auth', async ({ server, anonymous }) => {
+  it('signs in with a password after an Error dialog for a wrong one; signed-in users leave /auth', async ({
+    server,
+    anonymous,
+  }) => {
     const page = await anonymous();
     await page.goto(`${server.url}/auth/login`);
     await page.getByLabel('Телефон или E-mail').fill('dmitry.volkov@demo.example');
@@ -224,9 +259,19 @@ describe('sign-in', () => {
     expect(path(page)).toBe('/auth/fast');
   });
 
-  it("offers 'continue as' to the remembered user, still asking for a code", async ({ server, anonymous }) => {
+  it("offers 'continue as' to the remembered user, still asking for a code", async ({
+    server,
+    anonymous,
+  }) => {
     let since = outbox(server.database.dataDir).length;
-    const page = await codeSignIn(server, await anonymous(), 'marina.kotova@demo.example', async () => (await lastOutbox(server.database.dataDir, 'marina.kotova@demo.example', 'email', since)).code!);
+    const page = await codeSignIn(
+      server,
+      await anonymous(),
+      'marina.kotova@demo.example',
+      async () =>
+        (await lastOutbox(server.database.dataDir, 'marina.kotova@demo.example', 'email', since))
+          .code!,
+    );
     await page.goto(`${server.url}/logout`);
     await page.goto(`${server.url}/auth/fast`);
     const card = page.getByRole('region', { name: 'Продолжить как' });
@@ -235,7 +280,12 @@ describe('sign-in', () => {
     await card.getByRole('button', { name: 'Войти как Марина Котова' }).click();
     await page.waitForURL('**/auth/code');
     await page.getByText('ma***@demo.example', { exact: false }).waitFor();
-    await page.getByLabel('Код', { exact: true }).fill((await lastOutbox(server.database.dataDir, 'marina.kotova@demo.example', 'email', since)).code!);
+    await page
+      .getByLabel('Код', { exact: true })
+      .fill(
+        (await lastOutbox(server.database.dataDir, 'marina.kotova@demo.example', 'email', since))
+          .code!,
+      );
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL('**/home');
     await page.goto(`${server.url}/logout`);
@@ -255,9 +305,17 @@ describe('recovery', () => {
     const since = outbox(server.database.dataDir).length;
     await page.getByLabel('Телефон или E-mail').fill('olga.demidova@demo.example');
     await page.getByRole('button', { name: 'Восстановить' }).click();
-    await page.getByRole('status').getByText(/мы отправили на него ссылку/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/мы отправили на него ссылку/)
+      .waitFor();
     await page.getByRole('link', { name: 'Вернуться к авторизации' }).waitFor();
-    const { url } = await lastOutbox(server.database.dataDir, 'olga.demidova@demo.example', 'email', since);
+    const { url } = await lastOutbox(
+      server.database.dataDir,
+      'olga.demidova@demo.example',
+      'email',
+      since,
+    );
     await page.goto(url!);
     await page.getByLabel('Новый пароль').fill('Restored2026');
     await page.getByLabel('Повторите пароль').fill('Restored2026');

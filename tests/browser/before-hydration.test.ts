@@ -20,10 +20,14 @@ async function holdIslands(page: Page) {
   };
 }
 
-const notHydrated = async (page: Page) => expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
+const notHydrated = async (page: Page) =>
+  expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
 
 describe('typed before hydration', () => {
-  it('the registration wizard keeps text, the chosen account type and the ticked box', async ({ server, anonymous }) => {
+  it('the registration wizard keeps text, the chosen account type and the ticked box', async ({
+    server,
+    anonymous,
+  }) => {
     const page = await anonymous();
     const gate = await holdIslands(page);
     await page.goto(`${server.url}/auth/registration`, { waitUntil: 'domcontentloaded' });
@@ -57,7 +61,10 @@ describe('typed before hydration', () => {
     expect(await page.locator('#agree').isChecked()).toBe(true);
   });
 
-  it('the code form keeps the code typed before hydration, and filters digits afterwards', async ({ server, anonymous }) => {
+  it('the code form keeps the code typed before hydration, and filters digits afterwards', async ({
+    server,
+    anonymous,
+  }) => {
     const setup = await anonymous();
     await setup.goto(`${server.url}/auth/fast`);
     await setup.getByLabel('Телефон или E-mail').fill('sergey.ivanov@demo.example');
@@ -78,7 +85,10 @@ describe('typed before hydration', () => {
 });
 
 describe('the first-visit dialog', () => {
-  it('stays closed when the person moves on before the save request has answered', async ({ server, signedIn }) => {
+  it('stays closed when the person moves on before the save request has answered', async ({
+    server,
+    signedIn,
+  }) => {
     // Signed in, with the first-visit dialog not yet closed.
     const page = await signedIn('olga.demidova@demo.example', { startInfo: true });
     // The save request never reaches the server while the person navigates away.
@@ -94,7 +104,10 @@ describe('the first-visit dialog', () => {
   });
 
   it('closes for good without JavaScript', async ({ server, signedIn }) => {
-    const page = await signedIn('olga.demidova@demo.example', { startInfo: true, javaScriptEnabled: false });
+    const page = await signedIn('olga.demidova@demo.example', {
+      startInfo: true,
+      javaScriptEnabled: false,
+    });
     await page.goto(`${server.url}/notifications`);
     const dialog = page.locator('[data-start-info]');
     await dialog.getByRole('button', { name: 'Закрыть' }).click();

@@ -9,28 +9,48 @@ const OLGA = 'olga.demidova@demo.example';
 
 /** Saves a calculation through the API from the signed-in page; answers its id and chosen items. */
 async function saveVia(page: Page, kind: 'pump' | 'station', inputs: Record<string, string>) {
-  return page.evaluate(async ({ kind, inputs }) => {
-    const post = async (url: string, body: unknown) => (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) })).json();
-    const e = (await post(`/api/v1/calculations/${kind}/select`, inputs)).entities[0];
-    // A pump: the pump; a booster set: its pumps and its cabinet.
-    const chosen: number[] = kind === 'station' ? [e.cid, e.cabinet.id] : [e.cid];
-    const saved = await post('/api/v1/calculations', { kind, inputs, chosen });
-    return { id: saved.id as number, chosen };
-  }, { kind, inputs });
+  return page.evaluate(
+    async ({ kind, inputs }) => {
+      const post = async (url: string, body: unknown) =>
+        (
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
+      const e = (await post(`/api/v1/calculations/${kind}/select`, inputs)).entities[0];
+      // A pump: the pump; a booster set: its pumps and its cabinet.
+      const chosen: number[] = kind === 'station' ? [e.cid, e.cabinet.id] : [e.cid];
+      const saved = await post('/api/v1/calculations', { kind, inputs, chosen });
+      return { id: saved.id as number, chosen };
+    },
+    { kind, inputs },
+  );
 }
 async function fitsA4(page: Page): Promise<number> {
   await page.emulateMedia({ media: 'print' });
   await page.setViewportSize({ width: 703, height: 1123 });
-  const h = await page.evaluate(() => document.querySelector('.doc-datasheet')!.getBoundingClientRect().height);
+  const h = await page.evaluate(
+    () => document.querySelector('.doc-datasheet')!.getBoundingClientRect().height,
+  );
   await page.emulateMedia({ media: 'screen' });
   await page.setViewportSize(PHONE);
   return h;
 }
 
-it('pump: offer and datasheet (two curves) clean at 360 px, the datasheet one A4 page', async ({ server, signedIn }) => {
+it('pump: offer and datasheet (two curves) clean at 360 px, the datasheet one A4 page', async ({
+  server,
+  signedIn,
+}) => {
   const page = await signedIn(OLGA, { viewport: PHONE });
   await page.goto(`${server.url}/e-commerce/design/calculations`);
-  const { id, chosen } = await saveVia(page, 'pump', { q: '60', h: '13', h_static: '5', speed_control: '1' });
+  const { id, chosen } = await saveVia(page, 'pump', {
+    q: '60',
+    h: '13',
+    h_static: '5',
+    speed_control: '1',
+  });
   await page.goto(`${server.url}/e-commerce/design/calculations/${id}/offer`);
   await expect(page.locator('.doc-offer tbody tr').count()).resolves.toBe(1);
   await clean(page);
@@ -43,10 +63,20 @@ it('pump: offer and datasheet (two curves) clean at 360 px, the datasheet one A4
   expect(await fitsA4(page)).toBeLessThan(1016);
 });
 
-it('booster set: the pump set and its cabinet each on one A4 page', async ({ server, signedIn }) => {
+it('booster set: the pump set and its cabinet each on one A4 page', async ({
+  server,
+  signedIn,
+}) => {
   const page = await signedIn(OLGA, { viewport: PHONE });
   await page.goto(`${server.url}/e-commerce/design/calculations`);
-  const { id, chosen } = await saveVia(page, 'station', { q: '60', h: '40', h_static: '30', speed_control: '1', count: '2', standby: '1' });
+  const { id, chosen } = await saveVia(page, 'station', {
+    q: '60',
+    h: '40',
+    h_static: '30',
+    speed_control: '1',
+    count: '2',
+    standby: '1',
+  });
   for (const cid of chosen) {
     await page.goto(`${server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
     await clean(page);
@@ -54,11 +84,21 @@ it('booster set: the pump set and its cabinet each on one A4 page', async ({ ser
   }
 });
 
-it('plate heat exchanger: the datasheet with every step of the engine still one A4 page', async ({ server, signedIn }) => {
+it('plate heat exchanger: the datasheet with every step of the engine still one A4 page', async ({
+  server,
+  signedIn,
+}) => {
   const page = await signedIn(OLGA, { viewport: PHONE });
   await page.goto(`${server.url}/e-commerce/design/calculations`);
   const { id, cid } = await page.evaluate(async () => {
-    const post = async (url: string, body: unknown) => (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) })).json();
+    const post = async (url: string, body: unknown) =>
+      (
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
     const inputs = { q: '500', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' };
     const p = (await post('/api/v1/calculations/to1/select', inputs)).entities[0];
     const saved = await post('/api/v1/calculations/to1/save', { inputs, chosen: [p.pick] });
@@ -72,23 +112,46 @@ it('plate heat exchanger: the datasheet with every step of the engine still one 
 
 /** The narrowest value cell of a datasheet (figure blocks and the explanation's values), px. */
 const narrowestValue = (page: Page) =>
-  page.evaluate(() => Math.min(...[...document.querySelectorAll('.doc-rows dd, .doc-explain td.num')].map((e) => e.getBoundingClientRect().width)));
+  page.evaluate(() =>
+    Math.min(
+      ...[...document.querySelectorAll('.doc-rows dd, .doc-explain td.num')].map(
+        (e) => e.getBoundingClientRect().width,
+      ),
+    ),
+  );
 
-it('datasheets on screen read as on paper: value column at least 120 px at 1280 px, no sideways scroll at 360 px', async ({ server, signedIn }) => {
+it('datasheets on screen read as on paper: value column at least 120 px at 1280 px, no sideways scroll at 360 px', async ({
+  server,
+  signedIn,
+}) => {
   const page = await signedIn(OLGA, { viewport: PHONE });
   await page.goto(`${server.url}/e-commerce/design/calculations`);
   const pump = await saveVia(page, 'pump', { q: '60', h: '13', h_static: '5', speed_control: '1' });
-  const set = await saveVia(page, 'station', { q: '60', h: '40', h_static: '30', speed_control: '1', count: '2', standby: '1' });
+  const set = await saveVia(page, 'station', {
+    q: '60',
+    h: '40',
+    h_static: '30',
+    speed_control: '1',
+    count: '2',
+    standby: '1',
+  });
   const widths: Record<string, number> = {};
-  for (const [name, id, cid] of [['pump', pump.id, pump.chosen[0]], ['set', set.id, set.chosen[0]], ['cabinet', set.id, set.chosen[1]]] as const) {
+  for (const [name, id, cid] of [
+    ['pump', pump.id, pump.chosen[0]],
+    ['set', set.id, set.chosen[0]],
+    ['cabinet', set.id, set.chosen[1]],
+  ] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/e-commerce/design/calculations/${id}/datasheet/${cid}`);
     widths[name] = await narrowestValue(page);
     await page.setViewportSize(PHONE);
     await page.reload();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow, `${name}: sideways scroll at 360 px`).toBeLessThanOrEqual(0);
   }
   console.log('narrowest value column at 1280 px:', JSON.stringify(widths));
-  for (const [name, w] of Object.entries(widths)) expect(w, `${name}: value column`).toBeGreaterThanOrEqual(120);
+  for (const [name, w] of Object.entries(widths))
+    expect(w, `${name}: value column`).toBeGreaterThanOrEqual(120);
 });

@@ -15,17 +15,28 @@ const WIDTHS = [
   ['360 px', { width: 360, height: 740 }],
 ] as const;
 
-type Visit = (email: string | null, path: string, viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) => Promise<void>;
+type Visit = (
+  email: string | null,
+  path: string,
+  viewport: { width: number; height: number },
+  fn: (page: Page) => Promise<void>,
+) => Promise<void>;
 
 const it = test
-  .extend('serverEnv', { scope: 'worker' }, { CORPORATE_PORTAL_URL: 'https://portal.example/', WIKI_URL: 'https://wiki.example/' })
+  .extend(
+    'serverEnv',
+    { scope: 'worker' },
+    { CORPORATE_PORTAL_URL: 'https://portal.example/', WIKI_URL: 'https://wiki.example/' },
+  )
   // Opens `path` as `email` (or signed out) with reduced motion, and hands the page to `fn`.
   .extend('visit', async ({ signedIn, anonymous, server }) => {
     const visit: Visit = async (email, path, viewport, fn) => {
       const options = { viewport, reducedMotion: 'reduce' as const };
       const page = email ? await signedIn(email, options) : await anonymous(options);
       // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
-      await page.context().addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
+      await page
+        .context()
+        .addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
       try {
         await page.goto(server.url + path);
         await fn(page);
@@ -39,7 +50,11 @@ const it = test
 
 /** Writes users.layout directly, as the settings page's saveLayout() would. */
 async function setLayout(db: ServerDb, email: string, layout: Record<string, unknown> | null) {
-  await db.updateTable('users').set({ layout: layout && JSON.stringify(layout) }).where('email', '=', email).execute();
+  await db
+    .updateTable('users')
+    .set({ layout: layout && JSON.stringify(layout) })
+    .where('email', '=', email)
+    .execute();
 }
 
 describe('axe finds no WCAG 2.2 A/AA violation', () => {
@@ -52,9 +67,19 @@ describe('axe finds no WCAG 2.2 A/AA violation', () => {
       // side menu, footer, the language offer) must be decidable and pass AA; page content belongs
       // to its feature.
       await visit(ADMIN, '/home', viewport, async (page) => {
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-        const r = await new AxeBuilder({ page }).include('.site-header').include('#aside').include('.site-footer').withRules(['color-contrast']).analyze();
-        const nodes = (list: typeof r.violations) => list.flatMap((x) => x.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? ''}`));
+        await page.waitForFunction(() =>
+          document.getAnimations().every((a) => a.playState !== 'running'),
+        );
+        const r = await new AxeBuilder({ page })
+          .include('.site-header')
+          .include('#aside')
+          .include('.site-footer')
+          .withRules(['color-contrast'])
+          .analyze();
+        const nodes = (list: typeof r.violations) =>
+          list.flatMap((x) =>
+            x.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? ''}`),
+          );
         expect(nodes(r.violations)).toEqual([]);
         expect(nodes(r.incomplete)).toEqual([]);
       });
@@ -86,14 +111,26 @@ describe('layout settings', () => {
     try {
       await visit(CUSTOMER, '/tools', { width: 1280, height: 800 }, async (page) => {
         await expect(page.locator('#aside').isVisible()).resolves.toBe(false);
-        await expect(page.getByRole('button', { name: 'Открыть меню разделов' }).isVisible()).resolves.toBe(true);
+        await expect(
+          page.getByRole('button', { name: 'Открыть меню разделов' }).isVisible(),
+        ).resolves.toBe(true);
         expect(await page.locator('.subheader').count()).toBe(0);
         await expect(page.locator('#content > h1').textContent()).resolves.toBe('Инструменты');
-        await expect(page.locator('.site-header .bar').getAttribute('class')).resolves.toContain('container');
-        await expect(page.locator('#content').getAttribute('class')).resolves.toBe('container-fluid');
-        await expect(page.locator('.site-header').evaluate((h) => getComputedStyle(h).position)).resolves.toBe('relative');
-        await expect(page.locator('nav.main-menu').getAttribute('class')).resolves.toContain('no-arrows');
-        await expect(page.locator('.site-footer').getByRole('navigation', { name: 'Разделы' }).isVisible()).resolves.toBe(true);
+        await expect(page.locator('.site-header .bar').getAttribute('class')).resolves.toContain(
+          'container',
+        );
+        await expect(page.locator('#content').getAttribute('class')).resolves.toBe(
+          'container-fluid',
+        );
+        await expect(
+          page.locator('.site-header').evaluate((h) => getComputedStyle(h).position),
+        ).resolves.toBe('relative');
+        await expect(page.locator('nav.main-menu').getAttribute('class')).resolves.toContain(
+          'no-arrows',
+        );
+        await expect(
+          page.locator('.site-footer').getByRole('navigation', { name: 'Разделы' }).isVisible(),
+        ).resolves.toBe(true);
         // The side menu is still one click away, as a panel.
         await page.getByRole('button', { name: 'Открыть меню разделов' }).click();
         await expect(page.locator('#aside').isVisible()).resolves.toBe(true);
@@ -103,9 +140,13 @@ describe('layout settings', () => {
     }
     await visit(CUSTOMER, '/tools', { width: 1280, height: 800 }, async (page) => {
       await expect(page.locator('#aside').isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('button', { name: 'Открыть меню разделов' }).isVisible()).resolves.toBe(false);
+      await expect(
+        page.getByRole('button', { name: 'Открыть меню разделов' }).isVisible(),
+      ).resolves.toBe(false);
       await expect(page.locator('.subheader h1').textContent()).resolves.toBe('Инструменты');
-      await expect(page.locator('.site-header').evaluate((h) => getComputedStyle(h).position)).resolves.toBe('sticky');
+      await expect(
+        page.locator('.site-header').evaluate((h) => getComputedStyle(h).position),
+      ).resolves.toBe('sticky');
       expect(await page.locator('.site-footer nav').count()).toBe(0);
     });
   });
@@ -114,12 +155,16 @@ describe('layout settings', () => {
     await setLayout(db, CUSTOMER, { 'aside.menu.dropdown': true });
     try {
       await visit(CUSTOMER, '/e-commerce/orders', { width: 1280, height: 800 }, async (page) => {
-        const orders = page.locator('#aside details', { has: page.locator('summary:has-text("Заказы")') });
+        const orders = page.locator('#aside details', {
+          has: page.locator('summary:has-text("Заказы")'),
+        });
         // Not opened by default: a flyout would cover the content.
         await expect(orders.getAttribute('open')).resolves.toBeNull();
         await orders.locator('summary').click();
         const list = orders.locator(':scope > ul');
-        await expect(list.evaluate((ul) => getComputedStyle(ul).position)).resolves.toBe('absolute');
+        await expect(list.evaluate((ul) => getComputedStyle(ul).position)).resolves.toBe(
+          'absolute',
+        );
       });
     } finally {
       await setLayout(db, CUSTOMER, null);
@@ -135,7 +180,9 @@ describe('back to top', () => {
       await page.mouse.wheel(0, 200);
       // The scroll has happened and its handler has run (two frames later).
       await expect.poll(() => page.evaluate(() => scrollY)).toBe(200);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
       await expect(up.isVisible()).resolves.toBe(false);
       await page.mouse.wheel(0, 400);
       await expect.poll(() => up.isVisible()).toBe(true);

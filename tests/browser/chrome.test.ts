@@ -17,7 +17,12 @@ const WIKI = 'https://wiki.example/cabinet';
 const DESKTOP = { width: 1280, height: 800 };
 
 /** Opens a path as the user (null: signed out) and hands the page to fn. */
-type Visit = <T>(email: string | null, path: string, fn: (page: Page) => Promise<T>, options?: ContextOptions) => Promise<T>;
+type Visit = <T>(
+  email: string | null,
+  path: string,
+  fn: (page: Page) => Promise<T>,
+  options?: ContextOptions,
+) => Promise<T>;
 
 const it = test
   .extend('serverEnv', { scope: 'worker' }, { CORPORATE_PORTAL_URL: PORTAL, WIKI_URL: WIKI })
@@ -26,7 +31,9 @@ const it = test
       const opts = { viewport: DESKTOP, reducedMotion: 'reduce' as const, ...options };
       const page = email ? await signedIn(email, opts) : await anonymous(opts);
       // The start-info dialog (shown until dismissed) is the auth feature's; these tests look past it.
-      await page.context().addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
+      await page
+        .context()
+        .addCookies([{ name: START_INFO_COOKIE, value: 'hidden', url: server.url }]);
       try {
         await page.goto(server.url + path);
         return await fn(page);
@@ -40,12 +47,18 @@ const it = test
 
 const header = (page: Page) => page.locator('nav.main-menu');
 const aside = (page: Page) => page.locator('#aside nav');
-const texts = async (page: Page, selector: string) => (await page.locator(selector).allTextContents()).map((s) => s.trim());
+const texts = async (page: Page, selector: string) =>
+  (await page.locator(selector).allTextContents()).map((s) => s.trim());
 
 describe('header menu', () => {
   it('shows the sections of the spec, sections with sub-items as dropdowns', async ({ visit }) => {
     await visit(CUSTOMER, '/home', async (page) => {
-      expect(await texts(page, 'nav.main-menu > ul > li > a, nav.main-menu > ul > li > details > summary')).toEqual([
+      expect(
+        await texts(
+          page,
+          'nav.main-menu > ul > li > a, nav.main-menu > ul > li > details > summary',
+        ),
+      ).toEqual([
         'Главная',
         'Заказы',
         'Проектирование',
@@ -53,17 +66,31 @@ describe('header menu', () => {
         'Личные данные',
         'Поддержка',
       ]);
-      const sub = async (name: string) => (await header(page).locator('details', { has: page.locator(`summary:text-is("${name}")`) }).locator('ul a').evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute('href')])));
-      expect(await sub('Заказы')).toEqual([['Заказы', '/e-commerce/orders'], ['Архив заказов', '/e-commerce/orders-archive']]);
-      expect(await sub('Проектирование')).toEqual([['Расчеты', '/e-commerce/design/calculations'], ['Новый расчет', '/e-commerce/design/new-calculation']]);
+      const sub = async (name: string) =>
+        await header(page)
+          .locator('details', { has: page.locator(`summary:text-is("${name}")`) })
+          .locator('ul a')
+          .evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute('href')]));
+      expect(await sub('Заказы')).toEqual([
+        ['Заказы', '/e-commerce/orders'],
+        ['Архив заказов', '/e-commerce/orders-archive'],
+      ]);
+      expect(await sub('Проектирование')).toEqual([
+        ['Расчеты', '/e-commerce/design/calculations'],
+        ['Новый расчет', '/e-commerce/design/new-calculation'],
+      ]);
       expect(await sub('Личные данные')).toEqual([
         ['Профиль', '/user-info/profile/personal-information'],
         ['Организации', '/user-info/my-organisations'],
         ['Объекты', '/user-info/my-objects'],
       ]);
       expect(await sub('Поддержка')).toEqual([['Обращения', '/support/reports']]);
-      await expect(header(page).getByRole('link', { name: 'Главная' }).getAttribute('aria-current')).resolves.toBe('page');
-      await expect(page.getByRole('link', { name: 'Уведомления', exact: true }).first().getAttribute('href')).resolves.toBe('/notifications');
+      await expect(
+        header(page).getByRole('link', { name: 'Главная' }).getAttribute('aria-current'),
+      ).resolves.toBe('page');
+      await expect(
+        page.getByRole('link', { name: 'Уведомления', exact: true }).first().getAttribute('href'),
+      ).resolves.toBe('/notifications');
     });
   });
 
@@ -73,29 +100,44 @@ describe('header menu', () => {
       await page.locator('.user-menu summary').click();
       await expect(portalLinks(page).isVisible()).resolves.toBe(true);
       await expect(portalLinks(page).getAttribute('rel')).resolves.toBe('noopener');
-      expect(await texts(page, '.user-menu ul a')).toEqual(['Корпоративный портал (откроется в новой вкладке)', 'Мой профиль', 'Настройки', 'Выйти']);
+      expect(await texts(page, '.user-menu ul a')).toEqual([
+        'Корпоративный портал (откроется в новой вкладке)',
+        'Мой профиль',
+        'Настройки',
+        'Выйти',
+      ]);
     });
-    for (const email of [CUSTOMER, EMPLOYEE]) await visit(email, '/home', async (page) => expect(await portalLinks(page).count()).toBe(0));
+    for (const email of [CUSTOMER, EMPLOYEE])
+      await visit(email, '/home', async (page) => expect(await portalLinks(page).count()).toBe(0));
   });
 });
 
 describe('side menu', () => {
-  it('adds Notifications, Promotions and Productions, marks the scanner beta and hides what the role does not allow', async ({ visit }) => {
+  it('adds Notifications, Promotions and Productions, marks the scanner beta and hides what the role does not allow', async ({
+    visit,
+  }) => {
     await visit(CUSTOMER, '/tools/scanner', async (page) => {
-      for (const href of ['/notifications', '/promotions', '/productions', '/tools/scanner']) expect(await aside(page).locator(`a[href="${href}"]`).count(), href).toBe(1);
+      for (const href of ['/notifications', '/promotions', '/productions', '/tools/scanner'])
+        expect(await aside(page).locator(`a[href="${href}"]`).count(), href).toBe(1);
       const scanner = aside(page).locator('a[href="/tools/scanner"]');
       await expect(scanner.getAttribute('aria-current')).resolves.toBe('page');
       await expect(scanner.locator('.badge.beta').textContent()).resolves.toBe('бета');
       await expect(scanner.isVisible()).resolves.toBe(true);
       expect(await aside(page).locator('a[href="/tools/scada"]').count()).toBe(0);
-      expect(await aside(page).locator('a[href="/e-commerce/design/new-calculation/btp"]').count()).toBe(0);
+      expect(
+        await aside(page).locator('a[href="/e-commerce/design/new-calculation/btp"]').count(),
+      ).toBe(0);
     });
   });
 
   it('shows Dispatching to the user with the scada module', async ({ visit }) => {
     await visit(SCADA, '/home', async (page) => {
-      await expect(aside(page).locator('a[href="/tools/scada"]').textContent()).resolves.toContain('Диспетчеризация');
-      expect(await aside(page).locator('a[href="/e-commerce/design/new-calculation/btp"]').count()).toBe(0);
+      await expect(aside(page).locator('a[href="/tools/scada"]').textContent()).resolves.toContain(
+        'Диспетчеризация',
+      );
+      expect(
+        await aside(page).locator('a[href="/e-commerce/design/new-calculation/btp"]').count(),
+      ).toBe(0);
     });
   });
 
@@ -113,25 +155,43 @@ describe('side menu', () => {
 describe('subheader', () => {
   it('derives title and breadcrumbs from the menu on a nested page', async ({ visit }) => {
     await visit(CUSTOMER, '/e-commerce/design/new-calculation/to/to2', async (page) => {
-      await expect(page.locator('.subheader h1').textContent()).resolves.toBe('Двухступенчатая схема');
+      await expect(page.locator('.subheader h1').textContent()).resolves.toBe(
+        'Двухступенчатая схема',
+      );
       await expect(page.title()).resolves.toBe('Двухступенчатая схема | Личный кабинет');
       const crumbs = page.getByRole('navigation', { name: 'Навигационная цепочка' });
-      expect(await crumbs.locator('li').allTextContents()).toEqual(['Главная', 'Проектирование', 'Новый расчет', 'Теплообменники', 'Двухступенчатая схема']);
-      expect(await crumbs.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      expect(await crumbs.locator('li').allTextContents()).toEqual([
+        'Главная',
+        'Проектирование',
+        'Новый расчет',
+        'Теплообменники',
+        'Двухступенчатая схема',
+      ]);
+      expect(
+        await crumbs.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      ).toEqual([
         '/home',
         '/e-commerce/design',
         '/e-commerce/design/new-calculation',
         '/e-commerce/design/new-calculation/to',
       ]);
-      await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe('Двухступенчатая схема');
+      await expect(crumbs.locator('[aria-current="page"]').textContent()).resolves.toBe(
+        'Двухступенчатая схема',
+      );
       // 'Found an error?' sits in the subheader (its dialog belongs to the support feature).
-      await expect(page.locator('.subheader .bug-report').textContent()).resolves.toBe('Нашли ошибку?');
+      await expect(page.locator('.subheader .bug-report').textContent()).resolves.toBe(
+        'Нашли ошибку?',
+      );
     });
   });
 });
 
 describe('language', () => {
-  it('switches to English and back without JavaScript, staying on the page', async ({ server, db, visit }) => {
+  it('switches to English and back without JavaScript, staying on the page', async ({
+    server,
+    db,
+    visit,
+  }) => {
     await visit(
       CUSTOMER,
       '/tools',
@@ -141,7 +201,9 @@ describe('language', () => {
         await page.waitForURL(`${server.url}/tools`);
         await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
         await expect(page.locator('.subheader h1').textContent()).resolves.toBe('Tools');
-        await expect(header(page).getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(true);
+        await expect(header(page).getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(
+          true,
+        );
         await expect(storedLocale(db, CUSTOMER)).resolves.toBe('en');
         await page.locator('.lang-switch summary').click();
         await page.getByRole('button', { name: 'Русский' }).click();
@@ -156,7 +218,11 @@ describe('language', () => {
 
   it('offers all seven languages, Russian and English first', async ({ visit }) => {
     await visit(CUSTOMER, '/home', async (page) => {
-      expect(await page.locator('.lang-switch button').evaluateAll((bs) => bs.map((b) => b.getAttribute('value')))).toEqual(['ru', 'en', 'de', 'es', 'fr', 'ja', 'zh']);
+      expect(
+        await page
+          .locator('.lang-switch button')
+          .evaluateAll((bs) => bs.map((b) => b.getAttribute('value'))),
+      ).toEqual(['ru', 'en', 'de', 'es', 'fr', 'ja', 'zh']);
     });
   });
 
@@ -180,7 +246,9 @@ describe('language', () => {
 });
 
 describe('error page', () => {
-  it('answers unknown paths, /error and pages the user may not open with the 404 page', async ({ visit }) => {
+  it('answers unknown paths, /error and pages the user may not open with the 404 page', async ({
+    visit,
+  }) => {
     for (const [email, path] of [
       [CUSTOMER, '/definitely/not/here'],
       [CUSTOMER, '/error'],
@@ -199,7 +267,9 @@ describe('error page', () => {
         await expect(page.locator('h1').textContent()).resolves.toBe('404');
         await expect(page.getByText('ERROR', { exact: true }).isVisible()).resolves.toBe(true);
         await expect(page.getByText('Nothing left to do here.').isVisible()).resolves.toBe(true);
-        await expect(page.getByRole('link', { name: 'На главную' }).getAttribute('href')).resolves.toBe('/');
+        await expect(
+          page.getByRole('link', { name: 'На главную' }).getAttribute('href'),
+        ).resolves.toBe('/');
         expect(await page.locator('.site-header').count(), 'blank layout').toBe(0);
       });
     }
@@ -211,7 +281,10 @@ describe('error page', () => {
       [EMPLOYEE, '/e-commerce/design/new-calculation/btp'],
       [EMPLOYEE, '/e-commerce/design/new-calculation/btp/free'],
     ] as const) {
-      const res = await fetch(server.url + path, { headers: { Cookie: `sid=${await tokenOf(server, email)}` }, redirect: 'manual' });
+      const res = await fetch(server.url + path, {
+        headers: { Cookie: `sid=${await tokenOf(server, email)}` },
+        redirect: 'manual',
+      });
       expect(res.status, path).toBe(200);
     }
   });
@@ -226,10 +299,18 @@ describe('quick user panel', () => {
       await expect(panel.isVisible()).resolves.toBe(true);
       await expect(panel.locator('.qp-name').textContent()).resolves.toBe('Ольга Демидова');
       await expect(panel.locator('.qp-post').textContent()).resolves.toBe('Главный инженер');
-      await expect(panel.getByRole('link', { name: CUSTOMER }).getAttribute('href')).resolves.toBe(`mailto:${CUSTOMER}`);
-      await expect(panel.getByRole('link', { name: 'Выйти' }).getAttribute('href')).resolves.toBe('/logout');
-      await expect(panel.getByRole('link', { name: 'Настройки' }).getAttribute('href')).resolves.toBe('/user-info/profile/builder');
-      await expect(panel.locator(`a[href="${WIKI}"]`).getAttribute('target')).resolves.toBe('_blank');
+      await expect(panel.getByRole('link', { name: CUSTOMER }).getAttribute('href')).resolves.toBe(
+        `mailto:${CUSTOMER}`,
+      );
+      await expect(panel.getByRole('link', { name: 'Выйти' }).getAttribute('href')).resolves.toBe(
+        '/logout',
+      );
+      await expect(
+        panel.getByRole('link', { name: 'Настройки' }).getAttribute('href'),
+      ).resolves.toBe('/user-info/profile/builder');
+      await expect(panel.locator(`a[href="${WIKI}"]`).getAttribute('target')).resolves.toBe(
+        '_blank',
+      );
       await page.keyboard.press('Escape');
       await expect(panel.isVisible()).resolves.toBe(false);
       await page.getByRole('button', { name: 'Панель пользователя' }).click();
@@ -238,19 +319,33 @@ describe('quick user panel', () => {
     });
   });
 
-  it('has the sticky toolbar with settings and the instructions in a new tab', async ({ visit }) => {
+  it('has the sticky toolbar with settings and the instructions in a new tab', async ({
+    visit,
+  }) => {
     await visit(CUSTOMER, '/home', async (page) => {
-      await expect(page.locator('.sticky-toolbar a[data-tooltip="Настройки"]').getAttribute('href')).resolves.toBe('/user-info/profile/builder');
+      await expect(
+        page.locator('.sticky-toolbar a[data-tooltip="Настройки"]').getAttribute('href'),
+      ).resolves.toBe('/user-info/profile/builder');
       const wiki = page.locator('.sticky-toolbar a[data-tooltip="Инструкции"]');
-      expect([await wiki.getAttribute('href'), await wiki.getAttribute('target'), await wiki.getAttribute('rel')]).toEqual([WIKI, '_blank', 'noopener']);
+      expect([
+        await wiki.getAttribute('href'),
+        await wiki.getAttribute('target'),
+        await wiki.getAttribute('rel'),
+      ]).toEqual([WIKI, '_blank', 'noopener']);
     });
   });
 });
 
 describe('keyboard', () => {
-  it('reaches the header menu by Tab and opens a submenu with Enter and Space', async ({ visit }) => {
+  it('reaches the header menu by Tab and opens a submenu with Enter and Space', async ({
+    visit,
+  }) => {
     await visit(CUSTOMER, '/home', async (page) => {
-      const focused = () => page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent?.trim() }));
+      const focused = () =>
+        page.evaluate(() => ({
+          tag: document.activeElement?.tagName,
+          text: document.activeElement?.textContent?.trim(),
+        }));
       await page.keyboard.press('Tab');
       await expect(focused()).resolves.toEqual({ tag: 'A', text: 'Перейти к содержимому' });
       const seen: string[] = [];
@@ -276,7 +371,8 @@ describe('keyboard', () => {
 });
 
 describe('guards', () => {
-  const get = (server: TestServer, path: string, cookie?: string) => fetch(server.url + path, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
+  const get = (server: TestServer, path: string, cookie?: string) =>
+    fetch(server.url + path, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
 
   it('sends a signed-out visitor to fast sign-in', async ({ server, visit }) => {
     for (const path of ['/home', '/tools', '/e-commerce/orders', '/user-info']) {
@@ -284,17 +380,24 @@ describe('guards', () => {
       expect(res.status, path).toBe(302);
       expect(new URL(res.headers.get('location')!, server.url).pathname).toBe('/auth/fast');
     }
-    await visit(null, '/tools', async (page) => expect(new URL(page.url()).pathname).toBe('/auth/fast'));
+    await visit(null, '/tools', async (page) =>
+      expect(new URL(page.url()).pathname).toBe('/auth/fast'),
+    );
   });
 
-  it('sends a signed-in user away from the sign-in area to the home page', async ({ server, visit }) => {
+  it('sends a signed-in user away from the sign-in area to the home page', async ({
+    server,
+    visit,
+  }) => {
     const cookie = `sid=${await tokenOf(server, CUSTOMER)}`;
     for (const path of ['/auth', '/auth/fast', '/auth/login']) {
       const res = await get(server, path, cookie);
       expect(res.status, path).toBe(302);
       expect(new URL(res.headers.get('location')!, server.url).pathname).toBe('/');
     }
-    await visit(CUSTOMER, '/auth/fast', async (page) => expect(new URL(page.url()).pathname).toBe('/home'));
+    await visit(CUSTOMER, '/auth/fast', async (page) =>
+      expect(new URL(page.url()).pathname).toBe('/home'),
+    );
   });
 
   it('redirects the user area to the first profile tab', async ({ server }) => {
@@ -302,7 +405,9 @@ describe('guards', () => {
     const first = await get(server, '/user-info', cookie);
     expect(new URL(first.headers.get('location')!, server.url).pathname).toBe('/user-info/profile');
     const second = await get(server, '/user-info/profile', cookie);
-    expect(new URL(second.headers.get('location')!, server.url).pathname).toBe('/user-info/profile/personal-information');
+    expect(new URL(second.headers.get('location')!, server.url).pathname).toBe(
+      '/user-info/profile/personal-information',
+    );
   });
 });
 
@@ -310,11 +415,21 @@ describe('guards', () => {
 const tokens = new Map<string, Promise<string>>();
 const tokenOf = (server: TestServer, email: string) => {
   const key = `${server.url} ${email}`;
-  if (!tokens.has(key)) tokens.set(key, sessionFor(server, email).then((s) => s.token));
+  if (!tokens.has(key))
+    tokens.set(
+      key,
+      sessionFor(server, email).then((s) => s.token),
+    );
   return tokens.get(key)!;
 };
 
 /** The interface language remembered on the account. */
 async function storedLocale(db: ServerDb, email: string): Promise<string | null> {
-  return (await db.selectFrom('users').select('locale').where('email', '=', email).executeTakeFirstOrThrow()).locale;
+  return (
+    await db
+      .selectFrom('users')
+      .select('locale')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).locale;
 }

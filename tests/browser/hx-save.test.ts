@@ -7,7 +7,6 @@ import { expect, test as it } from '../helpers/fixtures.ts';
 
 const OLGA = 'olga.demidova@demo.example';
 
-
 it('to1: result, save, offer, datasheet, order', async ({ server, signedIn }) => {
   const page = await signedIn(OLGA, { viewport: PHONE });
   await page.goto(`${server.url}/e-commerce/design/new-calculation/to/to1`);
@@ -20,10 +19,16 @@ it('to1: result, save, offer, datasheet, order', async ({ server, signedIn }) =>
   await expect(page.locator('.calc-saved').textContent()).resolves.toContain(model);
   await clean(page);
 
-  await navigate(page, () => page.getByRole('button', { name: 'Коммерческое предложение' }).click());
-  await expect(page.locator('h1').textContent()).resolves.toContain(`Коммерческое предложение № ${request}`);
+  await navigate(page, () =>
+    page.getByRole('button', { name: 'Коммерческое предложение' }).click(),
+  );
+  await expect(page.locator('h1').textContent()).resolves.toContain(
+    `Коммерческое предложение № ${request}`,
+  );
   await expect(page.locator('.doc-offer tbody').textContent()).resolves.toContain(model);
-  await expect(page.locator('.doc-offer tfoot').textContent()).resolves.toMatch(/В том числе НДС 22 %/);
+  await expect(page.locator('.doc-offer tfoot').textContent()).resolves.toMatch(
+    /В том числе НДС 22 %/,
+  );
   await clean(page);
   // Printing: the toolbar and the language offer are gone, the sheet is A4.
   await page.emulateMedia({ media: 'print' });
@@ -38,8 +43,14 @@ it('to1: result, save, offer, datasheet, order', async ({ server, signedIn }) =>
   // 210 mm minus 12 mm margins about 703 px of width.
   await page.emulateMedia({ media: 'print' });
   await page.setViewportSize({ width: 703, height: 1123 }); // A4 minus the 12 mm side margins
-  const parts = await page.evaluate(() => [...document.querySelector('.doc-datasheet')!.children].map((e) => `${e.tagName}.${e.className}: ${Math.round(e.getBoundingClientRect().height)}`));
-  const height = await page.evaluate(() => document.querySelector('.doc-datasheet')!.getBoundingClientRect().height);
+  const parts = await page.evaluate(() =>
+    [...document.querySelector('.doc-datasheet')!.children].map(
+      (e) => `${e.tagName}.${e.className}: ${Math.round(e.getBoundingClientRect().height)}`,
+    ),
+  );
+  const height = await page.evaluate(
+    () => document.querySelector('.doc-datasheet')!.getBoundingClientRect().height,
+  );
   expect(height, parts.join('; ')).toBeLessThan(1016);
   await page.emulateMedia({ media: 'screen' });
   await page.setViewportSize({ width: 360, height: 740 });
@@ -48,8 +59,15 @@ it('to1: result, save, offer, datasheet, order', async ({ server, signedIn }) =>
   await navigate(page, () => page.getByRole('button', { name: 'Заказать' }).click());
   expect(page.url()).toMatch(/\/e-commerce\/orders\/\d+\/order$/);
   await expect(page.locator('main').textContent()).resolves.toContain(model);
-  const notes = await page.evaluate(async () => (await (await fetch('/api/v1/notifications?pageSize=5', { headers: { Accept: 'application/json' } })).json()) as { data: { entities: Array<{ module: string; title: string }> } });
-  expect(notes.data.entities.some((n) => n.module === 'request' && n.title.includes(request))).toBe(true);
+  const notes = await page.evaluate(
+    async () =>
+      (await (
+        await fetch('/api/v1/notifications?pageSize=5', { headers: { Accept: 'application/json' } })
+      ).json()) as { data: { entities: Array<{ module: string; title: string }> } },
+  );
+  expect(notes.data.entities.some((n) => n.module === 'request' && n.title.includes(request))).toBe(
+    true,
+  );
 });
 
 it('to2: one pack per stage from the radio buttons', async ({ server, signedIn }) => {
@@ -59,7 +77,9 @@ it('to2: one pack per stage from the radio buttons', async ({ server, signedIn }
   const radios = page.locator('input[name="chosen_2"]');
   await radios.last().check();
   await clean(page);
-  await navigate(page, () => page.getByRole('button', { name: 'Сохранить расчёт с выбранными теплообменниками' }).click());
+  await navigate(page, () =>
+    page.getByRole('button', { name: 'Сохранить расчёт с выбранными теплообменниками' }).click(),
+  );
   expect(page.url()).toMatch(/\/calculation$/);
   await expect(page.locator('.calc-saved').textContent()).resolves.toContain('Ступень 2');
   await clean(page);

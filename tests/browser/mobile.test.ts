@@ -29,16 +29,31 @@ const USERS: { email: string; roles: MenuUser }[] = [
   { email: 'dmitry.volkov@demo.example', roles: { is_admin: 0, is_employee: 0, module_scada: 1 } },
   { email: 'marina.kotova@demo.example', roles: { is_admin: 1, is_employee: 1, module_scada: 0 } },
 ];
-const hrefs = (entries: readonly MenuEntry[]): MenuEntry[] => entries.flatMap((e) => [...(e.href ? [e] : []), ...hrefs(e.children ?? [])]);
-const PROFILE = ['/user-info/profile/personal-information', '/user-info/profile/change-password', '/user-info/profile/builder'];
+const hrefs = (entries: readonly MenuEntry[]): MenuEntry[] =>
+  entries.flatMap((e) => [...(e.href ? [e] : []), ...hrefs(e.children ?? [])]);
+const PROFILE = [
+  '/user-info/profile/personal-information',
+  '/user-info/profile/change-password',
+  '/user-info/profile/builder',
+];
 
 /** Sideways scrolling and covered controls on the page as it is now. */
 function problemsOnPage(): string[] {
   const out: string[] = [];
   const doc = document.documentElement;
-  if (doc.scrollWidth > innerWidth + 1) out.push(`scrolls sideways by ${doc.scrollWidth - innerWidth} px`);
+  if (doc.scrollWidth > innerWidth + 1)
+    out.push(`scrolls sideways by ${doc.scrollWidth - innerWidth} px`);
   const name = (el: Element) => {
-    const text = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || el.getAttribute('name') || el.id || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    const text = (
+      el.getAttribute('aria-label') ||
+      (el as HTMLElement).innerText ||
+      el.getAttribute('name') ||
+      el.id ||
+      ''
+    )
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 40);
     return `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${text}"`;
   };
   // Hidden by an ancestor the way screen-reader-only content is (clip, clip-path, zero opacity).
@@ -52,15 +67,28 @@ function problemsOnPage(): string[] {
   // An open dialog (modal, or rendered open without JavaScript) is what the person can tap.
   const dialog = [...document.querySelectorAll('dialog[open]')].at(-1);
   const scope = dialog ?? document;
-  const controls = [...scope.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')].filter((el) => {
+  const controls = [
+    ...scope.querySelectorAll(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary',
+    ),
+  ].filter((el) => {
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     // Visually hidden helpers (skip links, sr-only) and controls not shown at all are not tapped.
     const closed = el.closest('details:not([open])');
     const offDocument = r.bottom + scrollY <= 0 || r.right + scrollX <= 0;
     return (
-      r.width >= 2 && r.height >= 2 && style.visibility !== 'hidden' && style.opacity !== '0' && style.clipPath === 'none' && style.clip === 'auto' &&
-      el.getClientRects().length > 0 && !el.closest('[inert]') && !offDocument && (!closed || el === closed.querySelector(':scope > summary')) && !srOnly(el)
+      r.width >= 2 &&
+      r.height >= 2 &&
+      style.visibility !== 'hidden' &&
+      style.opacity !== '0' &&
+      style.clipPath === 'none' &&
+      style.clip === 'auto' &&
+      el.getClientRects().length > 0 &&
+      !el.closest('[inert]') &&
+      !offDocument &&
+      (!closed || el === closed.querySelector(':scope > summary')) &&
+      !srOnly(el)
     );
   });
   // First as the page stands (nothing scrolled: a floating message or bar over a control counts),
@@ -72,7 +100,13 @@ function problemsOnPage(): string[] {
     if (x < 0 || x >= innerWidth || y < 0 || y >= innerHeight) continue;
     const top = document.elementFromPoint(x, y);
     if (!top) continue;
-    const ok = !!top && (el === top || el.contains(top) || top.contains(el) || (el.id !== '' && top.closest(`label[for="${CSS.escape(el.id)}"]`) !== null) || (el.closest('label') !== null && el.closest('label') === top.closest('label')));
+    const ok =
+      !!top &&
+      (el === top ||
+        el.contains(top) ||
+        top.contains(el) ||
+        (el.id !== '' && top.closest(`label[for="${CSS.escape(el.id)}"]`) !== null) ||
+        (el.closest('label') !== null && el.closest('label') === top.closest('label')));
     if (!ok) out.push(`${name(el)} is covered by ${top ? name(top) : 'nothing'} where it stands`);
   }
   for (const el of controls.slice(0, 200)) {
@@ -86,7 +120,13 @@ function problemsOnPage(): string[] {
     }
     const top = document.elementFromPoint(x, y);
     // The control itself, something inside it, or its own label (checkboxes drawn by the label).
-    const ok = !!top && (el === top || el.contains(top) || top.contains(el) || (el.id !== '' && top.closest(`label[for="${CSS.escape(el.id)}"]`) !== null) || (el.closest('label') !== null && el.closest('label') === top.closest('label')));
+    const ok =
+      !!top &&
+      (el === top ||
+        el.contains(top) ||
+        top.contains(el) ||
+        (el.id !== '' && top.closest(`label[for="${CSS.escape(el.id)}"]`) !== null) ||
+        (el.closest('label') !== null && el.closest('label') === top.closest('label')));
     if (!ok) out.push(`${name(el)} is covered by ${top ? name(top) : 'nothing'}`);
   }
   scrollTo(0, 0);
@@ -102,28 +142,49 @@ async function chromeProblems(page: Page): Promise<string[]> {
       for (const el of document.querySelectorAll(where)) {
         const r = el.getBoundingClientRect();
         const closed = el.closest('details:not([open])');
-        if (!el.getClientRects().length || r.width < 2 || (closed && el !== closed.querySelector(':scope > summary'))) continue;
+        if (
+          !el.getClientRects().length ||
+          r.width < 2 ||
+          (closed && el !== closed.querySelector(':scope > summary'))
+        )
+          continue;
         // Visually hidden helpers (the skip link until focused) are not tapped.
         if (r.bottom <= 0 || getComputedStyle(el).clip !== 'auto') continue;
         const label = `${el.tagName.toLowerCase()} "${((el as HTMLElement).innerText || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
-        if (r.left < -1 || r.right > innerWidth + 1) bad.push(`${label} sticks out of the screen (${Math.round(r.left)}..${Math.round(r.right)})`);
-        if (r.width < 24 || r.height < 24) bad.push(`${label} is ${Math.round(r.width)}x${Math.round(r.height)} px (< 24x24)`);
+        if (r.left < -1 || r.right > innerWidth + 1)
+          bad.push(
+            `${label} sticks out of the screen (${Math.round(r.left)}..${Math.round(r.right)})`,
+          );
+        if (r.width < 24 || r.height < 24)
+          bad.push(`${label} is ${Math.round(r.width)}x${Math.round(r.height)} px (< 24x24)`);
       }
       return bad;
     }, where);
-  out.push(...(await check('.site-header a[href], .site-header button, .site-header summary, .profile-side nav a')));
+  out.push(
+    ...(await check(
+      '.site-header a[href], .site-header button, .site-header summary, .profile-side nav a',
+    )),
+  );
   for (const summary of await page.locator('.site-header details > summary').all()) {
     if (!(await summary.isVisible())) continue;
     await summary.click();
-    out.push(...(await check('.site-header details[open] a[href], .site-header details[open] button')).map((p) => `dropdown: ${p}`));
+    out.push(
+      ...(await check('.site-header details[open] a[href], .site-header details[open] button')).map(
+        (p) => `dropdown: ${p}`,
+      ),
+    );
     await summary.click();
   }
   const menu = page.locator('.menu-btn');
   if (await menu.isVisible()) {
     await menu.click();
     await page.locator('#aside').waitFor({ state: 'visible' });
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    out.push(...(await check('#aside a[href], #aside button, #aside summary')).map((p) => `drawer: ${p}`));
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running'),
+    );
+    out.push(
+      ...(await check('#aside a[href], #aside button, #aside summary')).map((p) => `drawer: ${p}`),
+    );
     await page.keyboard.press('Escape');
   }
   return out;
@@ -140,7 +201,13 @@ interface WalkOptions {
   label?: string;
 }
 
-async function walk(server: TestServer, page: Page, paths: string[], failures: Map<string, string[]>, { details = true, layout = true, axe, label = '' }: WalkOptions = {}) {
+async function walk(
+  server: TestServer,
+  page: Page,
+  paths: string[],
+  failures: Map<string, string[]>,
+  { details = true, layout = true, axe, label = '' }: WalkOptions = {},
+) {
   const seen = new Set<string>();
   const queue = [...paths];
   let chromeChecked = false;
@@ -175,7 +242,13 @@ async function walk(server: TestServer, page: Page, paths: string[], failures: M
       // once. Other links that differ only in their query (list filters, tabs) are the same page.
       const dialog = /\/new$/.test(pathname) || /(^|&)new=1(&|$)/.test(search);
       const kind = dialog ? `${pathname}?new` : pathname.replace(/\d+/g, 'N');
-      if ((!/N/.test(kind) && !dialog) || seen.has(kind) || /\/(files|media)\//.test(href) || paths.includes(pathname)) continue;
+      if (
+        (!/N/.test(kind) && !dialog) ||
+        seen.has(kind) ||
+        /\/(files|media)\//.test(href) ||
+        paths.includes(pathname)
+      )
+        continue;
       seen.add(kind);
       queue.push(href);
     }
@@ -185,7 +258,9 @@ async function walk(server: TestServer, page: Page, paths: string[], failures: M
 /** Links of the content to pages (not downloads: a file extension or the download attribute). */
 function detailLinks(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]:not([download])')].map((a) => a.getAttribute('href')!).filter((h) => !/\.[a-z0-9]{2,5}$/i.test(h.split(/[?#]/)[0]!)),
+    [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]:not([download])')]
+      .map((a) => a.getAttribute('href')!)
+      .filter((h) => !/\.[a-z0-9]{2,5}$/i.test(h.split(/[?#]/)[0]!)),
   );
 }
 
@@ -193,17 +268,29 @@ function detailLinks(page: Page): Promise<string[]> {
 function routesPerUser(): Array<{ email: string; paths: string[] }> {
   const done = new Set<string>();
   return USERS.map(({ email, roles }) => {
-    const paths = [...hrefs(SITE_MAP).filter((e) => mayAccess(e.href!, roles)).map((e) => e.href!), ...PROFILE].filter((p) => !done.has(p));
+    const paths = [
+      ...hrefs(SITE_MAP)
+        .filter((e) => mayAccess(e.href!, roles))
+        .map((e) => e.href!),
+      ...PROFILE,
+    ].filter((p) => !done.has(p));
     paths.forEach((p) => done.add(p));
     return { email, paths };
   });
 }
 
-it('no page scrolls sideways at 360 px and no control is covered', async ({ server, signedIn, anonymous }) => {
+it('no page scrolls sideways at 360 px and no control is covered', async ({
+  server,
+  signedIn,
+  anonymous,
+}) => {
   const failures = new Map<string, string[]>();
   await walk(server, await anonymous({ viewport: PHONE }), AUTH, failures, { details: false });
-  for (const { email, paths } of routesPerUser()) await walk(server, await signedIn(email, { viewport: PHONE }), paths, failures);
-  const report = [...failures].map(([path, problems]) => `${path}\n  ${problems.slice(0, 8).join('\n  ')}`).join('\n');
+  for (const { email, paths } of routesPerUser())
+    await walk(server, await signedIn(email, { viewport: PHONE }), paths, failures);
+  const report = [...failures]
+    .map(([path, problems]) => `${path}\n  ${problems.slice(0, 8).join('\n  ')}`)
+    .join('\n');
   if (report) console.log(`pages with problems at 360 px:\n${report}`);
   expect([...failures.keys()]).toEqual([]);
 });
@@ -211,25 +298,45 @@ it('no page scrolls sideways at 360 px and no control is covered', async ({ serv
 // Bounded: one test per width and eight routes of a user (the first with the sign-in pages), each
 // route with its detail pages, at most two dialogs, two suggestion fields and one empty submit.
 const CHUNK = 8;
-for (const [name, viewport] of [['360 px', PHONE], ['1280 px', DESKTOP]] as const) {
+for (const [name, viewport] of [
+  ['360 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const) {
   routesPerUser().forEach(({ email, paths }, user) => {
     const who = email.split('@')[0]!;
     for (let at = 0; at < paths.length; at += CHUNK) {
       const part = paths.slice(at, at + CHUNK);
-      it(`axe finds nothing at ${name} on ${who}'s routes ${at + 1}-${at + part.length} and their opened states`, { timeout: 300_000 }, async ({ server, signedIn, anonymous }) => {
-        const found: Findings = [];
-        const failures = new Map<string, string[]>();
-        const options = { viewport, reducedMotion: 'reduce' as const };
-        if (user === 0 && at === 0) await walk(server, await anonymous(options), AUTH, failures, { details: false, layout: false, axe: found, label: name });
-        await walk(server, await signedIn(email, options), part, failures, { layout: false, axe: found, label: `${name} ${who}` });
-        if (found.length) console.log(`axe at ${name}:\n  ${found.join('\n  ')}`);
-        expect({ found, failures: [...failures.keys()] }).toEqual({ found: [], failures: [] });
-      });
+      it(
+        `axe finds nothing at ${name} on ${who}'s routes ${at + 1}-${at + part.length} and their opened states`,
+        { timeout: 300_000 },
+        async ({ server, signedIn, anonymous }) => {
+          const found: Findings = [];
+          const failures = new Map<string, string[]>();
+          const options = { viewport, reducedMotion: 'reduce' as const };
+          if (user === 0 && at === 0)
+            await walk(server, await anonymous(options), AUTH, failures, {
+              details: false,
+              layout: false,
+              axe: found,
+              label: name,
+            });
+          await walk(server, await signedIn(email, options), part, failures, {
+            layout: false,
+            axe: found,
+            label: `${name} ${who}`,
+          });
+          if (found.length) console.log(`axe at ${name}:\n  ${found.join('\n  ')}`);
+          expect({ found, failures: [...failures.keys()] }).toEqual({ found: [], failures: [] });
+        },
+      );
     }
   });
 }
 
-it('the chrome fits at 320 px with tappable controls, dropdowns and drawer included', async ({ server, signedIn }) => {
+it('the chrome fits at 320 px with tappable controls, dropdowns and drawer included', async ({
+  server,
+  signedIn,
+}) => {
   const failures: string[] = [];
   for (const width of [320, 360]) {
     const page = await signedIn('olga.demidova@demo.example', { viewport: { width, height: 700 } });
@@ -241,7 +348,10 @@ it('the chrome fits at 320 px with tappable controls, dropdowns and drawer inclu
   expect(failures).toEqual([]);
 });
 
-it('the profile forms with their error messages cover nothing at 360 px', async ({ server, signedIn }) => {
+it('the profile forms with their error messages cover nothing at 360 px', async ({
+  server,
+  signedIn,
+}) => {
   const page = await signedIn('olga.demidova@demo.example', { viewport: PHONE });
   const failures: string[] = [];
   await page.goto(`${server.url}/user-info/profile/change-password`);
@@ -250,14 +360,18 @@ it('the profile forms with their error messages cover nothing at 360 px', async 
   await page.locator('#f-verifyPassword').fill('other');
   await page.getByRole('button', { name: 'Сменить пароль' }).click();
   await page.locator('#snackbar:not(:empty)').waitFor();
-  failures.push(...(await page.evaluate(problemsOnPage)).map((p) => `change-password (script): ${p}`));
+  failures.push(
+    ...(await page.evaluate(problemsOnPage)).map((p) => `change-password (script): ${p}`),
+  );
   // Without the page's script the server answers the post with the messages in place.
   const plain = await page.context().newPage();
   await plain.route('**/_astro/*.js', (route) => route.abort());
   await plain.goto(`${server.url}/user-info/profile/change-password`);
   await plain.getByRole('button', { name: 'Сменить пароль' }).click();
   await plain.locator('#snackbar:not(:empty)').waitFor();
-  failures.push(...(await plain.evaluate(problemsOnPage)).map((p) => `change-password (form post): ${p}`));
+  failures.push(
+    ...(await plain.evaluate(problemsOnPage)).map((p) => `change-password (form post): ${p}`),
+  );
   await page.goto(`${server.url}/user-info/profile/personal-information`);
   await page.locator('#f-email').fill('not-an-address');
   await page.getByRole('button', { name: 'Сохранить' }).click();

@@ -12,18 +12,34 @@ describe('the objects map page', () => {
     const page = await signedIn('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/my-objects/map`);
     await mapReady(page);
-    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.m?js(\?|$)/.test(n)));
-    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''));
+    const urls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => /\.m?js(\?|$)/.test(n)),
+    );
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''),
+    );
     const sizes: Array<[string, number]> = [];
-    for (const url of urls) sizes.push([new URL(url).pathname, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length]);
+    for (const url of urls)
+      sizes.push([
+        new URL(url).pathname,
+        gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length,
+      ]);
     sizes.push(['(inline scripts)', gzipSync(inline.join('\n'), { level: 9 }).length]);
     const total = sizes.reduce((n, [, s]) => n + s, 0);
-    console.log(`JS on /user-info/my-objects/map (gzip):\n${sizes.map(([u, s]) => `  ${(s / 1024).toFixed(1)} KB  ${u}`).join('\n')}\n  ${(total / 1024).toFixed(1)} KB  total (budget 90 KB)`);
+    console.log(
+      `JS on /user-info/my-objects/map (gzip):\n${sizes.map(([u, s]) => `  ${(s / 1024).toFixed(1)} KB  ${u}`).join('\n')}\n  ${(total / 1024).toFixed(1)} KB  total (budget 90 KB)`,
+    );
     expect(urls.some((u) => /react/i.test(u))).toBe(false);
     expect(total).toBeLessThanOrEqual(90 * 1024);
   });
 
-  it('asks the server for the visible box: clusters when zoomed out, pins with popups when zoomed in', async ({ server, signedIn }) => {
+  it('asks the server for the visible box: clusters when zoomed out, pins with popups when zoomed in', async ({
+    server,
+    signedIn,
+  }) => {
     const page = await signedIn('olga.demidova@demo.example');
     const asked: string[] = [];
     page.on('request', (r) => r.url().includes('/api/v1/objects/map?') && asked.push(r.url()));
@@ -37,7 +53,9 @@ describe('the objects map page', () => {
     expect(count).toBeGreaterThan(1);
     const total = Number(await page.locator('[data-objects-map]').getAttribute('data-total'));
     expect(total).toBeGreaterThanOrEqual(count);
-    expect(await page.locator('#objects-map-summary').textContent()).toBe(`Объектов в этой части карты: ${total}`);
+    expect(await page.locator('#objects-map-summary').textContent()).toBe(
+      `Объектов в этой части карты: ${total}`,
+    );
     // A cluster zooms in on a click until its objects stand apart.
     // Each answer redraws the layer: the clicked cluster's element goes when the new markers come.
     for (let i = 0; i < 6 && (await page.locator('.map-cluster').count()); i++) {
@@ -49,7 +67,9 @@ describe('the objects map page', () => {
     await page.locator('.map-pin').first().click();
     await page.locator('.leaflet-popup a[href*="/location"]').waitFor();
     // Leaflet fades the popup in: axe samples colours once it is opaque.
-    await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1');
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1',
+    );
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -9,7 +9,15 @@ import { axeViolations } from '../helpers/browser.ts';
 import { expect, test as it } from '../helpers/fixtures.ts';
 
 const OLGA = 'olga.demidova@demo.example';
-const PAGES = ['/home', '/notifications', '/e-commerce/orders', '/e-commerce/orders-archive', '/e-commerce/orders/2/order', '/promotions', '/promotions/1'];
+const PAGES = [
+  '/home',
+  '/notifications',
+  '/e-commerce/orders',
+  '/e-commerce/orders-archive',
+  '/e-commerce/orders/2/order',
+  '/promotions',
+  '/promotions/1',
+];
 
 /**
  * Controls of the page's own content (the chrome around it has its own tests) that fail the rules:
@@ -20,7 +28,8 @@ function badControls(page: Page) {
   return page.evaluate(() => {
     const out: string[] = [];
     const main = document.querySelector('main') ?? document.body;
-    const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} "${(e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
     // Visually hidden containers (a card list's header row kept for screen readers) hold no targets.
     const shown = (e: Element) => {
       for (let x: Element | null = e; x && x !== main; x = x.parentElement) {
@@ -32,7 +41,11 @@ function badControls(page: Page) {
       if (folded && !(e.tagName === 'SUMMARY' && e.parentElement === folded)) return false;
       return e.getClientRects().length > 0 && !e.closest('[hidden]');
     };
-    const targets = [...main.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary')].filter(shown);
+    const targets = [
+      ...main.querySelectorAll<HTMLElement>(
+        'a[href], button, input:not([type=hidden]), select, textarea, summary',
+      ),
+    ].filter(shown);
     for (const e of targets) {
       e.scrollIntoView({ block: 'center', inline: 'center' });
       const r = e.getBoundingClientRect();
@@ -46,22 +59,35 @@ function badControls(page: Page) {
           const dy = Math.max(b.top - cy, 0, cy - b.bottom);
           return Math.hypot(dx, dy) < 12;
         });
-        if (near) out.push(`${name(e)} is ${Math.round(r.width)}x${Math.round(r.height)} and close to ${name(near)}`);
+        if (near)
+          out.push(
+            `${name(e)} is ${Math.round(r.width)}x${Math.round(r.height)} and close to ${name(near)}`,
+          );
       }
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (hit && hit !== e && !e.contains(hit) && !(e instanceof HTMLInputElement && e.labels && [...e.labels].some((l) => l.contains(hit)))) out.push(`${name(e)} is covered by ${name(hit)}`);
+      if (
+        hit &&
+        hit !== e &&
+        !e.contains(hit) &&
+        !(e instanceof HTMLInputElement && e.labels && [...e.labels].some((l) => l.contains(hit)))
+      )
+        out.push(`${name(e)} is covered by ${name(hit)}`);
     }
     return out;
   });
 }
 
-const overflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+const overflow = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 describe.each([
   [360, 740],
   [1280, 900],
 ])('at %ix%i', (width, height) => {
-  it('no page scrolls sideways; every control is tappable and uncovered', async ({ server, signedIn }) => {
+  it('no page scrolls sideways; every control is tappable and uncovered', async ({
+    server,
+    signedIn,
+  }) => {
     const page = await signedIn(OLGA, { viewport: { width, height } });
     for (const path of PAGES) {
       await page.goto(`${server.url}${path}`);
@@ -72,7 +98,10 @@ describe.each([
     }
   }, 240_000);
 
-  it('the folded filters open, and the opened filter form keeps the rules', async ({ server, signedIn }) => {
+  it('the folded filters open, and the opened filter form keeps the rules', async ({
+    server,
+    signedIn,
+  }) => {
     const page = await signedIn(OLGA, { viewport: { width, height } });
     await page.goto(`${server.url}/e-commerce/orders`);
     await page.locator('.filter-more > summary').click();
@@ -94,7 +123,10 @@ describe.each([
 });
 
 describe('at 360 px', () => {
-  it('orders and notifications are cards: the first order is on the first screen with its number, total and action', async ({ server, signedIn }) => {
+  it('orders and notifications are cards: the first order is on the first screen with its number, total and action', async ({
+    server,
+    signedIn,
+  }) => {
     const page = await signedIn(OLGA, { viewport: { width: 360, height: 740 } });
     await page.goto(`${server.url}/e-commerce/orders`);
     const first = page.locator('tbody tr').first();
@@ -113,11 +145,18 @@ describe('at 360 px', () => {
 });
 
 describe('promotion products', () => {
-  it('thumbnails keep their square at 360 and 1280 px, and select all ticks every product', async ({ server, signedIn }) => {
+  it('thumbnails keep their square at 360 and 1280 px, and select all ticks every product', async ({
+    server,
+    signedIn,
+  }) => {
     for (const width of [360, 1280]) {
       const page = await signedIn(OLGA, { viewport: { width, height: 800 } });
       await page.goto(`${server.url}/promotions/1`);
-      const boxes = await page.locator('.promo-order img').evaluateAll((imgs) => imgs.map((i) => i.getBoundingClientRect()).map((r) => [r.width, r.height]));
+      const boxes = await page
+        .locator('.promo-order img')
+        .evaluateAll((imgs) =>
+          imgs.map((i) => i.getBoundingClientRect()).map((r) => [r.width, r.height]),
+        );
       expect(boxes.length, `${width}`).toBeGreaterThan(0);
       for (const [w, h] of boxes) {
         expect(w, `${width}`).toBeGreaterThanOrEqual(40);
@@ -125,18 +164,28 @@ describe('promotion products', () => {
       }
       const all = page.getByRole('checkbox', { name: 'Выбрать все товары' });
       await all.check();
-      const ticked = await page.locator('input[name=ids]:not(:disabled)').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).checked));
+      const ticked = await page
+        .locator('input[name=ids]:not(:disabled)')
+        .evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).checked));
       expect(ticked.length).toBeGreaterThan(1);
       expect(ticked.every(Boolean)).toBe(true);
-      await expect(page.getByRole('button', { name: 'Создать заказ' }).isEnabled()).resolves.toBe(true);
-      await page.getByRole('checkbox', { name: /^Выбрать «/ }).first().uncheck();
+      await expect(page.getByRole('button', { name: 'Создать заказ' }).isEnabled()).resolves.toBe(
+        true,
+      );
+      await page
+        .getByRole('checkbox', { name: /^Выбрать «/ })
+        .first()
+        .uncheck();
       await expect(all.evaluate((x) => (x as HTMLInputElement).indeterminate)).resolves.toBe(true);
     }
   }, 120_000);
 });
 
 describe('the object filter', () => {
-  it('suggests objects from the server, filters by the picked one, and keeps text typed before it hydrated', async ({ server, signedIn }) => {
+  it('suggests objects from the server, filters by the picked one, and keeps text typed before it hydrated', async ({
+    server,
+    signedIn,
+  }) => {
     const page = await signedIn(OLGA);
     // Hold the island's scripts back, as a slow link would, while the person opens the filters and types.
     let release!: () => void;
@@ -156,9 +205,13 @@ describe('the object filter', () => {
     await field.pressSequentially(' №');
     const option = page.getByRole('option', { name: /ЦТП № 12/ });
     await option.waitFor();
-    await expect(page.locator('.filter-combobox .combobox-list [role=option]').count()).resolves.toBe(1);
+    await expect(
+      page.locator('.filter-combobox .combobox-list [role=option]').count(),
+    ).resolves.toBe(1);
     await Promise.all([page.waitForURL(/object=\d+/), option.click()]);
-    await expect(page.locator('#filter-object').inputValue()).resolves.toBe('ЦТП № 12 (Удмуртская)');
+    await expect(page.locator('#filter-object').inputValue()).resolves.toBe(
+      'ЦТП № 12 (Удмуртская)',
+    );
     const objects = await page.locator('tbody td[data-label="Объект"]').allTextContents();
     expect(objects.length).toBeGreaterThan(0);
     expect(objects.every((o) => o === 'ЦТП № 12 (Удмуртская)')).toBe(true);
@@ -175,7 +228,8 @@ describe('colour contrast axe leaves for review', () => {
       page.evaluate((sel) => {
         const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number) as number[];
         const lum = ([r, g, b]: number[]) => {
-          const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+          const f = (v: number) =>
+            (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
           return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
         };
         // The background behind an element: its own and its ancestors' colours blended bottom up.
@@ -184,7 +238,11 @@ describe('colour contrast axe leaves for review', () => {
           const [r, g, b, a = 1] = rgb(getComputedStyle(e).backgroundColor);
           if (a >= 1) return [r!, g!, b!];
           const under = backdrop(e.parentElement);
-          return [r! * a + under[0]! * (1 - a), g! * a + under[1]! * (1 - a), b! * a + under[2]! * (1 - a)];
+          return [
+            r! * a + under[0]! * (1 - a),
+            g! * a + under[1]! * (1 - a),
+            b! * a + under[2]! * (1 - a),
+          ];
         };
         const out: Array<[string, number]> = [];
         for (const q of sel) {
@@ -198,7 +256,11 @@ describe('colour contrast axe leaves for review', () => {
         return out;
       }, selectors);
     await page.goto(`${server.url}/home`);
-    const home = await ratios(['.changelog li .when', '.changelog li strong', '.changelog li > span']);
+    const home = await ratios([
+      '.changelog li .when',
+      '.changelog li strong',
+      '.changelog li > span',
+    ]);
     expect(home.length).toBeGreaterThan(10);
     expect(home.filter(([, r]) => r < 4.5)).toEqual([]);
     await page.goto(`${server.url}/e-commerce/orders`);
@@ -209,7 +271,10 @@ describe('colour contrast axe leaves for review', () => {
 });
 
 describe('archive and restore', () => {
-  it('an order restored from the archive is in the list at once, also when the list is shown again by going back', async ({ server, signedIn }) => {
+  it('an order restored from the archive is in the list at once, also when the list is shown again by going back', async ({
+    server,
+    signedIn,
+  }) => {
     const page = await signedIn(OLGA);
     await page.goto(`${server.url}/e-commerce/orders`);
     const link = page.locator('tbody tr .number').first();

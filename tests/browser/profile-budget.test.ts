@@ -36,12 +36,22 @@ async function measure(page: Page, url: string, path: string, map: boolean): Pro
   const scripts: Array<Promise<{ url: string; size: number }>> = [];
   page.on('requestfinished', (req) => {
     // gzip size of each file (the browser may have fetched the brotli variant, which is smaller).
-    if (req.resourceType() === 'script') scripts.push(req.response().then(async (r) => ({ url: req.url(), size: gzipSync((await r!.body()), { level: 9 }).length })));
+    if (req.resourceType() === 'script')
+      scripts.push(
+        req
+          .response()
+          .then(async (r) => ({
+            url: req.url(),
+            size: gzipSync(await r!.body(), { level: 9 }).length,
+          })),
+      );
   });
   await page.goto(url + path, { waitUntil: 'networkidle' });
   if (map) await mapReady(page);
   await page.waitForLoadState('networkidle');
-  const inline = await page.locator('script:not([src])').evaluateAll((els) => els.map((e) => e.textContent ?? '').filter((t) => t.trim()));
+  const inline = await page
+    .locator('script:not([src])')
+    .evaluateAll((els) => els.map((e) => e.textContent ?? '').filter((t) => t.trim()));
   const files = await Promise.all(scripts);
   const isLeaflet = (u: string) => /\/leaflet[-.]/.test(u);
   return {
@@ -56,10 +66,19 @@ async function measure(page: Page, url: string, path: string, map: boolean): Pro
 
 it('keeps every page within the JS budget', async ({ server, userPage }) => {
   const results: Weight[] = [];
-  for (const p of PAGES) results.push(await measure(await userPage('olga.demidova@demo.example'), server.url, p.path, !!p.map));
+  for (const p of PAGES)
+    results.push(
+      await measure(await userPage('olga.demidova@demo.example'), server.url, p.path, !!p.map),
+    );
   const kb = (n: number) => (n / KB).toFixed(1);
   console.log(
-    ['page | files | JS gz KB (without map libs) | inline gz KB | map libs gz KB | React', ...results.map((r) => `${r.path} | ${r.files} | ${kb(r.js)} | ${kb(r.inline)} | ${kb(r.leaflet)} | ${r.react ? 'yes' : 'no'}`)].join('\n'),
+    [
+      'page | files | JS gz KB (without map libs) | inline gz KB | map libs gz KB | React',
+      ...results.map(
+        (r) =>
+          `${r.path} | ${r.files} | ${kb(r.js)} | ${kb(r.inline)} | ${kb(r.leaflet)} | ${r.react ? 'yes' : 'no'}`,
+      ),
+    ].join('\n'),
   );
   for (const r of results) {
     const spec = PAGES.find((p) => p.path === r.path)!;

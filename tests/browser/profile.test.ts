@@ -8,7 +8,10 @@ import { test as it } from '../helpers/profile-browser.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 describe('personal information', () => {
-  it('shows every rule of the form next to its field and in the summary', async ({ server, userPage }) => {
+  it('shows every rule of the form next to its field and in the summary', async ({
+    server,
+    userPage,
+  }) => {
     const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/profile/personal-information`);
     await page.fill('#f-name', '');
@@ -25,22 +28,35 @@ describe('personal information', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('saves the fields and an avatar, and the left side shows them', async ({ server, userPage }) => {
+  it('saves the fields and an avatar, and the left side shows them', async ({
+    server,
+    userPage,
+  }) => {
     const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/user-info/profile/personal-information`);
     await page.fill('#f-name', 'Ольга Н.');
     await page.fill('#f-phone', '+7 900 000-00-01');
     await page.fill('#f-birthday', '1985-04-12');
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ad1457' } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#ad1457' },
+    })
+      .png()
+      .toBuffer();
     await page.setInputFiles('#f-avatar', { name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.click('#profile-form button[type=submit]');
     await page.waitForURL(/\?saved=1$/);
-    expect(await page.getByRole('status').filter({ hasText: 'Данные успешно сохранены' }).count()).toBe(1);
-    expect(await page.locator('.profile-side .who-name strong').textContent()).toBe('Ольга Н. Демидова');
+    expect(
+      await page.getByRole('status').filter({ hasText: 'Данные успешно сохранены' }).count(),
+    ).toBe(1);
+    expect(await page.locator('.profile-side .who-name strong').textContent()).toBe(
+      'Ольга Н. Демидова',
+    );
     expect(await page.locator('.profile-side dd').nth(1).textContent()).toBe('+79000000001');
     const src = await page.locator('.profile-side img.avatar').getAttribute('src');
     expect(src).toMatch(/^\/files\/[A-Za-z0-9_-]{21}$/);
-    const size = await page.locator('.profile-side img.avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+    const size = await page
+      .locator('.profile-side img.avatar')
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
     expect(size).toBe(256);
   });
 
@@ -57,12 +73,17 @@ describe('personal information', () => {
     expect(await place.inputValue()).toBe('426011, Удмуртская Респ, г Ижевск, ул Ленина, д 21');
     await page.click('#profile-form button[type=submit]');
     await page.waitForURL(/\?saved=1$/);
-    expect(await page.locator('.profile-side dd').nth(2).textContent()).toBe('426011, Удмуртская Респ, г Ижевск, ул Ленина, д 21');
+    expect(await page.locator('.profile-side dd').nth(2).textContent()).toBe(
+      '426011, Удмуртская Респ, г Ижевск, ул Ленина, д 21',
+    );
   });
 });
 
 describe('change password', () => {
-  it('refuses a wrong current password, then changes it and resets the form', async ({ server, userPage }) => {
+  it('refuses a wrong current password, then changes it and resets the form', async ({
+    server,
+    userPage,
+  }) => {
     const other = await sessionFor(server, 'marina.kotova@demo.example');
     const page = await userPage('marina.kotova@demo.example');
     await page.goto(`${server.url}/user-info/profile/change-password`);
@@ -80,8 +101,14 @@ describe('change password', () => {
     await page.click('#password-form button[type=submit]');
     await page.locator('#snackbar', { hasText: 'Пароль успешно изменён' }).waitFor();
     expect(await page.locator('#f-oldPassword-error').count()).toBe(0);
-    await page.waitForFunction(() => (document.getElementById('f-newPassword') as HTMLInputElement).value === '', null, { timeout: 3000 });
-    const res = await fetch(`${server.url}/api/v1/objects/all`, { headers: { Authorization: `Bearer ${other.token}` } });
+    await page.waitForFunction(
+      () => (document.getElementById('f-newPassword') as HTMLInputElement).value === '',
+      null,
+      { timeout: 3000 },
+    );
+    const res = await fetch(`${server.url}/api/v1/objects/all`, {
+      headers: { Authorization: `Bearer ${other.token}` },
+    });
     expect(res.status).toBe(401);
     await page.reload();
     expect(page.url()).toMatch(/change-password$/);
@@ -95,7 +122,9 @@ describe('change password', () => {
     await page.fill('#f-verifyPassword', 'other');
     await page.click('#password-form button[type=submit]');
     expect(await page.locator('#f-newPassword-error').textContent()).toBe('Пароль слишком простой');
-    expect(await page.locator('#f-verifyPassword-error').textContent()).toBe('Пароль и подтверждение не совпадают');
+    expect(await page.locator('#f-verifyPassword-error').textContent()).toBe(
+      'Пароль и подтверждение не совпадают',
+    );
     await page.fill('#f-oldPassword', 'Demo2026');
     await page.fill('#f-newPassword', 'Better2027');
     await page.fill('#f-verifyPassword', 'Better2027');
@@ -106,7 +135,10 @@ describe('change password', () => {
 });
 
 describe('settings (builder)', () => {
-  it('saves the layout, which the chrome renders after a reload, and remembers the tab', async ({ server, userPage }) => {
+  it('saves the layout, which the chrome renders after a reload, and remembers the tab', async ({
+    server,
+    userPage,
+  }) => {
     const page = await userPage('dmitry.volkov@demo.example');
     await page.goto(`${server.url}/user-info/profile/builder`);
     expect(await page.locator('.panel-header').isVisible()).toBe(true);
@@ -117,13 +149,19 @@ describe('settings (builder)', () => {
     await page.getByLabel('Вид подвала').selectOption('extended');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL(/done=saved/);
-    expect(await page.getByRole('status').filter({ hasText: 'Настройки сохранены' }).count()).toBe(1);
+    expect(await page.getByRole('status').filter({ hasText: 'Настройки сохранены' }).count()).toBe(
+      1,
+    );
 
     await page.goto(`${server.url}/user-info/profile/builder`);
     expect(await page.locator('#tab-footer').isChecked()).toBe(true);
     expect(await page.getByLabel('Вид подвала').inputValue()).toBe('extended');
     expect(await page.locator('main#content > h1').count()).toBe(1);
-    expect(await page.locator('input[name="subheader.display"]').evaluate((x: HTMLInputElement) => x.checked)).toBe(false);
+    expect(
+      await page
+        .locator('input[name="subheader.display"]')
+        .evaluate((x: HTMLInputElement) => x.checked),
+    ).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Сбросить' }).click();

@@ -19,12 +19,18 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 let productId: number;
 
 const it = test
-  .extend('serverEnv', { scope: 'worker' }, { INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+production` })
+  .extend(
+    'serverEnv',
+    { scope: 'worker' },
+    { INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+production` },
+  )
   .extend('call', { scope: 'worker' }, async ({ server }) => backoffice(server))
   // An order of Olga's with items, for the products the back office makes.
   .extend('orderId', { scope: 'worker' }, async ({ server, call }): Promise<number> => {
     const { userId } = await sessionFor(server, OLGA);
-    return (await call('/api/integration/orders?limit=100')).data.data.find((o: any) => o.customer_id === userId && o.items.length > 0).id;
+    return (await call('/api/integration/orders?limit=100')).data.data.find(
+      (o: any) => o.customer_id === userId && o.items.length > 0,
+    ).id;
   })
   // Olga's page, failing a step after 10 s.
   .extend('olga', async ({ signedIn }) => async (options?: ContextOptions): Promise<Page> => {
@@ -34,11 +40,22 @@ const it = test
   });
 
 /** Resolves once the page's WebSocket was greeted (live events reach it from then on). */
-const liveReady = (page: Page) => new Promise<void>((resolve) => page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"ready"') && resolve())));
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const liveReady = (page: Page) =>
+  new Promise<void>((resolve) =>
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => String(f.payload).includes('"ready"') && resolve()),
+    ),
+  );
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('registry journey', () => {
-  it('a product made by the back office rings the bell and appears in the list (no React on the list)', async ({ server, olga, call, orderId }) => {
+  it('a product made by the back office rings the bell and appears in the list (no React on the list)', async ({
+    server,
+    olga,
+    call,
+    orderId,
+  }) => {
     const page = await olga();
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));
@@ -47,16 +64,26 @@ describe('registry journey', () => {
     await ready;
     const badge = page.locator('#nf .nf-count');
     const before = Number((await badge.count()) ? await badge.textContent() : 0);
-    const r = await call('/api/integration/productions', { json: { order_id: orderId, request_id: 5, products: [{ serial: 'BR-777', title: 'Browser pump unit' }] } });
+    const r = await call('/api/integration/productions', {
+      json: {
+        order_id: orderId,
+        request_id: 5,
+        products: [{ serial: 'BR-777', title: 'Browser pump unit' }],
+      },
+    });
     expect(r.status).toBe(201);
     productId = r.data.ids[0];
-    await page.waitForFunction((n) => document.querySelector('#nf .nf-count')?.textContent === String(n), before + 1);
+    await page.waitForFunction(
+      (n) => document.querySelector('#nf .nf-count')?.textContent === String(n),
+      before + 1,
+    );
     await page.reload();
     const row = page.locator('tr', { hasText: 'BR-777' });
     await row.waitFor();
     expect(await row.innerText()).toContain('В производстве');
     const head = (await page.locator('thead th').allInnerTexts()).join('|');
-    for (const c of ['Серийный номер', 'Название', 'Организация', 'Объект', 'Статус', 'Действия']) expect(head).toContain(c);
+    for (const c of ['Серийный номер', 'Название', 'Организация', 'Объект', 'Статус', 'Действия'])
+      expect(head).toContain(c);
     expect(await page.locator('astro-island').count()).toBe(0);
     expect(scripts.filter((u) => /react/i.test(u))).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
@@ -71,24 +98,44 @@ describe('registry journey', () => {
     expect(await page.locator('tr', { hasText: 'BR-777' }).count()).toBe(0);
   });
 
-  it('the product page grows its history live; dialogs, files and links work; axe clean', async ({ server, olga, call, orderId }) => {
+  it('the product page grows its history live; dialogs, files and links work; axe clean', async ({
+    server,
+    olga,
+    call,
+    orderId,
+  }) => {
     const page = await olga();
     const ready = liveReady(page);
     await page.goto(`${server.url}/productions`);
-    await page.locator('tr', { hasText: 'BR-777' }).getByRole('button', { name: /Открыть/ }).click();
+    await page
+      .locator('tr', { hasText: 'BR-777' })
+      .getByRole('button', { name: /Открыть/ })
+      .click();
     await page.waitForURL(new RegExp(`/productions/${productId}$`));
     await ready;
-    expect(await page.getByText('К сожалению истории движения по данному товару не найдена').count()).toBe(1);
+    expect(
+      await page.getByText('К сожалению истории движения по данному товару не найдена').count(),
+    ).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 
-    await call(`/api/integration/productions/${productId}/history`, { json: { title: 'Welding done', description: 'Frame and manifold', status: 1 } });
+    await call(`/api/integration/productions/${productId}/history`, {
+      json: { title: 'Welding done', description: 'Frame and manifold', status: 1 },
+    });
     await page.locator('.timeline li.milestone', { hasText: 'Welding done' }).waitFor();
-    expect(await page.locator('.timeline time').first().getAttribute('title')).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(await page.locator('.timeline time').first().getAttribute('title')).toMatch(
+      /^\d\d\.\d\d\.\d{4} \d\d:\d\d$/,
+    );
     await call(`/api/integration/productions/${productId}/status`, { json: { status: 1 } });
     await page.locator('[data-product-status]', { hasText: 'Готово' }).waitFor();
 
-    await call(`/api/integration/productions/${productId}/documents`, { data: { kind: 'passport', name: 'Passport BR-777' }, files: { file: [pdf(), 'passport.pdf'] } });
-    await call(`/api/integration/productions/${productId}/shipments`, { data: { numb: 'TN-9', date: '2026-03-02' }, files: { f: [pdf(), 'waybill.pdf'] } });
+    await call(`/api/integration/productions/${productId}/documents`, {
+      data: { kind: 'passport', name: 'Passport BR-777' },
+      files: { file: [pdf(), 'passport.pdf'] },
+    });
+    await call(`/api/integration/productions/${productId}/shipments`, {
+      data: { numb: 'TN-9', date: '2026-03-02' },
+      files: { f: [pdf(), 'waybill.pdf'] },
+    });
     await page.getByRole('button', { name: 'Документация' }).click();
     const docs = page.locator('dialog#product-documents');
     await docs.waitFor();
@@ -117,23 +164,39 @@ describe('registry journey', () => {
     await page.keyboard.press('Escape');
     await page.waitForURL(new RegExp(`/productions/${productId}$`));
 
-    expect(await page.getByRole('button', { name: 'Перейти в расчет' }).getAttribute('href')).toBe('/e-commerce/design/calculations/5/calculation');
+    expect(await page.getByRole('button', { name: 'Перейти в расчет' }).getAttribute('href')).toBe(
+      '/e-commerce/design/calculations/5/calculation',
+    );
     await page.getByRole('button', { name: 'Перейти в заказ' }).click();
     await page.waitForURL(new RegExp(`/e-commerce/orders/${orderId}/order$`));
   });
 
-  it('360 px: both pages without sideways scroll, tappable actions, axe clean', async ({ server, olga }) => {
+  it('360 px: both pages without sideways scroll, tappable actions, axe clean', async ({
+    server,
+    olga,
+  }) => {
     const page = await olga({ viewport: { width: 360, height: 740 } });
-    for (const path of ['/productions', `/productions/${productId}`, `/productions/${productId}/label`]) {
+    for (const path of [
+      '/productions',
+      `/productions/${productId}`,
+      `/productions/${productId}/label`,
+    ]) {
       await page.goto(`${server.url}${path}`);
       expect(await noSidewaysScroll(page), path).toBe(true);
       expect(await axeViolations(page), path).toEqual([]);
     }
     await page.goto(`${server.url}/productions/${productId}`);
-    for (const box of await page.locator('.product-actions a').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) expect(box).toBeGreaterThanOrEqual(44);
+    for (const box of await page
+      .locator('.product-actions a')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height)))
+      expect(box).toBeGreaterThanOrEqual(44);
   });
 
-  it('the fault report lands in support with the product page attached', async ({ server, db, olga }) => {
+  it('the fault report lands in support with the product page attached', async ({
+    server,
+    db,
+    olga,
+  }) => {
     const page = await olga();
     await page.goto(`${server.url}/productions/${productId}`);
     await page.getByRole('button', { name: 'Сообщить о неисправности' }).click();
@@ -147,7 +210,11 @@ describe('registry journey', () => {
     if (!(await message.inputValue())) await message.fill('Насос BR-777 не запускается');
     await form.getByRole('button', { name: /Отправить/ }).click();
     await page.waitForURL(/\/support\/reports\?id=\d+/);
-    const row = await db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('support_requests')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.page_url).toContain(`/productions/${productId}`);
   });
 });

@@ -12,21 +12,33 @@ import { expect, test } from '../helpers/fixtures.ts';
 const PUMP = 'Насосная станция, Воткинское шоссе';
 
 // The tests are one journey on one page of the scada user, each going on from where the last stopped.
-const it = test.extend('page', { scope: 'worker' }, async ({ launching, server, browser }, { onCleanup }) => {
-  void launching;
-  const context = await signedInContext(browser, server, 'dmitry.volkov@demo.example');
-  context.setDefaultTimeout(10_000);
-  onCleanup(() => context.close());
-  return context.newPage();
-});
+const it = test.extend(
+  'page',
+  { scope: 'worker' },
+  async ({ launching, server, browser }, { onCleanup }) => {
+    void launching;
+    const context = await signedInContext(browser, server, 'dmitry.volkov@demo.example');
+    context.setDefaultTimeout(10_000);
+    onCleanup(() => context.close());
+    return context.newPage();
+  },
+);
 
-const valueOf = (page: Page, title: string) => page.locator('tr', { has: page.locator('td', { hasText: title }) }).locator('[data-value]').first();
+const valueOf = (page: Page, title: string) =>
+  page
+    .locator('tr', { has: page.locator('td', { hasText: title }) })
+    .locator('[data-value]')
+    .first();
 
 describe('dispatching journey', () => {
-  it('lists the objects with search, filter, live status and the spec columns', async ({ server, page }) => {
+  it('lists the objects with search, filter, live status and the spec columns', async ({
+    server,
+    page,
+  }) => {
     await page.goto(`${server.url}/tools/scada`);
     const head = (await page.locator('thead th').allInnerTexts()).join('|');
-    for (const c of ['#', 'Название', 'Организация', 'Адрес', 'Статус', 'Действия']) expect(head).toContain(c);
+    for (const c of ['#', 'Название', 'Организация', 'Адрес', 'Статус', 'Действия'])
+      expect(head).toContain(c);
     await expect.poll(() => page.locator('[data-scada-status]').count()).toBe(3);
     await expect.poll(() => page.locator('.scada-badge.ok').count(), { timeout: 10_000 }).toBe(3);
     expect(await page.locator('.pager-range').innerText()).toBe('Показывать строки с 1 по 3 из 3');
@@ -40,21 +52,29 @@ describe('dispatching journey', () => {
 
   it('opens an object: the mimic and the variables change live', async ({ server, page }) => {
     await page.goto(`${server.url}/tools/scada`);
-    await page.locator('tr', { hasText: PUMP }).getByRole('button', { name: /Открыть/ }).click();
+    await page
+      .locator('tr', { hasText: PUMP })
+      .getByRole('button', { name: /Открыть/ })
+      .click();
     await page.waitForURL(/\/tools\/scada\/\d+$/);
     expect(await page.locator('h1').first().innerText()).toBe(`Объект диспетчеризации: ${PUMP}`);
     // The project tab frames the embeddable page scada/project/{id} in 16:9, live inside the frame.
     await page.frameLocator('.scada-frame-project iframe').locator('.scada-mimic svg').waitFor();
     const box = (await page.locator('.scada-frame-project').boundingBox())!;
     expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.05);
-    const inner = (await page.frameLocator('.scada-frame-project iframe').locator('.scada-mimic').boundingBox())!;
+    const inner = (await page
+      .frameLocator('.scada-frame-project iframe')
+      .locator('.scada-mimic')
+      .boundingBox())!;
     expect(inner.width).toBeLessThanOrEqual(box.width + 1);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Переменные' }).click();
     await hydrated(page);
     const first = await valueOf(page, 'Давление на входе').innerText();
     expect(first).toMatch(/^\d+,\d{3}$/);
-    await expect.poll(() => valueOf(page, 'Давление на входе').innerText(), { timeout: 10_000 }).not.toBe(first);
+    await expect
+      .poll(() => valueOf(page, 'Давление на входе').innerText(), { timeout: 10_000 })
+      .not.toBe(first);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -66,10 +86,14 @@ describe('dispatching journey', () => {
     await page.getByRole('alert').filter({ hasText: 'Команда выполнена' }).waitFor();
     expect(asked).toEqual(['Вы уверены что хотите сбросить все аварии?']);
     await expect.poll(() => valueOf(page, 'Авария').innerText()).toBe('0,000');
-    expect(await page.locator('.scada-audit tbody tr').first().innerText()).toContain('подтверждено');
+    expect(await page.locator('.scada-audit tbody tr').first().innerText()).toContain(
+      'подтверждено',
+    );
   });
 
-  it('refuses an empty and an out-of-range input, then changes the setpoint after old -> new confirmation', async ({ page }) => {
+  it('refuses an empty and an out-of-range input, then changes the setpoint after old -> new confirmation', async ({
+    page,
+  }) => {
     const change = page.getByRole('button', { name: 'Изменить значение' });
     page.once('dialog', (d) => void d.accept(''));
     await change.click();
@@ -78,7 +102,10 @@ describe('dispatching journey', () => {
     await change.click();
     await page.getByRole('alert').filter({ hasText: 'Значение вне диапазона' }).waitFor();
     const asked: string[] = [];
-    page.on('dialog', (d) => (asked.push(d.message()), void (d.type() === 'prompt' ? d.accept('6,5') : d.accept())));
+    page.on(
+      'dialog',
+      (d) => (asked.push(d.message()), void (d.type() === 'prompt' ? d.accept('6,5') : d.accept())),
+    );
     await change.click();
     await page.getByRole('alert').filter({ hasText: 'Команда выполнена' }).waitFor();
     page.removeAllListeners('dialog');
@@ -90,14 +117,21 @@ describe('dispatching journey', () => {
     expect(row).toContain('6.5');
   });
 
-  it('draws a trend with chart.js loaded only on that tab, and shows a report with its spreadsheet', async ({ server, page }) => {
+  it('draws a trend with chart.js loaded only on that tab, and shows a report with its spreadsheet', async ({
+    server,
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.url().endsWith('.js') && scripts.push(r.url()));
     await page.getByRole('link', { name: 'Тренды' }).click();
     // The trends tab frames the chart page scada/chart/{id}, 900 px high.
     const chart = page.frameLocator('.scada-frame-chart iframe');
-    await expect.poll(() => chart.locator('.scada-trend-state').innerText(), { timeout: 10_000 }).toBe('');
-    expect(await chart.locator('.scada-trend canvas').evaluate((c: HTMLCanvasElement) => c.width > 0)).toBe(true);
+    await expect
+      .poll(() => chart.locator('.scada-trend-state').innerText(), { timeout: 10_000 })
+      .toBe('');
+    expect(
+      await chart.locator('.scada-trend canvas').evaluate((c: HTMLCanvasElement) => c.width > 0),
+    ).toBe(true);
     expect(Math.round((await page.locator('.scada-frame-chart').boundingBox())!.height)).toBe(900);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Отчеты' }).click();
@@ -114,19 +148,25 @@ describe('dispatching journey', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('keeps the variables tab within the island budget and 360 px wide', async ({ server, page }) => {
+  it('keeps the variables tab within the island budget and 360 px wide', async ({
+    server,
+    page,
+  }) => {
     const small = await page.context().newPage();
     await small.setViewportSize({ width: 360, height: 740 });
     const js: Buffer[] = [];
     small.on('response', async (r) => {
-      if (r.url().endsWith('.js') && r.url().startsWith(server.url)) js.push(await r.body().catch(() => Buffer.alloc(0)));
+      if (r.url().endsWith('.js') && r.url().startsWith(server.url))
+        js.push(await r.body().catch(() => Buffer.alloc(0)));
     });
     await small.goto(page.url().replace(/\?.*$/, '?tab=variables'));
     await hydrated(small);
     await small.waitForLoadState('networkidle');
     const gz = js.reduce((n, b) => n + gzipSync(b).length, 0);
     expect(gz).toBeLessThan(90 * 1024);
-    expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(
+      await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
     await small.close();
   });
 

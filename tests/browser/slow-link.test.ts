@@ -23,19 +23,43 @@ const FIRST_PAINT_MS = 1600;
 const CODE_FIELD_MS = 1500;
 // Up to this many first visits per page, the best counted (see best()).
 const ATTEMPTS = 5;
-const SLOW = { offline: false, latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
+const SLOW = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (400 * 1000) / 8,
+  uploadThroughput: (400 * 1000) / 8,
+};
 
-const rows: { page: string; html: number; kb: number; fcp: number; field?: number; hydrated?: number; fonts: number; blocking: number }[] = [];
+const rows: {
+  page: string;
+  html: number;
+  kb: number;
+  fcp: number;
+  field?: number;
+  hydrated?: number;
+  fonts: number;
+  blocking: number;
+}[] = [];
 
 // The table of figures, printed after the tests.
 afterAll(() => {
   console.log(
-    `slow link (400 ms, 400 kbit/s, CPU 4x), ms from navigation start, best of up to ${ATTEMPTS} first visits; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:\n` +
+    `slow link (400 ms, 400 kbit/s, CPU 4x), ms from navigation start, best of up to ${ATTEMPTS} first visits; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}:\n` +
       'page                                       | HTML KB | HTML done | first paint | field usable | hydrated | font files\n' +
       rows
-        .map((r) => `${r.page.padEnd(42)} | ${r.kb.toFixed(1).padStart(7)} | ${String(r.html).padStart(9)} | ${String(r.fcp).padStart(11)} | ${String(r.field ?? '-').padStart(12)} | ${String(r.hydrated ?? '-').padStart(8)} | ${r.fonts}`)
+        .map(
+          (r) =>
+            `${r.page.padEnd(42)} | ${r.kb.toFixed(1).padStart(7)} | ${String(r.html).padStart(9)} | ${String(r.fcp).padStart(11)} | ${String(r.field ?? '-').padStart(12)} | ${String(r.hydrated ?? '-').padStart(8)} | ${r.fonts}`,
+        )
         .join('\n') +
-      `\nover the ${FIRST_PAINT_GOAL_MS} ms goal: ${rows.filter((r) => r.fcp >= FIRST_PAINT_GOAL_MS).map((r) => `${r.page} ${r.fcp} ms`).join(', ') || 'none'}`,
+      `\nover the ${FIRST_PAINT_GOAL_MS} ms goal: ${
+        rows
+          .filter((r) => r.fcp >= FIRST_PAINT_GOAL_MS)
+          .map((r) => `${r.page} ${r.fcp} ms`)
+          .join(', ') || 'none'
+      }`,
   );
 });
 
@@ -74,12 +98,20 @@ async function best(server: TestServer, context: BrowserContext, path: string, f
     // A first visit: the cookie saying which stylesheets the browser keeps goes too.
     await context.clearCookies({ name: 'css' });
     const page = await slowPage(context);
-    if (field) await page.addInitScript((f) => ((window as unknown as { __slowField: string }).__slowField = f), field);
+    if (field)
+      await page.addInitScript(
+        (f) => ((window as unknown as { __slowField: string }).__slowField = f),
+        field,
+      );
     const f = await measure(page, server.url + path, field);
     await page.close();
     expect(f.blocking, `${path}: render-blocking requests`).toBe(0);
     if (!figures || f.fcp < figures.fcp) figures = f;
-    if (figures.fcp < FIRST_PAINT_GOAL_MS && (!field || (figures.field ?? Infinity) < CODE_FIELD_MS)) break;
+    if (
+      figures.fcp < FIRST_PAINT_GOAL_MS &&
+      (!field || (figures.field ?? Infinity) < CODE_FIELD_MS)
+    )
+      break;
   }
   rows.push({ page: path, ...figures!, field: field ? figures!.field : undefined });
   return figures!;
@@ -87,8 +119,17 @@ async function best(server: TestServer, context: BrowserContext, path: string, f
 
 async function measure(page: Page, url: string, field?: string) {
   await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-  if (field) await page.waitForFunction(() => (window as unknown as { __slow: { field?: number } }).__slow.field !== undefined, undefined, { timeout: 20_000 });
-  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 20_000 });
+  if (field)
+    await page.waitForFunction(
+      () => (window as unknown as { __slow: { field?: number } }).__slow.field !== undefined,
+      undefined,
+      { timeout: 20_000 },
+    );
+  await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint').length > 0,
+    undefined,
+    { timeout: 20_000 },
+  );
   const figures = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -100,14 +141,23 @@ async function measure(page: Page, url: string, field?: string) {
       fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]!.startTime),
       field: slow.field,
       hydrated: slow.hydrated,
-      fonts: resources.filter((r) => r.initiatorType === 'css' && /\.woff2/.test(r.name)).length + resources.filter((r) => r.initiatorType === 'link' && /\.woff2/.test(r.name)).length,
-      blocking: resources.filter((r) => (r as PerformanceResourceTiming & { renderBlockingStatus?: string }).renderBlockingStatus === 'blocking').length,
+      fonts:
+        resources.filter((r) => r.initiatorType === 'css' && /\.woff2/.test(r.name)).length +
+        resources.filter((r) => r.initiatorType === 'link' && /\.woff2/.test(r.name)).length,
+      blocking: resources.filter(
+        (r) =>
+          (r as PerformanceResourceTiming & { renderBlockingStatus?: string })
+            .renderBlockingStatus === 'blocking',
+      ).length,
     };
   });
   return figures;
 }
 
-it('paints every key sign-in page within 1.2 s and the code field is usable within 1.5 s', async ({ server, anonymous }) => {
+it('paints every key sign-in page within 1.2 s and the code field is usable within 1.5 s', async ({
+  server,
+  anonymous,
+}) => {
   const context = (await anonymous({ viewport: { width: 360, height: 740 } })).context();
   const failures: string[] = [];
   for (const path of ['/auth/fast', '/auth/login', '/auth/registration', '/auth/forgot-password']) {
@@ -123,14 +173,27 @@ it('paints every key sign-in page within 1.2 s and the code field is usable with
   await setup.close();
   const f = await best(server, context, '/auth/code', '#code');
   if (f.fcp >= FIRST_PAINT_MS) failures.push(`/auth/code: first paint ${f.fcp} ms`);
-  if ((f.field ?? Infinity) >= CODE_FIELD_MS) failures.push(`/auth/code: code field usable at ${f.field} ms`);
+  if ((f.field ?? Infinity) >= CODE_FIELD_MS)
+    failures.push(`/auth/code: code field usable at ${f.field} ms`);
   expect(failures).toEqual([]);
 }, 300_000);
 
 it('paints every key page of the cabinet within 1.2 s', async ({ server, signedIn }) => {
-  const context = (await signedIn('olga.demidova@demo.example', { viewport: { width: 360, height: 740 } })).context();
+  const context = (
+    await signedIn('olga.demidova@demo.example', { viewport: { width: 360, height: 740 } })
+  ).context();
   const failures: string[] = [];
-  for (const path of ['/home', '/user-info/profile/personal-information', '/user-info/profile/change-password', '/e-commerce/orders', '/notifications', '/promotions', '/support/reports', '/user-info/my-organisations', '/tools']) {
+  for (const path of [
+    '/home',
+    '/user-info/profile/personal-information',
+    '/user-info/profile/change-password',
+    '/e-commerce/orders',
+    '/notifications',
+    '/promotions',
+    '/support/reports',
+    '/user-info/my-organisations',
+    '/tools',
+  ]) {
     const f = await best(server, context, path);
     if (f.fcp >= FIRST_PAINT_MS) failures.push(`${path}: first paint ${f.fcp} ms`);
   }
@@ -139,28 +202,58 @@ it('paints every key page of the cabinet within 1.2 s', async ({ server, signedI
 
 // Chromium asks for `gzip, deflate, br, zstd` even on plain http: pages go out as brotli then (about
 // 9 % fewer bytes than gzip, decision 0028), as gzip to clients that only take gzip, plain otherwise.
-it('sends pages as brotli to a browser that accepts it, gzip or plain to others', async ({ server }) => {
+it('sends pages as brotli to a browser that accepts it, gzip or plain to others', async ({
+  server,
+}) => {
   const get = (acceptEncoding: string) =>
-    new Promise<{ encoding?: string; vary?: string; wire: number; html: string }>((resolve, reject) => {
-      const req = request(`${server.url}/auth/fast`, { headers: { 'Accept-Encoding': acceptEncoding, Accept: 'text/html' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ encoding, vary: res.headers.vary, wire: raw.length, html: body.toString('utf8') });
-        });
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  const [br, gzip, plain, refused] = await Promise.all([get('gzip, deflate, br, zstd'), get('gzip'), get('identity'), get('br;q=0, gzip')]);
-  expect([br.encoding, gzip.encoding, plain.encoding, refused.encoding]).toEqual(['br', 'gzip', undefined, 'gzip']);
+    new Promise<{ encoding?: string; vary?: string; wire: number; html: string }>(
+      (resolve, reject) => {
+        const req = request(
+          `${server.url}/auth/fast`,
+          { headers: { 'Accept-Encoding': acceptEncoding, Accept: 'text/html' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const raw = Buffer.concat(chunks);
+              const encoding = res.headers['content-encoding'];
+              const body =
+                encoding === 'br'
+                  ? brotliDecompressSync(raw)
+                  : encoding === 'gzip'
+                    ? gunzipSync(raw)
+                    : raw;
+              resolve({
+                encoding,
+                vary: res.headers.vary,
+                wire: raw.length,
+                html: body.toString('utf8'),
+              });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
+  const [br, gzip, plain, refused] = await Promise.all([
+    get('gzip, deflate, br, zstd'),
+    get('gzip'),
+    get('identity'),
+    get('br;q=0, gzip'),
+  ]);
+  expect([br.encoding, gzip.encoding, plain.encoding, refused.encoding]).toEqual([
+    'br',
+    'gzip',
+    undefined,
+    'gzip',
+  ]);
   expect(br.vary).toMatch(/Accept-Encoding/);
   for (const r of [br, gzip, plain]) expect(r.html).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>\s*$/i);
   expect(br.wire).toBeLessThan(gzip.wire);
-  console.log(`/auth/fast on the wire: brotli ${br.wire} B, gzip ${gzip.wire} B, plain ${plain.wire} B`);
+  console.log(
+    `/auth/fast on the wire: brotli ${br.wire} B, gzip ${gzip.wire} B, plain ${plain.wire} B`,
+  );
 });
 
 // Issue 26: a first visit inlines the stylesheets and prefetches them; the next navigations take
@@ -170,36 +263,54 @@ it('sends pages as brotli to a browser that accepts it, gzip or plain to others'
 const NEXT_NAVIGATION_MAX_KB: Record<string, number> = { '/e-commerce/orders': 10 };
 const NEXT_NAVIGATION_GOAL_KB = 8;
 
-it('after the first visit a chrome page costs at most 8 KB and takes its stylesheets from the cache', async ({ server, signedIn }) => {
-  const page = await signedIn('olga.demidova@demo.example', { viewport: { width: 360, height: 740 } });
+it('after the first visit a chrome page costs at most 8 KB and takes its stylesheets from the cache', async ({
+  server,
+  signedIn,
+}) => {
+  const page = await signedIn('olga.demidova@demo.example', {
+    viewport: { width: 360, height: 740 },
+  });
   await page.context().clearCookies({ name: 'css' });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let wire = 0;
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (wire += e.encodedDataLength));
+  cdp.on(
+    'Network.loadingFinished',
+    (e: { encodedDataLength: number }) => (wire += e.encodedDataLength),
+  );
   const visit = async (path: string) => {
     wire = 0;
     await page.goto(server.url + path, { waitUntil: 'load', timeout: 30_000 });
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0,
+      undefined,
+      { timeout: 20_000 },
+    );
     // The prefetches a first visit starts are part of its cost.
     await page.waitForLoadState('networkidle');
-    return page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const sheets = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /\.css$/.test(new URL(r.name).pathname) && r.initiatorType === 'link');
-      return {
-        kb: nav.encodedBodySize / 1024,
-        fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]!.startTime),
-        inline: document.querySelectorAll('head style').length,
-        // Stylesheets this page loaded over the network (not from the cache).
-        fetched: sheets.filter((r) => r.transferSize > 0).map((r) => r.name),
-      };
-    }).then((f) => ({ ...f, wireKb: wire / 1024 }));
+    return page
+      .evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const sheets = (
+          performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+        ).filter((r) => /\.css$/.test(new URL(r.name).pathname) && r.initiatorType === 'link');
+        return {
+          kb: nav.encodedBodySize / 1024,
+          fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]!.startTime),
+          inline: document.querySelectorAll('head style').length,
+          // Stylesheets this page loaded over the network (not from the cache).
+          fetched: sheets.filter((r) => r.transferSize > 0).map((r) => r.name),
+        };
+      })
+      .then((f) => ({ ...f, wireKb: wire / 1024 }));
   };
   const lines: string[] = [];
   const first = await visit('/home');
-  lines.push(`first visit /home: HTML ${first.kb.toFixed(1)} KB, all requests ${first.wireKb.toFixed(1)} KB, first paint ${first.fcp} ms, ${first.inline} inline stylesheets`);
+  lines.push(
+    `first visit /home: HTML ${first.kb.toFixed(1)} KB, all requests ${first.wireKb.toFixed(1)} KB, first paint ${first.fcp} ms, ${first.inline} inline stylesheets`,
+  );
   expect(first.inline).toBeGreaterThan(0);
   // A page's own stylesheets (a few KB) are inline the first time that page is opened, then cached:
   // the first round shows that cost, the second what every later navigation costs.
@@ -208,10 +319,22 @@ it('after the first visit a chrome page costs at most 8 KB and takes its stylesh
   for (const round of ['first navigation', 'again']) {
     for (const path of pages) {
       const f = await visit(path);
-      lines.push(`${round} ${path}: HTML ${f.kb.toFixed(1)} KB, all requests ${f.wireKb.toFixed(1)} KB, first paint ${f.fcp} ms, ${f.inline} inline stylesheets, ${f.fetched.length} fetched`);
-      if (round === 'again' && (f.kb > (NEXT_NAVIGATION_MAX_KB[path] ?? NEXT_NAVIGATION_GOAL_KB) || f.inline || f.fetched.length)) failures.push(`${path}: ${f.kb.toFixed(1)} KB of HTML, ${f.inline} inline, fetched ${f.fetched.join(' ')}`);
+      lines.push(
+        `${round} ${path}: HTML ${f.kb.toFixed(1)} KB, all requests ${f.wireKb.toFixed(1)} KB, first paint ${f.fcp} ms, ${f.inline} inline stylesheets, ${f.fetched.length} fetched`,
+      );
+      if (
+        round === 'again' &&
+        (f.kb > (NEXT_NAVIGATION_MAX_KB[path] ?? NEXT_NAVIGATION_GOAL_KB) ||
+          f.inline ||
+          f.fetched.length)
+      )
+        failures.push(
+          `${path}: ${f.kb.toFixed(1)} KB of HTML, ${f.inline} inline, fetched ${f.fetched.join(' ')}`,
+        );
     }
   }
-  console.log(`slow link, after the first visit (400 ms, 400 kbit/s, CPU 4x):\n${lines.join('\n')}`);
+  console.log(
+    `slow link, after the first visit (400 ms, 400 kbit/s, CPU 4x):\n${lines.join('\n')}`,
+  );
   expect(failures).toEqual([]);
 }, 120_000);

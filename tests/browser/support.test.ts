@@ -42,10 +42,14 @@ const it = test
   });
 
 const live = (page: Page) => page.waitForSelector('.sp-layout[data-live="on"]');
-const item = (page: Page, title: string) => page.locator('.sp-list a', { hasText: title.slice(0, 20) });
+const item = (page: Page, title: string) =>
+  page.locator('.sp-list a', { hasText: title.slice(0, 20) });
 
 describe('customer and support desk', () => {
-  it('the customer creates a request with a file from the bug report dialog', async ({ server, olga }) => {
+  it('the customer creates a request with a file from the bug report dialog', async ({
+    server,
+    olga,
+  }) => {
     await olga.goto(`${server.url}/support/reports`);
     await live(olga);
     await olga.getByRole('button', { name: 'Создать заявку' }).click();
@@ -54,9 +58,17 @@ describe('customer and support desk', () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel('Тип заявки').inputValue()).toBe('lk');
     await dialog.getByLabel('Тема', { exact: true }).fill(TOPIC);
-    await dialog.getByLabel('Сообщение', { exact: true }).fill('Файл спецификации выдаёт ошибку при открытии.');
+    await dialog
+      .getByLabel('Сообщение', { exact: true })
+      .fill('Файл спецификации выдаёт ошибку при открытии.');
     expect(await axeViolations(olga)).toEqual([]);
-    await dialog.getByLabel('Файл', { exact: true }).setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf('spec')) });
+    await dialog
+      .getByLabel('Файл', { exact: true })
+      .setInputFiles({
+        name: 'spec.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(pdf('spec')),
+      });
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByText(/Заявка №\d+ принята/).waitFor();
     await dialog.waitFor({ state: 'hidden', timeout: 5000 });
@@ -64,13 +76,19 @@ describe('customer and support desk', () => {
     await item(olga, TOPIC).waitFor();
     await item(olga, TOPIC).click();
     await olga.locator('.sp-chat h2', { hasText: TOPIC }).waitFor();
-    expect(await olga.locator('.sp-msg .sp-text').last().textContent()).toBe('Файл спецификации выдаёт ошибку при открытии.');
+    expect(await olga.locator('.sp-msg .sp-text').last().textContent()).toBe(
+      'Файл спецификации выдаёт ошибку при открытии.',
+    );
     expect(await olga.locator('.sp-msg .sp-file a').last().textContent()).toContain('spec.pdf');
     expect(olga.url()).toMatch(/\/support\/reports\?id=\d+$/);
     expect(await axeViolations(olga)).toEqual([]);
   });
 
-  it('the employee answers on the desk and the customer sees it without reloading', async ({ server, olga, sergey }) => {
+  it('the employee answers on the desk and the customer sees it without reloading', async ({
+    server,
+    olga,
+    sergey,
+  }) => {
     await live(olga);
     await sergey.goto(`${server.url}/support/desk`);
     await live(sergey);
@@ -78,25 +96,36 @@ describe('customer and support desk', () => {
     await item(sergey, TOPIC).click();
     await sergey.locator('.sp-chat h2', { hasText: TOPIC }).waitFor();
     await live(sergey);
-    expect(await sergey.locator('.sp-desk-info').textContent()).toContain('olga.demidova@demo.example');
+    expect(await sergey.locator('.sp-desk-info').textContent()).toContain(
+      'olga.demidova@demo.example',
+    );
     expect(await axeViolations(sergey)).toEqual([]);
     await sergey.getByRole('textbox', { name: 'Сообщение' }).fill('Спасибо, посмотрим файл.');
     // Sent from the keyboard: focus comes back to the message box, not the top of the page.
     await sergey.getByRole('button', { name: 'Отправить' }).focus();
     await sergey.keyboard.press('Enter');
-    await olga.locator('.sp-msg .sp-text', { hasText: 'Спасибо, посмотрим файл.' }).waitFor({ timeout: 5000 });
-    await sergey.waitForFunction(() => document.activeElement?.id === 'sp-message', undefined, { timeout: 5000 });
+    await olga
+      .locator('.sp-msg .sp-text', { hasText: 'Спасибо, посмотрим файл.' })
+      .waitFor({ timeout: 5000 });
+    await sergey.waitForFunction(() => document.activeElement?.id === 'sp-message', undefined, {
+      timeout: 5000,
+    });
     expect(await sergey.getByRole('textbox', { name: 'Сообщение' }).inputValue()).toBe('');
     // The chat is open, so the answer is read at once: no unread badge for it.
     expect(await item(olga, TOPIC).locator('.sp-unread').count()).toBe(0);
   });
 
-  it('an answer to a request that is not open shows up as an unread count, cleared on opening', async ({ olga, sergey }) => {
+  it('an answer to a request that is not open shows up as an unread count, cleared on opening', async ({
+    olga,
+    sergey,
+  }) => {
     const other = 'Не приходит уведомление';
     await item(olga, other).click();
     await olga.locator('.sp-chat h2', { hasText: other }).waitFor();
     await live(olga);
-    await sergey.getByRole('textbox', { name: 'Сообщение' }).fill('Нашли причину, исправим сегодня.');
+    await sergey
+      .getByRole('textbox', { name: 'Сообщение' })
+      .fill('Нашли причину, исправим сегодня.');
     await sergey.getByRole('button', { name: 'Отправить' }).click();
     const badge = item(olga, TOPIC).locator('.sp-unread');
     await badge.waitFor({ timeout: 5000 });
@@ -106,7 +135,10 @@ describe('customer and support desk', () => {
     await badge.waitFor({ state: 'detached' });
   });
 
-  it('closing on the desk shows the Closed label to the customer live; reopening brings the message box back', async ({ olga, sergey }) => {
+  it('closing on the desk shows the Closed label to the customer live; reopening brings the message box back', async ({
+    olga,
+    sergey,
+  }) => {
     await live(olga);
     await sergey.getByRole('button', { name: 'Закрыть заявку' }).click();
     await olga.locator('.sp-chat-head .sp-tag', { hasText: 'Закрыта' }).waitFor({ timeout: 5000 });
@@ -117,7 +149,11 @@ describe('customer and support desk', () => {
 });
 
 describe('bug report dialog', () => {
-  it('validates with the spec messages, stays open on Escape and backdrop clicks, confirms for 2 seconds', async ({ server, db, olgaPage }) => {
+  it('validates with the spec messages, stays open on Escape and backdrop clicks, confirms for 2 seconds', async ({
+    server,
+    db,
+    olgaPage,
+  }) => {
     const page = await olgaPage();
     await page.goto(`${server.url}/support`);
     await page.getByRole('button', { name: 'Нашли ошибку?' }).click();
@@ -133,18 +169,31 @@ describe('bug report dialog', () => {
     await dialog.getByLabel('Тема', { exact: true }).fill('Цена насоса');
     await dialog.getByLabel('Сообщение', { exact: true }).fill('Цена отличается от прайс-листа.');
     // Slow the create call down a little to see the sending state.
-    await page.route('**/api/v1/support', async (route) => (await new Promise((r) => setTimeout(r, 400)), route.continue()));
+    await page.route(
+      '**/api/v1/support',
+      async (route) => (await new Promise((r) => setTimeout(r, 400)), route.continue()),
+    );
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByRole('button', { name: 'Отправка...' }).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Отправка...' }).getAttribute('aria-busy')).toBe('true');
+    expect(
+      await dialog.getByRole('button', { name: 'Отправка...' }).getAttribute('aria-busy'),
+    ).toBe('true');
     await dialog.getByText(/Заявка №\d+ принята/).waitFor();
     const shown = Date.now();
     await dialog.waitFor({ state: 'hidden', timeout: 5000 });
     const elapsed = Date.now() - shown;
     expect(elapsed).toBeGreaterThan(1700);
     expect(elapsed).toBeLessThan(3000);
-    const row = await db.selectFrom('support_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ title: 'Цена насоса', type: 'price', page_url: `${server.url}/support` });
+    const row = await db
+      .selectFrom('support_requests')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      title: 'Цена насоса',
+      type: 'price',
+      page_url: `${server.url}/support`,
+    });
     expect(row.user_agent).toMatch(/Chrome/);
     // Opened again, the dialog is reset.
     await page.getByRole('button', { name: 'Нашли ошибку?' }).click();
@@ -156,7 +205,10 @@ describe('bug report dialog', () => {
 });
 
 describe('without JavaScript', () => {
-  it('lists requests, posts messages and files a bug report with real forms', async ({ server, olgaPage }) => {
+  it('lists requests, posts messages and files a bug report with real forms', async ({
+    server,
+    olgaPage,
+  }) => {
     const page = await olgaPage({ javaScriptEnabled: false });
     await page.goto(`${server.url}/support/reports`);
     await item(page, TOPIC).click();
@@ -173,17 +225,33 @@ describe('without JavaScript', () => {
 });
 
 describe('page weight', () => {
-  it('keeps all JavaScript of the island page within 90 KB gzip, React included', async ({ server, olgaPage }) => {
+  it('keeps all JavaScript of the island page within 90 KB gzip, React included', async ({
+    server,
+    olgaPage,
+  }) => {
     const page = await olgaPage();
     await page.goto(`${server.url}/support/reports`);
     await live(page);
-    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.m?js(\?|$)/.test(n)));
-    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''));
+    const urls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => /\.m?js(\?|$)/.test(n)),
+    );
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''),
+    );
     const sizes: Array<[string, number]> = [];
-    for (const url of urls) sizes.push([new URL(url).pathname, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length]);
+    for (const url of urls)
+      sizes.push([
+        new URL(url).pathname,
+        gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length,
+      ]);
     sizes.push(['(inline scripts)', gzipSync(inline.join('\n'), { level: 9 }).length]);
     const total = sizes.reduce((n, [, s]) => n + s, 0);
-    console.log(`JS on /support/reports (gzip):\n${sizes.map(([u, s]) => `  ${(s / 1024).toFixed(1)} KB  ${u}`).join('\n')}\n  ${(total / 1024).toFixed(1)} KB  total (budget 90 KB)`);
+    console.log(
+      `JS on /support/reports (gzip):\n${sizes.map(([u, s]) => `  ${(s / 1024).toFixed(1)} KB  ${u}`).join('\n')}\n  ${(total / 1024).toFixed(1)} KB  total (budget 90 KB)`,
+    );
     expect(total).toBeLessThanOrEqual(90 * 1024);
   });
 });

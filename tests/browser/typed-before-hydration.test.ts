@@ -34,7 +34,9 @@ describe('typed before hydration', () => {
     expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
     await release();
     // The island now shows the suggestion field, holding the typed INN, and asks for the name it kept.
-    expect(await page.getByRole('combobox', { name: 'Организация' }).inputValue()).toBe('7707083893');
+    expect(await page.getByRole('combobox', { name: 'Организация' }).inputValue()).toBe(
+      '7707083893',
+    );
     expect(await page.getByLabel('Название организации').inputValue()).toBe('ПАО Сбербанк');
     expect(await page.getByLabel('Ваша должность').inputValue()).toBe('Главный инженер');
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
@@ -46,12 +48,16 @@ describe('typed before hydration', () => {
     const page = await userPage('olga.demidova@demo.example');
     const release = await openHeld(page, `${server.url}/user-info/my-objects/new`);
     await page.locator('#object-name').pressSequentially('ЦТП № 5', { delay: 10 });
-    await page.locator('#object-address').pressSequentially('г Ижевск, ул Ленина, д 21', { delay: 10 });
+    await page
+      .locator('#object-address')
+      .pressSequentially('г Ижевск, ул Ленина, д 21', { delay: 10 });
     await page.locator('#object-lat').pressSequentially('56.85', { delay: 10 });
     await page.locator('#object-lon').pressSequentially('53.2', { delay: 10 });
     await release();
     expect(await page.getByLabel('Название объекта').inputValue()).toBe('ЦТП № 5');
-    expect(await page.getByRole('combobox', { name: 'Адрес' }).inputValue()).toBe('г Ижевск, ул Ленина, д 21');
+    expect(await page.getByRole('combobox', { name: 'Адрес' }).inputValue()).toBe(
+      'г Ижевск, ул Ленина, д 21',
+    );
     expect(await page.getByLabel('Широта').inputValue()).toBe('56.85');
     expect(await page.getByLabel('Долгота').inputValue()).toBe('53.2');
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
@@ -60,11 +66,15 @@ describe('typed before hydration', () => {
 
   it('keeps the support message box and sends what was typed', async ({ server, userPage }) => {
     const { cookie } = await sessionFor(server, 'olga.demidova@demo.example');
-    const list = (await (await fetch(`${server.url}/api/v1/support`, { headers: { cookie } })).json()) as { data: Array<{ id: number; status: number }> };
+    const list = (await (
+      await fetch(`${server.url}/api/v1/support`, { headers: { cookie } })
+    ).json()) as { data: Array<{ id: number; status: number }> };
     const open = list.data.find((r) => r.status === 1)!;
     const page = await userPage('olga.demidova@demo.example');
     const release = await openHeld(page, `${server.url}/support/reports?id=${open.id}`);
-    await page.locator('#sp-message').pressSequentially('Набрано до загрузки скриптов', { delay: 10 });
+    await page
+      .locator('#sp-message')
+      .pressSequentially('Набрано до загрузки скриптов', { delay: 10 });
     await release();
     expect(await page.locator('#sp-message').inputValue()).toBe('Набрано до загрузки скриптов');
     await page.getByRole('button', { name: 'Отправить' }).click();
@@ -72,7 +82,10 @@ describe('typed before hydration', () => {
     expect(await page.locator('#sp-message').inputValue()).toBe('');
   });
 
-  it('takes over an address typed before hydration and suggests for it', async ({ server, userPage }) => {
+  it('takes over an address typed before hydration and suggests for it', async ({
+    server,
+    userPage,
+  }) => {
     const page = await userPage('olga.demidova@demo.example');
     const release = await openHeld(page, `${server.url}/user-info/profile/personal-information`);
     const place = page.locator('#f-place');
@@ -89,7 +102,9 @@ describe('typed before hydration', () => {
   it('keeps the choice of a picker', async ({ server, userPage }) => {
     const page = await userPage('olga.demidova@demo.example');
     await page.goto(`${server.url}/promotions`);
-    const links = await page.locator('main a[href^="/promotions/"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const links = await page
+      .locator('main a[href^="/promotions/"]')
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     let target = '';
     for (const href of links) {
       await page.goto(href);

@@ -18,7 +18,11 @@ export interface ApiOptions {
 export function apiClient(server: TestServer) {
   return async function api(path: string, o: ApiOptions = {}) {
     const url = new URL(path, server.url);
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': o.lang ?? 'en', ...o.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': o.lang ?? 'en',
+      ...o.headers,
+    };
     if (o.token && o.tokenInQuery) url.searchParams.set('token', o.token);
     else if (o.token) headers.Authorization = `Bearer ${o.token}`;
     let body = o.body;
@@ -27,7 +31,12 @@ export function apiClient(server: TestServer) {
       body = JSON.stringify(o.json);
     }
     if (body instanceof FormData || body instanceof URLSearchParams) headers.Origin = server.url;
-    const res = await fetch(url, { method: o.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(url, {
+      method: o.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     const text = await res.text();
     let data: any = null;
     try {
@@ -42,7 +51,10 @@ export function apiClient(server: TestServer) {
 /** A fresh server, its API client, and bearer tokens of the two demo customers (for 404-by-id checks). */
 export async function startWithCustomers(env: Record<string, string> = {}) {
   const server = await startServer(env);
-  const [olga, dmitry] = await Promise.all([sessionFor(server, 'olga.demidova@demo.example'), sessionFor(server, 'dmitry.volkov@demo.example')]);
+  const [olga, dmitry] = await Promise.all([
+    sessionFor(server, 'olga.demidova@demo.example'),
+    sessionFor(server, 'dmitry.volkov@demo.example'),
+  ]);
   return { server, api: apiClient(server), olga: olga.token, dmitry: dmitry.token };
 }
 

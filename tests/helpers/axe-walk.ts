@@ -22,13 +22,23 @@ const NEVER_SUBMIT = /logout|delete|remove|cancel/i;
 /** Scrolls `el` into view and waits until the island around it (if any) has hydrated. */
 async function live(page: Page, el: Locator): Promise<void> {
   await el.scrollIntoViewIfNeeded();
-  await page.waitForFunction((e) => !e?.closest('astro-island[ssr]'), await el.elementHandle(), { timeout: 15_000 });
+  await page.waitForFunction((e) => !e?.closest('astro-island[ssr]'), await el.elementHandle(), {
+    timeout: 15_000,
+  });
 }
 
-const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const frames = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-async function check(page: Page, where: string, state: string, out: Findings, include?: string): Promise<void> {
-  for (const v of await axeViolations(page, include)) out.push(`${where} [${state}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.join(', ')}`);
+async function check(
+  page: Page,
+  where: string,
+  state: string,
+  out: Findings,
+  include?: string,
+): Promise<void> {
+  for (const v of await axeViolations(page, include))
+    out.push(`${where} [${state}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes.join(', ')}`);
 }
 
 async function visible(list: Locator, max: number): Promise<Locator[]> {
@@ -43,7 +53,9 @@ async function visible(list: Locator, max: number): Promise<Locator[]> {
 /** The chrome's dropdowns (details) and popovers (user panel, phone drawer), each opened and checked. */
 export async function axeChrome(page: Page, where: string, out: Findings): Promise<void> {
   for (const summary of await visible(page.locator('.site-header details > summary'), 6)) {
-    const name = ((await summary.getAttribute('aria-label')) ?? (await summary.innerText())).trim().slice(0, 30);
+    const name = ((await summary.getAttribute('aria-label')) ?? (await summary.innerText()))
+      .trim()
+      .slice(0, 30);
     // Clicked through the DOM: on wide screens the main menu's summary is covered by its own
     // details box at the centre point, which a pointer click would hit.
     await summary.evaluate((s: HTMLElement) => s.click());
@@ -57,7 +69,9 @@ export async function axeChrome(page: Page, where: string, out: Findings): Promi
     const id = (await opener.getAttribute('popovertarget'))!;
     await opener.click();
     await page.locator(`[id="${id}"]:popover-open`).waitFor();
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running'),
+    );
     await check(page, where, `popover #${id}`, out);
     await page.keyboard.press('Escape');
     await page.locator(`[id="${id}"]:popover-open`).waitFor({ state: 'detached' });
@@ -65,19 +79,30 @@ export async function axeChrome(page: Page, where: string, out: Findings): Promi
 }
 
 /** Types into each suggestion field of `scope` until options appear, highlights the first, checks. */
-async function suggestions(page: Page, scope: Locator, where: string, out: Findings): Promise<void> {
+async function suggestions(
+  page: Page,
+  scope: Locator,
+  where: string,
+  out: Findings,
+): Promise<void> {
   for (const field of await visible(scope.locator('input[role=combobox]'), 2)) {
     const id = await field.getAttribute('id');
     await live(page, field);
     for (const query of QUERIES) {
       // The list's request is the first fetch after typing (the debounce starts on input).
-      const answered = page.waitForResponse((r) => r.request().resourceType() === 'fetch', { timeout: 10_000 });
+      const answered = page.waitForResponse((r) => r.request().resourceType() === 'fetch', {
+        timeout: 10_000,
+      });
       await field.fill(query);
       await answered;
       await frames(page);
       if ((await field.getAttribute('aria-expanded')) !== 'true') continue;
       await field.press('ArrowDown');
-      await page.locator(`[id="${await field.getAttribute('aria-controls')}"] [role=option][aria-selected=true]`).waitFor();
+      await page
+        .locator(
+          `[id="${await field.getAttribute('aria-controls')}"] [role=option][aria-selected=true]`,
+        )
+        .waitFor();
       await check(page, where, `suggestions of #${id} ("${query}", first highlighted)`, out);
       await field.press('Escape');
       break;
@@ -91,18 +116,41 @@ async function suggestions(page: Page, scope: Locator, where: string, out: Findi
  * error state (messages by the fields, an error summary or a message). A form the browser's own
  * validation stops (no novalidate) shows nothing axe can see and is left alone.
  */
-async function emptySubmit(page: Page, scope: Locator, where: string, out: Findings): Promise<boolean> {
+async function emptySubmit(
+  page: Page,
+  scope: Locator,
+  where: string,
+  out: Findings,
+): Promise<boolean> {
   for (const form of await visible(scope.locator('form'), 4)) {
     const action = (await form.getAttribute('action')) ?? '';
     const method = ((await form.getAttribute('method')) ?? 'post').toLowerCase();
     if (method !== 'post' || NEVER_SUBMIT.test(action)) continue;
-    const fields = await visible(form.locator('input[type=text], input[type=email], input[type=tel], input[type=number], input[type=password], input:not([type]), textarea'), 20);
-    const submit = (await visible(form.locator(':is(button[type=submit], button:not([type]), input[type=submit]):not([aria-hidden=true], [tabindex="-1"])'), 1))[0];
-    if (!fields.length || !submit || NEVER_SUBMIT.test((await submit.innerText().catch(() => '')) ?? '')) continue;
+    const fields = await visible(
+      form.locator(
+        'input[type=text], input[type=email], input[type=tel], input[type=number], input[type=password], input:not([type]), textarea',
+      ),
+      20,
+    );
+    const submit = (
+      await visible(
+        form.locator(
+          ':is(button[type=submit], button:not([type]), input[type=submit]):not([aria-hidden=true], [tabindex="-1"])',
+        ),
+        1,
+      )
+    )[0];
+    if (
+      !fields.length ||
+      !submit ||
+      NEVER_SUBMIT.test((await submit.innerText().catch(() => '')) ?? '')
+    )
+      continue;
     await live(page, form);
     for (const f of fields) if (!(await f.isDisabled()) && (await f.isEditable())) await f.fill('');
     if (await form.evaluate((f: HTMLFormElement) => !f.noValidate && !f.checkValidity())) continue;
-    const shown = '[aria-invalid="true"], #error-summary, .error-text, [role=alert]:not(:empty), #snackbar:not(:empty)';
+    const shown =
+      '[aria-invalid="true"], #error-summary, .error-text, [role=alert]:not(:empty), #snackbar:not(:empty)';
     // Either the page's script shows the messages in place, or the server answers the post with them.
     const loaded = page.waitForEvent('load', { timeout: 15_000 });
     loaded.catch(() => {});
@@ -117,12 +165,19 @@ async function emptySubmit(page: Page, scope: Locator, where: string, out: Findi
 
 /** Dialogs opened from the content (bug report, a picker's "add"): each checked, its states too. */
 async function dialogs(page: Page, where: string, out: Findings): Promise<boolean> {
-  for (const opener of await visible(page.locator('main [data-bug-report-open], main .picker-add'), 2)) {
-    const name = ((await opener.getAttribute('aria-label')) ?? (await opener.innerText())).trim().slice(0, 30);
+  for (const opener of await visible(
+    page.locator('main [data-bug-report-open], main .picker-add'),
+    2,
+  )) {
+    const name = ((await opener.getAttribute('aria-label')) ?? (await opener.innerText()))
+      .trim()
+      .slice(0, 30);
     await opener.click();
     const dialog = page.locator('dialog[open]').last();
     await dialog.waitFor();
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running'),
+    );
     await check(page, where, `dialog "${name}"`, out);
     await suggestions(page, dialog, `${where} dialog "${name}"`, out);
     if (await emptySubmit(page, dialog, `${where} dialog "${name}"`, out)) return true;

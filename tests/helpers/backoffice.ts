@@ -7,7 +7,9 @@ export const ERP_KEY = 'erp-test-key-0123456789abcdef';
 export const NEWS_KEY = 'news-test-key-0123456789abcdef';
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-export const integrationEnv = { INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+promotions+news+notifications,newsroom:${sha(NEWS_KEY)}:news` };
+export const integrationEnv = {
+  INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+promotions+news+notifications,newsroom:${sha(NEWS_KEY)}:news`,
+};
 
 export interface CallOptions {
   method?: string;
@@ -30,13 +32,18 @@ export function backoffice(server: TestServer) {
     } else if (o.files || o.data !== undefined) {
       const form = new FormData();
       if (o.data !== undefined) form.append('data', JSON.stringify(o.data));
-      for (const [name, [bytes, filename]] of Object.entries(o.files ?? {})) form.append(name, new Blob([bytes as BlobPart]), filename);
+      for (const [name, [bytes, filename]] of Object.entries(o.files ?? {}))
+        form.append(name, new Blob([bytes as BlobPart]), filename);
       body = form;
       // A real back office sends no Origin: its key exempts it from the cross-site form check.
       // Without a key the post is cookie-less and anonymous, and must come from our origin.
       if (!key) headers.Origin = server.url;
     }
-    const res = await fetch(`${server.url}${path}`, { method: o.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const res = await fetch(`${server.url}${path}`, {
+      method: o.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+    });
     const text = await res.text();
     return { status: res.status, data: (text ? JSON.parse(text) : null) as any };
   };

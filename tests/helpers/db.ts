@@ -7,7 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { migrateToLatest, openDatabase, type Database } from '../../src/lib/db/index.ts';
 
-export const onPostgres = (): boolean => /^postgres(ql)?:/.test(process.env.TEST_DATABASE_URL ?? '');
+export const onPostgres = (): boolean =>
+  /^postgres(ql)?:/.test(process.env.TEST_DATABASE_URL ?? '');
 
 export interface TestDatabase {
   /** DATABASE_URL for the server, undefined for SQLite in dataDir. */
@@ -19,7 +20,11 @@ export interface TestDatabase {
 export async function freshDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cabinet-test-'));
   if (!onPostgres()) {
-    return { url: undefined, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      url: undefined,
+      dataDir,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `cabinet_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -46,12 +51,20 @@ export async function freshDatabase(): Promise<TestDatabase> {
  * A fresh, migrated database for the queries of one test file: created and migrated in a
  * `beforeAll` (before the file's own, which run after it), closed and dropped in an `afterAll`.
  */
-export function migratedDatabase(): { readonly db: Database['db']; readonly engine: Database['engine']; readonly url: string | undefined } {
+export function migratedDatabase(): {
+  readonly db: Database['db'];
+  readonly engine: Database['engine'];
+  readonly url: string | undefined;
+} {
   let test: TestDatabase | undefined;
   let database: Database | undefined;
   beforeAll(async () => {
     test = await freshDatabase();
-    database = openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
+    database = openDatabase(
+      test.url
+        ? { kind: 'postgres', url: test.url }
+        : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') },
+    );
     await migrateToLatest(database.db);
   }, 120_000);
   afterAll(async () => {

@@ -35,7 +35,13 @@ export async function startFakeCalls(): Promise<FakeCalls> {
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       const authorised = req.headers.authorization === `Bearer ${FAKE_CALL_KEY}`;
       res.writeHead(authorised ? 200 : 401, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(authorised ? { status: true, ucaller_id: ++id, phone: body.phone, code: body.code } : { status: false, error: 'bad key' }));
+      res.end(
+        JSON.stringify(
+          authorised
+            ? { status: true, ucaller_id: ++id, phone: body.phone, code: body.code }
+            : { status: false, error: 'bad key' },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,7 +49,8 @@ export async function startFakeCalls(): Promise<FakeCalls> {
   return {
     url: `http://127.0.0.1:${port}/v1.0/initCall`,
     requests,
-    lastCode: (phone) => requests.filter((r) => r.body.phone === Number(phone.replace(/\D/g, ''))).at(-1)?.body.code,
+    lastCode: (phone) =>
+      requests.filter((r) => r.body.phone === Number(phone.replace(/\D/g, ''))).at(-1)?.body.code,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -22,16 +22,26 @@ function answer(path: string, body: Record<string, any>): Item[] {
   const q = lower(String(body.query ?? '').trim());
   const count = Number(body.count ?? 10);
   if (path.endsWith('/suggest/party')) {
-    return (data.parties as Item[]).filter((p) => p.data.inn.startsWith(q) || lower(p.value).includes(q)).slice(0, count);
+    return (data.parties as Item[])
+      .filter((p) => p.data.inn.startsWith(q) || lower(p.value).includes(q))
+      .slice(0, count);
   }
-  if (path.endsWith('/findById/party')) return (data.parties as Item[]).filter((p) => p.data.inn === q).slice(0, 1);
+  if (path.endsWith('/findById/party'))
+    return (data.parties as Item[]).filter((p) => p.data.inn === q).slice(0, 1);
   if (path.endsWith('/suggest/address')) {
     const words = q.split(/[\s,]+/).filter(Boolean);
-    return (data.addresses as Item[]).filter((a) => words.every((w) => lower(a.unrestricted_value).includes(w))).slice(0, count);
+    return (data.addresses as Item[])
+      .filter((a) => words.every((w) => lower(a.unrestricted_value).includes(w)))
+      .slice(0, count);
   }
   if (path.endsWith('/geolocate/address')) {
-    const d = (a: Item) => (Number(a.data.geo_lat) - Number(body.lat)) ** 2 + (Number(a.data.geo_lon) - Number(body.lon)) ** 2;
-    return (data.addresses as Item[]).filter((a) => a.data.geo_lat !== null).sort((a, b) => d(a) - d(b)).slice(0, count);
+    const d = (a: Item) =>
+      (Number(a.data.geo_lat) - Number(body.lat)) ** 2 +
+      (Number(a.data.geo_lon) - Number(body.lon)) ** 2;
+    return (data.addresses as Item[])
+      .filter((a) => a.data.geo_lat !== null)
+      .sort((a, b) => d(a) - d(b))
+      .slice(0, count);
   }
   return [];
 }
@@ -53,7 +63,8 @@ export async function startFakeSuggest(): Promise<FakeSuggest> {
       const path = (req.url ?? '').split('?')[0]!;
       requests.push({ path, body, auth: req.headers.authorization });
       if (req.method !== 'POST') return void res.writeHead(405).end();
-      if (req.headers.authorization !== `Token ${FAKE_TOKEN}`) return void res.writeHead(401).end('{"message":"Unauthorized"}');
+      if (req.headers.authorization !== `Token ${FAKE_TOKEN}`)
+        return void res.writeHead(401).end('{"message":"Unauthorized"}');
       if (failStatus) return void res.writeHead(failStatus).end('{"message":"failure"}');
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ suggestions: answer(path, body) }));

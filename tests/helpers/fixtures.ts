@@ -30,14 +30,19 @@ export type ServerDb = Database['db'];
  * Opens a page in a context signed in as the demo user with this e-mail (ru-RU unless `options` say
  * otherwise). The start-info dialog shown after a sign-in counts as closed unless `startInfo: true`.
  */
-export type SignedIn = (email: string, options?: ContextOptions & { startInfo?: boolean }) => Promise<Page>;
+export type SignedIn = (
+  email: string,
+  options?: ContextOptions & { startInfo?: boolean },
+) => Promise<Page>;
 /** Opens a page in a context without a session (ru-RU unless `options` say otherwise). */
 export type Anonymous = (options?: ContextOptions) => Promise<Page>;
 
 /** A Kysely handle on a test server's database (the same engine and file or URL the server uses). */
 export function openServerDatabase(server: TestServer): Database {
   const { url, dataDir } = server.database;
-  return openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+  return openDatabase(
+    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
+  );
 }
 
 // One Chromium per worker, started at most once (by the server fixture or by the first page).

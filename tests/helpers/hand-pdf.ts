@@ -11,17 +11,36 @@ export function handPdf(objects: Array<string | Buffer>, root = 1): Buffer {
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(at);
-    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n', 'latin1')]);
+    const chunk = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(chunk);
     at += chunk.length;
   });
-  const xref = ['xref', `0 ${objects.length + 1}`, '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join('\n');
-  parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root ${root} 0 R >>\nstartxref\n${at}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `),
+  ].join('\n');
+  parts.push(
+    Buffer.from(
+      `${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root ${root} 0 R >>\nstartxref\n${at}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(parts);
 }
 
 /** A stream object: its dictionary entries and data (Length filled in). */
-export const streamObject = (dict: string, data: Buffer): Buffer => Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+export const streamObject = (dict: string, data: Buffer): Buffer =>
+  Buffer.concat([
+    Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
 
 /** `total` bytes of `byte` deflated, fed to zlib 1 MB at a time. */
 export async function deflatedRepeat(total: number, byte = 0x20): Promise<Buffer> {
@@ -34,7 +53,8 @@ export async function deflatedRepeat(total: number, byte = 0x20): Promise<Buffer
   });
   const chunk = Buffer.alloc(1 << 20, byte);
   for (let sent = 0; sent < total; sent += chunk.length) {
-    if (!z.write(chunk.subarray(0, Math.min(chunk.length, total - sent)))) await new Promise((r) => z.once('drain', r));
+    if (!z.write(chunk.subarray(0, Math.min(chunk.length, total - sent))))
+      await new Promise((r) => z.once('drain', r));
   }
   z.end();
   await done;
@@ -42,8 +62,14 @@ export async function deflatedRepeat(total: number, byte = 0x20): Promise<Buffer
 }
 
 /** One page whose content stream is `content` (a Buffer is taken as already Flate-encoded). */
-export function onePage(content: string | Buffer, pages = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'): Buffer {
-  const stream = typeof content === 'string' ? streamObject('', Buffer.from(content, 'latin1')) : streamObject('/Filter /FlateDecode', content);
+export function onePage(
+  content: string | Buffer,
+  pages = '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+): Buffer {
+  const stream =
+    typeof content === 'string'
+      ? streamObject('', Buffer.from(content, 'latin1'))
+      : streamObject('/Filter /FlateDecode', content);
   return handPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     pages,

@@ -20,7 +20,9 @@ export interface LocalSmtp {
 
 function decodeWords(header: string): string {
   return header.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQp(data.replace(/_/g, ' ')),
   );
 }
 
@@ -44,7 +46,12 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
   const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
   const cte = header('Content-Transfer-Encoding').toLowerCase();
-  const text = cte === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : cte === 'quoted-printable' ? decodeQp(body) : body;
+  const text =
+    cte === 'base64'
+      ? Buffer.from(body, 'base64').toString('utf8')
+      : cte === 'quoted-printable'
+        ? decodeQp(body)
+        : body;
   return { to, subject: decodeWords(header('Subject')), text };
 }
 
@@ -60,7 +67,12 @@ export async function startSmtp(): Promise<LocalSmtp> {
       stream.setEncoding('utf8');
       stream.on('data', (d: string) => (raw += d));
       stream.on('end', () => {
-        mails.push(parseMail(raw, session.envelope.rcptTo.map((r) => r.address)));
+        mails.push(
+          parseMail(
+            raw,
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         waiters.splice(0).forEach((w) => w());
         callback();
       });
@@ -110,7 +122,12 @@ export function outbox(dataDir: string): OutboxMessage[] {
 }
 
 /** The newest outbox message to `to` among those after the first `since`, waiting briefly for it. */
-export async function lastOutbox(dataDir: string, to: string, channel?: 'email' | 'call', since = 0): Promise<OutboxMessage> {
+export async function lastOutbox(
+  dataDir: string,
+  to: string,
+  channel?: 'email' | 'call',
+  since = 0,
+): Promise<OutboxMessage> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const found = outbox(dataDir)

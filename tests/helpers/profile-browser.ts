@@ -12,9 +12,18 @@ export const test = base
     onCleanup(() => fake.close());
     return fake;
   })
-  .extend('serverEnv', { scope: 'worker' }, async ({ fake }) => ({ SUGGEST_URL: fake.url, SUGGEST_TOKEN: FAKE_TOKEN, MAP_TILE_URL: 'https://127.0.0.1:9/{z}/{x}/{y}.png' }))
+  .extend('serverEnv', { scope: 'worker' }, async ({ fake }) => ({
+    SUGGEST_URL: fake.url,
+    SUGGEST_TOKEN: FAKE_TOKEN,
+    MAP_TILE_URL: 'https://127.0.0.1:9/{z}/{x}/{y}.png',
+  }))
   // A page signed in as `email`, 1280x900 unless `options` say otherwise.
-  .extend('userPage', async ({ signedIn }) => (email: string, options: ContextOptions = {}): Promise<Page> => signedIn(email, { viewport: { width: 1280, height: 900 }, ...options }));
+  .extend(
+    'userPage',
+    async ({ signedIn }) =>
+      (email: string, options: ContextOptions = {}): Promise<Page> =>
+        signedIn(email, { viewport: { width: 1280, height: 900 }, ...options }),
+  );
 
 /** Waits until a Leaflet map inside `scope` is ready (its library and CSS loaded). */
 export async function mapReady(page: Page, scope = 'body'): Promise<void> {

@@ -14,11 +14,18 @@ export interface TestS3 {
 
 export async function startS3(buckets = ['cabinet']): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'cabinet-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: buckets.map((name) => ({ name })),
+  });
   const { port } = await server.run();
   return {
     port,
-    url: (bucket = buckets[0]!, secret = 'S3RVER') => `s3+http://S3RVER:${secret}@127.0.0.1:${port}/${bucket}?region=us-east-1`,
+    url: (bucket = buckets[0]!, secret = 'S3RVER') =>
+      `s3+http://S3RVER:${secret}@127.0.0.1:${port}/${bucket}?region=us-east-1`,
     async stop() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

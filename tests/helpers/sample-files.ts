@@ -61,10 +61,18 @@ export function zipArchive(entries: ZipEntry[]): Buffer {
 
 /** A ZIP with the given entries stored uncompressed. */
 export const zip = (entries: Record<string, string>, deflate = false): Uint8Array<ArrayBuffer> =>
-  new Uint8Array(zipArchive(Object.entries(entries).map(([name, data]) => ({ name, data, deflate }))));
+  new Uint8Array(
+    zipArchive(Object.entries(entries).map(([name, data]) => ({ name, data, deflate }))),
+  );
 
-export const docx = () => zip({ '[Content_Types].xml': '<Types/>', '_rels/.rels': '<Relationships/>', 'word/document.xml': '<w:document/>' });
-export const xlsx = () => zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' });
+export const docx = () =>
+  zip({
+    '[Content_Types].xml': '<Types/>',
+    '_rels/.rels': '<Relationships/>',
+    'word/document.xml': '<w:document/>',
+  });
+export const xlsx = () =>
+  zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' });
 
 /** An OLE compound file whose directory holds the given stream (WordDocument for .doc). */
 export function ole(stream: string): Uint8Array {
@@ -82,9 +90,17 @@ export function ole(stream: string): Uint8Array {
 
 /** A 1x1 PNG. */
 export const png = () =>
-  new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+  new Uint8Array(
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
 
-export const pdf = (text = 'hello') => new TextEncoder().encode(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+export const pdf = (text = 'hello') =>
+  new TextEncoder().encode(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
 
 /** The start of a Windows executable (MZ header, then a PE signature), whatever it is named. */
 export function exe(size = 4096): Uint8Array {

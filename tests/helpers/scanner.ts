@@ -11,7 +11,17 @@ export { expect };
 import { sessionFor } from './session.ts';
 
 /** The headings of GOST 21.110 Form 1, in its column order. */
-export const GOST_HEAD = ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. измерения', 'Кол.', 'Масса 1 ед., кг', 'Примечание'];
+export const GOST_HEAD = [
+  'Поз.',
+  'Наименование и техническая характеристика',
+  'Тип, марка, обозначение документа, опросного листа',
+  'Код продукции',
+  'Поставщик',
+  'Ед. измерения',
+  'Кол.',
+  'Масса 1 ед., кг',
+  'Примечание',
+];
 const WIDTHS = [8, 45, 30, 12, 20, 10, 8, 10, 15];
 
 /** A row of the sheet: a position (its cells in column order) or a section heading. */
@@ -21,7 +31,10 @@ export type GostRow = (string | number)[] | { section: string };
  * A one-sheet GOST 21.110 Form 1 specification as .xlsx: the headings, the row of column numbers,
  * then `rows` (sections in column 2). `columns` keeps the first N columns (7: without mass and note).
  */
-export async function gostSheet(rows: GostRow[], { columns = 9, sheet = 'Спецификация' } = {}): Promise<Uint8Array<ArrayBuffer>> {
+export async function gostSheet(
+  rows: GostRow[],
+  { columns = 9, sheet = 'Спецификация' } = {},
+): Promise<Uint8Array<ArrayBuffer>> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet);
   ws.addRow(GOST_HEAD.slice(0, columns));
@@ -35,7 +48,15 @@ export async function gostSheet(rows: GostRow[], { columns = 9, sheet = 'Спе�
 }
 
 /** The column mapping of Form 1 as scan.do takes it. */
-export const GOST_MAPPING = { pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7' };
+export const GOST_MAPPING = {
+  pos: '1',
+  title: '2',
+  marka: '3',
+  sku: '4',
+  man: '5',
+  unit: '6',
+  count: '7',
+};
 
 export interface Customer {
   token: string;
@@ -45,23 +66,46 @@ export interface Customer {
 }
 
 /** Uploads `bytes` as a specification for a new order and polls scan.status until it is recognised. */
-export type Scan = (bytes: Uint8Array, name: string, options?: { token?: string; fields?: Record<string, string>; lang?: string }) => Promise<{ uniqid: string; status: any }>;
+export type Scan = (
+  bytes: Uint8Array,
+  name: string,
+  options?: { token?: string; fields?: Record<string, string>; lang?: string },
+) => Promise<{ uniqid: string; status: any }>;
 
 export const test = base
   .extend('api', { scope: 'worker' }, async ({ server }): Promise<ApiClient> => apiClient(server))
   .extend('customers', { scope: 'worker' }, async ({ server, db }) => {
     const customer = async (email: string): Promise<Customer> => {
       const { token, userId } = await sessionFor(server, email);
-      const org = await db.selectFrom('user_organisations').select('organisation_id').where('user_id', '=', userId).orderBy('organisation_id').executeTakeFirst();
+      const org = await db
+        .selectFrom('user_organisations')
+        .select('organisation_id')
+        .where('user_id', '=', userId)
+        .orderBy('organisation_id')
+        .executeTakeFirst();
       return { token, userId, org: org?.organisation_id ?? 0 };
     };
-    return { olga: await customer('olga.demidova@demo.example'), dmitry: await customer('dmitry.volkov@demo.example') };
+    return {
+      olga: await customer('olga.demidova@demo.example'),
+      dmitry: await customer('dmitry.volkov@demo.example'),
+    };
   })
   .extend('scan', { scope: 'worker' }, async ({ api, customers }) => {
-    const scan: Scan = async (bytes, name, { token = customers.olga.token, fields = {}, lang = 'en' } = {}) => {
+    const scan: Scan = async (
+      bytes,
+      name,
+      { token = customers.olga.token, fields = {}, lang = 'en' } = {},
+    ) => {
       const body = new FormData();
       body.set('file', new Blob([new Uint8Array(bytes)]), name);
-      for (const [k, v] of Object.entries({ order: '0', docType: 'specification', section: 'orders', object: '0', ...fields })) body.set(k, v);
+      for (const [k, v] of Object.entries({
+        order: '0',
+        docType: 'specification',
+        section: 'orders',
+        object: '0',
+        ...fields,
+      }))
+        body.set(k, v);
       const up = await api('/api/app/scan.file', { token, tokenInQuery: true, body, lang });
       expect(up.status, JSON.stringify(up.data)).toBe(201);
       return { uniqid: up.data.uniqid, status: await scanReady(api, up.data.uniqid, token, lang) };
@@ -70,10 +114,20 @@ export const test = base
   });
 
 /** Polls scan.status until recognition is over (ready or failed) and answers the last status. */
-export async function scanReady(api: ApiClient, uniqid: string, token: string, lang = 'en', ms = 120_000): Promise<any> {
+export async function scanReady(
+  api: ApiClient,
+  uniqid: string,
+  token: string,
+  lang = 'en',
+  ms = 120_000,
+): Promise<any> {
   const end = Date.now() + ms;
   for (;;) {
-    const r = await api(`/api/app/scan.status?uniqid=${uniqid}`, { token, tokenInQuery: true, lang });
+    const r = await api(`/api/app/scan.status?uniqid=${uniqid}`, {
+      token,
+      tokenInQuery: true,
+      lang,
+    });
     expect(r.status).toBe(200);
     if (r.data.status === 'ready' || r.data.status === 'failed') return r.data;
     if (Date.now() > end) throw new Error(`scan not ready: ${JSON.stringify(r.data)}`);

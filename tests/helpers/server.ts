@@ -15,7 +15,10 @@ export interface TestServer {
   stop(): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string> = {}, database?: TestDatabase): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+): Promise<TestServer> {
   const db = database ?? (await freshDatabase());
   const proc = spawn(process.execPath, ['src/server.ts'], {
     cwd: root,
@@ -52,7 +55,9 @@ export async function startServer(env: Record<string, string> = {}, database?: T
       reject(new Error(`server exited with ${code}:\n${out}`));
     });
   });
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => resolve(code)),
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -7,23 +7,36 @@ import type { TestServer } from './server.ts';
 
 function open(server: TestServer) {
   const { url, dataDir } = server.database;
-  return openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+  return openDatabase(
+    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
+  );
 }
 
 /** Moves a session's absolute expiry into the past, as if its lifetime had run out. */
 export async function expireSession(server: TestServer, token: string): Promise<void> {
   const database = open(server);
   try {
-    await database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', digest(token)).execute();
+    await database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', digest(token))
+      .execute();
   } finally {
     await database.close();
   }
 }
 
-export async function sessionFor(server: TestServer, email: string): Promise<{ token: string; userId: number; cookie: string }> {
+export async function sessionFor(
+  server: TestServer,
+  email: string,
+): Promise<{ token: string; userId: number; cookie: string }> {
   const database = open(server);
   try {
-    const user = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     const token = newToken();
     const t = new Date();
     await database.db

@@ -19,7 +19,9 @@ setTimeout(end, Number(process.argv[2]));
 `;
 
 export async function holdSqliteLock(file: string, holdMs = 30_000): Promise<HeldLock> {
-  const proc = spawn(process.execPath, ['-e', SCRIPT, file, String(holdMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['-e', SCRIPT, file, String(holdMs)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     proc.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && resolve());

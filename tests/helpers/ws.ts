@@ -4,8 +4,17 @@ import type { TestServer } from './server.ts';
 
 export type Msg = { topic: string; type: string; data: any };
 
-export function connect(server: TestServer, cookie?: string, origin: string | null = server.url, extra: Record<string, string> = {}) {
-  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}), ...extra };
+export function connect(
+  server: TestServer,
+  cookie?: string,
+  origin: string | null = server.url,
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = {
+    ...(cookie ? { cookie } : {}),
+    ...(origin ? { origin } : {}),
+    ...extra,
+  };
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers });
   const messages: Msg[] = [];
   const waiters: Array<() => void> = [];
@@ -15,7 +24,10 @@ export function connect(server: TestServer, cookie?: string, origin: string | nu
   });
   const next = (pred: (m: Msg) => boolean, ms = 5000) =>
     new Promise<Msg>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)), ms);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)),
+        ms,
+      );
       const check = () => {
         const m = messages.find(pred);
         if (m) {
@@ -28,11 +40,15 @@ export function connect(server: TestServer, cookie?: string, origin: string | nu
   const subscribe = async (topic: string) => {
     await next((m) => m.type === 'ready');
     ws.send(JSON.stringify({ type: 'subscribe', topic }));
-    return (await next((m) => m.topic === topic && (m.type === 'subscribed' || m.type === 'denied'))).type;
+    return (
+      await next((m) => m.topic === topic && (m.type === 'subscribed' || m.type === 'denied'))
+    ).type;
   };
   /** Resolves with the close code. */
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   /** Resolves with the HTTP status when the upgrade is refused. */
-  const refused = new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+  const refused = new Promise<number>((resolve) =>
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+  );
   return { ws, next, messages, subscribe, closed, refused };
 }

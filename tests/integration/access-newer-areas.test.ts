@@ -12,7 +12,17 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { connect } from '../helpers/ws.ts';
 import { stream } from './scada-helpers.ts';
-import { integration, keysEnv, keyWithout, MAPPING, orderAndProduct, query, recognisedScan, savedCalculation, setFlag } from './newer-areas-setup.ts';
+import {
+  integration,
+  keysEnv,
+  keyWithout,
+  MAPPING,
+  orderAndProduct,
+  query,
+  recognisedScan,
+  savedCalculation,
+  setFlag,
+} from './newer-areas-setup.ts';
 import { discover } from './newer-areas-routes.ts';
 
 type Session = { token: string; userId: number; cookie: string };
@@ -36,30 +46,68 @@ beforeAll(async () => {
   server = await startServer(keysEnv);
   api = apiClient(server);
   call = integration(server);
-  [olga, dmitry, sergey, marina] = (await Promise.all(['olga.demidova', 'dmitry.volkov', 'sergey.ivanov', 'marina.kotova'].map((u) => sessionFor(server, `${u}@demo.example`)))) as [Session, Session, Session, Session];
+  [olga, dmitry, sergey, marina] = (await Promise.all(
+    ['olga.demidova', 'dmitry.volkov', 'sergey.ivanov', 'marina.kotova'].map((u) =>
+      sessionFor(server, `${u}@demo.example`),
+    ),
+  )) as [Session, Session, Session, Session];
   // BTP projects are the employees' own: the second employee is the stranger there.
   await setFlag(server, 'sergey.ivanov@demo.example', 'is_employee', 1);
   await setFlag(server, 'marina.kotova@demo.example', 'is_employee', 1);
   const calc = await savedCalculation(api, olga.token);
   const { orderId, productId } = await orderAndProduct(server, api, olga.token, calc.id, 'AC-1');
-  const doc = await call(`/api/integration/productions/${productId}/documents`, { form: upload({ kind: 'passport', name: 'Passport' }) });
-  const ship = await call(`/api/integration/productions/${productId}/shipments`, { form: upload({ numb: 'W-1', date: '2026-11-20' }, 'waybill.pdf') });
-  const orderDoc = await call(`/api/integration/orders/${orderId}/documents`, { form: upload({ kind: 'invoice', title: 'Invoice', number: '1' }, 'invoice.pdf') });
+  const doc = await call(`/api/integration/productions/${productId}/documents`, {
+    form: upload({ kind: 'passport', name: 'Passport' }),
+  });
+  const ship = await call(`/api/integration/productions/${productId}/shipments`, {
+    form: upload({ numb: 'W-1', date: '2026-11-20' }, 'waybill.pdf'),
+  });
+  const orderDoc = await call(`/api/integration/orders/${orderId}/documents`, {
+    form: upload({ kind: 'invoice', title: 'Invoice', number: '1' }, 'invoice.pdf'),
+  });
   const uniqid = await recognisedScan(server, api, olga.token, olga.userId);
-  const scan = await query<{ pdf_file: string | null; original_file: string | null }>(server, (db) => db.selectFrom('scans').select(['pdf_file', 'original_file']).where('uniqid', '=', uniqid).executeTakeFirstOrThrow());
+  const scan = await query<{ pdf_file: string | null; original_file: string | null }>(
+    server,
+    (db) =>
+      db
+        .selectFrom('scans')
+        .select(['pdf_file', 'original_file'])
+        .where('uniqid', '=', uniqid)
+        .executeTakeFirstOrThrow(),
+  );
   const mine = await savedCalculation(api, dmitry.token);
   const theirs = await orderAndProduct(server, api, dmitry.token, mine.id, 'AC-2');
-  const btp = await api('/api/v1/calculations/btp/projects', { token: sergey.token, json: { title: 'Access project' } });
+  const btp = await api('/api/v1/calculations/btp/projects', {
+    token: sergey.token,
+    json: { title: 'Access project' },
+  });
   // Calculated, so its scheme, specification, explanation and offer exist for the owner.
-  const calculated = await api(`/api/v1/calculations/btp/projects/${btp.data.id}`, { token: sergey.token, json: { title: 'Access project', dhw_scheme: 'single', dhw_q: '150' } });
-  if (calculated.status !== 200) throw new Error(`btp: ${calculated.status} ${JSON.stringify(calculated.data).slice(0, 300)}`);
+  const calculated = await api(`/api/v1/calculations/btp/projects/${btp.data.id}`, {
+    token: sergey.token,
+    json: { title: 'Access project', dhw_scheme: 'single', dhw_q: '150' },
+  });
+  if (calculated.status !== 200)
+    throw new Error(`btp: ${calculated.status} ${JSON.stringify(calculated.data).slice(0, 300)}`);
   const scada = (await api('/api/v1/scada', { token: dmitry.token })).data.data[0].id;
   const tag = (await api(`/api/v1/scada/tags/${scada}`, { token: dmitry.token })).data.tags[0].id;
   Object.assign(own, {
-    calc: calc.id, cid: calc.cid, order: orderId, product: productId, productDoc: doc.data.file_id, shipFile: ship.data.attach?.[0]?.file_id,
-    orderDoc: orderDoc.data.file_id, uniqid, scanFile: scan.pdf_file ?? scan.original_file, dmitryProduct: theirs.productId, btp: btp.data.id, scada, tag,
+    calc: calc.id,
+    cid: calc.cid,
+    order: orderId,
+    product: productId,
+    productDoc: doc.data.file_id,
+    shipFile: ship.data.attach?.[0]?.file_id,
+    orderDoc: orderDoc.data.file_id,
+    uniqid,
+    scanFile: scan.pdf_file ?? scan.original_file,
+    dmitryProduct: theirs.productId,
+    btp: btp.data.id,
+    scada,
+    tag,
   });
-  for (const [k, v] of Object.entries(own)) if (v === undefined || v === null) throw new Error(`setup: no ${k} (${JSON.stringify({ doc, ship, orderDoc })})`);
+  for (const [k, v] of Object.entries(own))
+    if (v === undefined || v === null)
+      throw new Error(`setup: no ${k} (${JSON.stringify({ doc, ship, orderDoc })})`);
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -83,7 +131,12 @@ async function as(user: Session, [, method, path, body]: Probe) {
   const isApi = path.startsWith('/api/');
   const url = new URL(path, server.url);
   if (path.startsWith('/api/app/')) url.searchParams.set('token', user.token);
-  const headers: Record<string, string> = { accept: isApi ? 'application/json' : 'text/html', 'accept-language': 'en', origin: server.url, 'x-request-id': req };
+  const headers: Record<string, string> = {
+    accept: isApi ? 'application/json' : 'text/html',
+    'accept-language': 'en',
+    origin: server.url,
+    'x-request-id': req,
+  };
   if (isApi && !path.startsWith('/api/app/')) headers.authorization = `Bearer ${user.token}`;
   if (!isApi) headers.cookie = user.cookie;
   let payload: string | undefined;
@@ -99,19 +152,31 @@ async function as(user: Session, [, method, path, body]: Probe) {
 }
 
 /** The probes that do not answer `expected` to the user, described. */
-async function mismatches(user: Session, probes: Probe[], expected: number | ((p: Probe) => number)): Promise<string[]> {
+async function mismatches(
+  user: Session,
+  probes: Probe[],
+  expected: number | ((p: Probe) => number),
+): Promise<string[]> {
   const wrong: string[] = [];
   for (const p of probes) {
     const want = typeof expected === 'number' ? expected : expected(p);
     const r = await as(user, p);
-    if (r.status !== want) wrong.push(`${p[0]}: ${p[1]} ${p[2]} -> ${r.status} (want ${want})${r.status >= 500 ? `\n    log: ${logOf(r.req) ?? '-'}` : ''}`);
-    else if (want === 404 && p[2].startsWith('/api/') && !/"message":"[^"]+"/.test(r.text)) wrong.push(`${p[0]}: 404 without a message: ${r.text.slice(0, 100)}`);
+    if (r.status !== want)
+      wrong.push(
+        `${p[0]}: ${p[1]} ${p[2]} -> ${r.status} (want ${want})${r.status >= 500 ? `\n    log: ${logOf(r.req) ?? '-'}` : ''}`,
+      );
+    else if (want === 404 && p[2].startsWith('/api/') && !/"message":"[^"]+"/.test(r.text))
+      wrong.push(`${p[0]}: 404 without a message: ${r.text.slice(0, 100)}`);
   }
   return wrong;
 }
 
 /** Every probe answers `expected` to the user; the mismatches are listed together. */
-async function expectAll(user: Session, probes: Probe[], expected: number | ((p: Probe) => number)) {
+async function expectAll(
+  user: Session,
+  probes: Probe[],
+  expected: number | ((p: Probe) => number),
+) {
   const wrong = await mismatches(user, probes, expected);
   expect(wrong, wrong.join('\n')).toEqual([]);
 }
@@ -120,7 +185,12 @@ const calculationProbes = (): Probe[] => [
   ['calculation', 'GET', `/api/v1/calculations/${own.calc}`],
   ['order the calculation', 'POST', `/api/v1/calculations/${own.calc}/order`, 'json'],
   ['calculation page', 'GET', `/e-commerce/design/calculations/${own.calc}/calculation`],
-  ['place from the page', 'POST', `/e-commerce/design/calculations/${own.calc}/calculation?action=place`, { action: 'place' }],
+  [
+    'place from the page',
+    'POST',
+    `/e-commerce/design/calculations/${own.calc}/calculation?action=place`,
+    { action: 'place' },
+  ],
   ['offer', 'GET', `/e-commerce/design/calculations/${own.calc}/offer`],
   ['datasheet', 'GET', `/e-commerce/design/calculations/${own.calc}/datasheet/${own.cid}`],
   ['result xlsx', 'GET', `/e-commerce/design/calculations/${own.calc}/result.xlsx`],
@@ -146,8 +216,18 @@ const scanProbes = (): Probe[] => [
   ['scan crop', 'GET', `/api/app/scan.crop?uniqid=${own.uniqid}&page=1&top=100&bottom=120`],
   ['scan do', 'POST', '/api/app/scan.do', { uniqid: String(own.uniqid), ...MAPPING, pages: '1' }],
   ['scan candidates', 'GET', `/api/app/scan.candidates?uniqid=${own.uniqid}&index=0`],
-  ['scan catalog', 'POST', '/api/app/scan.catalog', { uniqid: String(own.uniqid), cid: String(own.cid) }],
-  ['scan save', 'POST', '/api/app/scan.save', { uniqid: String(own.uniqid), 'products[]': '{}', module: 'orders', pid: '0' }],
+  [
+    'scan catalog',
+    'POST',
+    '/api/app/scan.catalog',
+    { uniqid: String(own.uniqid), cid: String(own.cid) },
+  ],
+  [
+    'scan save',
+    'POST',
+    '/api/app/scan.save',
+    { uniqid: String(own.uniqid), 'products[]': '{}', module: 'orders', pid: '0' },
+  ],
   ['scan file', 'GET', `/files/${own.scanFile}`],
 ];
 const btpProbes = (): Probe[] => [
@@ -155,7 +235,9 @@ const btpProbes = (): Probe[] => [
   ['save project', 'PUT', `/api/v1/calculations/btp/projects/${own.btp}`, { title: 'x' }],
   ['calculate project', 'POST', `/api/v1/calculations/btp/projects/${own.btp}`, { title: 'x' }],
   ['order project', 'POST', `/api/v1/calculations/btp/projects/${own.btp}/order`, 'json'],
-  ...['project', 'scheme', 'specification', 'explanation', 'offer', 'specification.xlsx'].map((p): Probe => [`page ${p}`, 'GET', `/e-commerce/design/new-calculation/btp/${own.btp}/${p}`]),
+  ...['project', 'scheme', 'specification', 'explanation', 'offer', 'specification.xlsx'].map(
+    (p): Probe => [`page ${p}`, 'GET', `/e-commerce/design/new-calculation/btp/${own.btp}/${p}`],
+  ),
 ];
 const scadaProbes = (): Probe[] => [
   ['object', 'GET', `/api/v1/scada/${own.scada}`],
@@ -164,15 +246,28 @@ const scadaProbes = (): Probe[] => [
   ['audit', 'GET', `/api/v1/scada/${own.scada}/audit`],
   ['command', 'POST', '/api/v1/scada/action', { tag_id: String(own.tag), value: '1' }],
   ['object page', 'GET', `/tools/scada/${own.scada}`],
-  ['report', 'GET', `/tools/scada/${own.scada}/report.xlsx?kind=day&period=${new Date().toISOString().slice(0, 10)}`],
+  [
+    'report',
+    'GET',
+    `/tools/scada/${own.scada}/report.xlsx?kind=day&period=${new Date().toISOString().slice(0, 10)}`,
+  ],
   ['embedded chart', 'GET', `/scada/chart/${own.scada}`],
   ['embedded scheme', 'GET', `/scada/project/${own.scada}`],
 ];
 
 describe('another user gets 404 on every path', () => {
   it('the owner reads each of them (so the 404s below are about ownership)', async () => {
-    const reads = (ps: Probe[]) => ps.filter((p) => p[1] === 'GET' && !p[0].includes('thumb') && !p[0].includes('candidates'));
-    await expectAll(olga, [...reads(calculationProbes()), ...reads(productProbes()), ['scan status', 'GET', `/api/app/scan.status?uniqid=${own.uniqid}`]], 200);
+    const reads = (ps: Probe[]) =>
+      ps.filter((p) => p[1] === 'GET' && !p[0].includes('thumb') && !p[0].includes('candidates'));
+    await expectAll(
+      olga,
+      [
+        ...reads(calculationProbes()),
+        ...reads(productProbes()),
+        ['scan status', 'GET', `/api/app/scan.status?uniqid=${own.uniqid}`],
+      ],
+      200,
+    );
     await expectAll(sergey, reads(btpProbes()), 200);
     await expectAll(dmitry, reads(scadaProbes()), 200);
   });
@@ -213,15 +308,36 @@ describe('the dispatching module and grants', () => {
         title: 'Access object',
         driver: { type: 'simulator', poll_ms: 1000 },
         tags: [
-          { key: 'p', title: 'Pressure', type: 'float', unit: 'bar', actions: 'Read', address: { signal: 'pressure', base: 5 } },
-          { key: 'sp', title: 'Setpoint', type: 'float', unit: 'bar', actions: 'ReadWrite', field_type: 'Input', min: 1, max: 10, step: 0.1, address: { signal: 'setpoint', base: 5 } },
+          {
+            key: 'p',
+            title: 'Pressure',
+            type: 'float',
+            unit: 'bar',
+            actions: 'Read',
+            address: { signal: 'pressure', base: 5 },
+          },
+          {
+            key: 'sp',
+            title: 'Setpoint',
+            type: 'float',
+            unit: 'bar',
+            actions: 'ReadWrite',
+            field_type: 'Input',
+            min: 1,
+            max: 10,
+            step: 0.1,
+            address: { signal: 'setpoint', base: 5 },
+          },
         ],
         grants,
       },
     });
 
   it('without the module a granted user gets what the site guard gives on every path, the stream and embeds included', async () => {
-    const made = await putObject([{ email: 'dmitry.volkov@demo.example', control: true }, { email: 'olga.demidova@demo.example', control: true }]);
+    const made = await putObject([
+      { email: 'dmitry.volkov@demo.example', control: true },
+      { email: 'olga.demidova@demo.example', control: true },
+    ]);
     expect(made.status).toBe(200);
     const id = made.data.data.id;
     await setFlag(server, 'olga.demidova@demo.example', 'module_scada', 1);
@@ -231,14 +347,34 @@ describe('the dispatching module and grants', () => {
     const guardApi = (await as(olga, ['', 'GET', '/api/v1/scada'])).status;
     expect(guardPage).toBe(404);
     expect(guardApi).toBe(404);
-    const probes = scadaProbes().map(([l, m, p, b]): Probe => [l, m, p.replace(String(own.scada), String(id)), b]);
+    const probes = scadaProbes().map(([l, m, p, b]): Probe => [
+      l,
+      m,
+      p.replace(String(own.scada), String(id)),
+      b,
+    ]);
     const tag = made.data.data.tags[1].id;
-    probes.push(['command on the granted variable', 'POST', '/api/v1/scada/action', { tag_id: String(tag), value: '2' }]);
-    const wrong = await mismatches(olga, probes.filter((p) => p[0] !== 'command'), (p) => (p[2].startsWith('/api/') ? guardApi : guardPage));
-    const embed = await fetch(`${server.url}/scada/chart/${id}?token=${olga.token}`, { redirect: 'manual' });
-    if (embed.status !== guardPage) wrong.push(`embedded chart with ?token=: ${embed.status} (want ${guardPage})`);
+    probes.push([
+      'command on the granted variable',
+      'POST',
+      '/api/v1/scada/action',
+      { tag_id: String(tag), value: '2' },
+    ]);
+    const wrong = await mismatches(
+      olga,
+      probes.filter((p) => p[0] !== 'command'),
+      (p) => (p[2].startsWith('/api/') ? guardApi : guardPage),
+    );
+    const embed = await fetch(`${server.url}/scada/chart/${id}?token=${olga.token}`, {
+      redirect: 'manual',
+    });
+    if (embed.status !== guardPage)
+      wrong.push(`embedded chart with ?token=: ${embed.status} (want ${guardPage})`);
     const s = stream(server, olga.token, id);
-    const refused = await Promise.race([s.refused, new Promise<string>((r) => s.ws.on('open', () => r('opened')))]);
+    const refused = await Promise.race([
+      s.refused,
+      new Promise<string>((r) => s.ws.on('open', () => r('opened'))),
+    ]);
     s.ws.close();
     if (refused !== guardApi) wrong.push(`live stream: ${refused} (want ${guardApi})`);
     const ws = connect(server, olga.cookie);
@@ -250,11 +386,20 @@ describe('the dispatching module and grants', () => {
 
   it('a re-PUT that withdraws a grant takes the access away (API and stream)', async () => {
     await setFlag(server, 'olga.demidova@demo.example', 'module_scada', 1);
-    const first = await putObject([{ email: 'dmitry.volkov@demo.example', control: true }, { email: 'olga.demidova@demo.example', control: true }], 'access-revoke');
+    const first = await putObject(
+      [
+        { email: 'dmitry.volkov@demo.example', control: true },
+        { email: 'olga.demidova@demo.example', control: true },
+      ],
+      'access-revoke',
+    );
     expect(first.status).toBe(200);
     const id = first.data.data.id;
     expect((await api(`/api/v1/scada/${id}`, { token: olga.token })).status).toBe(200);
-    const again = await putObject([{ email: 'dmitry.volkov@demo.example', control: true }], 'access-revoke');
+    const again = await putObject(
+      [{ email: 'dmitry.volkov@demo.example', control: true }],
+      'access-revoke',
+    );
     expect(again.status, JSON.stringify(again.data)).toBe(200);
     expect((await api(`/api/v1/scada/${id}`, { token: olga.token })).status).toBe(404);
     const s = stream(server, olga.token, id);
@@ -265,12 +410,25 @@ describe('the dispatching module and grants', () => {
 describe('stored files across owners', () => {
   it("the back office cannot attach another customer's file to a product, and its owner cannot download it", async () => {
     const wrong: string[] = [];
-    for (const [kind, file] of [['order document', own.orderDoc], ['product document', own.productDoc], ['scan', own.scanFile]] as const) {
-      const doc = await call(`/api/integration/productions/${own.dmitryProduct}/documents`, { json: { kind: 'passport', name: 'Copied', file_id: file } });
-      const ship = await call(`/api/integration/productions/${own.dmitryProduct}/shipments`, { json: { numb: `X-${kind}`, date: '2026-11-21', attach: [{ file_id: file }] } });
-      for (const [how, r] of [['documents', doc], ['shipments', ship]] as const) if (r.status < 400) wrong.push(`${kind} attached through ${how}: ${r.status}`);
+    for (const [kind, file] of [
+      ['order document', own.orderDoc],
+      ['product document', own.productDoc],
+      ['scan', own.scanFile],
+    ] as const) {
+      const doc = await call(`/api/integration/productions/${own.dmitryProduct}/documents`, {
+        json: { kind: 'passport', name: 'Copied', file_id: file },
+      });
+      const ship = await call(`/api/integration/productions/${own.dmitryProduct}/shipments`, {
+        json: { numb: `X-${kind}`, date: '2026-11-21', attach: [{ file_id: file }] },
+      });
+      for (const [how, r] of [
+        ['documents', doc],
+        ['shipments', ship],
+      ] as const)
+        if (r.status < 400) wrong.push(`${kind} attached through ${how}: ${r.status}`);
       const got = await as(dmitry, ['', 'GET', `/productions/${own.dmitryProduct}/files/${file}`]);
-      if (got.status !== 404) wrong.push(`${kind}: the other customer downloads it (${got.status})`);
+      if (got.status !== 404)
+        wrong.push(`${kind}: the other customer downloads it (${got.status})`);
     }
     expect(wrong, wrong.join('\n')).toEqual([]);
   });
@@ -279,21 +437,52 @@ describe('stored files across owners', () => {
 describe('integration calls of these areas', () => {
   const scopeOf = (path: string) => {
     const area = path.split('/')[3]!;
-    return ({ calculations: 'orders', productions: 'production', catalogue: 'catalogue', scada: 'scada', reference: 'reference' } as Record<string, string>)[area] ?? area;
+    return (
+      (
+        {
+          calculations: 'orders',
+          productions: 'production',
+          catalogue: 'catalogue',
+          scada: 'scada',
+          reference: 'reference',
+        } as Record<string, string>
+      )[area] ?? area
+    );
   };
   it('answer 401 without a key and 403 to a key without their scope', async () => {
     const wrong: string[] = [];
     const routes = discover().routes.filter((r) => r.kind === 'integration');
     expect(routes.length).toBeGreaterThan(20);
     for (const r of routes) {
-      const path = r.path.replace('[id]', String(r.path.includes('productions') ? own.product : r.path.includes('orders') ? own.order : own.calc)).replace('[file]', String(own.orderDoc)).replace('[sku]', 'DEMO-X').replace('[kind]', 'regions').replace('[code]', 'x').replace('[key]', 'access-grant');
+      const path = r.path
+        .replace(
+          '[id]',
+          String(
+            r.path.includes('productions')
+              ? own.product
+              : r.path.includes('orders')
+                ? own.order
+                : own.calc,
+          ),
+        )
+        .replace('[file]', String(own.orderDoc))
+        .replace('[sku]', 'DEMO-X')
+        .replace('[kind]', 'regions')
+        .replace('[code]', 'x')
+        .replace('[key]', 'access-grant');
       for (const method of r.methods) {
         const json = method === 'GET' || method === 'DELETE' ? undefined : {};
         const none = await call(path, { method, key: null, json });
         if (none.status !== 401) wrong.push(`${method} ${r.path} without a key: ${none.status}`);
         const scope = scopeOf(r.path);
         const other = await call(path, { method, key: keyWithout(scope), json });
-        if (other.status !== 403 || other.data?.message !== `This API key has no access to ${scope}`) wrong.push(`${method} ${r.path} without scope ${scope}: ${other.status} ${JSON.stringify(other.data)}`);
+        if (
+          other.status !== 403 ||
+          other.data?.message !== `This API key has no access to ${scope}`
+        )
+          wrong.push(
+            `${method} ${r.path} without scope ${scope}: ${other.status} ${JSON.stringify(other.data)}`,
+          );
       }
     }
     expect(wrong, wrong.join('\n')).toEqual([]);

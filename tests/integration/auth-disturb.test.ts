@@ -12,7 +12,13 @@ let smtp: LocalSmtp;
 let calls: FakeCalls;
 beforeAll(async () => {
   [smtp, calls] = await Promise.all([startSmtp(), startFakeCalls()]);
-  server = await startServer({ SMTP_URL: smtp.url, CALL_PROVIDER_URL: calls.url, CALL_PROVIDER_KEY: FAKE_CALL_KEY, PUBLIC_URL: 'http://cabinet.test', TRUST_PROXY: '1' });
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    CALL_PROVIDER_URL: calls.url,
+    CALL_PROVIDER_KEY: FAKE_CALL_KEY,
+    PUBLIC_URL: 'http://cabinet.test',
+    TRUST_PROXY: '1',
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -23,7 +29,12 @@ afterAll(async () => {
 async function post(path: string, data: Record<string, string>, ip: string) {
   const res = await fetch(`${server.url}/api/v1/profile/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, 'x-forwarded-for': ip, 'accept-language': 'en' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: server.url,
+      'x-forwarded-for': ip,
+      'accept-language': 'en',
+    },
     body: new URLSearchParams(data),
   });
   const text = await res.text();
@@ -37,7 +48,8 @@ describe('calls to one phone', () => {
   it("a stranger uses up only their own share; the owner's calls still go out", async () => {
     const phone = '+79000000002';
     const before = calls.requests.length;
-    for (let i = 0; i < 5; i++) expect((await post('code/send', { login: phone }, stranger(1))).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post('code/send', { login: phone }, stranger(1))).status).toBe(200);
     const refused = await post('code/send', { login: phone }, stranger(1));
     expect(refused.status).toBe(429);
     expect(calls.requests.length - before).toBe(5);
@@ -49,7 +61,9 @@ describe('calls to one phone', () => {
   it('stops at the global cap of 15 calls a day, whatever the addresses', async () => {
     const phone = '+79000000003';
     const before = calls.requests.length;
-    for (let n = 10; n < 13; n++) for (let i = 0; i < 5; i++) expect((await post('code/send', { login: phone }, stranger(n))).status).toBe(200);
+    for (let n = 10; n < 13; n++)
+      for (let i = 0; i < 5; i++)
+        expect((await post('code/send', { login: phone }, stranger(n))).status).toBe(200);
     expect(calls.requests.length - before).toBe(15);
     const sixteenth = await post('code/send', { login: phone }, OWNER);
     expect(sixteenth.status).toBe(429);
@@ -67,7 +81,11 @@ describe('pending codes', () => {
     since = smtp.mails.length;
     expect((await post('code/send', { login: email }, stranger(20))).status).toBe(200);
     expect(codeIn((await smtp.next(email, since)).text)).toBeDefined();
-    const ok = await post('code/check', { session: mine.body.session, type: 'email', code: myCode }, OWNER);
+    const ok = await post(
+      'code/check',
+      { session: mine.body.session, type: 'email', code: myCode },
+      OWNER,
+    );
     expect(ok).toMatchObject({ status: 200, body: { type: 'success' } });
 
     // Asking again from the same address is the person's own resend: the older code ends.
@@ -75,7 +93,11 @@ describe('pending codes', () => {
     const first = await post('code/send', { login: email }, OWNER);
     const firstCode = codeIn((await smtp.next(email, since)).text)!;
     expect((await post('code/send', { login: email }, OWNER)).status).toBe(200);
-    const stale = await post('code/check', { session: first.body.session, type: 'email', code: firstCode }, OWNER);
+    const stale = await post(
+      'code/check',
+      { session: first.body.session, type: 'email', code: firstCode },
+      OWNER,
+    );
     expect(stale.status).toBe(422);
   });
 });
@@ -84,11 +106,17 @@ describe('mails to one address', () => {
   it('counts sign-in and reset mails per (address, IP) and under a global cap per address', async () => {
     const email = 'dmitry.volkov@demo.example';
     // Reset links are mails too: 5 resets (the per-login limit) and 5 code mails fill one share of 10.
-    for (let i = 0; i < 5; i++) expect((await post('recovery', { login: email }, stranger(30))).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await post('code/send', { login: email }, stranger(30))).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post('recovery', { login: email }, stranger(30))).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post('code/send', { login: email }, stranger(30))).status).toBe(200);
     expect((await post('code/send', { login: email }, stranger(30))).status).toBe(429);
     // Two more addresses fill the global cap of 30 an hour; then nobody gets another mail.
-    for (const n of [31, 32]) for (let i = 0; i < 10; i++) expect((await post(i < 5 ? 'recovery' : 'code/send', { login: email }, stranger(n))).status).toBe(200);
+    for (const n of [31, 32])
+      for (let i = 0; i < 10; i++)
+        expect(
+          (await post(i < 5 ? 'recovery' : 'code/send', { login: email }, stranger(n))).status,
+        ).toBe(200);
     const sent = smtp.mails.filter((m) => m.to.includes(email)).length;
     expect(sent).toBe(30);
     expect((await post('recovery', { login: email }, OWNER)).status).toBe(429);

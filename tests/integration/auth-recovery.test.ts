@@ -9,7 +9,11 @@ let smtp: LocalSmtp;
 let calls: FakeCalls;
 beforeAll(async () => {
   [smtp, calls] = await Promise.all([startSmtp(), startFakeCalls()]);
-  server = await startServer({ SMTP_URL: smtp.url, CALL_PROVIDER_URL: calls.url, CALL_PROVIDER_KEY: FAKE_CALL_KEY });
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    CALL_PROVIDER_URL: calls.url,
+    CALL_PROVIDER_KEY: FAKE_CALL_KEY,
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -17,17 +21,27 @@ afterAll(async () => {
   await calls?.close();
 });
 
-async function post(path: string, data: Record<string, string>, headers: Record<string, string> = {}) {
+async function post(
+  path: string,
+  data: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${server.url}/api/v1/profile/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: server.url,
+      ...headers,
+    },
     body: new URLSearchParams(data),
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
 }
-const profile = (token: string) => fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
-const login = async (who: string, password: string) => (await post('login', { login: who, password })).body.access_token as string | undefined;
+const profile = (token: string) =>
+  fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
+const login = async (who: string, password: string) =>
+  (await post('login', { login: who, password })).body.access_token as string | undefined;
 
 describe('GET /api/v1/profile and bearer tokens', () => {
   it('answers 401 without a token and revokes a bearer token on logout', async () => {
@@ -66,28 +80,56 @@ describe('POST /api/v1/profile/recovery', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="password_confirmation"');
 
-    const weak = await post('recovery/reset', { token, password: 'short', password_confirmation: 'short' });
+    const weak = await post('recovery/reset', {
+      token,
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(weak.body.errors).toEqual({ password: 'Пароль должен состоять минимум из 8 символов' });
-    const ok = await post('recovery/reset', { token, password: 'NewSecret1', password_confirmation: 'NewSecret1' });
+    const ok = await post('recovery/reset', {
+      token,
+      password: 'NewSecret1',
+      password_confirmation: 'NewSecret1',
+    });
     expect(ok).toEqual({ status: 200, body: { message: 'Пароль успешно восстановлен.' } });
     expect((await profile(before)).status).toBe(401);
     expect(await login(email, 'Demo2026')).toBeUndefined();
     expect(await login(email, 'NewSecret1')).toBeTruthy();
 
-    const reused = await post('recovery/reset', { token, password: 'Another1x', password_confirmation: 'Another1x' });
+    const reused = await post('recovery/reset', {
+      token,
+      password: 'Another1x',
+      password_confirmation: 'Another1x',
+    });
     expect(reused.status).toBe(410);
-    expect(reused.body.errors.token).toBe('Ссылка для смены пароля недействительна или устарела. Запросите новую.');
+    expect(reused.body.errors.token).toBe(
+      'Ссылка для смены пароля недействительна или устарела. Запросите новую.',
+    );
   });
 
   it('calls a phone login; the last 4 digits and a new password reset it', async () => {
     const r = await post('recovery', { login: '+7 (900) 000-00-04' });
-    expect(r.body).toMatchObject({ send_type: 'call', session: expect.any(String), login: '+79000000004' });
+    expect(r.body).toMatchObject({
+      send_type: 'call',
+      session: expect.any(String),
+      login: '+79000000004',
+    });
     const code = calls.lastCode('+79000000004')!;
     expect(code).toMatch(/^\d{4}$/);
-    const wrong = await post('recovery/reset', { session: r.body.session, code: code === '0000' ? '1111' : '0000', password: 'Phone2026x', password_confirmation: 'Phone2026x' });
+    const wrong = await post('recovery/reset', {
+      session: r.body.session,
+      code: code === '0000' ? '1111' : '0000',
+      password: 'Phone2026x',
+      password_confirmation: 'Phone2026x',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ code: 'Не удалось проверить код!' });
-    const ok = await post('recovery/reset', { session: r.body.session, code, password: 'Phone2026x', password_confirmation: 'Phone2026x' });
+    const ok = await post('recovery/reset', {
+      session: r.body.session,
+      code,
+      password: 'Phone2026x',
+      password_confirmation: 'Phone2026x',
+    });
     expect(ok.status).toBe(200);
     expect(await login('+79000000004', 'Phone2026x')).toBeTruthy();
   });
@@ -96,7 +138,10 @@ describe('POST /api/v1/profile/recovery', () => {
     const r = await post('recovery', { login: 'nonsense' });
     expect(r.status).toBe(422);
     expect(r.body.errors).toEqual({ login: 'Некорректный телефон или E-mail' });
-    const none = await post('recovery/reset', { password: 'NewSecret1', password_confirmation: 'NewSecret1' });
+    const none = await post('recovery/reset', {
+      password: 'NewSecret1',
+      password_confirmation: 'NewSecret1',
+    });
     expect(none.body.errors).toEqual({ token: 'Поле обязательно для заполнения' });
     for (let i = 0; i < 4; i++) await post('recovery', { login: 'limits@example.com' });
     const limited = await post('recovery', { login: 'limits@example.com' });

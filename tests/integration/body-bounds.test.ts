@@ -23,12 +23,24 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function send(path: string, o: { method?: string; body?: string; key?: boolean; lang?: string } = {}) {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': o.lang ?? 'en', Origin: server.url };
+async function send(
+  path: string,
+  o: { method?: string; body?: string; key?: boolean; lang?: string } = {},
+) {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': o.lang ?? 'en',
+    Origin: server.url,
+  };
   if (o.key) headers.Authorization = `Bearer ${ERP_KEY}`;
   else headers.Cookie = olga.cookie;
   if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(new URL(path, server.url), { method: o.method ?? (o.body === undefined ? 'GET' : 'POST'), headers, body: o.body, redirect: 'manual' });
+  const res = await fetch(new URL(path, server.url), {
+    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: o.body,
+    redirect: 'manual',
+  });
   const text = await res.text();
   let json: any = null;
   try {
@@ -39,7 +51,13 @@ async function send(path: string, o: { method?: string; body?: string; key?: boo
   return { status: res.status, json, text };
 }
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-const item = (sku: string, extra: Record<string, unknown> = {}) => ({ sku, kind: 'other', title: `Item ${sku}`, price_kop: 100, ...extra });
+const item = (sku: string, extra: Record<string, unknown> = {}) => ({
+  sku,
+  kind: 'other',
+  title: `Item ${sku}`,
+  price_kop: 100,
+  ...extra,
+});
 
 describe('JSON depth', () => {
   it('a catalogue batch with specs nested 20,000 deep is 400 naming the body; 32 levels are taken', async () => {
@@ -49,7 +67,11 @@ describe('JSON depth', () => {
     expect(r.json).toEqual({ message: TOO_DEEP, errors: { body: TOO_DEEP } });
     // [ item { specs { a: 29 arrays } } ] is 32 levels: accepted.
     const ok = `[${JSON.stringify(item('DEEP-2')).replace(/}$/, `,"specs":{"a":${nested(29)}}}`)}]`;
-    const fine = await send('/api/integration/catalogue/items', { method: 'PUT', key: true, body: ok });
+    const fine = await send('/api/integration/catalogue/items', {
+      method: 'PUT',
+      key: true,
+      body: ok,
+    });
     expect(fine.status).toBe(200);
     expect(fine.json.created).toBe(1);
   });
@@ -63,37 +85,72 @@ describe('JSON depth', () => {
     expect(api.status).toBe(400);
     expect(api.json.message).toBe(TOO_DEEP);
     const ru = await send('/api/v1/objects', { body: deep, lang: 'ru' });
-    expect(ru.json.message).toBe('Тело запроса вложено слишком глубоко: JSON допускает не больше 32 уровней');
+    expect(ru.json.message).toBe(
+      'Тело запроса вложено слишком глубоко: JSON допускает не больше 32 уровней',
+    );
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });
 
 describe('control characters in a catalogue batch', () => {
   it('a NUL in one title is stripped; every item of the batch is answered on its own and written', async () => {
-    const r = await send('/api/integration/catalogue/items', { method: 'PUT', key: true, body: JSON.stringify([item('NUL-1', { title: 'Pump\u0000 house' }), item('NUL-2'), { sku: 'NUL-3', kind: 'other' }]) });
+    const r = await send('/api/integration/catalogue/items', {
+      method: 'PUT',
+      key: true,
+      body: JSON.stringify([
+        item('NUL-1', { title: 'Pump\u0000 house' }),
+        item('NUL-2'),
+        { sku: 'NUL-3', kind: 'other' },
+      ]),
+    });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ created: 2, invalid: 1 });
-    expect(r.json.results.map((x: any) => [x.sku, x.status])).toEqual([['NUL-1', 'created'], ['NUL-2', 'created'], ['NUL-3', 'invalid']]);
+    expect(r.json.results.map((x: any) => [x.sku, x.status])).toEqual([
+      ['NUL-1', 'created'],
+      ['NUL-2', 'created'],
+      ['NUL-3', 'invalid'],
+    ]);
     const one = await send('/api/integration/catalogue/items/NUL-1', { key: true });
     expect(one.json.data.title).toBe('Pump house');
   });
 });
 
 describe('malformed percent sequences', () => {
-  it.each(['%u0000', '%E0%A4%A', '%', 'A%'])('a catalogue sku %s is not found (404), for GET and DELETE', async (sku) => {
-    for (const method of ['GET', 'DELETE']) {
-      const r = await send(`/api/integration/catalogue/items/${sku}`, { method, key: true });
-      expect([method, r.status, r.json?.message]).toEqual([method, 404, 'Catalogue item not found']);
-    }
-    expect((await send(`/api/integration/catalogue/items/${sku}`, { key: true, lang: 'ru' })).json.message).toBe('Позиция каталога не найдена');
-  });
+  it.each(['%u0000', '%E0%A4%A', '%', 'A%'])(
+    'a catalogue sku %s is not found (404), for GET and DELETE',
+    async (sku) => {
+      for (const method of ['GET', 'DELETE']) {
+        const r = await send(`/api/integration/catalogue/items/${sku}`, { method, key: true });
+        expect([method, r.status, r.json?.message]).toEqual([
+          method,
+          404,
+          'Catalogue item not found',
+        ]);
+      }
+      expect(
+        (await send(`/api/integration/catalogue/items/${sku}`, { key: true, lang: 'ru' })).json
+          .message,
+      ).toBe('Позиция каталога не найдена');
+    },
+  );
 
-  it.each(['/promotions/%u0000', '/promotions/%E0%A4%A', '/%u0000', '/api/v1/promotions/%u0000', '/api/v1/orders/%E0%A4%A', '/productions/%'])('%s answers 404 as page or API', async (path) => {
+  it.each([
+    '/promotions/%u0000',
+    '/promotions/%E0%A4%A',
+    '/%u0000',
+    '/api/v1/promotions/%u0000',
+    '/api/v1/orders/%E0%A4%A',
+    '/productions/%',
+  ])('%s answers 404 as page or API', async (path) => {
     const r = await send(path);
     expect(r.status).toBe(404);
   });
 
-  it.each(['/api/v1/promotions?searchText=%E0%A4%A', '/promotions?before=%u0000', '/api/integration/orders?after_id=%'])('%s in a query is never a 500', async (path) => {
+  it.each([
+    '/api/v1/promotions?searchText=%E0%A4%A',
+    '/promotions?before=%u0000',
+    '/api/integration/orders?after_id=%',
+  ])('%s in a query is never a 500', async (path) => {
     const r = await send(path, { key: path.startsWith('/api/integration') });
     expect(r.status).toBeLessThan(500);
   });

@@ -19,7 +19,11 @@ afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const stamp = (value: unknown) => writeFileSync(join(dist, '.build-stamp'), typeof value === 'string' ? value : JSON.stringify(value));
+const stamp = (value: unknown) =>
+  writeFileSync(
+    join(dist, '.build-stamp'),
+    typeof value === 'string' ? value : JSON.stringify(value),
+  );
 
 describe('build stamp', () => {
   it('is stale without a stamp, with the old time-only stamp, in another mode or for other inputs', () => {
@@ -31,7 +35,11 @@ describe('build stamp', () => {
     expect(mod.isStale(hash)).toBe(true);
     stamp({ mode: 'development', hash, builtAt: new Date().toISOString() });
     expect(mod.isStale(hash)).toBe(true);
-    stamp({ mode: 'production', hash: hash.replace(/^./, (c) => (c === '0' ? '1' : '0')), builtAt: new Date().toISOString() });
+    stamp({
+      mode: 'production',
+      hash: hash.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      builtAt: new Date().toISOString(),
+    });
     expect(mod.isStale(hash)).toBe(true);
     stamp({ mode: 'production', hash, builtAt: '2000-01-01T00:00:00.000Z' });
     expect(mod.isStale(hash)).toBe(false);

@@ -24,7 +24,12 @@ const KINDS: Record<string, { json: Record<string, unknown>; field: string; host
   'flow-meter': { json: FLOW_EXAMPLE, field: 't_supply', hostile: 't_supply' },
   btp: { json: {}, field: 'heating_q', hostile: 'heating_q' },
 };
-const select = (kind: string, json: unknown, token = kind === 'btp' ? employee : olga, lang = 'en') => api(`/api/v1/calculations/${kind}/select`, { token, json, lang });
+const select = (
+  kind: string,
+  json: unknown,
+  token = kind === 'btp' ? employee : olga,
+  lang = 'en',
+) => api(`/api/v1/calculations/${kind}/select`, { token, json, lang });
 
 describe('POST /api/v1/calculations/{kind}/select', () => {
   for (const [kind, k] of Object.entries(KINDS)) {
@@ -40,7 +45,10 @@ describe('POST /api/v1/calculations/{kind}/select', () => {
     it(`${kind}: a hostile value (1e308, NaN text, negative) is 400 naming the field, never 500`, async () => {
       for (const v of ['1e308', 'NaN', '-1e308', '1'.repeat(400)]) {
         const r = await select(kind, { ...k.json, [k.hostile]: v });
-        expect(r.status, `${kind}.${k.hostile}=${v.slice(0, 20)}: ${JSON.stringify(r.data).slice(0, 300)}`).toBe(400);
+        expect(
+          r.status,
+          `${kind}.${k.hostile}=${v.slice(0, 20)}: ${JSON.stringify(r.data).slice(0, 300)}`,
+        ).toBe(400);
         expect(r.data.type).toBe('error');
         expect(Object.keys(r.data.errors)).toContain(k.field);
         expect(r.data.message).toBe(r.data.error);
@@ -80,21 +88,46 @@ describe('POST /api/v1/calculations/{kind}/select', () => {
 describe('POST /api/v1/calculations/{kind}/save beside {id} and {id}/order', () => {
   it('saves through the kind route, and the saved calculation is read and ordered by id', async () => {
     const sel = await select('to1', EXAMPLES.to1);
-    const saved = await api('/api/v1/calculations/to1/save', { token: olga, json: { inputs: EXAMPLES.to1, chosen: [sel.data.entities[0].pick] } });
+    const saved = await api('/api/v1/calculations/to1/save', {
+      token: olga,
+      json: { inputs: EXAMPLES.to1, chosen: [sel.data.entities[0].pick] },
+    });
     expect(saved.status, JSON.stringify(saved.data)).toBe(200);
-    expect(saved.data).toMatchObject({ type: 'success', request: expect.stringMatching(/^R-\d{6}$/), id: expect.any(Number) });
+    expect(saved.data).toMatchObject({
+      type: 'success',
+      request: expect.stringMatching(/^R-\d{6}$/),
+      id: expect.any(Number),
+    });
     const id = saved.data.id as number;
     const one = await api(`/api/v1/calculations/${id}`, { token: olga });
     expect(one.status).toBe(200);
     expect(one.data.data.kind).toBe('to1');
     expect((await api(`/api/v1/calculations/${id}`, { token: dmitry })).status).toBe(404);
-    expect((await api(`/api/v1/calculations/${id}/order`, { token: dmitry, method: 'POST' })).status).toBe(404);
+    expect(
+      (await api(`/api/v1/calculations/${id}/order`, { token: dmitry, method: 'POST' })).status,
+    ).toBe(404);
     const order = await api(`/api/v1/calculations/${id}/order`, { token: olga, method: 'POST' });
     expect([200, 201]).toContain(order.status);
   });
 
   it('an unknown kind (btp has no saved kind) is 404; a saved kind without a pick is 400', async () => {
-    for (const kind of ['nope', 'btp', '12']) expect((await api(`/api/v1/calculations/${kind}/save`, { token: olga, json: { inputs: {}, chosen: [1] } })).status, kind).toBe(404);
-    expect((await api('/api/v1/calculations/flow-meter/save', { token: olga, json: { inputs: FLOW_EXAMPLE } })).status).toBe(400);
+    for (const kind of ['nope', 'btp', '12'])
+      expect(
+        (
+          await api(`/api/v1/calculations/${kind}/save`, {
+            token: olga,
+            json: { inputs: {}, chosen: [1] },
+          })
+        ).status,
+        kind,
+      ).toBe(404);
+    expect(
+      (
+        await api('/api/v1/calculations/flow-meter/save', {
+          token: olga,
+          json: { inputs: FLOW_EXAMPLE },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -23,40 +23,62 @@ afterAll(async () => {
 });
 
 const page = async (path: string, form?: Record<string, string>, lang = 'en') => {
-  const headers: Record<string, string> = { Cookie: `${cookie}; lang=${lang}`, 'Accept-Language': lang };
+  const headers: Record<string, string> = {
+    Cookie: `${cookie}; lang=${lang}`,
+    'Accept-Language': lang,
+  };
   let body: URLSearchParams | undefined;
   if (form) {
     body = new URLSearchParams(form);
     headers.Origin = server.url;
   }
-  const res = await fetch(new URL(path, server.url), { method: form ? 'POST' : 'GET', headers, body, redirect: 'manual' });
+  const res = await fetch(new URL(path, server.url), {
+    method: form ? 'POST' : 'GET',
+    headers,
+    body,
+    redirect: 'manual',
+  });
   return { status: res.status, html: await res.text() };
 };
-const station = (json: Record<string, unknown>, lang = 'en') => api('/api/v1/calculations/station/select', { token, json, lang });
+const station = (json: Record<string, unknown>, lang = 'en') =>
+  api('/api/v1/calculations/station/select', { token, json, lang });
 const DUTY = { q: '60', q_unit: 'm3/h', h: '13', h_unit: 'm', h_static: '5', temperature_c: '20' };
-const explanations = (html: string) => html.match(/<details class="calc-explain[^"]*"[^>]*>[\s\S]*?<\/details>/g) ?? [];
+const explanations = (html: string) =>
+  html.match(/<details class="calc-explain[^"]*"[^>]*>[\s\S]*?<\/details>/g) ?? [];
 /** A raw engine key in a table header cell or a code element: `system.k`, `duty.p1`, `hot.velocity`, `motor1.in`. */
 const RAW_KEY = /<(th|code)[^>]*>\s*[a-z_]+[0-9]*\.[a-z_0-9.]+\s*<\/\1>/;
 
 describe('explanations in the user language', () => {
   it('pump page (en): named rows with symbols and units, named formulas, no raw key', async () => {
-    const r = await page('/e-commerce/design/new-calculation/pump', { ...DUTY, speed_control: '1', sort: 'score' });
+    const r = await page('/e-commerce/design/new-calculation/pump', {
+      ...DUTY,
+      speed_control: '1',
+      sort: 'score',
+    });
     expect(r.status).toBe(200);
     const all = explanations(r.html);
     expect(all.length).toBeGreaterThan(1);
     const e = all[0]!;
     expect(e).toContain('Where these figures come from');
-    expect(e).toMatch(/<th scope="row"[^>]*>System curve coefficient<\/th><td[^>]*><var[^>]*>k<\/var><\/td><td[^>]*>[\d.,]+\u00a0m\/\(m³\/h\)²<\/td><td[^>]*>System curve<\/td>/);
+    expect(e).toMatch(
+      /<th scope="row"[^>]*>System curve coefficient<\/th><td[^>]*><var[^>]*>k<\/var><\/td><td[^>]*>[\d.,]+\u00a0m\/\(m³\/h\)²<\/td><td[^>]*>System curve<\/td>/,
+    );
     expect(e).toContain('>Speed ratio</th>');
     expect(e).toContain('>Load point 1: input power</th>');
     expect(e).toContain('H_sys(Q) = H_st + k·Q²');
     expect(e).toMatch(/<dt[^>]*>Speed for the duty point<\/dt>/);
-    expect(e).toMatch(/>Electricity price<\/th><td[^>]*><var[^>]*>c_e<\/var><\/td><td[^>]*>8\u00a0₽\/kWh</); // 800 kopecks shown as 8 ₽
+    expect(e).toMatch(
+      />Electricity price<\/th><td[^>]*><var[^>]*>c_e<\/var><\/td><td[^>]*>8\u00a0₽\/kWh</,
+    ); // 800 kopecks shown as 8 ₽
     for (const x of all) expect(x).not.toMatch(RAW_KEY);
   });
 
   it('pump page (ru): the same rows in Russian', async () => {
-    const r = await page('/e-commerce/design/new-calculation/pump', { ...DUTY, speed_control: '1', sort: 'score' }, 'ru');
+    const r = await page(
+      '/e-commerce/design/new-calculation/pump',
+      { ...DUTY, speed_control: '1', sort: 'score' },
+      'ru',
+    );
     const e = explanations(r.html)[0]!;
     expect(e).toContain('Откуда эти числа');
     expect(e).toContain('>Коэффициент характеристики сети</th>');
@@ -67,7 +89,13 @@ describe('explanations in the user language', () => {
   });
 
   it('control page: motor rows are numbered words', async () => {
-    const r = await page('/e-commerce/design/new-calculation/control', { p2_kw: '7.5', voltage_v: '400', duty: '2', standby: '1', method: 'star_delta' });
+    const r = await page('/e-commerce/design/new-calculation/control', {
+      p2_kw: '7.5',
+      voltage_v: '400',
+      duty: '2',
+      standby: '1',
+      method: 'star_delta',
+    });
     expect(r.status).toBe(200);
     const e = explanations(r.html)[0]!;
     expect(e).toContain('>Motor 1: rated current</th>');
@@ -77,7 +105,14 @@ describe('explanations in the user language', () => {
   });
 
   it('heat exchanger page: the same component, properties by stream, PHE warnings in words', async () => {
-    const r = await page('/e-commerce/design/new-calculation/to/to1', { q: '500', q_unit: 'kW', hot_t_in: '70', hot_t_out: '30', cold_t_in: '5', cold_t_out: '60' });
+    const r = await page('/e-commerce/design/new-calculation/to/to1', {
+      q: '500',
+      q_unit: 'kW',
+      hot_t_in: '70',
+      hot_t_out: '30',
+      cold_t_in: '5',
+      cold_t_out: '60',
+    });
     expect(r.status).toBe(200);
     const e = explanations(r.html)[0]!;
     expect(e).toContain('How the numbers were obtained');
@@ -97,19 +132,33 @@ describe('station type of use', () => {
     expect(r.status).toBe(200);
     expect(r.html).toContain('<label for="f-type_use">Type of use</label>');
     for (const n of [1, 2, 3, 4]) expect(r.html).toContain(`<option value="${n}"`);
-    expect(r.html).toMatch(/<option value="1" selected[^>]*>1 — Water supply \(pressure boosting\)<\/option>/);
+    expect(r.html).toMatch(
+      /<option value="1" selected[^>]*>1 — Water supply \(pressure boosting\)<\/option>/,
+    );
     expect(r.html).toContain('At least one standby pump (SP 30.13330.2020)');
   });
 
   it('a posted fire-fighting set runs at fixed speed with a transfer switch, in words', async () => {
-    const r = await page(STATION, { q: '60', q_unit: 'm3/h', h: '40', h_unit: 'm', h_static: '30', speed_control: '1', count: '2', standby: '1', type_use: '3' });
+    const r = await page(STATION, {
+      q: '60',
+      q_unit: 'm3/h',
+      h: '40',
+      h_unit: 'm',
+      h_static: '30',
+      speed_control: '1',
+      count: '2',
+      standby: '1',
+      type_use: '3',
+    });
     expect(r.status).toBe(200);
     expect(r.html).toMatch(/<option value="3" selected/);
     expect(r.html).toContain('Type of use: 3 — Fire fighting.');
     expect(r.html).toContain('Fire pumps run at fixed speed: speed control is not applied');
     expect(r.html).toContain('with a transfer switch for two feeders');
     expect(r.html).not.toContain('Frequency converter ·');
-    expect(r.html).toMatch(/href="\/e-commerce\/design\/new-calculation\/control\?[^"]*&amp;ats=1"/);
+    expect(r.html).toMatch(
+      /href="\/e-commerce\/design\/new-calculation\/control\?[^"]*&amp;ats=1"/,
+    );
     for (const x of explanations(r.html)) {
       expect(x).toContain('>Type of use</th>');
       expect(x).toContain('>Minimum standby pumps for this type of use</th>');
@@ -119,7 +168,16 @@ describe('station type of use', () => {
   });
 
   it('API: type_use defaults to 1, changes the rule, and an unknown type is refused on its field', async () => {
-    const json = { q: 60, q_unit: 'm3/h', h: 40, h_unit: 'm', h_static: 30, speed_control: true, count: 2, standby: 0 };
+    const json = {
+      q: 60,
+      q_unit: 'm3/h',
+      h: 40,
+      h_unit: 'm',
+      h_static: 30,
+      speed_control: true,
+      count: 2,
+      standby: 0,
+    };
     const one = await station(json);
     expect(one.status).toBe(200);
     expect(one.data.type_use).toBe(1);
@@ -139,11 +197,16 @@ describe('station type of use', () => {
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
     const loop = await station({ ...json, type_use: 2, temperature_c: 80 }, 'ru');
     expect(loop.status).toBe(200);
-    expect(loop.data.entities[0].warning_texts).toEqual(expect.arrayContaining([
-      'Замкнутый контур: статический напор принят равным нулю, введённое значение не учитывается',
-      'Горячая вода: задайте располагаемый кавитационный запас NPSHa, чтобы проверить насосы на кавитацию',
-    ]));
-    for (const [bad, lang, text] of [[9, 'en', 'Type of use: outside the allowed range'], ['x', 'ru', 'Тип применения: вне допустимого диапазона']] as const) {
+    expect(loop.data.entities[0].warning_texts).toEqual(
+      expect.arrayContaining([
+        'Замкнутый контур: статический напор принят равным нулю, введённое значение не учитывается',
+        'Горячая вода: задайте располагаемый кавитационный запас NPSHa, чтобы проверить насосы на кавитацию',
+      ]),
+    );
+    for (const [bad, lang, text] of [
+      [9, 'en', 'Type of use: outside the allowed range'],
+      ['x', 'ru', 'Тип применения: вне допустимого диапазона'],
+    ] as const) {
       const r = await station({ ...json, type_use: bad }, lang);
       expect(r.status).toBe(400);
       expect(r.data.type).toBe('error');

@@ -22,7 +22,12 @@ const page = async (path: string, form?: Record<string, string>, lang = 'en') =>
     body = new URLSearchParams(form);
     headers.Origin = server.url;
   }
-  const res = await fetch(new URL(path, server.url), { method: form ? 'POST' : 'GET', headers, body, redirect: 'manual' });
+  const res = await fetch(new URL(path, server.url), {
+    method: form ? 'POST' : 'GET',
+    headers,
+    body,
+    redirect: 'manual',
+  });
   return { status: res.status, html: await res.text() };
 };
 const PUMP = '/e-commerce/design/new-calculation/pump';
@@ -38,15 +43,28 @@ describe('pump page', () => {
   });
 
   it('posts and renders the ranked list with reasons and the explanation', async () => {
-    const r = await page(PUMP, { q: '60', q_unit: 'm3/h', h: '13', h_unit: 'm', h_static: '5', temperature_c: '20', speed_control: '1', sort: 'score' });
+    const r = await page(PUMP, {
+      q: '60',
+      q_unit: 'm3/h',
+      h: '13',
+      h_unit: 'm',
+      h_static: '5',
+      temperature_c: '20',
+      speed_control: '1',
+      sort: 'score',
+    });
     expect(r.status).toBe(200);
     expect(r.html).toContain('Selection results');
     expect(r.html.match(/class="calc-item"/g)!.length).toBeGreaterThan(1);
     expect(r.html).toContain('Where these figures come from');
     expect(r.html).toMatch(/Engine version<\/small>|Engine version: pump-engine 1\./);
     expect(r.html).toContain('H_sys(Q) = H_st + k·Q²');
-    expect(r.html).toMatch(/duty reached by lowering the speed|duty close to the best efficiency point|inside the preferred operating range/);
-    expect(r.html).toMatch(/href="\/e-commerce\/design\/new-calculation\/control\?pumps=[^"&]+&amp;method=vfd"/);
+    expect(r.html).toMatch(
+      /duty reached by lowering the speed|duty close to the best efficiency point|inside the preferred operating range/,
+    );
+    expect(r.html).toMatch(
+      /href="\/e-commerce\/design\/new-calculation\/control\?pumps=[^"&]+&amp;method=vfd"/,
+    );
     // the typed values come back
     expect(r.html).toMatch(/name="q"[^>]*value="60"|value="60"[^>]*name="q"/);
   });
@@ -73,24 +91,49 @@ describe('pump page', () => {
 
 describe('station and control pages', () => {
   it('station: sets with staging table and the cabinet link', async () => {
-    const r = await page('/e-commerce/design/new-calculation/station', { q: '60', q_unit: 'm3/h', h: '40', h_unit: 'm', h_static: '30', speed_control: 'on', count: '2', standby: '1' });
+    const r = await page('/e-commerce/design/new-calculation/station', {
+      q: '60',
+      q_unit: 'm3/h',
+      h: '40',
+      h_unit: 'm',
+      h_static: '30',
+      speed_control: 'on',
+      count: '2',
+      standby: '1',
+    });
     expect(r.status).toBe(200);
     expect(r.html).toContain('Power P₁ by running pumps');
     expect(r.html).toMatch(/DN \d+/);
     expect(r.html).toMatch(/control\?pumps=[^"&]+&amp;duty=2&amp;standby=1&amp;method=vfd/);
-    const bad = await page('/e-commerce/design/new-calculation/station', { q: '60', h: '40', count: '9' });
+    const bad = await page('/e-commerce/design/new-calculation/station', {
+      q: '60',
+      h: '40',
+      count: '9',
+    });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain('Duty pumps: outside the allowed range');
   });
 
   it('control: carried-over pumps prefill the form; the post gives currents, breaker, cable, components and cabinets', async () => {
-    const got = await page('/e-commerce/design/new-calculation/control?pumps=NO-SUCH&method=vfd&duty=2&standby=1');
+    const got = await page(
+      '/e-commerce/design/new-calculation/control?pumps=NO-SUCH&method=vfd&duty=2&standby=1',
+    );
     expect(got.html).toContain('name="pumps" value="NO-SUCH"');
     expect(got.html).toMatch(/<option value="vfd" selected/);
-    const bad = await page('/e-commerce/design/new-calculation/control', { pumps: 'NO-SUCH', method: 'vfd' });
+    const bad = await page('/e-commerce/design/new-calculation/control', {
+      pumps: 'NO-SUCH',
+      method: 'vfd',
+    });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain('Pumps: not in the catalogue');
-    const r = await page('/e-commerce/design/new-calculation/control', { p2_kw: '11', duty: '2', standby: '1', method: 'soft_starter', voltage_v: '400', dry_run: '1' });
+    const r = await page('/e-commerce/design/new-calculation/control', {
+      p2_kw: '11',
+      duty: '2',
+      standby: '1',
+      method: 'soft_starter',
+      voltage_v: '400',
+      dry_run: '1',
+    });
     expect(r.status).toBe(200);
     expect(r.html).toContain('Main breaker');
     expect(r.html).toContain('Soft starter');

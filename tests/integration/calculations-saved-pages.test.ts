@@ -21,19 +21,43 @@ afterAll(async () => {
 const page = async (path: string, form?: Record<string, string>, cookie = olga) => {
   const headers: Record<string, string> = { Cookie: cookie, 'Accept-Language': 'en' };
   if (form) headers.Origin = server.url;
-  const res = await fetch(new URL(path, server.url), { method: form ? 'POST' : 'GET', headers, body: form ? new URLSearchParams(form) : undefined, redirect: 'manual' });
+  const res = await fetch(new URL(path, server.url), {
+    method: form ? 'POST' : 'GET',
+    headers,
+    body: form ? new URLSearchParams(form) : undefined,
+    redirect: 'manual',
+  });
   return { status: res.status, html: await res.text(), location: res.headers.get('location') };
 };
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#34;/g, '"').replace(/&amp;/g, '&').replace(/&#39;/g, "'");
-const hidden = (html: string, name: string) => unescape(html.match(new RegExp(`name="${name}" value="([^"]*)"`))![1]!);
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#34;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'");
+const hidden = (html: string, name: string) =>
+  unescape(html.match(new RegExp(`name="${name}" value="([^"]*)"`))![1]!);
 
 describe('save, open, list, order without JavaScript', () => {
   let calcPath = '';
   let request = '';
   it('saves from a result card and opens the saved calculation', async () => {
-    const sel = await page('/e-commerce/design/new-calculation/pump', { q: '60', q_unit: 'm3/h', h: '13', h_unit: 'm', h_static: '5', speed_control: '1' });
-    const form = sel.html.slice(sel.html.indexOf('<form method="post" action="/e-commerce/design/calculations"'));
-    const fields = { kind: hidden(form, 'kind'), inputs: hidden(form, 'inputs'), chosen: hidden(form, 'chosen') };
+    const sel = await page('/e-commerce/design/new-calculation/pump', {
+      q: '60',
+      q_unit: 'm3/h',
+      h: '13',
+      h_unit: 'm',
+      h_static: '5',
+      speed_control: '1',
+    });
+    const form = sel.html.slice(
+      sel.html.indexOf('<form method="post" action="/e-commerce/design/calculations"'),
+    );
+    const fields = {
+      kind: hidden(form, 'kind'),
+      inputs: hidden(form, 'inputs'),
+      chosen: hidden(form, 'chosen'),
+    };
     expect(JSON.parse(fields.inputs)).toMatchObject({ q: '60', h: '13' });
     const saved = await page('/e-commerce/design/calculations', fields);
     expect(saved.status).toBe(303);
@@ -50,7 +74,11 @@ describe('save, open, list, order without JavaScript', () => {
   });
 
   it('a tampered save is refused with the message', async () => {
-    const r = await page('/e-commerce/design/calculations', { kind: 'pump', inputs: '{"q":"60","h":"13"}', chosen: '999999' });
+    const r = await page('/e-commerce/design/calculations', {
+      kind: 'pump',
+      inputs: '{"q":"60","h":"13"}',
+      chosen: '999999',
+    });
     expect(r.status).toBe(400);
     expect(r.html).toContain('Chosen equipment: not in the catalogue');
   });
@@ -59,19 +87,30 @@ describe('save, open, list, order without JavaScript', () => {
     const list = await page('/e-commerce/design/calculations');
     expect(list.html).toContain(request);
     expect(list.html).toContain('Pump: 60 m3/h, 13 m');
-    expect((await page(`/e-commerce/design/calculations?searchText=${request}`)).html).toContain(request);
-    const stations = await page(`/e-commerce/design/calculations?filter=${encodeURIComponent('{"kind":"station"}')}`);
+    expect((await page(`/e-commerce/design/calculations?searchText=${request}`)).html).toContain(
+      request,
+    );
+    const stations = await page(
+      `/e-commerce/design/calculations?filter=${encodeURIComponent('{"kind":"station"}')}`,
+    );
     expect(stations.html).not.toContain(request);
   });
 
   it('exports the offer, the result list and the inputs to .xlsx', async () => {
-    const res = await fetch(new URL(`${calcPath.replace(/calculation$/, 'result.xlsx')}`, server.url), { headers: { Cookie: olga, 'Accept-Language': 'en' } });
+    const res = await fetch(
+      new URL(`${calcPath.replace(/calculation$/, 'result.xlsx')}`, server.url),
+      { headers: { Cookie: olga, 'Accept-Language': 'en' } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(res.headers.get('content-disposition')).toContain(`${request}.xlsx`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await res.arrayBuffer());
-    expect(book.worksheets.map((w) => w.name)).toEqual(['Commercial offer', 'Selection results', 'Inputs']);
+    expect(book.worksheets.map((w) => w.name)).toEqual([
+      'Commercial offer',
+      'Selection results',
+      'Inputs',
+    ]);
     const offer = book.worksheets[0]!;
     expect(String(offer.getCell('A1').value)).toContain(request);
     expect(offer.getRow(3).getCell(3).value).toBe(1);
@@ -79,22 +118,47 @@ describe('save, open, list, order without JavaScript', () => {
     const result = book.worksheets[1]!;
     expect(result.getRow(2).getCell(3).value).toBe('Q, m³/h');
     expect(result.getRow(3).getCell(3).value).toBeCloseTo(60, 0);
-    const other = await fetch(new URL(calcPath.replace(/calculation$/, 'result.xlsx'), server.url), { headers: { Cookie: dmitry } });
+    const other = await fetch(
+      new URL(calcPath.replace(/calculation$/, 'result.xlsx'), server.url),
+      { headers: { Cookie: dmitry } },
+    );
     expect(other.status).toBe(404);
   });
 
   it('ties it to the user organisation and object through the pickers form; another user object is refused', async () => {
     const view = await page(calcPath);
     expect(view.html).toContain('name="oid"');
-    const json = async (path: string, cookie: string) => (await (await fetch(new URL(path, server.url), { headers: { Cookie: cookie, Accept: 'application/json' } })).json()) as any;
+    const json = async (path: string, cookie: string) =>
+      (await (
+        await fetch(new URL(path, server.url), {
+          headers: { Cookie: cookie, Accept: 'application/json' },
+        })
+      ).json()) as any;
     const org = (await json('/api/v1/organisations?pageSize=1', olga)).data.entities[0];
     const obj = (await json('/api/v1/objects?pageSize=1', olga)).data.entities[0];
-    const r = await page(`${calcPath}?action=place`, { oid: String(org.id), object: obj ? String(obj.id) : '' });
+    const r = await page(`${calcPath}?action=place`, {
+      oid: String(org.id),
+      object: obj ? String(obj.id) : '',
+    });
     expect(r.status).toBe(303);
     const id = calcPath.match(/\d+/)![0];
     const saved = (await json(`/api/v1/calculations/${id}`, olga)).data;
     expect(saved.organisation_id).toBe(org.id);
-    const made = await fetch(new URL('/api/v1/objects', server.url), { method: 'POST', headers: { Cookie: dmitry, Origin: server.url, 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ name: 'Pump house 3', address: 'Lenina 5, Tver', lat: '56.86', lon: '35.9' }) });
+    const made = await fetch(new URL('/api/v1/objects', server.url), {
+      method: 'POST',
+      headers: {
+        Cookie: dmitry,
+        Origin: server.url,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify({
+        name: 'Pump house 3',
+        address: 'Lenina 5, Tver',
+        lat: '56.86',
+        lon: '35.9',
+      }),
+    });
     expect(made.status).toBe(201);
     const foreign = ((await made.json()) as any).data;
     const bad = await page(`${calcPath}?action=place`, { oid: '', object: String(foreign.id) });
@@ -126,7 +190,9 @@ describe('save, open, list, order without JavaScript', () => {
     expect(order.status).toBe(200);
     expect(order.html).toContain(request);
     // The order links back to the calculation it was placed from.
-    expect(order.html.replace(/ data-astro-cid-\w+/g, '')).toContain(`<a href="${calcPath}">Calculation ${request}</a>`);
+    expect(order.html.replace(/ data-astro-cid-\w+/g, '')).toContain(
+      `<a href="${calcPath}">Calculation ${request}</a>`,
+    );
     const view = await page(calcPath);
     expect(view.html).toContain('Open the order');
     expect(view.html).toContain('Ordered');

@@ -14,7 +14,9 @@ let server: TestServer;
 let api: ApiClient;
 let token: string;
 beforeAll(async () => {
-  server = await startServer({ INTEGRATION_KEYS: `pim:${createHash('sha256').update(KEY).digest('hex')}:catalogue` });
+  server = await startServer({
+    INTEGRATION_KEYS: `pim:${createHash('sha256').update(KEY).digest('hex')}:catalogue`,
+  });
   api = apiClient(server);
   token = (await sessionFor(server, 'olga.demidova@demo.example')).token;
 });
@@ -22,9 +24,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const pump = (json: Record<string, unknown>, lang = 'en') => api('/api/v1/calculations/pump/select', { token, json, lang });
-const station = (json: Record<string, unknown>, lang = 'en') => api('/api/v1/calculations/station/select', { token, json, lang });
-const control = (json: Record<string, unknown>, lang = 'en') => api('/api/v1/calculations/control/select', { token, json, lang });
+const pump = (json: Record<string, unknown>, lang = 'en') =>
+  api('/api/v1/calculations/pump/select', { token, json, lang });
+const station = (json: Record<string, unknown>, lang = 'en') =>
+  api('/api/v1/calculations/station/select', { token, json, lang });
+const control = (json: Record<string, unknown>, lang = 'en') =>
+  api('/api/v1/calculations/control/select', { token, json, lang });
 const DUTY = { q: 60, q_unit: 'm3/h', h: 13, h_unit: 'm', h_static: 5, temperature_c: 20 };
 
 describe('POST /api/v1/calculations/pump/select', () => {
@@ -38,8 +43,16 @@ describe('POST /api/v1/calculations/pump/select', () => {
     expect(r.data.type).toBe('success');
     expect(r.data.error).toBeNull();
     const [e] = r.data.entities;
-    expect(e).toMatchObject({ cid: expect.any(Number), sku: expect.any(String), title: expect.any(String), manufacturer: expect.any(String), model: expect.any(String), price: expect.any(Number) });
-    for (const k of ['q_m3h', 'h_m', 'eta', 'p1_kw', 'p2_kw', 'speed_ratio']) expect(e.duty[k]).toEqual(expect.any(Number));
+    expect(e).toMatchObject({
+      cid: expect.any(Number),
+      sku: expect.any(String),
+      title: expect.any(String),
+      manufacturer: expect.any(String),
+      model: expect.any(String),
+      price: expect.any(Number),
+    });
+    for (const k of ['q_m3h', 'h_m', 'eta', 'p1_kw', 'p2_kw', 'speed_ratio'])
+      expect(e.duty[k]).toEqual(expect.any(Number));
     expect(e.duty.q_m3h).toBeCloseTo(60, 0);
     expect(e.duty.h_m).toBeCloseTo(13, 0);
     expect(e.duty.speed_ratio).toBeLessThanOrEqual(1);
@@ -50,12 +63,21 @@ describe('POST /api/v1/calculations/pump/select', () => {
     const scores = r.data.entities.map((x: { score: number }) => x.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // the cid is the catalogue item of that sku
-    const item = await backoffice(server)(`/api/integration/catalogue/items/${e.sku}`, { key: KEY });
+    const item = await backoffice(server)(`/api/integration/catalogue/items/${e.sku}`, {
+      key: KEY,
+    });
     expect(item.status).toBe(200);
   });
 
   it('converts units: 16.667 l/s and 1.2748 bar are the same duty', async () => {
-    const r = await pump({ q: 16.667, q_unit: 'l/s', h: 1.2748, h_unit: 'bar', h_static: 0.4903, temperature_c: 20 });
+    const r = await pump({
+      q: 16.667,
+      q_unit: 'l/s',
+      h: 1.2748,
+      h_unit: 'bar',
+      h_static: 0.4903,
+      temperature_c: 20,
+    });
     expect(r.status).toBe(200);
     expect(r.data.duty.q_m3h).toBeCloseTo(60, 1);
     expect(r.data.duty.h_m).toBeCloseTo(13, 1);
@@ -66,13 +88,16 @@ describe('POST /api/v1/calculations/pump/select', () => {
     expect(r.status).toBe(200);
     expect(r.data.type).toBe('empty');
     expect(r.data.misses[0].reason).toBe('npsh');
-    expect(r.data.warning).toMatch(/^Подходящего оборудования нет: располагаемый NPSH 0[,.]6 м меньше требуемого с запасом/);
+    expect(r.data.warning).toMatch(
+      /^Подходящего оборудования нет: располагаемый NPSH 0[,.]6 м меньше требуемого с запасом/,
+    );
   });
 
   it('sorts by another key on request (P₁: right-sized pumps first, decision 0030)', async () => {
     type E = { duty: { p1_kw: number }; warnings: string[]; warning_texts: string[] };
     const r = await pump({ ...DUTY, sort: 'p1', limit: 10 });
-    const flagged = (x: E) => x.warnings.includes('speed_deep') || x.warnings.includes('motor_oversized');
+    const flagged = (x: E) =>
+      x.warnings.includes('speed_deep') || x.warnings.includes('motor_oversized');
     const right = r.data.entities.filter((x: E) => !flagged(x)).map((x: E) => x.duty.p1_kw);
     const rest = r.data.entities.filter(flagged).map((x: E) => x.duty.p1_kw);
     expect(right.length).toBeGreaterThan(1);
@@ -84,7 +109,9 @@ describe('POST /api/v1/calculations/pump/select', () => {
     const deep = vs.data.entities.filter((x: E) => x.warnings.includes('speed_deep'));
     expect(deep.length).toBeGreaterThan(0);
     expect(vs.data.entities[0].warnings).not.toContain('speed_deep');
-    expect(deep[0].warning_texts).toContain('частота вращения ниже 0,6 от номинальной: насос завышен');
+    expect(deep[0].warning_texts).toContain(
+      'частота вращения ниже 0,6 от номинальной: насос завышен',
+    );
   });
 
   const bad: Array<[Record<string, unknown>, string, string]> = [
@@ -96,11 +123,27 @@ describe('POST /api/v1/calculations/pump/select', () => {
     [{ ...DUTY, h_unit: 'psi' }, 'h_unit', 'Head unit: unknown value'],
     [{ ...DUTY, h_static: 13 }, 'h_static', 'Static head: must be below the duty head'],
     [{ ...DUTY, h_static: -1 }, 'h_static', 'Static head: must be greater than zero'],
-    [{ ...DUTY, temperature_c: 300 }, 'temperature_c', 'Medium temperature: outside the allowed range'],
-    [{ ...DUTY, npsh_available_m: -2 }, 'npsh_available_m', 'NPSH available: outside the allowed range'],
+    [
+      { ...DUTY, temperature_c: 300 },
+      'temperature_c',
+      'Medium temperature: outside the allowed range',
+    ],
+    [
+      { ...DUTY, npsh_available_m: -2 },
+      'npsh_available_m',
+      'NPSH available: outside the allowed range',
+    ],
     [{ ...DUTY, load_profile: 'x' }, 'load_profile', 'Load profile: outside the allowed range'],
-    [{ ...DUTY, load_profile: [{ flow_ratio: 2, hours: 100 }] }, 'load_profile', 'Load profile: outside the allowed range'],
-    [{ ...DUTY, electricity_price: -1 }, 'electricity_kop_kwh', 'Electricity price: outside the allowed range'],
+    [
+      { ...DUTY, load_profile: [{ flow_ratio: 2, hours: 100 }] },
+      'load_profile',
+      'Load profile: outside the allowed range',
+    ],
+    [
+      { ...DUTY, electricity_price: -1 },
+      'electricity_kop_kwh',
+      'Electricity price: outside the allowed range',
+    ],
     [{ ...DUTY, sort: 'colour' }, 'sort', 'Sort: unknown value'],
     [{ ...DUTY, limit: 0 }, 'limit', 'Number of results: outside the allowed range'],
     // A value longer than the form takes is named like any other (it answered 500 from the shape check).
@@ -137,7 +180,10 @@ describe('POST /api/v1/calculations/pump/select', () => {
 
   it('follows the catalogue: a deleted pump is no longer offered', async () => {
     const first = (await pump({ ...DUTY, limit: 3 })).data.entities[0].sku as string;
-    const del = await backoffice(server)(`/api/integration/catalogue/items/${first}`, { method: 'DELETE', key: KEY });
+    const del = await backoffice(server)(`/api/integration/catalogue/items/${first}`, {
+      method: 'DELETE',
+      key: KEY,
+    });
     expect(del.status).toBeLessThan(300);
     const again = await pump({ ...DUTY, limit: 200 });
     expect(again.data.entities.map((e: { sku: string }) => e.sku)).not.toContain(first);
@@ -146,11 +192,25 @@ describe('POST /api/v1/calculations/pump/select', () => {
 
 describe('POST /api/v1/calculations/station/select', () => {
   it('offers booster sets with staging, manifold and a catalogue cabinet', async () => {
-    const r = await station({ q: 60, q_unit: 'm3/h', h: 40, h_unit: 'm', h_static: 30, speed_control: true, count: 2, standby: 1 });
+    const r = await station({
+      q: 60,
+      q_unit: 'm3/h',
+      h: 40,
+      h_unit: 'm',
+      h_static: 30,
+      speed_control: true,
+      count: 2,
+      standby: 1,
+    });
     expect(r.status).toBe(200);
     expect(r.data.type).toBe('success');
     const [e] = r.data.entities;
-    expect(e).toMatchObject({ cid: expect.any(Number), duty_count: 2, standby_count: 1, start_method: 'vfd' });
+    expect(e).toMatchObject({
+      cid: expect.any(Number),
+      duty_count: 2,
+      standby_count: 1,
+      start_method: 'vfd',
+    });
     expect(e.station.manifold.dn).toEqual(expect.any(Number));
     expect(e.station.staging.length).toBeGreaterThan(0);
     expect(e.electrics.main_breaker.rating_a).toBeGreaterThan(0);
@@ -161,8 +221,18 @@ describe('POST /api/v1/calculations/station/select', () => {
     expect(keys).toEqual([...keys].sort((a, b) => a - b));
     const lcc = r.data.entities.map((x: { lcc_kop: number }) => x.lcc_kop);
     expect(e.lcc_kop).toBeLessThanOrEqual(1.1 * Math.min(...lcc));
-    const fixed = await station({ q: 60, q_unit: 'm3/h', h: 40, h_unit: 'm', h_static: 30, count: 2, standby: 1 });
-    const kwh = fixed.data.entities.map((x: { station: { annual_kwh: number } }) => x.station.annual_kwh);
+    const fixed = await station({
+      q: 60,
+      q_unit: 'm3/h',
+      h: 40,
+      h_unit: 'm',
+      h_static: 30,
+      count: 2,
+      standby: 1,
+    });
+    const kwh = fixed.data.entities.map(
+      (x: { station: { annual_kwh: number } }) => x.station.annual_kwh,
+    );
     expect(kwh).toEqual([...kwh].sort((a, b) => a - b));
   });
 
@@ -177,13 +247,27 @@ describe('POST /api/v1/calculations/station/select', () => {
 
 describe('POST /api/v1/calculations/control/select', () => {
   it('sizes the electrics for one motor by P2 and picks catalogue cabinets', async () => {
-    const r = await control({ p2_kw: 7.5, duty: 2, standby: 1, method: 'star_delta', voltage_v: 400, ats: true });
+    const r = await control({
+      p2_kw: 7.5,
+      duty: 2,
+      standby: 1,
+      method: 'star_delta',
+      voltage_v: 400,
+      ats: true,
+    });
     expect(r.status).toBe(200);
     expect(r.data.type).toBe('success');
     expect(r.data.electrics.main_breaker.rating_a).toBeGreaterThan(0);
-    expect(r.data.electrics.components.map((c: { kind: string }) => c.kind)).toEqual(expect.arrayContaining(['ats', 'contactor_star']));
-    for (const c of r.data.entities) expect(c).toMatchObject({ cid: expect.any(Number), start_method: 'star_delta', ats: true });
-    expect(r.data.entities.every((c: { pumps: number; p2_kw_max: number }) => c.pumps >= 3 && c.p2_kw_max >= 7.5)).toBe(true);
+    expect(r.data.electrics.components.map((c: { kind: string }) => c.kind)).toEqual(
+      expect.arrayContaining(['ats', 'contactor_star']),
+    );
+    for (const c of r.data.entities)
+      expect(c).toMatchObject({ cid: expect.any(Number), start_method: 'star_delta', ats: true });
+    expect(
+      r.data.entities.every(
+        (c: { pumps: number; p2_kw_max: number }) => c.pumps >= 3 && c.p2_kw_max >= 7.5,
+      ),
+    ).toBe(true);
   });
 
   it('carries pumps over from a pump result', async () => {

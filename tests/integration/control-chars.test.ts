@@ -10,9 +10,18 @@ const NUL = '\u0000';
 
 describe('control characters at the boundary', () => {
   it('creates an object from JSON with U+0000 and other controls removed (tab and newline kept)', async () => {
-    const r = await api('/api/v1/objects', { token: olga, json: { name: `Склад${NUL}\u0007 №${NUL}1`, address: `г Ижевск,${NUL} ул Ленина\tд 21`, coords: '56.8571, 53.2001' } });
+    const r = await api('/api/v1/objects', {
+      token: olga,
+      json: {
+        name: `Склад${NUL}\u0007 №${NUL}1`,
+        address: `г Ижевск,${NUL} ул Ленина\tд 21`,
+        coords: '56.8571, 53.2001',
+      },
+    });
     expect(r.status).toBe(201);
-    const list = await api(`/api/v1/objects?searchText=${encodeURIComponent('Склад №1')}`, { token: olga });
+    const list = await api(`/api/v1/objects?searchText=${encodeURIComponent('Склад №1')}`, {
+      token: olga,
+    });
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.data)).toContain('Склад №1');
     expect(JSON.stringify(list.data)).not.toContain('\\u0000');
@@ -33,12 +42,21 @@ describe('control characters at the boundary', () => {
   });
 
   it('stores an order message with U+0000 (JSON) and a urlencoded one', async () => {
-    const orders = await api('/api/app/sales.get?pageSize=10&pageNumber=1', { token: olga, tokenInQuery: true });
+    const orders = await api('/api/app/sales.get?pageSize=10&pageNumber=1', {
+      token: olga,
+      tokenInQuery: true,
+    });
     expect(orders.status).toBe(200);
     const id = orders.data.data.entities[0].id as number;
-    const a = await api(`/api/v1/orders/${id}/messages`, { token: olga, json: { message: `Когда${NUL} отгрузка?` } });
+    const a = await api(`/api/v1/orders/${id}/messages`, {
+      token: olga,
+      json: { message: `Когда${NUL} отгрузка?` },
+    });
     expect(a.status).toBe(201);
-    const b = await api(`/api/v1/orders/${id}/messages`, { token: olga, body: new URLSearchParams({ message: `Спасибо${NUL}!` }) });
+    const b = await api(`/api/v1/orders/${id}/messages`, {
+      token: olga,
+      body: new URLSearchParams({ message: `Спасибо${NUL}!` }),
+    });
     expect(b.status).toBe(201);
     const order = JSON.stringify((await api(`/api/v1/orders/${id}`, { token: olga })).data);
     expect(order).toContain('Когда отгрузка?');
@@ -46,17 +64,32 @@ describe('control characters at the boundary', () => {
   });
 
   it('searches with %00 in the query string (API and page)', async () => {
-    for (const path of ['/api/v1/objects?searchText=%00%00%D0%A1%D0%BA%D0%BB%D0%B0%D0%B4', '/api/app/sales.get?searchText=ab%00c', '/api/v1/notifications?searchText=%00abc']) {
-      expect((await api(path, { token: olga, tokenInQuery: path.startsWith('/api/app/') })).status, path).toBe(200);
+    for (const path of [
+      '/api/v1/objects?searchText=%00%00%D0%A1%D0%BA%D0%BB%D0%B0%D0%B4',
+      '/api/app/sales.get?searchText=ab%00c',
+      '/api/v1/notifications?searchText=%00abc',
+    ]) {
+      expect(
+        (await api(path, { token: olga, tokenInQuery: path.startsWith('/api/app/') })).status,
+        path,
+      ).toBe(200);
     }
-    const page = await fetch(`${server.url}/user-info/my-objects?searchText=%00%D0%A1%D0%BA%D0%BB%D0%B0%D0%B4`, { headers: { authorization: `Bearer ${olga}` } });
+    const page = await fetch(
+      `${server.url}/user-info/my-objects?searchText=%00%D0%A1%D0%BA%D0%BB%D0%B0%D0%B4`,
+      { headers: { authorization: `Bearer ${olga}` } },
+    );
     expect(page.status).toBe(200);
   });
 
   it('takes a back-office manager message (integration JSON body) with U+0000', async () => {
-    const orders = await api('/api/app/sales.get?pageSize=10&pageNumber=1', { token: olga, tokenInQuery: true });
+    const orders = await api('/api/app/sales.get?pageSize=10&pageNumber=1', {
+      token: olga,
+      tokenInQuery: true,
+    });
     const id = orders.data.data.entities[0].id as number;
-    const r = await backoffice(server)(`/api/integration/orders/${id}/messages`, { json: { text: `Счёт${NUL} выставлен`, manager: `Сергей${NUL}` } });
+    const r = await backoffice(server)(`/api/integration/orders/${id}/messages`, {
+      json: { text: `Счёт${NUL} выставлен`, manager: `Сергей${NUL}` },
+    });
     expect(r.status).toBe(201);
     const order = JSON.stringify((await api(`/api/v1/orders/${id}`, { token: olga })).data);
     expect(order).toContain('Счёт выставлен');

@@ -60,7 +60,14 @@ async function check(res: Response, where: string) {
   for (const m of html.matchAll(/\son[a-z]+="([^"]*)"/g)) {
     count++;
     expect(allowed.has("'unsafe-hashes'"), where).toBe(true);
-    const hash = `'sha256-${createHash('sha256').update(m[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&')).digest('base64')}'`;
+    const hash = `'sha256-${createHash('sha256')
+      .update(
+        m[1]!
+          .replace(/&#39;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&'),
+      )
+      .digest('base64')}'`;
     if (!allowed.has(hash)) missing.push(`${hash} handler ${m[1]}`);
   }
   expect(missing, where).toEqual([]);
@@ -70,16 +77,29 @@ async function check(res: Response, where: string) {
 describe('Content-Security-Policy', () => {
   it('every inline script of every page is allowed by hash, and nothing inline else', async () => {
     let scripts = 0;
-    for (const email of ['olga.demidova@demo.example', 'dmitry.volkov@demo.example', 'sergey.ivanov@demo.example']) {
+    for (const email of [
+      'olga.demidova@demo.example',
+      'dmitry.volkov@demo.example',
+      'sergey.ivanov@demo.example',
+    ]) {
       const { cookie } = await sessionFor(server, email);
-      for (const path of [...PAGES, ...(email.startsWith('sergey') ? ['/support/desk', '/e-commerce/design/new-calculation/btp'] : [])]) {
+      for (const path of [
+        ...PAGES,
+        ...(email.startsWith('sergey')
+          ? ['/support/desk', '/e-commerce/design/new-calculation/btp']
+          : []),
+      ]) {
         const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
         scripts += await check(res, `${email} ${path}`);
       }
       // A profile form with errors adds the error summary's focus script.
       const invalid = await fetch(`${server.url}/user-info/profile/personal-information`, {
         method: 'POST',
-        headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          cookie,
+          origin: server.url,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'email=not-an-email',
       });
       scripts += await check(invalid, `${email} profile errors`);
@@ -97,14 +117,18 @@ describe('Content-Security-Policy', () => {
 
   it('a script injected into a page would not run: its hash is not allowed', async () => {
     const res = await fetch(`${server.url}/auth/login`);
-    const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    const scriptSrc =
+      /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
     const injected = `'sha256-${createHash('sha256').update('alert(1)').digest('base64')}'`;
     expect(scriptSrc.split(' ')).not.toContain(injected);
     expect(scriptSrc).toMatch(/^'self' ('unsafe-hashes' )?'sha256-/);
   });
 
   it('lets pages open WebSockets to our own host only, not to any host', async () => {
-    const connectSrc = async (base: string) => /connect-src ([^;]*)/.exec((await fetch(`${base}/auth/login`)).headers.get('content-security-policy') ?? '')?.[1];
+    const connectSrc = async (base: string) =>
+      /connect-src ([^;]*)/.exec(
+        (await fetch(`${base}/auth/login`)).headers.get('content-security-policy') ?? '',
+      )?.[1];
     const host = new URL(server.url).host;
     // Without PUBLIC_URL: the host the page was asked for, with both schemes (a proxy may end TLS).
     expect(await connectSrc(server.url)).toBe(`'self' ws://${host} wss://${host}`);

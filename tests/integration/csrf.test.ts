@@ -22,24 +22,47 @@ const post = (path: string, headers: Record<string, string>, body = 'lang=en&bac
 
 describe('cookie-borne form posts', () => {
   it('refuses a form post from another site with 403', async () => {
-    const res = await post('/locale', { ...form, cookie: olga.cookie, origin: 'https://evil.example' });
+    const res = await post('/locale', {
+      ...form,
+      cookie: olga.cookie,
+      origin: 'https://evil.example',
+    });
     expect(res.status).toBe(403);
     // A browser form gets the error page (one error style), with the reason.
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await res.text()).toMatch(/<h1 id="error-code">403<\/h1>[\s\S]*<p>Запрос с другого сайта отклонён<\/p>/);
+    expect(await res.text()).toMatch(
+      /<h1 id="error-code">403<\/h1>[\s\S]*<p>Запрос с другого сайта отклонён<\/p>/,
+    );
   });
 
   it('refuses a form post without Origin, and multipart or text/plain ones too', async () => {
     expect((await post('/locale', { ...form, cookie: olga.cookie })).status).toBe(403);
-    expect((await post('/locale', { 'content-type': 'text/plain', cookie: olga.cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (
+        await post('/locale', {
+          'content-type': 'text/plain',
+          cookie: olga.cookie,
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
     const multipart = new FormData();
     multipart.set('lang', 'en');
-    const res = await fetch(`${server.url}/locale`, { method: 'POST', body: multipart, headers: { cookie: olga.cookie, origin: 'null' }, redirect: 'manual' });
+    const res = await fetch(`${server.url}/locale`, {
+      method: 'POST',
+      body: multipart,
+      headers: { cookie: olga.cookie, origin: 'null' },
+      redirect: 'manual',
+    });
     expect(res.status).toBe(403);
   });
 
   it('answers API calls with a JSON message', async () => {
-    const res = await post('/api/v1/profile/login', { ...form, origin: 'https://evil.example' }, 'login=a@b.ru&password=x');
+    const res = await post(
+      '/api/v1/profile/login',
+      { ...form, origin: 'https://evil.example' },
+      'login=a@b.ru&password=x',
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ message: 'Запрос с другого сайта отклонён' });
   });
@@ -54,28 +77,49 @@ describe('requests with their own credentials', () => {
   it('accepts a bearer-authenticated form post without Origin (server-to-server clients)', async () => {
     const multipart = new FormData();
     multipart.set('x', '1');
-    const res = await fetch(`${server.url}/api/v1/profile/logout`, { method: 'POST', body: multipart, headers: { authorization: `Bearer ${dmitry.token}` } });
+    const res = await fetch(`${server.url}/api/v1/profile/logout`, {
+      method: 'POST',
+      body: multipart,
+      headers: { authorization: `Bearer ${dmitry.token}` },
+    });
     expect(res.status).not.toBe(403);
     expect(res.ok).toBe(true);
   });
 
   it('ignores the cookie when a bearer token or token parameter is given', async () => {
-    const bogus = await fetch(`${server.url}/api/v1/profile`, { headers: { cookie: olga.cookie, authorization: 'Bearer bogus' } });
+    const bogus = await fetch(`${server.url}/api/v1/profile`, {
+      headers: { cookie: olga.cookie, authorization: 'Bearer bogus' },
+    });
     expect(bogus.status).toBe(401);
     const fresh = await sessionFor(server, 'dmitry.volkov@demo.example');
-    const byParam = await fetch(`${server.url}/api/v1/profile?token=${fresh.token}`, { headers: { cookie: olga.cookie } });
+    const byParam = await fetch(`${server.url}/api/v1/profile?token=${fresh.token}`, {
+      headers: { cookie: olga.cookie },
+    });
     expect((await byParam.json()).user.email).toBe('dmitry.volkov@demo.example');
   });
 
   it('treats other Authorization schemes (Basic from a staging proxy) as ambient: checked and cookie kept', async () => {
     const basic = 'Basic ' + Buffer.from('staff:secret').toString('base64');
-    expect((await post('/locale', { ...form, cookie: olga.cookie, authorization: basic, origin: 'https://evil.example' })).status).toBe(403);
-    const profile = await fetch(`${server.url}/api/v1/profile`, { headers: { cookie: olga.cookie, authorization: basic } });
+    expect(
+      (
+        await post('/locale', {
+          ...form,
+          cookie: olga.cookie,
+          authorization: basic,
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
+    const profile = await fetch(`${server.url}/api/v1/profile`, {
+      headers: { cookie: olga.cookie, authorization: basic },
+    });
     expect((await profile.json()).user.email).toBe('olga.demidova@demo.example');
   });
 
   it('keeps the browser session when an API call brings a wrong token', async () => {
-    const res = await fetch(`${server.url}/api/v1/profile`, { headers: { cookie: olga.cookie, authorization: 'Bearer bogus' } });
+    const res = await fetch(`${server.url}/api/v1/profile`, {
+      headers: { cookie: olga.cookie, authorization: 'Bearer bogus' },
+    });
     expect(res.headers.get('set-cookie') ?? '').not.toMatch(/sid=;/);
   });
 });
@@ -85,24 +129,45 @@ describe('requests with their own credentials', () => {
 // attacker's account (an upload, a support request: whatever the victim types lands there). So the
 // parameter does not exempt a browser's cross-site request from the origin check; only headers do.
 describe('the legacy token parameter from a browser on another site', () => {
-  const supportCount = async (token: string) => ((await (await fetch(`${server.url}/api/v1/support?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown[] }).data.length;
+  const supportCount = async (token: string) =>
+    (
+      (await (
+        await fetch(`${server.url}/api/v1/support?limit=100`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { data: unknown[] }
+    ).data.length;
   const create = (token: string, headers: Record<string, string>) => {
     const body = new FormData();
     body.set('title', 'Письмо с чужого сайта');
     body.set('type', 'lk');
-    return fetch(`${server.url}/api/v1/support?token=${token}`, { method: 'POST', body, headers, redirect: 'manual' });
+    return fetch(`${server.url}/api/v1/support?token=${token}`, {
+      method: 'POST',
+      body,
+      headers,
+      redirect: 'manual',
+    });
   };
 
   it('refuses a cross-site post with ?token= (Origin or Sec-Fetch-Site says so) with 403, and nothing lands in that account', async () => {
     const attacker = await sessionFor(server, 'dmitry.volkov@demo.example');
     const before = await supportCount(attacker.token);
-    const crossSite: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'https://sub.127.0.0.1.example' }];
+    const crossSite: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://sub.127.0.0.1.example' },
+    ];
     for (const headers of crossSite) {
       const res = await create(attacker.token, { ...headers, cookie: olga.cookie });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(await res.json()).toEqual({ message: 'Запрос с другого сайта отклонён' });
     }
-    const logout = await post(`/api/v1/profile/logout?token=${attacker.token}`, { ...form, origin: 'https://evil.example' }, '');
+    const logout = await post(
+      `/api/v1/profile/logout?token=${attacker.token}`,
+      { ...form, origin: 'https://evil.example' },
+      '',
+    );
     expect(logout.status).toBe(403);
     expect(await supportCount(attacker.token)).toBe(before);
   });
@@ -110,7 +175,9 @@ describe('the legacy token parameter from a browser on another site', () => {
   it('still accepts ?token= from our own origin and from clients that are not browsers (no Origin, no Sec-Fetch-Site)', async () => {
     const own = await sessionFor(server, 'dmitry.volkov@demo.example');
     const before = await supportCount(own.token);
-    expect((await create(own.token, { origin: server.url, 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+    expect(
+      (await create(own.token, { origin: server.url, 'sec-fetch-site': 'same-origin' })).status,
+    ).toBe(201);
     expect((await create(own.token, {})).status).toBe(201);
     expect(await supportCount(own.token)).toBe(before + 2);
   });
@@ -120,17 +187,36 @@ describe('the legacy token parameter from a browser on another site', () => {
     const body = new FormData();
     body.set('title', 'Из интеграции');
     body.set('type', 'lk');
-    const res = await fetch(`${server.url}/api/v1/support`, { method: 'POST', body, headers: { authorization: `Bearer ${own.token}`, origin: 'https://integrator.example' } });
+    const res = await fetch(`${server.url}/api/v1/support`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${own.token}`, origin: 'https://integrator.example' },
+    });
     expect(res.status).toBe(201);
   });
 });
 
 describe('the integration API', () => {
   it('a keyless write is answered 401 by the key check (no cookie is ever read there, so nothing is forgeable), even with a cookie and a foreign Origin', async () => {
-    for (const [method, path] of [['DELETE', '/api/integration/catalogue/items/NO-SUCH'], ['PUT', '/api/integration/catalogue/items'], ['PUT', '/api/integration/scada/objects/demo-key']] as const) {
-      const res = await fetch(`${server.url}${path}`, { method, headers: { cookie: olga.cookie, origin: 'https://evil.example', 'accept-language': 'en', ...form }, body: '' });
+    for (const [method, path] of [
+      ['DELETE', '/api/integration/catalogue/items/NO-SUCH'],
+      ['PUT', '/api/integration/catalogue/items'],
+      ['PUT', '/api/integration/scada/objects/demo-key'],
+    ] as const) {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          cookie: olga.cookie,
+          origin: 'https://evil.example',
+          'accept-language': 'en',
+          ...form,
+        },
+        body: '',
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
-      expect(((await res.json()) as { message: string }).message).toBe('Invalid or missing API key');
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'Invalid or missing API key',
+      );
     }
   });
 });

@@ -19,13 +19,19 @@ afterAll(async () => {
 
 /** The status number, the word and the message of the rendered error page. */
 function errorPage(html: string) {
-  const m = /<h1 id="error-code">(\d+)<\/h1>\s*<p class="error-word">([^<]*)<\/p>\s*<p>([^<]*)<\/p>/.exec(html);
+  const m =
+    /<h1 id="error-code">(\d+)<\/h1>\s*<p class="error-word">([^<]*)<\/p>\s*<p>([^<]*)<\/p>/.exec(
+      html,
+    );
   return m ? { status: Number(m[1]), word: m[2], message: m[3] } : null;
 }
 
 /** A browser request: its language is the one chosen with the switcher (the lang cookie). */
 function page(path: string, init: RequestInit & { lang?: string } = {}) {
-  const headers: Record<string, string> = { accept: 'text/html', ...(init.headers as Record<string, string>) };
+  const headers: Record<string, string> = {
+    accept: 'text/html',
+    ...(init.headers as Record<string, string>),
+  };
   headers.cookie = [`lang=${init.lang ?? 'en'}`, headers.cookie].filter(Boolean).join('; ');
   return fetch(`${server.url}${path}`, { redirect: 'manual', ...init, headers });
 }
@@ -33,31 +39,72 @@ function page(path: string, init: RequestInit & { lang?: string } = {}) {
 describe('HTML gets the error page, the API gets JSON', () => {
   it('413 on the sign-in form is the error page in the user language, on the API JSON', async () => {
     const headers = { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' };
-    const html = await page('/auth/login', { method: 'POST', headers, body: `login=${'x'.repeat(70 * 1024)}`, lang: 'de' });
+    const html = await page('/auth/login', {
+      method: 'POST',
+      headers,
+      body: `login=${'x'.repeat(70 * 1024)}`,
+      lang: 'de',
+    });
     expect(html.status).toBe(413);
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(errorPage(await html.text())).toEqual({ status: 413, word: 'FEHLER', message: 'Die Anfrage ist zu groß' });
-    const api = await fetch(`${server.url}/api/v1/profile/login`, { method: 'POST', headers: { ...headers, 'accept-language': 'en' }, body: `login=${'x'.repeat(70 * 1024)}` });
+    expect(errorPage(await html.text())).toEqual({
+      status: 413,
+      word: 'FEHLER',
+      message: 'Die Anfrage ist zu groß',
+    });
+    const api = await fetch(`${server.url}/api/v1/profile/login`, {
+      method: 'POST',
+      headers: { ...headers, 'accept-language': 'en' },
+      body: `login=${'x'.repeat(70 * 1024)}`,
+    });
     expect(api.status).toBe(413);
     expect(await api.json()).toEqual({ message: 'The request is too large' });
   });
 
   it('each page form answers a non-form body with 400 and the error page (not an empty 500)', async () => {
-    for (const path of ['/notifications', '/e-commerce/orders', '/e-commerce/orders-archive', '/promotions/1']) {
-      const res = await page(path, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': 'application/json' }, body: '{"ids":[1]}' });
+    for (const path of [
+      '/notifications',
+      '/e-commerce/orders',
+      '/e-commerce/orders-archive',
+      '/promotions/1',
+    ]) {
+      const res = await page(path, {
+        method: 'POST',
+        headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+        body: '{"ids":[1]}',
+      });
       expect(res.status, path).toBe(400);
-      expect(errorPage(await res.text()), path).toEqual({ status: 400, word: 'ERROR', message: 'The request could not be read: please send the form again' });
+      expect(errorPage(await res.text()), path).toEqual({
+        status: 400,
+        word: 'ERROR',
+        message: 'The request could not be read: please send the form again',
+      });
     }
     // A form body that cannot be parsed is refused the same way.
-    const broken = await page('/notifications', { method: 'POST', headers: { cookie, origin: server.url, 'content-type': 'multipart/form-data; boundary=x' }, body: 'not multipart' });
+    const broken = await page('/notifications', {
+      method: 'POST',
+      headers: { cookie, origin: server.url, 'content-type': 'multipart/form-data; boundary=x' },
+      body: 'not multipart',
+    });
     expect(broken.status).toBe(400);
     expect(server.output()).not.toMatch(/TypeError/);
   });
 
   it('a malformed JSON body on the API is 400 JSON in the user language', async () => {
-    const res = await fetch(`${server.url}/api/v1/objects`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': 'application/json', 'accept-language': 'fr' }, body: '{"name":' });
+    const res = await fetch(`${server.url}/api/v1/objects`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        origin: server.url,
+        'content-type': 'application/json',
+        'accept-language': 'fr',
+      },
+      body: '{"name":',
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "La requête n'a pas pu être lue : veuillez renvoyer le formulaire" });
+    expect(await res.json()).toEqual({
+      message: "La requête n'a pas pu être lue : veuillez renvoyer le formulaire",
+    });
   });
 
   it('unknown paths: the error page for pages, JSON for the API', async () => {
@@ -71,32 +118,60 @@ describe('HTML gets the error page, the API gets JSON', () => {
   });
 
   it('a cross-site form post gets the error page (403), the API JSON', async () => {
-    const html = await page('/auth/login', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'login=a' });
+    const html = await page('/auth/login', {
+      method: 'POST',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'login=a',
+    });
     expect(html.status).toBe(403);
-    expect(errorPage(await html.text())).toMatchObject({ status: 403, message: 'Cross-site form submissions are not allowed' });
+    expect(errorPage(await html.text())).toMatchObject({
+      status: 403,
+      message: 'Cross-site form submissions are not allowed',
+    });
   });
 });
 
 describe('request id, access log and Server-Timing', () => {
   it('echoes a plain X-Request-Id, replaces a bad one, and logs exactly one line per request', async () => {
-    const given = await fetch(`${server.url}/auth/login`, { headers: { 'x-request-id': 'probe-1234-abcd' } });
+    const given = await fetch(`${server.url}/auth/login`, {
+      headers: { 'x-request-id': 'probe-1234-abcd' },
+    });
     expect(given.headers.get('x-request-id')).toBe('probe-1234-abcd');
-    expect(given.headers.get('server-timing')).toMatch(/^total;dur=\d+(\.\d+)?, db;dur=\d+(\.\d+)?$/);
+    expect(given.headers.get('server-timing')).toMatch(
+      /^total;dur=\d+(\.\d+)?, db;dur=\d+(\.\d+)?$/,
+    );
     // A page that reads the database reports the time its queries took.
     const home = await fetch(`${server.url}/home`, { headers: { cookie } });
-    const timing = /total;dur=([\d.]+), db;dur=([\d.]+)/.exec(home.headers.get('server-timing') ?? '');
+    const timing = /total;dur=([\d.]+), db;dur=([\d.]+)/.exec(
+      home.headers.get('server-timing') ?? '',
+    );
     expect(Number(timing?.[2])).toBeGreaterThan(0);
     // db is the sum of the request's query times: queries run side by side (a PostgreSQL pool) can add
     // up to more than the wall time, so only both being measured is asserted.
     expect(Number(timing?.[1])).toBeGreaterThan(0);
-    const bad = await fetch(`${server.url}/auth/login`, { headers: { 'x-request-id': 'bad id\u00e9' } });
+    const bad = await fetch(`${server.url}/auth/login`, {
+      headers: { 'x-request-id': 'bad id\u00e9' },
+    });
     const generated = bad.headers.get('x-request-id')!;
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
     await new Promise((r) => setTimeout(r, 100));
-    const lines = server.output().split('\n').filter((l) => l.includes('req="probe-1234-abcd"'));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('req="probe-1234-abcd"'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/INFO {2}request req="probe-1234-abcd" method="GET" path="\/auth\/login" status=200 ms=\d/);
-    expect(server.output().split('\n').filter((l) => l.includes(`req="${generated}"`))).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /INFO {2}request req="probe-1234-abcd" method="GET" path="\/auth\/login" status=200 ms=\d/,
+    );
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(`req="${generated}"`)),
+    ).toHaveLength(1);
     // Static files and the health check are requests too.
     const health = await fetch(`${server.url}/healthz`);
     expect(health.headers.get('x-request-id')).toBeTruthy();
@@ -107,22 +182,43 @@ describe('request id, access log and Server-Timing', () => {
     // Break the notifications table behind the server's back (a column, not the table: a missing table
     // is a lost schema, 503): every query on it now fails.
     const { url, dataDir } = server.database;
-    const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+    const database = openDatabase(
+      url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
+    );
     try {
-      await database.db.schema.alterTable('notifications').renameColumn('user_id', 'user_id_away').execute();
-      const html = await page('/notifications', { headers: { cookie, 'x-request-id': 'broken-page-0001' } });
+      await database.db.schema
+        .alterTable('notifications')
+        .renameColumn('user_id', 'user_id_away')
+        .execute();
+      const html = await page('/notifications', {
+        headers: { cookie, 'x-request-id': 'broken-page-0001' },
+      });
       expect(html.status).toBe(500);
-      expect(errorPage(await html.text())).toEqual({ status: 500, word: 'ERROR', message: 'Something went wrong on our side. Please try again.' });
-      const api = await fetch(`${server.url}/notifications`, { headers: { cookie, accept: 'application/json', 'accept-language': 'en' } });
+      expect(errorPage(await html.text())).toEqual({
+        status: 500,
+        word: 'ERROR',
+        message: 'Something went wrong on our side. Please try again.',
+      });
+      const api = await fetch(`${server.url}/notifications`, {
+        headers: { cookie, accept: 'application/json', 'accept-language': 'en' },
+      });
       expect(api.status).toBe(500);
-      expect(await api.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(await api.json()).toEqual({
+        message: 'Something went wrong on our side. Please try again.',
+      });
       await new Promise((r) => setTimeout(r, 100));
-      const errors = server.output().split('\n').filter((l) => l.includes('ERROR') && l.includes('req="broken-page-0001"'));
+      const errors = server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('ERROR') && l.includes('req="broken-page-0001"'));
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(/request failed/);
       expect(errors[0]).toMatch(/\\n {4}at /); // the stack, escaped onto the line
     } finally {
-      await database.db.schema.alterTable('notifications').renameColumn('user_id_away', 'user_id').execute();
+      await database.db.schema
+        .alterTable('notifications')
+        .renameColumn('user_id_away', 'user_id')
+        .execute();
       await database.close();
     }
   });

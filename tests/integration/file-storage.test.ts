@@ -29,7 +29,9 @@ const filesOnDisk = (dataDir: string): string[] => {
 };
 
 async function uploadAvatar(server: TestServer, token: string): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c62828' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c62828' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('avatar', new Blob([new Uint8Array(png)]), 'me.png');
   const r = await apiClient(server)('/api/v1/profile/avatar', { token, body: form });
@@ -37,7 +39,8 @@ async function uploadAvatar(server: TestServer, token: string): Promise<string> 
   return r.data.data.avatar as string;
 }
 
-const download = (server: TestServer, url: string, token: string) => fetch(new URL(url, server.url), { headers: { Authorization: `Bearer ${token}` } });
+const download = (server: TestServer, url: string, token: string) =>
+  fetch(new URL(url, server.url), { headers: { Authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
   // Two instances on the same database, each with its own DATA_DIR. On PostgreSQL the database store
@@ -45,7 +48,10 @@ beforeAll(async () => {
   const store: Record<string, string> = onPostgres() ? {} : { FILE_STORE: 'database' };
   a = await startServer(store);
   const sqliteFile = `file://${join(a.database.dataDir, 'cabinet.sqlite')}`;
-  b = await startServer({ DATA_DIR: otherDataDir, DATABASE_URL: a.database.url ?? sqliteFile, ...store }, a.database);
+  b = await startServer(
+    { DATA_DIR: otherDataDir, DATABASE_URL: a.database.url ?? sqliteFile, ...store },
+    a.database,
+  );
   s3 = await startS3();
 }, 90_000);
 afterAll(async () => {
@@ -64,7 +70,12 @@ describe('two instances on one database', () => {
     expect(fromB.status).toBe(200);
     expect(fromB.headers.get('content-type')).toBe('image/webp');
     expect(fromA.status).toBe(200);
-    expect(Buffer.compare(Buffer.from(await fromA.arrayBuffer()), Buffer.from(await fromB.arrayBuffer()))).toBe(0);
+    expect(
+      Buffer.compare(
+        Buffer.from(await fromA.arrayBuffer()),
+        Buffer.from(await fromB.arrayBuffer()),
+      ),
+    ).toBe(0);
     // Nothing on either instance's disk: a third instance would find it too.
     expect(filesOnDisk(a.database.dataDir)).toEqual([]);
     expect(filesOnDisk(otherDataDir)).toEqual([]);
@@ -85,12 +96,25 @@ describe('two instances on one database', () => {
 describe('S3-compatible object storage', () => {
   it('keeps uploads in the bucket and serves them back', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cabinet-s3-instance-'));
-    c = await startServer({ DATA_DIR: dataDir, DATABASE_URL: a.database.url ?? `file://${join(a.database.dataDir, 'cabinet.sqlite')}`, FILE_STORE: s3.url() }, a.database);
+    c = await startServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: a.database.url ?? `file://${join(a.database.dataDir, 'cabinet.sqlite')}`,
+        FILE_STORE: s3.url(),
+      },
+      a.database,
+    );
     const { token, userId } = await sessionFor(c, OLGA);
     const url = await uploadAvatar(c, token);
     const id = url.split('/').pop()!;
     const object = await createS3Store(parseS3Url(s3.url())).info(id);
-    expect(object).toMatchObject({ id, owner: userId, kind: 'avatar', type: 'image/webp', name: 'avatar.webp' });
+    expect(object).toMatchObject({
+      id,
+      owner: userId,
+      kind: 'avatar',
+      type: 'image/webp',
+      name: 'avatar.webp',
+    });
     const r = await download(c, url, token);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-disposition')).toMatch(/^inline; filename="avatar\.webp"/);
@@ -104,14 +128,27 @@ describe('stored-file answers', () => {
   it('answers a missing file the same way on every file route: the error page, or JSON for the API', async () => {
     const { token, cookie } = await sessionFor(a, OLGA);
     const missing = 'AAAAAAAAAAAAAAAAAAAAA';
-    const pages = [`/files/${missing}`, `/media/${missing}`, `/support/files/${missing}`, '/files/not-an-id'];
-    const html = await Promise.all(pages.map((p) => fetch(new URL(p, a.url), { headers: { cookie, accept: 'text/html' } })));
+    const pages = [
+      `/files/${missing}`,
+      `/media/${missing}`,
+      `/support/files/${missing}`,
+      '/files/not-an-id',
+    ];
+    const html = await Promise.all(
+      pages.map((p) => fetch(new URL(p, a.url), { headers: { cookie, accept: 'text/html' } })),
+    );
     for (const [i, r] of html.entries()) {
       expect(r.status, pages[i]).toBe(404);
       expect(r.headers.get('content-type'), pages[i]).toMatch(/^text\/html/);
       expect(await r.text(), pages[i]).toMatch(/<html/i);
     }
-    const json = await Promise.all(pages.map((p) => fetch(new URL(p, a.url), { headers: { Authorization: `Bearer ${token}`, accept: 'application/json' } })));
+    const json = await Promise.all(
+      pages.map((p) =>
+        fetch(new URL(p, a.url), {
+          headers: { Authorization: `Bearer ${token}`, accept: 'application/json' },
+        }),
+      ),
+    );
     const bodies = await Promise.all(json.map((r) => r.json() as Promise<{ message: string }>));
     for (const [i, r] of json.entries()) {
       expect(r.status, pages[i]).toBe(404);

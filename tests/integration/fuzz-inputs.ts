@@ -25,10 +25,43 @@ export const QUERY: Array<[string, (name: string) => string]> = [
 ];
 
 /** Names added to what the code was seen to read: the usual ids, pages and filters of these areas. */
-export const GENERIC_QUERY = ['id', 'oid', 'object', 'after', 'after_id', 'limit', 'page', 'uniqid', 'index', 'cid', 'from', 'to', 'search', 'filter'];
-export const GENERIC_KEYS = ['id', 'oid', 'object', 'uniqid', 'tag_id', 'value', 'title', 'kind', 'inputs', 'chosen', 'order_id', 'products', 'status', 'data', 'items', 'pages'];
+export const GENERIC_QUERY = [
+  'id',
+  'oid',
+  'object',
+  'after',
+  'after_id',
+  'limit',
+  'page',
+  'uniqid',
+  'index',
+  'cid',
+  'from',
+  'to',
+  'search',
+  'filter',
+];
+export const GENERIC_KEYS = [
+  'id',
+  'oid',
+  'object',
+  'uniqid',
+  'tag_id',
+  'value',
+  'title',
+  'kind',
+  'inputs',
+  'chosen',
+  'order_id',
+  'products',
+  'status',
+  'data',
+  'items',
+  'pages',
+];
 
-const deep = (n: number, open: string, close: string, leaf = '1') => open.repeat(n) + leaf + close.repeat(n);
+const deep = (n: number, open: string, close: string, leaf = '1') =>
+  open.repeat(n) + leaf + close.repeat(n);
 const DEEP_ARRAY = deep(20_000, '[', ']');
 const DEEP_OBJECT = deep(20_000, '{"a":', '}');
 
@@ -52,7 +85,11 @@ const fill = (keys: string[], value: unknown) => Object.fromEntries(keys.map((k)
 
 export function bodies(route: Route): Body[] {
   const keys = [...new Set([...route.keys, ...GENERIC_KEYS])].slice(0, 24);
-  const json = (input: string, body: string): Body => ({ input: `JSON ${input}`, body, type: 'application/json' });
+  const json = (input: string, body: string): Body => ({
+    input: `JSON ${input}`,
+    body,
+    type: 'application/json',
+  });
   const out: Body[] = [
     json('malformed {"a":', '{"a":'),
     json('malformed [', '['),
@@ -64,30 +101,86 @@ export function bodies(route: Route): Body[] {
     json('20,000 nested arrays', DEEP_ARRAY),
     json('20,000 nested objects', DEEP_OBJECT),
     json('data: 20,000 nested arrays', `{"data":${DEEP_ARRAY}}`),
-    json('specs, inputs, items: 20,000 nested arrays', `{"specs":${DEEP_ARRAY},"inputs":${DEEP_ARRAY},"items":[{"specs":${DEEP_ARRAY}}]}`),
-    json('[{specs: 20,000 nested objects}]', `[{"sku":"FZ-DEEP","title":"deep","specs":${DEEP_OBJECT}}]`),
+    json(
+      'specs, inputs, items: 20,000 nested arrays',
+      `{"specs":${DEEP_ARRAY},"inputs":${DEEP_ARRAY},"items":[{"specs":${DEEP_ARRAY}}]}`,
+    ),
+    json(
+      '[{specs: 20,000 nested objects}]',
+      `[{"sku":"FZ-DEEP","title":"deep","specs":${DEEP_OBJECT}}]`,
+    ),
     json('number past 2^53 as literal', `{"id":123456789012345678901234567890,"oid":1e400}`),
   ];
-  for (const [name, value] of typed) out.push(json(`every key ${name}`, JSON.stringify(fill(keys, value))));
+  for (const [name, value] of typed)
+    out.push(json(`every key ${name}`, JSON.stringify(fill(keys, value))));
   // The integration calls that take a list or a `data` wrapper get the same values one level down.
   out.push(json('[every key NUL string]', JSON.stringify([fill(keys, `x${CONTROLS}`)])));
-  out.push(json('data: every key 999999999999', JSON.stringify({ data: fill(keys, 999999999999), products: [fill(keys, 999999999999)], items: [fill(keys, 1e308)] })));
-  out.push(json('data: every key NUL string', JSON.stringify({ data: fill(keys, `x${CONTROLS}`), products: [fill(keys, `x${CONTROLS}`)], items: [fill(keys, `x${CONTROLS}`)] })));
-  const form = (input: string, pairs: string): Body => ({ input: `form ${input}`, body: pairs, type: 'application/x-www-form-urlencoded' });
-  for (const [name, value] of [['NUL and controls', CONTROLS], ['10k chars', LONG], ['1e308', '1e308'], ['999999999999', '999999999999'], ['raw %u0000', null]] as const)
-    out.push(form(name, keys.map((k) => (value === null ? `${k}=%u0000` : `${k}=${encodeURIComponent(value)}`)).join('&')));
+  out.push(
+    json(
+      'data: every key 999999999999',
+      JSON.stringify({
+        data: fill(keys, 999999999999),
+        products: [fill(keys, 999999999999)],
+        items: [fill(keys, 1e308)],
+      }),
+    ),
+  );
+  out.push(
+    json(
+      'data: every key NUL string',
+      JSON.stringify({
+        data: fill(keys, `x${CONTROLS}`),
+        products: [fill(keys, `x${CONTROLS}`)],
+        items: [fill(keys, `x${CONTROLS}`)],
+      }),
+    ),
+  );
+  const form = (input: string, pairs: string): Body => ({
+    input: `form ${input}`,
+    body: pairs,
+    type: 'application/x-www-form-urlencoded',
+  });
+  for (const [name, value] of [
+    ['NUL and controls', CONTROLS],
+    ['10k chars', LONG],
+    ['1e308', '1e308'],
+    ['999999999999', '999999999999'],
+    ['raw %u0000', null],
+  ] as const)
+    out.push(
+      form(
+        name,
+        keys
+          .map((k) => (value === null ? `${k}=%u0000` : `${k}=${encodeURIComponent(value)}`))
+          .join('&'),
+      ),
+    );
   out.push(form('arrays', keys.map((k) => `${k}=1&${k}=2&${k}[]=3`).join('&')));
   out.push(form('malformed percent', keys.map((k) => `${k}=%E0%A4%A&%zz=1`).join('&')));
-  const multipart = (input: string, fields: Record<string, string>, file?: [string, string]): Body => {
+  const multipart = (
+    input: string,
+    fields: Record<string, string>,
+    file?: [string, string],
+  ): Body => {
     const f = new FormData();
     for (const [k, v] of Object.entries(fields)) f.append(k, v);
     if (file) f.append('file', new Blob([file[1]]), file[0]);
     return { input: `multipart ${input}`, body: f };
   };
-  out.push(multipart('NUL fields, NUL file name', fill(keys, `x${CONTROLS}`) as Record<string, string>, [`a${CONTROLS}.pdf`, '%PDF-1.4\n%%EOF']));
+  out.push(
+    multipart('NUL fields, NUL file name', fill(keys, `x${CONTROLS}`) as Record<string, string>, [
+      `a${CONTROLS}.pdf`,
+      '%PDF-1.4\n%%EOF',
+    ]),
+  );
   out.push(multipart('999999999999 fields', fill(keys, '999999999999') as Record<string, string>));
   out.push(multipart('data: 20,000 nested arrays', { data: DEEP_ARRAY }));
-  out.push(multipart('data: every key 1e308', { data: JSON.stringify(fill(keys, 1e308)) }, ['x.xlsx', 'PK\u0003\u0004garbage']));
+  out.push(
+    multipart('data: every key 1e308', { data: JSON.stringify(fill(keys, 1e308)) }, [
+      'x.xlsx',
+      'PK\u0003\u0004garbage',
+    ]),
+  );
   return out;
 }
 
@@ -95,7 +188,9 @@ export function bodies(route: Route): Body[] {
 export function queries(route: Route, method: Method): Array<[string, string]> {
   const names = [...new Set([...route.query, ...GENERIC_QUERY])].slice(0, 18);
   // 10,000 characters go to one name at a time: all of them at once pass Node's 16 KB header limit.
-  const out: Array<[string, string]> = QUERY.filter(([input]) => input !== '10k chars').map(([input, make]) => [`every query name ${input}`, names.map(make).join('&')]);
+  const out: Array<[string, string]> = QUERY.filter(([input]) => input !== '10k chars').map(
+    ([input, make]) => [`every query name ${input}`, names.map(make).join('&')],
+  );
   for (const n of names.slice(0, 3)) out.push([`${n}=10k chars`, QUERY[7]![1](n)]);
   // One name at a time, with the values that reach the database as numbers.
   if (method !== 'GET') return out.filter(([input]) => /999999999999|NaN|NUL|repeated/.test(input));

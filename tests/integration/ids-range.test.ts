@@ -10,7 +10,9 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-const env = { INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+promotions+news+notifications+catalogue+scada+production+reference` };
+const env = {
+  INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+promotions+news+notifications+catalogue+scada+production+reference`,
+};
 
 let server: TestServer;
 let olga: { token: string; cookie: string };
@@ -32,7 +34,11 @@ interface Probe {
   form?: Record<string, string>;
 }
 async function hit(path: string, p: Probe = {}) {
-  const headers: Record<string, string> = { 'Accept-Language': 'en', Accept: path.startsWith('/api/') ? 'application/json' : 'text/html', Origin: server.url };
+  const headers: Record<string, string> = {
+    'Accept-Language': 'en',
+    Accept: path.startsWith('/api/') ? 'application/json' : 'text/html',
+    Origin: server.url,
+  };
   if (p.who === 'key') headers.Authorization = `Bearer ${ERP_KEY}`;
   else headers.Cookie = olga.cookie;
   let body: BodyInit | undefined;
@@ -40,9 +46,24 @@ async function hit(path: string, p: Probe = {}) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(p.json);
   } else if (p.form) body = new URLSearchParams(p.form);
-  const res = await fetch(new URL(path, server.url), { method: p.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+  const res = await fetch(new URL(path, server.url), {
+    method: p.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    redirect: 'manual',
+  });
   const text = await res.text();
-  return { status: res.status, text, json: (() => { try { return JSON.parse(text) as any; } catch { return null; } })() };
+  return {
+    status: res.status,
+    text,
+    json: (() => {
+      try {
+        return JSON.parse(text) as any;
+      } catch {
+        return null;
+      }
+    })(),
+  };
 }
 
 // Path ids: each answers the 404 of a missing record, as another user's id does.
@@ -72,7 +93,10 @@ const PATHS: Array<[string, Probe?]> = [
   ['/productions/{id}'],
   ['/e-commerce/orders/{id}/order'],
   ['/e-commerce/design/calculations/{id}/calculation'],
-  ['/e-commerce/design/calculations/{id}/calculation?action=place', { method: 'POST', form: { oid: '' } }],
+  [
+    '/e-commerce/design/calculations/{id}/calculation?action=place',
+    { method: 'POST', form: { oid: '' } },
+  ],
   ['/e-commerce/design/calculations/{id}/offer'],
   ['/e-commerce/design/calculations/{id}/datasheet/1'],
   ['/e-commerce/design/calculations/{id}/result.xlsx'],
@@ -91,26 +115,41 @@ describe('ids in the path', () => {
 
 describe('ids in the query and the body', () => {
   it('after_id of the integration orders list: 0 starts, out of range is 400 naming it', async () => {
-    expect((await hit('/api/integration/orders?after_id=0&limit=1', { who: 'key' })).status).toBe(200);
-    expect((await hit('/api/integration/orders?after_id=2147483647&limit=1', { who: 'key' })).json.data).toEqual([]);
+    expect((await hit('/api/integration/orders?after_id=0&limit=1', { who: 'key' })).status).toBe(
+      200,
+    );
+    expect(
+      (await hit('/api/integration/orders?after_id=2147483647&limit=1', { who: 'key' })).json.data,
+    ).toEqual([]);
     for (const id of ['999999999999', '2147483648', '-1', '1e3', '12abc']) {
       const r = await hit(`/api/integration/orders?after_id=${id}`, { who: 'key' });
       expect([id, r.status]).toEqual([id, 400]);
-      expect(r.json.errors).toEqual({ after_id: 'after_id: a record number, a whole number from 1 to 2147483647' });
+      expect(r.json.errors).toEqual({
+        after_id: 'after_id: a record number, a whole number from 1 to 2147483647',
+      });
     }
   });
 
   it('a notification for user_id out of range is 422 naming user_id', async () => {
     for (const id of [999999999999, 2147483648, -1, 0]) {
-      const r = await hit('/api/integration/notifications', { who: 'key', json: { user_id: id, module: 'sales', title: 'x' } });
+      const r = await hit('/api/integration/notifications', {
+        who: 'key',
+        json: { user_id: id, module: 'sales', title: 'x' },
+      });
       expect([id, r.status, Object.keys(r.json.errors ?? {})]).toEqual([id, 422, ['user_id']]);
     }
   });
 
   it('order and object of the legacy order form: out of range is a field error, never a 500', async () => {
     for (const id of BAD) {
-      const r = await hit(`/api/app/sales.store?token=${olga.token}`, { form: { oid: id, object: '', items: '[{"title":"x","quantity":1}]' } });
-      expect([id, r.status < 500, r.status === 201 ? 'created' : 'refused']).toEqual([id, true, 'refused']);
+      const r = await hit(`/api/app/sales.store?token=${olga.token}`, {
+        form: { oid: id, object: '', items: '[{"title":"x","quantity":1}]' },
+      });
+      expect([id, r.status < 500, r.status === 201 ? 'created' : 'refused']).toEqual([
+        id,
+        true,
+        'refused',
+      ]);
     }
   });
 
@@ -118,8 +157,14 @@ describe('ids in the query and the body', () => {
     for (const id of ['999999999999', '2147483648', '-1', '0']) {
       const read = await hit('/api/v1/notifications/read', { form: { ids: `[${id}]` } });
       expect([id, read.status]).toEqual([id, 422]);
-      const archive = await hit(`/api/app/sales.update_no_protect?archive=1&token=${olga.token}`, { form: { ids: id } });
-      expect([id, archive.status, archive.json.errors]).toEqual([id, 422, { ids: expect.any(String) }]);
+      const archive = await hit(`/api/app/sales.update_no_protect?archive=1&token=${olga.token}`, {
+        form: { ids: id },
+      });
+      expect([id, archive.status, archive.json.errors]).toEqual([
+        id,
+        422,
+        { ids: expect.any(String) },
+      ]);
       const page = await hit('/e-commerce/orders', { form: { ids: id } });
       expect([id, page.status]).toEqual([id, 303]);
       const order = await hit('/api/v1/promotions/order', { form: { ids: id, promotion_id: '1' } });

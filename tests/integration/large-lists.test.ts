@@ -24,17 +24,39 @@ beforeAll(async () => {
   const root = new URL('../../', import.meta.url).pathname;
   const seeded = spawnSync(process.execPath, ['scripts/seed-large.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: database.dataDir, N: String(N), ...(database.url ? { DATABASE_URL: database.url } : {}) },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: database.dataDir,
+      N: String(N),
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    },
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`seed:large failed: ${seeded.stderr}${seeded.stdout}`);
   // 30 more promotions, so their page and API have more than one page to show.
-  const handle = openDatabase(database.url ? { kind: 'postgres', url: database.url } : { kind: 'sqlite', file: join(database.dataDir, 'cabinet.sqlite') });
+  const handle = openDatabase(
+    database.url
+      ? { kind: 'postgres', url: database.url }
+      : { kind: 'sqlite', file: join(database.dataDir, 'cabinet.sqlite') },
+  );
   const t = new Date().toISOString();
   const day = t.slice(0, 10);
   await handle.db
     .insertInto('promotions')
-    .values(Array.from({ length: 30 }, (_, i) => ({ title: `Акция ${i + 1}`, description: 'Описание', full: '<p>Текст</p>', image_id: null, date_start: day, date_end: day, published: 1, created_at: t, updated_at: t })))
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        title: `Акция ${i + 1}`,
+        description: 'Описание',
+        full: '<p>Текст</p>',
+        image_id: null,
+        date_start: day,
+        date_end: day,
+        published: 1,
+        created_at: t,
+        updated_at: t,
+      })),
+    )
     .execute();
   await handle.close();
   server = await startServer({}, database);
@@ -46,13 +68,25 @@ afterAll(async () => {
   await server?.database.drop();
 });
 
-const get = async (path: string) => (await api(path, { token, tokenInQuery: path.startsWith('/api/app/') })).data.data as { totalCount: number; entities: any[] };
-const page = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie: `${cookie}; start_info=hidden`, 'Accept-Language': 'ru' } });
+const get = async (path: string) =>
+  (await api(path, { token, tokenInQuery: path.startsWith('/api/app/') })).data.data as {
+    totalCount: number;
+    entities: any[];
+  };
+const page = (path: string) =>
+  fetch(`${server.url}${path}`, {
+    headers: { cookie: `${cookie}; start_info=hidden`, 'Accept-Language': 'ru' },
+  });
 
 /** Every row of a list, through pages of 100 read from the start. */
 async function everything(path: string, total: number): Promise<number[]> {
   const ids: number[] = [];
-  for (let p = 1; p <= Math.ceil(total / 100); p++) ids.push(...(await get(`${path}${path.includes('?') ? '&' : '?'}pageSize=100&pageNumber=${p}`)).entities.map((e) => e.id));
+  for (let p = 1; p <= Math.ceil(total / 100); p++)
+    ids.push(
+      ...(
+        await get(`${path}${path.includes('?') ? '&' : '?'}pageSize=100&pageNumber=${p}`)
+      ).entities.map((e) => e.id),
+    );
   return ids;
 }
 
@@ -64,13 +98,23 @@ describe('deep pages', () => {
     expect(new Set(all).size).toBe(N);
     expect(all).toEqual([...all].sort((a, b) => b - a));
     for (const p of [120, 119, 61, 60, 2]) {
-      expect((await get(`/api/v1/notifications?pageNumber=${p}`)).entities.map((e) => e.id), `page ${p}`).toEqual(all.slice((p - 1) * 10, p * 10));
+      expect(
+        (await get(`/api/v1/notifications?pageNumber=${p}`)).entities.map((e) => e.id),
+        `page ${p}`,
+      ).toEqual(all.slice((p - 1) * 10, p * 10));
     }
     // A page beyond the end is empty, with the total still told.
-    expect(await get('/api/v1/notifications?pageNumber=121')).toEqual({ totalCount: N, entities: [] });
+    expect(await get('/api/v1/notifications?pageNumber=121')).toEqual({
+      totalCount: N,
+      entities: [],
+    });
     // A short last page read from the end is turned round too.
     const sevens = await everything('/api/v1/notifications?sortField=title&sortOrder=asc', N);
-    expect((await get('/api/v1/notifications?sortField=title&sortOrder=asc&pageSize=7&pageNumber=172')).entities.map((e) => e.id)).toEqual(sevens.slice(171 * 7));
+    expect(
+      (
+        await get('/api/v1/notifications?sortField=title&sortOrder=asc&pageSize=7&pageNumber=172')
+      ).entities.map((e) => e.id),
+    ).toEqual(sevens.slice(171 * 7));
   });
 
   it('orders: deep pages by id and by total agree with the walk from the start', async () => {
@@ -81,7 +125,10 @@ describe('deep pages', () => {
       expect(new Set(all).size, sort).toBe(total);
       const last = Math.ceil(total / 10);
       for (const p of [last, last - 1, Math.ceil(last / 2) + 1]) {
-        expect((await get(`/api/app/sales.get?pageNumber=${p}${sort}`)).entities.map((e) => e.id), `page ${p}${sort}`).toEqual(all.slice((p - 1) * 10, p * 10));
+        expect(
+          (await get(`/api/app/sales.get?pageNumber=${p}${sort}`)).entities.map((e) => e.id),
+          `page ${p}${sort}`,
+        ).toEqual(all.slice((p - 1) * 10, p * 10));
       }
     }
   });
@@ -106,7 +153,9 @@ describe('the orders page of a large account', () => {
   });
 
   it('filters by a typed part of the object name without JavaScript, and by a picked object id', async () => {
-    const html = await (await page(`/e-commerce/orders?object_text=${encodeURIComponent('№ 777')}`)).text();
+    const html = await (
+      await page(`/e-commerce/orders?object_text=${encodeURIComponent('№ 777')}`)
+    ).text();
     // Orders of objects 777 and 1777… (only 777 exists at N=1200): one order, not archived (index 776).
     const numbers = [...html.matchAll(/class="number"[^>]*>№ (B\d+)</g)].map((m) => m[1]);
     expect(numbers).toEqual(['B000777']);
@@ -114,11 +163,17 @@ describe('the orders page of a large account', () => {
     const objects = await get('/api/v1/objects?searchText=%E2%84%96%20777');
     const id = objects.entities[0].id;
     const picked = await (await page(`/e-commerce/orders?object=${id}`)).text();
-    expect([...picked.matchAll(/class="number"[^>]*>№ (B\d+)</g)].map((m) => m[1])).toEqual(['B000777']);
+    expect([...picked.matchAll(/class="number"[^>]*>№ (B\d+)</g)].map((m) => m[1])).toEqual([
+      'B000777',
+    ]);
     expect(picked).toContain('value="Котельная № 777"');
     // The text wins when it no longer names the picked object (typed over without JavaScript).
-    const retyped = await (await page(`/e-commerce/orders?object=${id}&object_text=${encodeURIComponent('№ 778')}`)).text();
-    expect([...retyped.matchAll(/class="number"[^>]*>№ (B\d+)</g)].map((m) => m[1])).toEqual(['B000778']);
+    const retyped = await (
+      await page(`/e-commerce/orders?object=${id}&object_text=${encodeURIComponent('№ 778')}`)
+    ).text();
+    expect([...retyped.matchAll(/class="number"[^>]*>№ (B\d+)</g)].map((m) => m[1])).toEqual([
+      'B000778',
+    ]);
     // The folded filters say how many are set.
     expect(retyped).toMatch(/class="filter-count"[^>]*>1</);
   });
@@ -140,7 +195,9 @@ describe('promotions', () => {
     const older = html.match(/href="\/promotions\?before=(\d+)"/)![1];
     const rest = await (await page(`/promotions?before=${older}`)).text();
     expect((rest.match(/<li[^>]*>\s*<article/g) ?? []).length).toBe(total - 24);
-    expect(rest.includes('class="promo-more"') && rest.includes('href="/promotions" data-astro')).toBe(true);
+    expect(
+      rest.includes('class="promo-more"') && rest.includes('href="/promotions" data-astro'),
+    ).toBe(true);
     expect(/href="\/promotions\?before=/.test(rest)).toBe(false);
     const limited = (await api('/api/v1/promotions?limit=10&page=2', { token })).data;
     expect(limited.data).toHaveLength(10);
@@ -152,13 +209,21 @@ describe.skipIf(onPostgres())('query plans on SQLite', () => {
   const plan = (q: string) => {
     const d = new DatabaseSync(join(server.database.dataDir, 'cabinet.sqlite'), { readOnly: true });
     try {
-      return d.prepare(`explain query plan ${q}`).all().map((r: any) => r.detail as string).join('\n');
+      return d
+        .prepare(`explain query plan ${q}`)
+        .all()
+        .map((r: any) => r.detail as string)
+        .join('\n');
     } finally {
       d.close();
     }
   };
   it('walk an index for each list and seek straight to a module without unread rows', () => {
-    expect(plan("select id from notifications where user_id = 1 and module = 'request' and status = 1 order by id desc limit 10")).toMatch(/notifications_user_module_status/);
+    expect(
+      plan(
+        "select id from notifications where user_id = 1 and module = 'request' and status = 1 order by id desc limit 10",
+      ),
+    ).toMatch(/notifications_user_module_status/);
     for (const q of [
       'select id from notifications where user_id = 1 order by id desc limit 10 offset 500',
       "select id from notifications where user_id = 1 and module = 'task' order by id desc limit 10",

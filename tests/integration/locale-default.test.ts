@@ -15,9 +15,17 @@ afterAll(async () => {
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 async function open(path: string, headers: Record<string, string>) {
-  const res = await fetch(`${server.url}${path}`, { headers: { accept: BROWSER, ...headers }, redirect: 'manual' });
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { accept: BROWSER, ...headers },
+    redirect: 'manual',
+  });
   const html = await res.text();
-  return { status: res.status, lang: /<html[^>]*\slang="([a-z]+)"/.exec(html)?.[1], offer: /<aside class="locale-offer[^"]*" lang="([a-z]+)"/.exec(html)?.[1], html };
+  return {
+    status: res.status,
+    lang: /<html[^>]*\slang="([a-z]+)"/.exec(html)?.[1],
+    offer: /<aside class="locale-offer[^"]*" lang="([a-z]+)"/.exec(html)?.[1],
+    html,
+  };
 }
 
 it('opens in Russian for an en-US browser and offers English, in English', async () => {
@@ -32,7 +40,9 @@ it('opens in Russian for an en-US browser and offers English, in English', async
 });
 
 it('offers nothing to a Russian browser or to someone who chose a language', async () => {
-  expect((await open('/auth/fast', { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })).offer).toBeUndefined();
+  expect(
+    (await open('/auth/fast', { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })).offer,
+  ).toBeUndefined();
   const keptRussian = await open('/auth/fast', { 'accept-language': 'de-DE', cookie: 'lang=ru' });
   expect([keptRussian.lang, keptRussian.offer]).toEqual(['ru', undefined]);
   const choseEnglish = await open('/auth/fast', { 'accept-language': 'de-DE', cookie: 'lang=en' });
@@ -75,9 +85,16 @@ it("follows a signed-in user's saved language, never the browser's", async () =>
 it('lets programmatic clients pick their language by Accept-Language', async () => {
   const res = await fetch(`${server.url}/api/v1/profile/login`, {
     method: 'POST',
-    headers: { accept: 'application/json', 'accept-language': 'en', origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      accept: 'application/json',
+      'accept-language': 'en',
+      origin: server.url,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'login=&password=',
   });
   expect(res.status).toBe(422);
-  expect(((await res.json()) as { errors: Record<string, string> }).errors.login).toBe('Required field');
+  expect(((await res.json()) as { errors: Record<string, string> }).errors.login).toBe(
+    'Required field',
+  );
 });

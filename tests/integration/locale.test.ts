@@ -14,8 +14,14 @@ afterAll(async () => {
 const htmlLang = async (res: Response) => /<html[^>]*\slang="([a-z]+)"/.exec(await res.text())?.[1];
 
 it('follows Accept-Language when nothing was chosen, and ru otherwise', async () => {
-  expect(await htmlLang(await fetch(`${server.url}/error`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } }))).toBe('de');
-  expect(await htmlLang(await fetch(`${server.url}/error`, { headers: { 'accept-language': 'pl' } }))).toBe('ru');
+  expect(
+    await htmlLang(
+      await fetch(`${server.url}/error`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } }),
+    ),
+  ).toBe('de');
+  expect(
+    await htmlLang(await fetch(`${server.url}/error`, { headers: { 'accept-language': 'pl' } })),
+  ).toBe('ru');
 });
 
 it("carries a signed-in user's saved language to a device without the cookie", async () => {
@@ -30,7 +36,15 @@ it("carries a signed-in user's saved language to a device without the cookie", a
   expect(saved.headers.get('set-cookie')).toMatch(/lang=en/);
   // Another device: same account, no lang cookie, a Russian browser.
   const { cookie: other } = await sessionFor(server, 'olga.demidova@demo.example');
-  expect(await htmlLang(await fetch(`${server.url}/tools`, { headers: { cookie: other, 'accept-language': 'ru' } }))).toBe('en');
+  expect(
+    await htmlLang(
+      await fetch(`${server.url}/tools`, { headers: { cookie: other, 'accept-language': 'ru' } }),
+    ),
+  ).toBe('en');
   // The cookie on this device still wins.
-  expect(await htmlLang(await fetch(`${server.url}/tools`, { headers: { cookie: `${other}; lang=fr` } }))).toBe('fr');
+  expect(
+    await htmlLang(
+      await fetch(`${server.url}/tools`, { headers: { cookie: `${other}; lang=fr` } }),
+    ),
+  ).toBe('fr');
 });

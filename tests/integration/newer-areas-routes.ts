@@ -26,13 +26,22 @@ export const AREAS: Array<[RegExp, string]> = [
 
 /** Routes outside the newer areas, each with the reason it is not fuzzed here. */
 export const EXCLUDED: Array<[RegExp, string]> = [
-  [/^\/api\/app\/(objects|organisations|sales|profile)\./, 'older area (legacy app API): organisations-objects-api, orders-api, profile-api suites'],
+  [
+    /^\/api\/app\/(objects|organisations|sales|profile)\./,
+    'older area (legacy app API): organisations-objects-api, orders-api, profile-api suites',
+  ],
   [/^\/api\/v1\/(objects|organisations)(\/|$)/, 'older area: organisations-objects-api suite'],
   [/^\/api\/v1\/(orders|promotions)(\/|$)/, 'older area: orders-api and promotions-api suites'],
   [/^\/api\/v1\/(notifications|home)(\/|$)/, 'older area: notifications-api and home-api suites'],
-  [/^\/api\/v1\/(profile|suggest)(\/|$)/, 'older area: auth-api, profile-api and registration-suggest suites'],
+  [
+    /^\/api\/v1\/(profile|suggest)(\/|$)/,
+    'older area: auth-api, profile-api and registration-suggest suites',
+  ],
   [/^\/api\/v1\/support(\/|$)/, 'older area: support-api suite'],
-  [/^\/$|^\/(auth|logout|locale|home|404|error)(\/|$)/, 'sign-in, chrome and error pages: auth and errors suites'],
+  [
+    /^\/$|^\/(auth|logout|locale|home|404|error)(\/|$)/,
+    'sign-in, chrome and error pages: auth and errors suites',
+  ],
   [/^\/(notifications|promotions|support|user-info)(\/|$)/, 'older area pages: their own suites'],
   [/^\/e-commerce\/(orders|orders-archive)(\/|$)/, 'older area: orders pages (orders-api suite)'],
   [/^\/tools(\/water)?$/, 'tools index and water properties page: no ids, no forms'],
@@ -40,8 +49,14 @@ export const EXCLUDED: Array<[RegExp, string]> = [
 
 /** The calculator kinds of /api/v1/calculations/[kind]/select and the module that registers each (src/features/calculations/kit/calculators). */
 export const CALCULATOR_KINDS: Array<[string, string]> = [
-  ['pump', 'pumps.server.ts'], ['station', 'pumps.server.ts'], ['control', 'pumps.server.ts'],
-  ['to1', 'hx.server.ts'], ['to2', 'hx.server.ts'], ['to3', 'hx.server.ts'], ['flow-meter', 'flow-meter.server.ts'], ['btp', 'btp.server.ts'],
+  ['pump', 'pumps.server.ts'],
+  ['station', 'pumps.server.ts'],
+  ['control', 'pumps.server.ts'],
+  ['to1', 'hx.server.ts'],
+  ['to2', 'hx.server.ts'],
+  ['to3', 'hx.server.ts'],
+  ['flow-meter', 'flow-meter.server.ts'],
+  ['btp', 'btp.server.ts'],
 ];
 
 /** The kinds of /api/v1/calculations/[kind]/save the API documents. */
@@ -65,7 +80,9 @@ export interface Route {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+  return readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
+  );
 }
 
 export function routePath(file: string): string {
@@ -85,15 +102,30 @@ function sources(file: string): string {
   }
 }
 
-const HEADERS = new Set(['authorization', 'origin', 'cookie', 'accept', 'host', 'referer', 'content', 'type', 'range', 'if', 'x']);
-const uniq = (xs: string[], n: number) => [...new Set(xs)].filter((x) => !HEADERS.has(x.toLowerCase())).slice(0, n);
+const HEADERS = new Set([
+  'authorization',
+  'origin',
+  'cookie',
+  'accept',
+  'host',
+  'referer',
+  'content',
+  'type',
+  'range',
+  'if',
+  'x',
+]);
+const uniq = (xs: string[], n: number) =>
+  [...new Set(xs)].filter((x) => !HEADERS.has(x.toLowerCase())).slice(0, n);
 
 function methodsOf(file: string, text: string): Method[] {
   if (file.endsWith('.astro')) {
     const front = text.split('---')[1] ?? '';
     return /POST|readForm|request\.formData/.test(front) ? ['GET', 'POST'] : ['GET'];
   }
-  return METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b`).test(text));
+  return METHODS.filter((m) =>
+    new RegExp(`export (const|async function|function) ${m}\\b`).test(text),
+  );
 }
 
 export function classify(path: string): { area?: string; excluded?: string } {
@@ -118,19 +150,61 @@ export function discover(): { routes: Route[]; unlisted: string[] } {
     // The one calculations routes per kind: each kind is also fuzzed by name (a kind in the path is
     // the only way a body reaches a calculator), select with the body keys its calculator module's
     // imports read (the route itself only names the registry), save with the save call's keys.
-    const keysOf = (t: string) => uniq([...t.matchAll(/^\s*'?([a-z_]\w*)'?\??\s*:\s*(?:v\.|formBool|optional|nullable|num|int|str|text|id)/gim)].map((m) => m[1]!), 16);
-    const byKind = path === '/api/v1/calculations/[kind]/select' ? CALCULATOR_KINDS.map(([k, module]) => [k, keysOf(sources(join(ROOT, 'src/features/calculations/kit/calculators', module)))] as const)
-      : path === '/api/v1/calculations/[kind]/save' ? SAVE_KINDS.map((k) => [k, keysOf(text)] as const) : [];
-    for (const [k, keys] of byKind) routes.push({ file: relative(ROOT, file), path: path.replace('[kind]', k), area, kind: 'api', methods: methodsOf(file, own), params: [], query: [], keys });
+    const keysOf = (t: string) =>
+      uniq(
+        [
+          ...t.matchAll(
+            /^\s*'?([a-z_]\w*)'?\??\s*:\s*(?:v\.|formBool|optional|nullable|num|int|str|text|id)/gim,
+          ),
+        ].map((m) => m[1]!),
+        16,
+      );
+    const byKind =
+      path === '/api/v1/calculations/[kind]/select'
+        ? CALCULATOR_KINDS.map(
+            ([k, module]) =>
+              [
+                k,
+                keysOf(sources(join(ROOT, 'src/features/calculations/kit/calculators', module))),
+              ] as const,
+          )
+        : path === '/api/v1/calculations/[kind]/save'
+          ? SAVE_KINDS.map((k) => [k, keysOf(text)] as const)
+          : [];
+    for (const [k, keys] of byKind)
+      routes.push({
+        file: relative(ROOT, file),
+        path: path.replace('[kind]', k),
+        area,
+        kind: 'api',
+        methods: methodsOf(file, own),
+        params: [],
+        query: [],
+        keys,
+      });
     routes.push({
       file: relative(ROOT, file),
       path,
       area,
-      kind: path.startsWith('/api/integration/') ? 'integration' : path.startsWith('/api/') ? 'api' : 'page',
+      kind: path.startsWith('/api/integration/')
+        ? 'integration'
+        : path.startsWith('/api/')
+          ? 'api'
+          : 'page',
       methods: methodsOf(file, own),
       params: [...path.matchAll(/\[(\w+)\]/g)].map((m) => m[1]!),
-      query: uniq([...text.matchAll(/\.get(?:All)?\(\s*'([a-z_][\w[\]]*)'\s*\)/gi)].map((m) => m[1]!), 10),
-      keys: uniq([...text.matchAll(/^\s*'?([a-z_]\w*)'?\??\s*:\s*(?:v\.|formBool|optional|nullable|num|int|str|text|id)/gim)].map((m) => m[1]!), 16),
+      query: uniq(
+        [...text.matchAll(/\.get(?:All)?\(\s*'([a-z_][\w[\]]*)'\s*\)/gi)].map((m) => m[1]!),
+        10,
+      ),
+      keys: uniq(
+        [
+          ...text.matchAll(
+            /^\s*'?([a-z_]\w*)'?\??\s*:\s*(?:v\.|formBool|optional|nullable|num|int|str|text|id)/gim,
+          ),
+        ].map((m) => m[1]!),
+        16,
+      ),
     });
   }
   return { routes, unlisted };

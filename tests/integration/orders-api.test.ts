@@ -7,8 +7,12 @@ import { exe, pdf } from '../helpers/sample-files.ts';
 
 const { server, api, olga, dmitry } = await customersForFile();
 
-const q = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
-const sales = (token: string, params: Record<string, unknown> = {}, lang = 'en') => api(`/api/app/sales.get?${q(params)}`, { token, tokenInQuery: true, lang });
+const q = (params: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ).toString();
+const sales = (token: string, params: Record<string, unknown> = {}, lang = 'en') =>
+  api(`/api/app/sales.get?${q(params)}`, { token, tokenInQuery: true, lang });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
 describe('GET /api/app/sales.get', () => {
@@ -18,7 +22,14 @@ describe('GET /api/app/sales.get', () => {
     expect(r.data.data.totalCount).toBe(5);
     const ids = r.data.data.entities.map((o: any) => o.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(r.data.data.entities[0]).toMatchObject({ number: expect.any(String), status: expect.any(String), status_label: expect.any(String), total: expect.any(Number), items_count: expect.any(Number), archived: 0 });
+    expect(r.data.data.entities[0]).toMatchObject({
+      number: expect.any(String),
+      status: expect.any(String),
+      status_label: expect.any(String),
+      total: expect.any(Number),
+      items_count: expect.any(Number),
+      archived: 0,
+    });
     const page2 = await sales(olga, { pageSize: '3', pageNumber: '2' });
     expect(page2.data.data).toMatchObject({ totalCount: 5 });
     expect(page2.data.data.entities.map((o: any) => o.id)).toEqual(ids.slice(3, 5));
@@ -44,7 +55,12 @@ describe('GET /api/app/sales.get', () => {
     const day = new Date(withOrg.date).toLocaleDateString('en-CA', { timeZone: 'Europe/Samara' });
     const byDate = await sales(olga, { filter: { date: day } });
     expect(byDate.data.data.entities.map((o: any) => o.id)).toContain(withOrg.id);
-    expect(byDate.data.data.entities.every((o: any) => new Date(o.date).toLocaleDateString('en-CA', { timeZone: 'Europe/Samara' }) === day)).toBe(true);
+    expect(
+      byDate.data.data.entities.every(
+        (o: any) =>
+          new Date(o.date).toLocaleDateString('en-CA', { timeZone: 'Europe/Samara' }) === day,
+      ),
+    ).toBe(true);
     const none = await sales(olga, { filter: { status: 'no-such-status' } });
     expect(none.data.data.totalCount).toBe(0);
   });
@@ -60,9 +76,13 @@ describe('GET /api/app/sales.get', () => {
   });
 
   it('sorts by the columns', async () => {
-    const asc = (await sales(olga, { sortField: 'total', sortOrder: 'asc' })).data.data.entities.map((o: any) => o.total);
+    const asc = (
+      await sales(olga, { sortField: 'total', sortOrder: 'asc' })
+    ).data.data.entities.map((o: any) => o.total);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
-    const byNumber = (await sales(olga, { sortField: 'number', sortOrder: 'asc' })).data.data.entities.map((o: any) => o.number);
+    const byNumber = (
+      await sales(olga, { sortField: 'number', sortOrder: 'asc' })
+    ).data.data.entities.map((o: any) => o.number);
     expect(byNumber).toEqual([...byNumber].sort());
   });
 
@@ -72,14 +92,14 @@ describe('GET /api/app/sales.get', () => {
     expect(r.data.data.entities[0]).toMatchObject({ status: 'completed', archived: 1 });
   });
 
-  it('refuses a malformed filter with the call\'s message, and a missing session with 401', async () => {
+  it("refuses a malformed filter with the call's message, and a missing session with 401", async () => {
     const bad = await api('/api/app/sales.get?filter=%7Bnope', { token: olga, tokenInQuery: true });
     expect(bad.status).toBe(400);
     expect(bad.data.message).toBe("Can't find orders!");
     expect((await api('/api/app/sales.get')).status).toBe(401);
   });
 
-  it('never shows another user\'s orders', async () => {
+  it("never shows another user's orders", async () => {
     const mine = (await sales(olga)).data.data.entities.map((o: any) => o.id);
     const his = (await sales(dmitry)).data.data.entities.map((o: any) => o.id);
     expect(his.length).toBe(3);
@@ -88,55 +108,109 @@ describe('GET /api/app/sales.get', () => {
 });
 
 describe('POST /api/app/sales.store and sales.update_no_protect', () => {
-  it('creates an order from the customer\'s lines (priced later by the manager)', async () => {
-    const items = [{ title: 'Насос циркуляционный Grundfos ALPHA2 25-60', sku: '99411165', quantity: 2 }, { title: 'Free text line', quantity: 1.5, unit: 'm' }];
-    const r = await api('/api/app/sales.store', { token: olga, tokenInQuery: true, body: form({ title: 'API order', comment: 'Please call', items: JSON.stringify(items) }) });
+  it("creates an order from the customer's lines (priced later by the manager)", async () => {
+    const items = [
+      { title: 'Насос циркуляционный Grundfos ALPHA2 25-60', sku: '99411165', quantity: 2 },
+      { title: 'Free text line', quantity: 1.5, unit: 'm' },
+    ];
+    const r = await api('/api/app/sales.store', {
+      token: olga,
+      tokenInQuery: true,
+      body: form({ title: 'API order', comment: 'Please call', items: JSON.stringify(items) }),
+    });
     expect(r.status).toBe(201);
     expect(r.data).toMatchObject({ type: 'success', sales_id: expect.any(Number) });
-    expect(r.data.data).toMatchObject({ status: 'new', total: 0, title: 'API order', comment: 'Please call', source: 'cabinet' });
-    expect(r.data.data.items.map((i: any) => [i.position, i.title, i.quantity, i.unit, i.price])).toEqual([
+    expect(r.data.data).toMatchObject({
+      status: 'new',
+      total: 0,
+      title: 'API order',
+      comment: 'Please call',
+      source: 'cabinet',
+    });
+    expect(
+      r.data.data.items.map((i: any) => [i.position, i.title, i.quantity, i.unit, i.price]),
+    ).toEqual([
       [1, items[0]!.title, 2, 'pcs', 0],
       [2, 'Free text line', 1.5, 'm', 0],
     ]);
     expect(r.data.data.history.map((h: any) => h.status)).toEqual(['new']);
   });
 
-  it('checks the fields: items required, the organisation must be the user\'s own', async () => {
-    const empty = await api('/api/app/sales.store', { token: olga, tokenInQuery: true, body: form({ items: '[]' }) });
+  it("checks the fields: items required, the organisation must be the user's own", async () => {
+    const empty = await api('/api/app/sales.store', {
+      token: olga,
+      tokenInQuery: true,
+      body: form({ items: '[]' }),
+    });
     expect(empty.status).toBe(422);
     expect(empty.data.message).toBe("Can't create order!");
-    const notJson = await api('/api/app/sales.store', { token: olga, tokenInQuery: true, body: form({ items: 'nope' }) });
+    const notJson = await api('/api/app/sales.store', {
+      token: olga,
+      tokenInQuery: true,
+      body: form({ items: 'nope' }),
+    });
     expect(notJson.status).toBe(422);
-    const foreignOrg = await api('/api/app/sales.store', { token: dmitry, tokenInQuery: true, body: form({ oid: '1', items: JSON.stringify([{ title: 'x', quantity: 1 }]) }) });
+    const foreignOrg = await api('/api/app/sales.store', {
+      token: dmitry,
+      tokenInQuery: true,
+      body: form({ oid: '1', items: JSON.stringify([{ title: 'x', quantity: 1 }]) }),
+    });
     expect(foreignOrg.status).toBe(422);
     expect(foreignOrg.data.errors.oid).toBe('The requested Organisation is not found');
   });
 
   it('returns every order when called without paging', async () => {
-    for (let i = 0; i < 9; i++) await api('/api/app/sales.store', { token: dmitry, tokenInQuery: true, body: form({ title: `Bulk ${i}`, items: JSON.stringify([{ title: 'Line', quantity: 1 }]) }) });
+    for (let i = 0; i < 9; i++)
+      await api('/api/app/sales.store', {
+        token: dmitry,
+        tokenInQuery: true,
+        body: form({ title: `Bulk ${i}`, items: JSON.stringify([{ title: 'Line', quantity: 1 }]) }),
+      });
     const all = await sales(dmitry, { sortField: 'id', sortOrder: 'desc' });
     expect(all.data.data.totalCount).toBe(12);
     expect(all.data.data.entities).toHaveLength(12);
     expect((await sales(dmitry, { pageNumber: '1' })).data.data.entities).toHaveLength(10);
   });
 
-  it('moves orders to the archive and back; other users\' ids answer 404', async () => {
+  it("moves orders to the archive and back; other users' ids answer 404", async () => {
     const [first] = (await sales(olga, { pageSize: '1', pageNumber: '1' })).data.data.entities;
-    const moved = await api('/api/app/sales.update_no_protect?archive=1', { token: olga, tokenInQuery: true, body: form({ id: String(first.id) }) });
+    const moved = await api('/api/app/sales.update_no_protect?archive=1', {
+      token: olga,
+      tokenInQuery: true,
+      body: form({ id: String(first.id) }),
+    });
     expect(moved.status).toBe(200);
     expect(moved.data).toEqual({ type: 'success', ids: [first.id], archive: 1 });
-    expect((await sales(olga, { archive: '1' })).data.data.entities.map((o: any) => o.id)).toContain(first.id);
+    expect(
+      (await sales(olga, { archive: '1' })).data.data.entities.map((o: any) => o.id),
+    ).toContain(first.id);
     expect((await sales(olga)).data.data.entities.map((o: any) => o.id)).not.toContain(first.id);
-    const back = await api('/api/app/sales.update_no_protect?archive=0', { token: olga, tokenInQuery: true, body: form({ ids: JSON.stringify([first.id]) }) });
+    const back = await api('/api/app/sales.update_no_protect?archive=0', {
+      token: olga,
+      tokenInQuery: true,
+      body: form({ ids: JSON.stringify([first.id]) }),
+    });
     expect(back.data.ids).toEqual([first.id]);
     expect((await sales(olga)).data.data.entities.map((o: any) => o.id)).toContain(first.id);
 
-    const foreign = await api('/api/app/sales.update_no_protect?archive=1', { token: dmitry, tokenInQuery: true, body: form({ id: String(first.id) }) });
+    const foreign = await api('/api/app/sales.update_no_protect?archive=1', {
+      token: dmitry,
+      tokenInQuery: true,
+      body: form({ id: String(first.id) }),
+    });
     expect(foreign.status).toBe(404);
-    const noFlag = await api('/api/app/sales.update_no_protect', { token: olga, tokenInQuery: true, body: form({ id: String(first.id) }) });
+    const noFlag = await api('/api/app/sales.update_no_protect', {
+      token: olga,
+      tokenInQuery: true,
+      body: form({ id: String(first.id) }),
+    });
     expect(noFlag.status).toBe(400);
     expect(noFlag.data.message).toBe("Can't move orders!");
-    const noIds = await api('/api/app/sales.update_no_protect?archive=1', { token: olga, tokenInQuery: true, body: form({ id: 'x' }) });
+    const noIds = await api('/api/app/sales.update_no_protect?archive=1', {
+      token: olga,
+      tokenInQuery: true,
+      body: form({ id: 'x' }),
+    });
     expect(noIds.status).toBe(422);
   });
 });
@@ -147,7 +221,7 @@ describe('one order and its conversation', () => {
     return list[0].id as number;
   }
 
-  it('GET /api/v1/orders/{id} gives items, total, history, documents and messages; another user\'s answers 404', async () => {
+  it("GET /api/v1/orders/{id} gives items, total, history, documents and messages; another user's answers 404", async () => {
     const id = await orderWithDocuments();
     const r = await api(`/api/v1/orders/${id}`, { token: olga });
     expect(r.status).toBe(200);
@@ -159,36 +233,63 @@ describe('one order and its conversation', () => {
     expect(o.history.map((h: any) => h.status)).toEqual(['new', 'accepted', 'awaiting_payment']);
     expect(o.documents.map((d: any) => d.kind).sort()).toEqual(['invoice', 'offer']);
     expect(o.messages.map((m: any) => m.author)).toEqual(['customer', 'manager']);
-    const doc = await fetch(`${server.url}/files/${o.documents[0].file_id}`, { headers: { authorization: `Bearer ${olga}` } });
+    const doc = await fetch(`${server.url}/files/${o.documents[0].file_id}`, {
+      headers: { authorization: `Bearer ${olga}` },
+    });
     expect(doc.status).toBe(200);
     expect(doc.headers.get('content-type')).toBe('application/pdf');
     expect(doc.headers.get('content-disposition')).toMatch(/^attachment;/);
 
     expect((await api(`/api/v1/orders/${id}`, { token: dmitry })).status).toBe(404);
     expect((await api('/api/v1/orders/999999', { token: olga })).status).toBe(404);
-    expect((await fetch(`${server.url}/files/${o.documents[0].file_id}`, { headers: { authorization: `Bearer ${dmitry}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${server.url}/files/${o.documents[0].file_id}`, {
+          headers: { authorization: `Bearer ${dmitry}` },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('POST /api/v1/orders/{id}/messages stores text and checked files', async () => {
     const id = await orderWithDocuments();
-    const text = await api(`/api/v1/orders/${id}/messages`, { token: olga, json: { message: '  When will it ship?  ' } });
+    const text = await api(`/api/v1/orders/${id}/messages`, {
+      token: olga,
+      json: { message: '  When will it ship?  ' },
+    });
     expect(text.status).toBe(201);
     const withFile = new FormData();
     withFile.append('message', '');
     withFile.append('file', new Blob([pdf('spec') as BlobPart]), 'Спецификация.pdf');
-    expect((await api(`/api/v1/orders/${id}/messages`, { token: olga, body: withFile })).status).toBe(201);
+    expect(
+      (await api(`/api/v1/orders/${id}/messages`, { token: olga, body: withFile })).status,
+    ).toBe(201);
     const o = (await api(`/api/v1/orders/${id}`, { token: olga })).data.data;
     const [m1, m2] = o.messages.slice(-2);
     expect(m1).toMatchObject({ author: 'customer', text: 'When will it ship?', file_id: null });
     expect(m2).toMatchObject({ author: 'customer', text: '', file_name: 'Спецификация.pdf' });
-    expect((await fetch(`${server.url}/files/${m2.file_id}`, { headers: { authorization: `Bearer ${olga}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}/files/${m2.file_id}`, {
+          headers: { authorization: `Bearer ${olga}` },
+        })
+      ).status,
+    ).toBe(200);
 
-    const empty = await api(`/api/v1/orders/${id}/messages`, { token: olga, json: { message: '   ' } });
+    const empty = await api(`/api/v1/orders/${id}/messages`, {
+      token: olga,
+      json: { message: '   ' },
+    });
     expect(empty.status).toBe(422);
     expect(empty.data.message).toBe("Can't send message!");
     const program = new FormData();
     program.append('file', new Blob([exe() as BlobPart]), 'invoice.pdf');
-    expect((await api(`/api/v1/orders/${id}/messages`, { token: olga, body: program })).status).toBe(422);
-    expect((await api(`/api/v1/orders/${id}/messages`, { token: dmitry, json: { message: 'hi' } })).status).toBe(404);
+    expect(
+      (await api(`/api/v1/orders/${id}/messages`, { token: olga, body: program })).status,
+    ).toBe(422);
+    expect(
+      (await api(`/api/v1/orders/${id}/messages`, { token: dmitry, json: { message: 'hi' } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -39,7 +39,11 @@ describe('WebSocket endpoint', () => {
     const c = connect(server, cookie, server.url);
     await c.next((m) => m.type === 'ready');
     c.ws.send('not json');
-    expect(await c.next((m) => m.type === 'error')).toEqual({ topic: null, type: 'error', data: { reason: 'malformed' } });
+    expect(await c.next((m) => m.type === 'error')).toEqual({
+      topic: null,
+      type: 'error',
+      data: { reason: 'malformed' },
+    });
     c.ws.close();
   });
 
@@ -49,18 +53,37 @@ describe('WebSocket endpoint', () => {
     await c.next((m) => m.type === 'ready');
     // The support authorizer reads support_requests: take its user column away behind the server's back.
     const { url, dataDir } = server.database;
-    const other = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+    const other = openDatabase(
+      url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
+    );
     try {
-      await other.db.schema.alterTable('support_requests').renameColumn('user_id', 'user_id_away').execute();
+      await other.db.schema
+        .alterTable('support_requests')
+        .renameColumn('user_id', 'user_id_away')
+        .execute();
       c.ws.send(JSON.stringify({ type: 'subscribe', topic: 'support:1' }));
-      expect(await c.next((m) => m.type === 'error')).toEqual({ topic: 'support:1', type: 'error', data: { reason: 'failed' } });
+      expect(await c.next((m) => m.type === 'error')).toEqual({
+        topic: 'support:1',
+        type: 'error',
+        data: { reason: 'failed' },
+      });
     } finally {
-      await other.db.schema.alterTable('support_requests').renameColumn('user_id_away', 'user_id').execute();
+      await other.db.schema
+        .alterTable('support_requests')
+        .renameColumn('user_id_away', 'user_id')
+        .execute();
       await other.close();
     }
     await new Promise((r) => setTimeout(r, 100));
-    const line = server.output().split('\n').find((l) => l.includes('ws: subscribe failed'));
-    expect(line).toMatch(new RegExp(`ERROR ws: subscribe failed req="ws-probe-0001" user=${userId} topic="support:1" err=".*(user_id|support_requests)`));
+    const line = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes('ws: subscribe failed'));
+    expect(line).toMatch(
+      new RegExp(
+        `ERROR ws: subscribe failed req="ws-probe-0001" user=${userId} topic="support:1" err=".*(user_id|support_requests)`,
+      ),
+    );
     // The connection stays usable.
     c.ws.send(JSON.stringify({ type: 'subscribe', topic: 'support:999999' }));
     expect((await c.next((m) => m.topic === 'support:999999')).type).toBe('denied');
@@ -82,7 +105,11 @@ describe('live connections end with their session', () => {
     const c = connect(server, cookie);
     await c.next((m) => m.type === 'ready');
     c.ws.send(JSON.stringify({ type: 'unsubscribe', topic: 'session' }));
-    const res = await fetch(`${server.url}/api/v1/profile/logout`, { method: 'POST', headers: { cookie, origin: server.url, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${server.url}/api/v1/profile/logout`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.ok).toBe(true);
     expect(await c.closed).toBe(4401);
   });
@@ -121,13 +148,20 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
     const { cookie, userId } = await sessionFor(b, 'olga.demidova@demo.example');
     const client = connect(b, cookie, b.url);
     await client.next((m) => m.type === 'ready');
-    await bus().publish(`user:${userId}`, 'notification.created', { id: 1, title: 'Order shipped' });
+    await bus().publish(`user:${userId}`, 'notification.created', {
+      id: 1,
+      title: 'Order shipped',
+    });
     const event = await client.next((m) => m.type === 'notification.created');
-    expect(event).toEqual({ topic: `user:${userId}`, type: 'notification.created', data: { id: 1, title: 'Order shipped' } });
+    expect(event).toEqual({
+      topic: `user:${userId}`,
+      type: 'notification.created',
+      data: { id: 1, title: 'Order shipped' },
+    });
     client.ws.close();
   });
 
-  it('ending a user\'s sessions on one instance closes their live connections on another', async () => {
+  it("ending a user's sessions on one instance closes their live connections on another", async () => {
     const { cookie, userId } = await sessionFor(a, 'dmitry.volkov@demo.example');
     const onB = connect(b, cookie, b.url);
     await onB.next((m) => m.type === 'ready');

@@ -24,7 +24,11 @@ describe('with a suggestion provider', () => {
     const body = await res.json();
     expect(body.enabled).toBe(true);
     expect(body.suggestions[0]).toMatchObject({ inn: '1840001234' });
-    expect(fake.requests.at(-1)).toMatchObject({ path: expect.stringMatching(/suggest\/party$/), body: { query: 'удмурт', count: 20 }, auth: `Token ${FAKE_TOKEN}` });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: expect.stringMatching(/suggest\/party$/),
+      body: { query: 'удмурт', count: 20 },
+      auth: `Token ${FAKE_TOKEN}`,
+    });
   });
 
   it('offers the endpoint to the wizard', async () => {
@@ -33,7 +37,8 @@ describe('with a suggestion provider', () => {
 
   it('limits anonymous lookups per IP (429 after 120 an hour)', async () => {
     let status = 200;
-    for (let i = 0; i < 125 && status === 200; i++) status = (await fetch(`${server.url}${PATH}?query=18`)).status;
+    for (let i = 0; i < 125 && status === 200; i++)
+      status = (await fetch(`${server.url}${PATH}?query=18`)).status;
     expect(status).toBe(429);
   });
 });
@@ -48,7 +53,10 @@ describe('without a provider', () => {
   });
 
   it('answers that suggestions are off, and the wizard asks for the tax number to be typed', async () => {
-    expect(await (await fetch(`${server.url}${PATH}?query=1840`)).json()).toEqual({ enabled: false, suggestions: [] });
+    expect(await (await fetch(`${server.url}${PATH}?query=1840`)).json()).toEqual({
+      enabled: false,
+      suggestions: [],
+    });
     expect(await (await fetch(`${server.url}/auth/registration`)).text()).not.toContain(PATH);
   });
 });

@@ -20,22 +20,49 @@ let full: number;
 let orderId: number;
 
 const page = async (path: string, cookie = olga.cookie) => {
-  const res = await fetch(`${server.url}${path}`, { headers: { cookie, Accept: 'text/html', 'Accept-Language': 'ru' }, redirect: 'manual' });
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { cookie, Accept: 'text/html', 'Accept-Language': 'ru' },
+    redirect: 'manual',
+  });
   return { status: res.status, html: await res.text() };
 };
 
 beforeAll(async () => {
   server = await startServer({ INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+production` });
   call = backoffice(server);
-  [olga, dmitry] = await Promise.all([sessionFor(server, 'olga.demidova@demo.example'), sessionFor(server, 'dmitry.volkov@demo.example')]);
-  const order = (await call('/api/integration/orders?limit=100')).data.data.find((o: any) => o.customer_id === olga.userId && o.items.length > 0);
+  [olga, dmitry] = await Promise.all([
+    sessionFor(server, 'olga.demidova@demo.example'),
+    sessionFor(server, 'dmitry.volkov@demo.example'),
+  ]);
+  const order = (await call('/api/integration/orders?limit=100')).data.data.find(
+    (o: any) => o.customer_id === olga.userId && o.items.length > 0,
+  );
   orderId = order.id;
-  const r = await call('/api/integration/productions', { json: { order_id: order.id, request_id: 77, products: [{ serial: 'PG-1', title: 'Bare unit' }, { serial: 'PG-2', title: 'Full unit', sku: 'SKU-9' }] } });
+  const r = await call('/api/integration/productions', {
+    json: {
+      order_id: order.id,
+      request_id: 77,
+      products: [
+        { serial: 'PG-1', title: 'Bare unit' },
+        { serial: 'PG-2', title: 'Full unit', sku: 'SKU-9' },
+      ],
+    },
+  });
   [bare, full] = r.data.ids;
-  await call(`/api/integration/productions/${full}/history`, { json: { title: 'Step one', date: '2026-02-01T09:15:00Z' } });
-  await call(`/api/integration/productions/${full}/history`, { json: { title: 'Shipped out', description: 'Truck 5', status: 1, date: '2026-02-03T09:15:00Z' } });
-  await call(`/api/integration/productions/${full}/documents`, { data: { kind: 'passport', name: 'Passport PG-2' }, files: { file: [pdf(), 'p.pdf'] } });
-  await call(`/api/integration/productions/${full}/shipments`, { data: { numb: 'TN-5', date: '2026-02-04' }, files: { a: [pdf(), 'waybill.pdf'] } });
+  await call(`/api/integration/productions/${full}/history`, {
+    json: { title: 'Step one', date: '2026-02-01T09:15:00Z' },
+  });
+  await call(`/api/integration/productions/${full}/history`, {
+    json: { title: 'Shipped out', description: 'Truck 5', status: 1, date: '2026-02-03T09:15:00Z' },
+  });
+  await call(`/api/integration/productions/${full}/documents`, {
+    data: { kind: 'passport', name: 'Passport PG-2' },
+    files: { file: [pdf(), 'p.pdf'] },
+  });
+  await call(`/api/integration/productions/${full}/shipments`, {
+    data: { numb: 'TN-5', date: '2026-02-04' },
+    files: { a: [pdf(), 'waybill.pdf'] },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -45,11 +72,14 @@ describe('/productions', () => {
   it('lists with the spec columns, folded filters and no React', async () => {
     const { status, html } = await page('/productions?pageSize=100&sortField=serial&sortOrder=asc');
     expect(status).toBe(200);
-    for (const c of ['Серийный номер', 'Название', 'Организация', 'Объект', 'Статус', 'Действия']) expect(html).toContain(c);
+    for (const c of ['Серийный номер', 'Название', 'Организация', 'Объект', 'Статус', 'Действия'])
+      expect(html).toContain(c);
     expect(html).toMatch(/<details class="registry-filters[^"]*"[^>]*>\s*<summary/);
     expect(html).toContain(`href="/productions/${full}"`);
     expect(html).not.toMatch(/astro-island|react/i);
-    expect(html.indexOf(`href="/productions/${bare}"`)).toBeLessThan(html.indexOf(`href="/productions/${full}"`));
+    expect(html.indexOf(`href="/productions/${bare}"`)).toBeLessThan(
+      html.indexOf(`href="/productions/${full}"`),
+    );
   });
 
   it('searches title and serial from 3 characters and filters by status', async () => {
@@ -78,10 +108,14 @@ describe('/productions/:id', () => {
     expect(html).toContain('Перейти в расчет');
     expect(html).toContain('Перейти в заказ');
     expect(html).toContain('Отгрузочные документы');
-    expect(html).toMatch(/<time datetime="2026-02-03T09:15:00.000Z" title="03\.02\.2026 \d\d:15"[^>]*>03\.02\.2026<\/time>/);
+    expect(html).toMatch(
+      /<time datetime="2026-02-03T09:15:00.000Z" title="03\.02\.2026 \d\d:15"[^>]*>03\.02\.2026<\/time>/,
+    );
     expect(html).toMatch(/class="milestone[^"]*"[^>]*>\s*<time[^>]*>03\.02\.2026/);
     expect(html.indexOf('Shipped out')).toBeLessThan(html.indexOf('Step one'));
-    const fault = /href="(\/support\/reports\?new=1&amp;from=%2Fproductions%2F\d+&amp;title=[^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+    const fault = /href="(\/support\/reports\?new=1&amp;from=%2Fproductions%2F\d+&amp;title=[^"]+)"/
+      .exec(html)![1]!
+      .replaceAll('&amp;', '&');
     const q = new URL(fault, server.url).searchParams;
     expect(q.get('new')).toBe('1');
     expect(q.get('from')).toBe(`/productions/${full}`);
@@ -90,7 +124,9 @@ describe('/productions/:id', () => {
   });
 
   it('the empty product says so in the spec words, and has no calculation without a request', async () => {
-    const created = await call('/api/integration/productions', { json: { order_id: orderId, products: [{ serial: 'PG-3', title: 'No request' }] } });
+    const created = await call('/api/integration/productions', {
+      json: { order_id: orderId, products: [{ serial: 'PG-3', title: 'No request' }] },
+    });
     const { html } = await page(`/productions/${created.data.ids[0]}`);
     expect(html).toContain('К сожалению истории движения по данному товару не найдена');
     expect(html).not.toContain('Номер расчета');
@@ -105,7 +141,9 @@ describe('/productions/:id', () => {
 
   it('opens the documents and shipments dialogs as routes with working file links', async () => {
     const docs = await page(`/productions/${full}?show=documents`);
-    const href = /<a href="(\/productions\/\d+\/files\/[\w-]+)"[^>]*>Passport PG-2<\/a>/.exec(docs.html)![1]!;
+    const href = /<a href="(\/productions\/\d+\/files\/[\w-]+)"[^>]*>Passport PG-2<\/a>/.exec(
+      docs.html,
+    )![1]!;
     const file = await fetch(`${server.url}${href}`, { headers: { cookie: olga.cookie } });
     expect(file.status).toBe(200);
     const ship = await page(`/productions/${full}?show=shipments`);
@@ -117,12 +155,19 @@ describe('/productions/:id', () => {
   it('prints a label with the QR code of the page', async () => {
     const { status, html } = await page(`/productions/${full}/label`);
     expect(status).toBe(200);
-    expect(html).toMatch(/<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+" role="img" aria-label="[^"]*PG-2"/);
+    expect(html).toMatch(
+      /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+" role="img" aria-label="[^"]*PG-2"/,
+    );
     expect(html).toContain(`/productions/${full}</p>`);
   });
 
   it("another customer's product, its label and its dialogs are 404 pages", async () => {
-    for (const p of [`/productions/${full}`, `/productions/${full}/label`, `/productions/${full}?show=documents`, '/productions/abc']) {
+    for (const p of [
+      `/productions/${full}`,
+      `/productions/${full}/label`,
+      `/productions/${full}?show=documents`,
+      '/productions/abc',
+    ]) {
       expect((await page(p, dmitry.cookie)).status, p).toBe(404);
     }
   });

@@ -16,7 +16,12 @@ let olga: string;
 beforeAll(async () => {
   server = await startServer(scadaEnv);
   api = apiClient(server);
-  [dmitry, olga] = (await Promise.all([sessionFor(server, 'dmitry.volkov@demo.example'), sessionFor(server, 'olga.demidova@demo.example')])).map((s) => s.token) as [string, string];
+  [dmitry, olga] = (
+    await Promise.all([
+      sessionFor(server, 'dmitry.volkov@demo.example'),
+      sessionFor(server, 'olga.demidova@demo.example'),
+    ])
+  ).map((s) => s.token) as [string, string];
   // Olga has the module too: what she may see is decided by grants alone.
   await enableScada(server, 'olga.demidova@demo.example');
 });
@@ -24,17 +29,27 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const tagsOf = async (id: number, token = dmitry) => (await api(`/api/v1/scada/tags/${id}`, { token })).data;
-const form = (tag_id: number, value: string) => new URLSearchParams({ tag_id: String(tag_id), value });
-const act = (tag_id: number, value: string, token = dmitry) => api('/api/v1/scada/action', { token, body: form(tag_id, value) });
+const tagsOf = async (id: number, token = dmitry) =>
+  (await api(`/api/v1/scada/tags/${id}`, { token })).data;
+const form = (tag_id: number, value: string) =>
+  new URLSearchParams({ tag_id: String(tag_id), value });
+const act = (tag_id: number, value: string, token = dmitry) =>
+  api('/api/v1/scada/action', { token, body: form(tag_id, value) });
 
 describe('list and object', () => {
   it('lists the granted demo objects with meta.pagination.total, searches title and address, pages', async () => {
-    const all = await api('/api/v1/scada?limit=10&page=1&orderBy=id&sortedBy=asc', { token: dmitry });
+    const all = await api('/api/v1/scada?limit=10&page=1&orderBy=id&sortedBy=asc', {
+      token: dmitry,
+    });
     expect(all.status).toBe(200);
     expect(all.data.meta.pagination.total).toBe(3);
-    expect(all.data.data.map((o: any) => o.oid_name)).toEqual(Array(3).fill('АКЦИОНЕРНОЕ ОБЩЕСТВО "ИЖЕВСКИЕ ТЕПЛОВЫЕ СЕТИ"'));
-    const found = await api(`/api/v1/scada?search=${encodeURIComponent('Пушкинская')}&searchFields=title;address`, { token: dmitry });
+    expect(all.data.data.map((o: any) => o.oid_name)).toEqual(
+      Array(3).fill('АКЦИОНЕРНОЕ ОБЩЕСТВО "ИЖЕВСКИЕ ТЕПЛОВЫЕ СЕТИ"'),
+    );
+    const found = await api(
+      `/api/v1/scada?search=${encodeURIComponent('Пушкинская')}&searchFields=title;address`,
+      { token: dmitry },
+    );
     expect(found.data.data.map((o: any) => o.title)).toEqual(['ИТП на Пушкинской']);
     const short = await api(`/api/v1/scada?search=${encodeURIComponent('Пу')}`, { token: dmitry });
     expect(short.data.meta.pagination.total).toBe(3);
@@ -98,14 +113,20 @@ describe('history', () => {
     const { tags } = await tagsOf(id);
     const from = new Date(Date.now() - 60_000).toISOString();
     const to = new Date(Date.now() + 1000).toISOString();
-    const res = await api(`/api/v1/scada/${id}/history?tags=${tags[0].id},${tags[1].id}&from=${from}&to=${to}&points=5`, { token: dmitry });
+    const res = await api(
+      `/api/v1/scada/${id}/history?tags=${tags[0].id},${tags[1].id}&from=${from}&to=${to}&points=5`,
+      { token: dmitry },
+    );
     expect(res.status).toBe(200);
     expect(res.data.data.map((s: any) => s.tag_id)).toEqual([tags[0].id, tags[1].id]);
     const points = res.data.data[0].points;
     expect(points.length).toBeGreaterThan(0);
     expect(points.length).toBeLessThanOrEqual(5);
     for (const p of points) expect(p.min <= p.avg && p.avg <= p.max).toBe(true);
-    const wide = await api(`/api/v1/scada/${id}/history?from=2020-01-01T00:00:00Z&to=2020-03-01T00:00:00Z`, { token: dmitry });
+    const wide = await api(
+      `/api/v1/scada/${id}/history?from=2020-01-01T00:00:00Z&to=2020-03-01T00:00:00Z`,
+      { token: dmitry },
+    );
     expect(wide.status).toBe(400);
     expect(wide.data.message).toBe('Invalid range: from before to, at most 31 days');
     const foreign = await api(`/api/v1/scada/${id}/history?tags=999999`, { token: dmitry });
@@ -139,9 +160,15 @@ describe('commands', () => {
     expect(empty.data.message).toBe('Enter the required value');
     const range = await act(setpoint.id, '99');
     expect(range.status).toBe(422);
-    expect(range.data).toMatchObject({ message: 'The value is outside 1 … 10', data: { result: 'refused', reason: 'range' } });
+    expect(range.data).toMatchObject({
+      message: 'The value is outside 1 … 10',
+      data: { result: 'refused', reason: 'range' },
+    });
     const type = await act(setpoint.id, 'abc');
-    expect(type.data).toMatchObject({ message: 'The value must be a number of the right type', data: { reason: 'type' } });
+    expect(type.data).toMatchObject({
+      message: 'The value must be a number of the right type',
+      data: { reason: 'type' },
+    });
     const readonly = await act(tag('Давление на входе').id, '3');
     expect(readonly.status).toBe(403);
     expect(readonly.data.message).toBe('This variable is read-only');
@@ -171,13 +198,28 @@ describe('commands', () => {
       oid: '1832014568',
       address: 'Ижевск',
       driver: { type: 'simulator' },
-      tags: [{ key: 'sp', title: 'Уставка', type: 'float', unit: 'бар', actions: 'ReadWrite', field_type: 'Input', min: 0, max: 10, address: { signal: 'setpoint', base: 4 } }],
+      tags: [
+        {
+          key: 'sp',
+          title: 'Уставка',
+          type: 'float',
+          unit: 'бар',
+          actions: 'ReadWrite',
+          field_type: 'Input',
+          min: 0,
+          max: 10,
+          address: { signal: 'setpoint', base: 4 },
+        },
+      ],
       grants: [{ email: 'olga.demidova@demo.example', control: false }],
     });
     expect(r.status).toBe(200);
     expect(r.data.data).toMatchObject({ key: 'shared-view', created: true, grants: 1 });
     const oid = r.data.data.id;
-    expect((await api(`/api/v1/scada/${oid}`, { token: olga })).data.data).toMatchObject({ title: 'Насосная для просмотра', control: 0 });
+    expect((await api(`/api/v1/scada/${oid}`, { token: olga })).data.data).toMatchObject({
+      title: 'Насосная для просмотра',
+      control: 0,
+    });
     expect((await api(`/api/v1/scada/${oid}`, { token: dmitry })).status).toBe(404);
     const res = await act(r.data.data.tags[0].id, '5', olga);
     expect(res.status).toBe(403);
@@ -193,21 +235,83 @@ describe('integration API', () => {
       title: '',
       oid: '123',
       driver: { type: 'modbus-tcp', host: '10.0.0.5', port: 502 },
-      tags: [{ key: 'a', title: 'A', type: 'float', actions: 'ReadWrite', address: { table: 'holding', register: 1 } }],
+      tags: [
+        {
+          key: 'a',
+          title: 'A',
+          type: 'float',
+          actions: 'ReadWrite',
+          address: { table: 'holding', register: 1 },
+        },
+      ],
     });
     expect(bad.status).toBe(422);
-    expect(bad.data.errors).toMatchObject({ title: 'Text is missing or too long', oid: "oid: the organisation's INN (10 or 12 digits)", 'tags.0': 'ReadWrite needs field_type ErrorReset or Input' });
-    const address = await putObject(server, 'k1', { title: 'X', driver: { type: 'modbus-tcp', host: '10.0.0.5' }, tags: [{ key: 'a', title: 'A', type: 'float', actions: 'Read', address: { table: 'holding', register: 70000 } }] });
-    expect(address.data.errors).toEqual({ 'tags.0.address': 'The tag address does not fit the driver' });
-    const user = await putObject(server, 'k1', { ...body, grants: [{ email: 'nobody@demo.example' }] });
+    expect(bad.data.errors).toMatchObject({
+      title: 'Text is missing or too long',
+      oid: "oid: the organisation's INN (10 or 12 digits)",
+      'tags.0': 'ReadWrite needs field_type ErrorReset or Input',
+    });
+    const address = await putObject(server, 'k1', {
+      title: 'X',
+      driver: { type: 'modbus-tcp', host: '10.0.0.5' },
+      tags: [
+        {
+          key: 'a',
+          title: 'A',
+          type: 'float',
+          actions: 'Read',
+          address: { table: 'holding', register: 70000 },
+        },
+      ],
+    });
+    expect(address.data.errors).toEqual({
+      'tags.0.address': 'The tag address does not fit the driver',
+    });
+    const user = await putObject(server, 'k1', {
+      ...body,
+      grants: [{ email: 'nobody@demo.example' }],
+    });
     expect(user.data.errors).toEqual({ grants: 'No such users: nobody@demo.example' });
     const org = await putObject(server, 'k1', { ...body, oid: '7700000000' });
     expect(org.data.errors).toEqual({ oid: 'No organisation with this INN' });
   });
 
   it('replaces an object in place: tags keep their ids by key, grants are the given list', async () => {
-    const first = await putObject(server, 'replace-me', { title: 'A', driver: { type: 'simulator' }, tags: [{ key: 'x', title: 'X', type: 'float', actions: 'Read', address: { signal: 'pressure', base: 1 } }, { key: 'y', title: 'Y', type: 'float', actions: 'Read', address: { signal: 'flow', base: 1 } }], grants: [{ email: 'dmitry.volkov@demo.example', control: true }] });
-    const second = await putObject(server, 'replace-me', { title: 'B', driver: { type: 'simulator' }, tags: [{ key: 'y', title: 'Y', type: 'float', actions: 'Read', address: { signal: 'flow', base: 1 } }], grants: [] });
+    const first = await putObject(server, 'replace-me', {
+      title: 'A',
+      driver: { type: 'simulator' },
+      tags: [
+        {
+          key: 'x',
+          title: 'X',
+          type: 'float',
+          actions: 'Read',
+          address: { signal: 'pressure', base: 1 },
+        },
+        {
+          key: 'y',
+          title: 'Y',
+          type: 'float',
+          actions: 'Read',
+          address: { signal: 'flow', base: 1 },
+        },
+      ],
+      grants: [{ email: 'dmitry.volkov@demo.example', control: true }],
+    });
+    const second = await putObject(server, 'replace-me', {
+      title: 'B',
+      driver: { type: 'simulator' },
+      tags: [
+        {
+          key: 'y',
+          title: 'Y',
+          type: 'float',
+          actions: 'Read',
+          address: { signal: 'flow', base: 1 },
+        },
+      ],
+      grants: [],
+    });
     expect(second.data.data).toMatchObject({ id: first.data.data.id, created: false, grants: 0 });
     expect(second.data.data.tags).toEqual([{ key: 'y', id: first.data.data.tags[1].id, idx: 0 }]);
     expect((await api(`/api/v1/scada/${first.data.data.id}`, { token: dmitry })).status).toBe(404);

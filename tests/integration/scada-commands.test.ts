@@ -15,13 +15,31 @@ let token: string;
 let device: Awaited<ReturnType<typeof modbusDevice>>;
 let port: number;
 
-const setpoint = (key: string, register: number) => ({ key, title: `Setpoint ${key}`, type: 'float', unit: 'bar', actions: 'ReadWrite', field_type: 'Input', min: 0, max: 10, step: 0.1, address: { table: 'holding', register, datatype: 'float32' } });
+const setpoint = (key: string, register: number) => ({
+  key,
+  title: `Setpoint ${key}`,
+  type: 'float',
+  unit: 'bar',
+  actions: 'ReadWrite',
+  field_type: 'Input',
+  min: 0,
+  max: 10,
+  step: 0.1,
+  address: { table: 'holding', register, datatype: 'float32' },
+});
 
 async function object(key: string, register: number) {
   const r = await putObject(server, key, {
     title: `Station ${key}`,
     address: 'Test bench',
-    driver: { type: 'modbus-tcp', host: '127.0.0.1', port, unit_id: 1, poll_ms: 300, timeout_ms: 2000 },
+    driver: {
+      type: 'modbus-tcp',
+      host: '127.0.0.1',
+      port,
+      unit_id: 1,
+      poll_ms: 300,
+      timeout_ms: 2000,
+    },
     tags: [setpoint('sp', register)],
     grants: [{ email: 'dmitry.volkov@demo.example', control: true }],
   });
@@ -47,36 +65,53 @@ afterAll(async () => {
   await device?.stop();
 });
 
-const act = (tagId: number, value: string, lang = 'en') => api('/api/v1/scada/action', { token, lang, body: new URLSearchParams({ tag_id: String(tagId), value }) });
+const act = (tagId: number, value: string, lang = 'en') =>
+  api('/api/v1/scada/action', {
+    token,
+    lang,
+    body: new URLSearchParams({ tag_id: String(tagId), value }),
+  });
 
 describe('dispatching commands under load', () => {
   it('10 simultaneous commands to one variable: exactly one device write, 9 refused by the rule', async () => {
     const { id, tagId } = await object('burst', 0);
     const writes = device.requests.writes;
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => act(tagId, String(4 + i / 10))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => act(tagId, String(4 + i / 10))),
+    );
     // Late writes (a loser slipping through) would land within the confirmation time.
     await new Promise((r) => setTimeout(r, 1500));
     // (A loaded machine may time a Modbus request out: the answers say so if the write is missing.)
-    expect(device.requests.writes - writes, JSON.stringify(answers.map((a) => [a.status, a.data.data?.reason]))).toBe(1);
+    expect(
+      device.requests.writes - writes,
+      JSON.stringify(answers.map((a) => [a.status, a.data.data?.reason])),
+    ).toBe(1);
     const ok = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status === 429);
     expect(ok).toHaveLength(1);
     expect(ok[0]!.data.data.result).toBe('confirmed');
     expect(refused).toHaveLength(9);
     for (const r of refused) {
-      expect(r.data).toMatchObject({ message: 'Too often: try again in 5 s', data: { result: 'refused', reason: 'rate' } });
+      expect(r.data).toMatchObject({
+        message: 'Too often: try again in 5 s',
+        data: { result: 'refused', reason: 'rate' },
+      });
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(5);
     }
     const audit = (await api(`/api/v1/scada/${id}/audit?limit=100`, { token })).data.data;
-    expect(audit.map((a: any) => a.result).sort()).toEqual(['confirmed', ...Array(9).fill('refused')]);
+    expect(audit.map((a: any) => a.result).sort()).toEqual([
+      'confirmed',
+      ...Array(9).fill('refused'),
+    ]);
   });
 
   it('a flood of refused commands is cut off: 429 with Retry-After and a message in the language, the audit stays bounded', async () => {
     const { id, tagId } = await object('flood', 10);
     const answers = [];
     // Out of range: refused by the checks, never written; batches of 10 as a script would send them.
-    for (let i = 0; i < 6; i++) answers.push(...(await Promise.all(Array.from({ length: 10 }, () => act(tagId, '99')))));
+    for (let i = 0; i < 6; i++)
+      answers.push(...(await Promise.all(Array.from({ length: 10 }, () => act(tagId, '99')))));
     const audited = answers.filter((a) => a.status === 422);
     const limited = answers.filter((a) => a.status === 429);
     expect(audited).toHaveLength(20);
@@ -84,11 +119,19 @@ describe('dispatching commands under load', () => {
     const seconds = Number(limited[0]!.headers.get('retry-after'));
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
-    expect(limited[0]!.data.message).toMatch(/^Too many commands to this object: try again in \d+ s$/);
-    expect(limited[0]!.data.data).toMatchObject({ id: null, result: 'refused', reason: 'attempts' });
+    expect(limited[0]!.data.message).toMatch(
+      /^Too many commands to this object: try again in \d+ s$/,
+    );
+    expect(limited[0]!.data.data).toMatchObject({
+      id: null,
+      result: 'refused',
+      reason: 'attempts',
+    });
     const ru = await act(tagId, '99', 'ru');
     expect(ru.status).toBe(429);
-    expect(ru.data.message).toMatch(/^Слишком много команд для этого объекта: повторите через \d+ с$/);
+    expect(ru.data.message).toMatch(
+      /^Слишком много команд для этого объекта: повторите через \d+ с$/,
+    );
     const audit = (await api(`/api/v1/scada/${id}/audit?limit=100`, { token })).data.data;
     expect(audit).toHaveLength(20);
     expect(audit.every((a: any) => a.result === 'refused' && a.reason === 'range')).toBe(true);

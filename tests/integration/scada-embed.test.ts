@@ -17,7 +17,12 @@ let id: number;
 beforeAll(async () => {
   server = await startServer(scadaEnv);
   api = apiClient(server);
-  [dmitry, olga] = (await Promise.all([sessionFor(server, 'dmitry.volkov@demo.example'), sessionFor(server, 'olga.demidova@demo.example')])).map((s) => s.token) as [string, string];
+  [dmitry, olga] = (
+    await Promise.all([
+      sessionFor(server, 'dmitry.volkov@demo.example'),
+      sessionFor(server, 'olga.demidova@demo.example'),
+    ])
+  ).map((s) => s.token) as [string, string];
   await enableScada(server, 'olga.demidova@demo.example');
   id = (await api('/api/v1/scada', { token: dmitry })).data.data[0].id;
 });
@@ -25,7 +30,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const page = (path: string, cookieToken?: string) => fetch(`${server.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...(cookieToken ? { cookie: `sid=${cookieToken}` } : {}) } });
+const page = (path: string, cookieToken?: string) =>
+  fetch(`${server.url}${path}`, {
+    redirect: 'manual',
+    headers: { accept: 'text/html', ...(cookieToken ? { cookie: `sid=${cookieToken}` } : {}) },
+  });
 
 describe('embeddable dispatching pages', () => {
   it('the object page frames the project (16:9) and the chart, and is itself never framable', async () => {
@@ -34,7 +43,11 @@ describe('embeddable dispatching pages', () => {
     expect(project.headers.get('x-frame-options')).toBe('DENY');
     expect(project.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const html = await project.text();
-    expect(html).toMatch(new RegExp(`<div class="scada-frame scada-frame-project"[^>]*>\\s*<iframe src="/scada/project/${id}"`));
+    expect(html).toMatch(
+      new RegExp(
+        `<div class="scada-frame scada-frame-project"[^>]*>\\s*<iframe src="/scada/project/${id}"`,
+      ),
+    );
     const trends = await (await page(`/tools/scada/${id}?tab=trends`, dmitry)).text();
     expect(trends).toContain(`<iframe src="/scada/chart/${id}"`);
   });

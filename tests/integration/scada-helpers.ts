@@ -7,12 +7,23 @@ import { openDatabase } from '../../src/lib/db/index.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 export const SCADA_KEY = 'scada-test-key-0123456789abcdef';
-export const scadaEnv = { INTEGRATION_KEYS: `backoffice:${createHash('sha256').update(SCADA_KEY).digest('hex')}:scada` };
+export const scadaEnv = {
+  INTEGRATION_KEYS: `backoffice:${createHash('sha256').update(SCADA_KEY).digest('hex')}:scada`,
+};
 
-export async function putObject(server: TestServer, key: string, body: unknown, apiKey = SCADA_KEY) {
+export async function putObject(
+  server: TestServer,
+  key: string,
+  body: unknown,
+  apiKey = SCADA_KEY,
+) {
   const res = await fetch(`${server.url}/api/integration/scada/objects/${key}`, {
     method: 'PUT',
-    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+    headers: {
+      Authorization: `Bearer ${apiKey}`,
+      'Content-Type': 'application/json',
+      'Accept-Language': 'en',
+    },
     body: JSON.stringify(body),
   });
   return { status: res.status, data: (await res.json()) as any };
@@ -27,7 +38,10 @@ export interface Frame {
 
 /** The spec's stream: pairs of { status, t, q } and the value array, collected as frames. */
 export function stream(server: TestServer, token: string, id: number) {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws?token=${token}&wss_type=scada&scada_id=${id}`, { headers: { origin: server.url } });
+  const ws = new WebSocket(
+    `${server.url.replace('http', 'ws')}/ws?token=${token}&wss_type=scada&scada_id=${id}`,
+    { headers: { origin: server.url } },
+  );
   const frames: Frame[] = [];
   let head: Omit<Frame, 'v'> | null = null;
   const waiters: Array<() => void> = [];
@@ -40,7 +54,10 @@ export function stream(server: TestServer, token: string, id: number) {
   });
   const next = (pred: (f: Frame) => boolean, ms = 8000) =>
     new Promise<Frame>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame; got ${JSON.stringify(frames.slice(-3))}`)), ms);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame; got ${JSON.stringify(frames.slice(-3))}`)),
+        ms,
+      );
       const check = () => {
         const f = frames.find(pred);
         if (!f) return void waiters.push(check);
@@ -52,7 +69,9 @@ export function stream(server: TestServer, token: string, id: number) {
   // A refused upgrade is read from 'unexpected-response'; closing such a socket afterwards makes ws
   // emit 'error' (closed before established), which is expected here and must not be uncaught.
   ws.on('error', () => undefined);
-  const refused = new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+  const refused = new Promise<number>((resolve) =>
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+  );
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   return { ws, frames, next, refused, closed };
 }
@@ -69,9 +88,15 @@ export const until = async (check: () => Promise<boolean> | boolean, ms = 10_000
 /** Turns the scada module on for a user (the back office's switch), so only grants decide access. */
 export async function enableScada(server: TestServer, email: string) {
   const { url, dataDir } = server.database;
-  const database = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+  const database = openDatabase(
+    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
+  );
   try {
-    await database.db.updateTable('users').set({ module_scada: 1 }).where('email', '=', email).execute();
+    await database.db
+      .updateTable('users')
+      .set({ module_scada: 1 })
+      .where('email', '=', email)
+      .execute();
   } finally {
     await database.close();
   }

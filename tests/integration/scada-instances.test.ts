@@ -26,7 +26,10 @@ describe.runIf(onPostgres())('dispatching on two instances', () => {
     await db?.drop();
   });
 
-  const holders = async () => (await handle.db.selectFrom('scada_leases').select(['name', 'holder', 'expires_at']).execute()).filter((l) => l.expires_at > Date.now());
+  const holders = async () =>
+    (
+      await handle.db.selectFrom('scada_leases').select(['name', 'holder', 'expires_at']).execute()
+    ).filter((l) => l.expires_at > Date.now());
 
   it('polls each object on one instance only, delivers across instances, and fails over when the holder dies', async () => {
     await until(async () => (await holders()).length === 3, 15_000);
@@ -43,7 +46,14 @@ describe.runIf(onPostgres())('dispatching on two instances', () => {
 
     dead.proc.kill('SIGKILL');
     const killedAt = Date.now();
-    await until(async () => (await holders()).some((l) => l.name === 'object:1' && l.holder.split(':')[1] === String(alive.proc.pid)), 15_000, 200);
+    await until(
+      async () =>
+        (await holders()).some(
+          (l) => l.name === 'object:1' && l.holder.split(':')[1] === String(alive.proc.pid),
+        ),
+      15_000,
+      200,
+    );
     const takeover = Date.now() - killedAt;
     expect(takeover).toBeLessThan(10_000);
     const count = s.frames.length;

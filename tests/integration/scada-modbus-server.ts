@@ -35,15 +35,21 @@ export async function modbusDevice(port: number) {
     }
   };
   const reg = (map: Map<number, number>, addr: number) => {
-    if (map === holding && illegal(addr)) throw { modbusErrorCode: 0x02, msg: 'Illegal data address' };
+    if (map === holding && illegal(addr))
+      throw { modbusErrorCode: 0x02, msg: 'Illegal data address' };
     return map.get(addr) ?? 0;
   };
   const vector = {
-    getHoldingRegister: (addr: number, _unit: number, cb: Cb<number>) => answer(cb, () => reg(holding, addr)),
-    getMultipleHoldingRegisters: (addr: number, length: number, _unit: number, cb: Cb<number[]>) => answer(cb, () => Array.from({ length }, (_, i) => reg(holding, addr + i))),
-    getInputRegister: (addr: number, _unit: number, cb: Cb<number>) => answer(cb, () => reg(input, addr)),
-    getMultipleInputRegisters: (addr: number, length: number, _unit: number, cb: Cb<number[]>) => answer(cb, () => Array.from({ length }, (_, i) => reg(input, addr + i))),
-    getCoil: (addr: number, _unit: number, cb: Cb<boolean>) => answer(cb, () => coils.get(addr) ?? false),
+    getHoldingRegister: (addr: number, _unit: number, cb: Cb<number>) =>
+      answer(cb, () => reg(holding, addr)),
+    getMultipleHoldingRegisters: (addr: number, length: number, _unit: number, cb: Cb<number[]>) =>
+      answer(cb, () => Array.from({ length }, (_, i) => reg(holding, addr + i))),
+    getInputRegister: (addr: number, _unit: number, cb: Cb<number>) =>
+      answer(cb, () => reg(input, addr)),
+    getMultipleInputRegisters: (addr: number, length: number, _unit: number, cb: Cb<number[]>) =>
+      answer(cb, () => Array.from({ length }, (_, i) => reg(input, addr + i))),
+    getCoil: (addr: number, _unit: number, cb: Cb<boolean>) =>
+      answer(cb, () => coils.get(addr) ?? false),
     getDiscreteInput: (_addr: number, _unit: number, cb: Cb<boolean>) => answer(cb, () => false),
     setRegister: (addr: number, value: number) => {
       requests.writes++;
@@ -69,7 +75,10 @@ export async function modbusDevice(port: number) {
   const stop = () =>
     new Promise<void>((resolve) => {
       if (!server) return resolve();
-      const s = server as unknown as { socks: Map<import('node:net').Socket, 0>; close(cb: () => void): void };
+      const s = server as unknown as {
+        socks: Map<import('node:net').Socket, 0>;
+        close(cb: () => void): void;
+      };
       for (const sock of s.socks.keys()) sock.destroy();
       s.close(() => resolve());
       server = null;

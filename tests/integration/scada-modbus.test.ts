@@ -15,19 +15,99 @@ let device: Awaited<ReturnType<typeof modbusDevice>>;
 let id: number;
 let tagIds: Record<string, number>;
 
-const h = (table: string, register: number, datatype: string, extra: Record<string, unknown> = {}) => ({ table, register, datatype, ...extra });
+const h = (
+  table: string,
+  register: number,
+  datatype: string,
+  extra: Record<string, unknown> = {},
+) => ({ table, register, datatype, ...extra });
 const TAGS = [
-  { key: 'temp', title: 'Temperature', type: 'float', unit: '°C', actions: 'Read', address: h('holding', 0, 'int16', { scale: 0.1 }) },
-  { key: 'level', title: 'Level', type: 'float', unit: 'm', actions: 'Read', address: h('holding', 1, 'uint16', { scale: 0.01, offset: 1 }) },
-  { key: 'count', title: 'Counter', type: 'int', actions: 'Read', address: h('holding', 2, 'int32') },
-  { key: 'power', title: 'Power', type: 'float', unit: 'kW', actions: 'Read', address: h('holding', 4, 'float32', { word_order: 'little' }) },
-  { key: 'na', title: 'Absent sensor', type: 'float', actions: 'Read', address: h('holding', 6, 'uint16') },
-  { key: 'sp', title: 'Setpoint', type: 'float', unit: 'bar', actions: 'ReadWrite', field_type: 'Input', min: 0, max: 10, step: 0.1, address: h('holding', 7, 'float32') },
-  { key: 'ir', title: 'Input register', type: 'int', actions: 'Read', address: h('input', 0, 'uint16') },
-  { key: 'fault', title: 'Fault', type: 'bool', actions: 'ReadWrite', field_type: 'ErrorReset', alarm: true, address: { table: 'coil', register: 0 } },
-  { key: 'bad', title: 'Unmapped', type: 'int', actions: 'Read', address: h('holding', 600, 'uint16') },
+  {
+    key: 'temp',
+    title: 'Temperature',
+    type: 'float',
+    unit: '°C',
+    actions: 'Read',
+    address: h('holding', 0, 'int16', { scale: 0.1 }),
+  },
+  {
+    key: 'level',
+    title: 'Level',
+    type: 'float',
+    unit: 'm',
+    actions: 'Read',
+    address: h('holding', 1, 'uint16', { scale: 0.01, offset: 1 }),
+  },
+  {
+    key: 'count',
+    title: 'Counter',
+    type: 'int',
+    actions: 'Read',
+    address: h('holding', 2, 'int32'),
+  },
+  {
+    key: 'power',
+    title: 'Power',
+    type: 'float',
+    unit: 'kW',
+    actions: 'Read',
+    address: h('holding', 4, 'float32', { word_order: 'little' }),
+  },
+  {
+    key: 'na',
+    title: 'Absent sensor',
+    type: 'float',
+    actions: 'Read',
+    address: h('holding', 6, 'uint16'),
+  },
+  {
+    key: 'sp',
+    title: 'Setpoint',
+    type: 'float',
+    unit: 'bar',
+    actions: 'ReadWrite',
+    field_type: 'Input',
+    min: 0,
+    max: 10,
+    step: 0.1,
+    address: h('holding', 7, 'float32'),
+  },
+  {
+    key: 'ir',
+    title: 'Input register',
+    type: 'int',
+    actions: 'Read',
+    address: h('input', 0, 'uint16'),
+  },
+  {
+    key: 'fault',
+    title: 'Fault',
+    type: 'bool',
+    actions: 'ReadWrite',
+    field_type: 'ErrorReset',
+    alarm: true,
+    address: { table: 'coil', register: 0 },
+  },
+  {
+    key: 'bad',
+    title: 'Unmapped',
+    type: 'int',
+    actions: 'Read',
+    address: h('holding', 600, 'uint16'),
+  },
   // A second setpoint, for the not-confirmed write (the first one's 5 s rate window is still running).
-  { key: 'sp2', title: 'Setpoint 2', type: 'float', unit: 'bar', actions: 'ReadWrite', field_type: 'Input', min: 0, max: 10, step: 0.1, address: h('holding', 9, 'float32') },
+  {
+    key: 'sp2',
+    title: 'Setpoint 2',
+    type: 'float',
+    unit: 'bar',
+    actions: 'ReadWrite',
+    field_type: 'Input',
+    min: 0,
+    max: 10,
+    step: 0.1,
+    address: h('holding', 9, 'float32'),
+  },
 ];
 
 beforeAll(async () => {
@@ -50,7 +130,14 @@ beforeAll(async () => {
   const r = await putObject(server, 'modbus-1', {
     title: 'Modbus pump station',
     address: 'Test bench',
-    driver: { type: 'modbus-tcp', host: '127.0.0.1', port, unit_id: 1, poll_ms: 300, timeout_ms: 300 },
+    driver: {
+      type: 'modbus-tcp',
+      host: '127.0.0.1',
+      port,
+      unit_id: 1,
+      poll_ms: 300,
+      timeout_ms: 300,
+    },
     tags: TAGS,
     grants: [{ email: 'dmitry.volkov@demo.example', control: true }],
   });
@@ -64,7 +151,8 @@ afterAll(async () => {
 });
 
 const tags = async () => (await api(`/api/v1/scada/tags/${id}`, { token })).data;
-const form = (tag_id: number, value: string) => new URLSearchParams({ tag_id: String(tag_id), value });
+const form = (tag_id: number, value: string) =>
+  new URLSearchParams({ tag_id: String(tag_id), value });
 
 describe('Modbus TCP driver', () => {
   it('decodes every datatype, word order, scale and offset; 0xFFFF and an exception are not available', async () => {
@@ -99,7 +187,10 @@ describe('Modbus TCP driver', () => {
     device.setMode('ignoreWrites');
     const res = await api('/api/v1/scada/action', { token, body: form(tagIds.sp2!, '5') });
     device.setMode('normal');
-    expect(res.data).toMatchObject({ message: 'Sent, but the device did not confirm the value', data: { result: 'not_confirmed' } });
+    expect(res.data).toMatchObject({
+      message: 'Sent, but the device did not confirm the value',
+      data: { result: 'not_confirmed' },
+    });
     expect(res.status).toBe(202);
     const audit = (await api(`/api/v1/scada/${id}/audit`, { token })).data.data;
     expect(audit[0]).toMatchObject({ result: 'not_confirmed', requested: '5', tag: 'Setpoint 2' });

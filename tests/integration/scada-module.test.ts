@@ -23,7 +23,15 @@ beforeAll(async () => {
   const r = await putObject(server, 'module-rule', {
     title: 'Module rule station',
     driver: { type: 'simulator', poll_ms: 500 },
-    tags: [{ key: 'p', title: 'Pressure', type: 'float', actions: 'Read', address: { signal: 'pressure', base: 4 } }],
+    tags: [
+      {
+        key: 'p',
+        title: 'Pressure',
+        type: 'float',
+        actions: 'Read',
+        address: { signal: 'pressure', base: 4 },
+      },
+    ],
     grants: [{ email: 'olga.demidova@demo.example', control: false }],
   });
   expect(r.status).toBe(200);
@@ -33,7 +41,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const page = (path: string, cookie = true) => fetch(`${server.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...(cookie ? { cookie: `sid=${olga}` } : {}) } });
+const page = (path: string, cookie = true) =>
+  fetch(`${server.url}${path}`, {
+    redirect: 'manual',
+    headers: { accept: 'text/html', ...(cookie ? { cookie: `sid=${olga}` } : {}) },
+  });
 const day = new Date().toISOString().slice(0, 10);
 
 async function statuses() {
@@ -58,25 +70,53 @@ async function statuses() {
 
 describe('the dispatching module decides on every path', () => {
   it('a grant without the module: 404 everywhere, the stream and the socket topic included', async () => {
-    expect(await statuses()).toEqual({ api: 404, object: 404, project: 404, chart: 404, projectToken: 404, chartToken: 404, report: 404, upgrade: 404, topic: 'denied' });
+    expect(await statuses()).toEqual({
+      api: 404,
+      object: 404,
+      project: 404,
+      chart: 404,
+      projectToken: 404,
+      chartToken: 404,
+      report: 404,
+      upgrade: 404,
+      topic: 'denied',
+    });
   });
 
   it('with the module on, every path works', async () => {
     await enableScada(server, 'olga.demidova@demo.example');
-    expect(await statuses()).toEqual({ api: 200, object: 200, project: 200, chart: 200, projectToken: 200, chartToken: 200, report: 200, upgrade: 101, topic: 'subscribed' });
+    expect(await statuses()).toEqual({
+      api: 200,
+      object: 200,
+      project: 200,
+      chart: 200,
+      projectToken: 200,
+      chartToken: 200,
+      report: 200,
+      upgrade: 101,
+      topic: 'subscribed',
+    });
   });
 
   it('the module switched off: an open stream closes within a heartbeat (4404)', async () => {
     const s = stream(server, olga, id);
     await s.next(() => true);
     const { url, dataDir } = server.database;
-    const handle = openDatabase(url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') });
+    const handle = openDatabase(
+      url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
+    );
     try {
-      await handle.db.updateTable('users').set({ module_scada: 0 }).where('email', '=', 'olga.demidova@demo.example').execute();
+      await handle.db
+        .updateTable('users')
+        .set({ module_scada: 0 })
+        .where('email', '=', 'olga.demidova@demo.example')
+        .execute();
     } finally {
       await handle.close();
     }
-    expect(await Promise.race([s.closed, new Promise((r) => setTimeout(() => r('open'), 3000))])).toBe(4404);
+    expect(
+      await Promise.race([s.closed, new Promise((r) => setTimeout(() => r('open'), 3000))]),
+    ).toBe(4404);
     expect(await stream(server, olga, id).refused).toBe(404);
   });
 });

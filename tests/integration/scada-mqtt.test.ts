@@ -26,15 +26,40 @@ beforeAll(async () => {
   // The device side: a setpoint it stores and echoes when written.
   await device.subscribeAsync(`${prefix}sp/set`);
   device.on('message', (topic, payload) => {
-    if (topic === `${prefix}sp/set`) void device.publishAsync(`${prefix}sp`, payload.toString(), { retain: true });
+    if (topic === `${prefix}sp/set`)
+      void device.publishAsync(`${prefix}sp`, payload.toString(), { retain: true });
   });
   const r = await putObject(server, 'mqtt-1', {
     title: 'MQTT substation',
     driver: { type: 'mqtt', url: BROKER, topic_prefix: prefix },
     tags: [
-      { key: 't', title: 'Supply temperature', type: 'float', unit: '°C', actions: 'Read', address: { topic: 'supply' } },
-      { key: 'p', title: 'Pressure', type: 'float', unit: 'bar', actions: 'Read', address: { topic: 'state', json_path: 'pressure.value' } },
-      { key: 'sp', title: 'Setpoint', type: 'float', unit: '°C', actions: 'ReadWrite', field_type: 'Input', min: 40, max: 80, address: { topic: 'sp', write_topic: 'sp/set' } },
+      {
+        key: 't',
+        title: 'Supply temperature',
+        type: 'float',
+        unit: '°C',
+        actions: 'Read',
+        address: { topic: 'supply' },
+      },
+      {
+        key: 'p',
+        title: 'Pressure',
+        type: 'float',
+        unit: 'bar',
+        actions: 'Read',
+        address: { topic: 'state', json_path: 'pressure.value' },
+      },
+      {
+        key: 'sp',
+        title: 'Setpoint',
+        type: 'float',
+        unit: '°C',
+        actions: 'ReadWrite',
+        field_type: 'Input',
+        min: 40,
+        max: 80,
+        address: { topic: 'sp', write_topic: 'sp/set' },
+      },
     ],
     grants: [{ email: 'dmitry.volkov@demo.example', control: true }],
   });
@@ -52,7 +77,10 @@ afterAll(async () => {
 describe('MQTT driver', () => {
   it('streams values published by the device, plain and from a JSON path', async () => {
     const s = stream(server, token, id);
-    await until(async () => (await api(`/api/v1/scada/tags/${id}`, { token })).data.status === 1, 15_000);
+    await until(
+      async () => (await api(`/api/v1/scada/tags/${id}`, { token })).data.status === 1,
+      15_000,
+    );
     await device.publishAsync(`${prefix}supply`, '71.25');
     await device.publishAsync(`${prefix}state`, JSON.stringify({ pressure: { value: 4.5 } }));
     const f = await s.next((x) => x.v[0] === 71.25 && x.v[1] === 4.5, 10_000);
@@ -62,7 +90,10 @@ describe('MQTT driver', () => {
   });
 
   it('publishes a command on the write topic and confirms it by the echoed value', async () => {
-    const res = await api('/api/v1/scada/action', { token, body: new URLSearchParams({ tag_id: String(tagIds.sp), value: '60' }) });
+    const res = await api('/api/v1/scada/action', {
+      token,
+      body: new URLSearchParams({ tag_id: String(tagIds.sp), value: '60' }),
+    });
     expect(res.status).toBe(200);
     expect(res.data.data).toMatchObject({ result: 'confirmed', old_value: 55, value: 60 });
   });
@@ -70,7 +101,13 @@ describe('MQTT driver', () => {
   it('with stale_ms, shows the object offline when the device falls silent, online again when it speaks', async () => {
     const r = await putObject(server, 'mqtt-silent', {
       title: 'Silent device',
-      driver: { type: 'mqtt', url: BROKER, topic_prefix: `${prefix}silent/`, poll_ms: 500, stale_ms: 1500 },
+      driver: {
+        type: 'mqtt',
+        url: BROKER,
+        topic_prefix: `${prefix}silent/`,
+        poll_ms: 500,
+        stale_ms: 1500,
+      },
       tags: [{ key: 'a', title: 'A', type: 'float', actions: 'Read', address: { topic: 'a' } }],
       grants: [{ email: 'dmitry.volkov@demo.example' }],
     });
@@ -82,11 +119,19 @@ describe('MQTT driver', () => {
     await until(async () => (await status()).status === 0, 10_000);
     expect((await status()).quality).toEqual(['s']);
     await device.publishAsync(`${prefix}silent/a`, '2.5');
-    await until(async () => (await status()).values[0] === 2.5 && (await status()).status === 1, 15_000);
+    await until(
+      async () => (await status()).values[0] === 2.5 && (await status()).status === 1,
+      15_000,
+    );
   });
 
   it('shows the object offline when its broker cannot be reached', async () => {
-    const r = await putObject(server, 'mqtt-down', { title: 'No broker', driver: { type: 'mqtt', url: 'mqtt://127.0.0.1:1' }, tags: [{ key: 'a', title: 'A', type: 'float', actions: 'Read', address: { topic: 'a' } }], grants: [{ email: 'dmitry.volkov@demo.example' }] });
+    const r = await putObject(server, 'mqtt-down', {
+      title: 'No broker',
+      driver: { type: 'mqtt', url: 'mqtt://127.0.0.1:1' },
+      tags: [{ key: 'a', title: 'A', type: 'float', actions: 'Read', address: { topic: 'a' } }],
+      grants: [{ email: 'dmitry.volkov@demo.example' }],
+    });
     await new Promise((res) => setTimeout(res, 3000));
     const t = (await api(`/api/v1/scada/tags/${r.data.data.id}`, { token })).data;
     expect(t).toMatchObject({ status: 0, values: [], last_update_at: null });

@@ -30,12 +30,32 @@ let dcr: { id: number; model: string };
 
 const SHEETS = 9;
 const PER_SHEET = 18_334;
-const HEAD = ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. измерения', 'Кол.'];
-const NAMES = ['Кран шаровой латунный муфтовый', 'Затвор дисковый поворотный межфланцевый', 'Клапан обратный пружинный', 'Фильтр сетчатый фланцевый магнитный', 'Манометр показывающий радиальный', 'Термометр биметаллический осевой'];
+const HEAD = [
+  'Поз.',
+  'Наименование и техническая характеристика',
+  'Тип, марка, обозначение документа, опросного листа',
+  'Код продукции',
+  'Поставщик',
+  'Ед. измерения',
+  'Кол.',
+];
+const NAMES = [
+  'Кран шаровой латунный муфтовый',
+  'Затвор дисковый поворотный межфланцевый',
+  'Клапан обратный пружинный',
+  'Фильтр сетчатый фланцевый магнитный',
+  'Манометр показывающий радиальный',
+  'Термометр биметаллический осевой',
+];
 const MAKERS = ['Завод трубопроводной арматуры', 'Теплоприбор', 'Demo Pumps', 'Армасеть'];
 const DN = [15, 20, 25, 32, 40, 50, 65, 80, 100];
 
-const dbOf = (s: TestServer) => openDatabase(s.database.url ? { kind: 'postgres', url: s.database.url } : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') });
+const dbOf = (s: TestServer) =>
+  openDatabase(
+    s.database.url
+      ? { kind: 'postgres', url: s.database.url }
+      : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') },
+  );
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The 165,006-position workbook: row 1 of sheet 1 is a pump of the demo catalogue, the rest valves and gauges. */
@@ -44,7 +64,11 @@ async function bigWorkbook(): Promise<Uint8Array> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   let n = 0;
   for (let s = 0; s < SHEETS; s++) {
     const ws = wb.addWorksheet(`Лист ${s + 1}`);
@@ -55,7 +79,15 @@ async function bigWorkbook(): Promise<Uint8Array> {
       const row =
         n === 0
           ? ['1', 'Насос циркуляционный с мокрым ротором', dcr.model, '', 'Demo Pumps', 'шт.', 2]
-          : [`${s + 1}.${i + 1}`, `${NAMES[n % NAMES.length]} Ду${dn} PN16, присоединение резьбовое, ГОСТ 21345-2005`, `КШ-${dn}-${n % 4}`, `42${String(n).padStart(7, '0')}`, MAKERS[n % MAKERS.length], 'шт.', (n % 12) + 1];
+          : [
+              `${s + 1}.${i + 1}`,
+              `${NAMES[n % NAMES.length]} Ду${dn} PN16, присоединение резьбовое, ГОСТ 21345-2005`,
+              `КШ-${dn}-${n % 4}`,
+              `42${String(n).padStart(7, '0')}`,
+              MAKERS[n % MAKERS.length],
+              'шт.',
+              (n % 12) + 1,
+            ];
       ws.addRow(row).commit();
     }
     ws.commit();
@@ -106,10 +138,16 @@ interface Probes {
 }
 
 /** Runs `work` while the prober asks /healthz every 10 ms and another user lists orders; the answer of `work`, its time and the probes. */
-async function probed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; probes: Probes }> {
-  const prober = spawn(process.execPath, ['-e', PROBER, server.url, dmitry], { stdio: ['pipe', 'pipe', 'inherit'] });
+async function probed<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; ms: number; probes: Probes }> {
+  const prober = spawn(process.execPath, ['-e', PROBER, server.url, dmitry], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let out = '';
-  const ready = new Promise<void>((resolve) => prober.stdout.on('data', (d) => ((out += d), out.includes('ready') && resolve())));
+  const ready = new Promise<void>((resolve) =>
+    prober.stdout.on('data', (d) => ((out += d), out.includes('ready') && resolve())),
+  );
   const exited = new Promise((r) => prober.once('exit', r));
   await ready;
   const t0 = performance.now();
@@ -121,13 +159,16 @@ async function probed<T>(work: () => Promise<T>): Promise<{ result: T; ms: numbe
     await exited;
   }
   const ms = performance.now() - t0;
-  const { waits, other, bad } = JSON.parse(out.slice(out.indexOf('{'))) as Probes & { bad: string[] };
+  const { waits, other, bad } = JSON.parse(out.slice(out.indexOf('{'))) as Probes & {
+    bad: string[];
+  };
   expect(bad).toEqual([]);
   return { result, ms, probes: { waits, other } };
 }
 
 const maxOf = (xs: number[]) => Math.max(...xs).toFixed(1);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
+const median = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
 
 let uniqid: string;
 
@@ -139,15 +180,33 @@ beforeAll(async () => {
   dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
   const d = dbOf(server);
   try {
-    orgId = (await d.db.selectFrom('user_organisations').select('organisation_id').where('user_id', '=', o.userId).orderBy('organisation_id').executeTakeFirstOrThrow()).organisation_id;
-    dcr = await d.db.selectFrom('catalogue_items').select(['id', 'model']).where('model', '=', 'DCR 50/8-0.37/4').executeTakeFirstOrThrow();
+    orgId = (
+      await d.db
+        .selectFrom('user_organisations')
+        .select('organisation_id')
+        .where('user_id', '=', o.userId)
+        .orderBy('organisation_id')
+        .executeTakeFirstOrThrow()
+    ).organisation_id;
+    dcr = await d.db
+      .selectFrom('catalogue_items')
+      .select(['id', 'model'])
+      .where('model', '=', 'DCR 50/8-0.37/4')
+      .executeTakeFirstOrThrow();
   } finally {
     await d.close();
   }
   // The real upload and recognition, started first: the big sheet is made while it runs.
   const body = new FormData();
   body.set('file', new Blob([await smallWorkbook()]), 'Спецификация.xlsx');
-  for (const [k, v] of Object.entries({ order: '0', docType: 'specification', section: 'orders', oid: String(orgId), object: '0' })) body.set(k, v);
+  for (const [k, v] of Object.entries({
+    order: '0',
+    docType: 'specification',
+    section: 'orders',
+    oid: String(orgId),
+    object: '0',
+  }))
+    body.set(k, v);
   const up = await api('/api/app/scan.file', { token: olga, tokenInQuery: true, body });
   expect(up.status).toBe(201);
   uniqid = up.data.uniqid;
@@ -160,17 +219,33 @@ beforeAll(async () => {
   const read = performance.now() - t0;
   expect(big.lines.length).toBeGreaterThan(165_000);
   t0 = performance.now();
-  for (let end = Date.now() + 60_000; ; ) {
-    const s = await api(`/api/app/scan.status?uniqid=${uniqid}`, { token: olga, tokenInQuery: true });
+  for (let end = Date.now() + 60_000; ;) {
+    const s = await api(`/api/app/scan.status?uniqid=${uniqid}`, {
+      token: olga,
+      tokenInQuery: true,
+    });
     if (s.data.status === 'ready') break;
-    if (s.data.status === 'failed' || Date.now() > end) throw new Error(`small scan not recognised: ${JSON.stringify(s.data)}`);
+    if (s.data.status === 'failed' || Date.now() > end)
+      throw new Error(`small scan not recognised: ${JSON.stringify(s.data)}`);
     await sleep(250);
   }
-  console.log(`big sheet: ${(bytes.byteLength / 1048576).toFixed(1)} MB made in ${made.toFixed(0)} ms, read in ${read.toFixed(0)} ms (${big.lines.length} lines); small scan ready ${(performance.now() - t0).toFixed(0)} ms later`);
-  const summary = { pages: big.pages, columnCount: big.columnCount, headers: big.headers, suggestedMapping: big.suggestedMapping, notes: big.notes };
+  console.log(
+    `big sheet: ${(bytes.byteLength / 1048576).toFixed(1)} MB made in ${made.toFixed(0)} ms, read in ${read.toFixed(0)} ms (${big.lines.length} lines); small scan ready ${(performance.now() - t0).toFixed(0)} ms later`,
+  );
+  const summary = {
+    pages: big.pages,
+    columnCount: big.columnCount,
+    headers: big.headers,
+    suggestedMapping: big.suggestedMapping,
+    notes: big.notes,
+  };
   const db = dbOf(server);
   try {
-    await db.db.updateTable('scans' as never).set({ document: JSON.stringify(big.lines), summary: JSON.stringify(summary) } as never).where('uniqid' as never, '=', uniqid as never).execute();
+    await db.db
+      .updateTable('scans' as never)
+      .set({ document: JSON.stringify(big.lines), summary: JSON.stringify(summary) } as never)
+      .where('uniqid' as never, '=', uniqid as never)
+      .execute();
   } finally {
     await db.close();
   }
@@ -180,7 +255,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const form = (fields: Record<string, string>) => ({ token: olga, tokenInQuery: true, body: new URLSearchParams(fields) });
+const form = (fields: Record<string, string>) => ({
+  token: olga,
+  tokenInQuery: true,
+  body: new URLSearchParams(fields),
+});
 const MAPPING = { pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7' };
 
 it('scan.do and scan.candidates on 165,000 rows leave /healthz and other users answered at once (p95 under 100 ms, none over 750 ms)', async () => {
@@ -193,13 +272,37 @@ it('scan.do and scan.candidates on 165,000 rows leave /healthz and other users a
   expect(r.data.type).toBe('success');
   expect(r.data.total).toBe(SHEETS * PER_SHEET);
   expect(r.data.entities).toHaveLength(1000);
-  expect(r.data.warning).toBe(`The document holds ${SHEETS * PER_SHEET} positions and one save takes 1000: the first 1000 are listed. To save the rest, recognise the document again with the other pages.`);
-  expect(r.data.entities[0]).toMatchObject({ index: 0, page: 1, pos: '1', title: 'Насос циркуляционный с мокрым ротором', marka: dcr.model, unit: 'шт.', count: 2, cid: dcr.id });
-  expect(r.data.entities[999]).toMatchObject({ index: 999, page: 1, pos: '1.1000', marka: 'КШ-15-3', man: 'Армасеть', count: 4 });
+  expect(r.data.warning).toBe(
+    `The document holds ${SHEETS * PER_SHEET} positions and one save takes 1000: the first 1000 are listed. To save the rest, recognise the document again with the other pages.`,
+  );
+  expect(r.data.entities[0]).toMatchObject({
+    index: 0,
+    page: 1,
+    pos: '1',
+    title: 'Насос циркуляционный с мокрым ротором',
+    marka: dcr.model,
+    unit: 'шт.',
+    count: 2,
+    cid: dcr.id,
+  });
+  expect(r.data.entities[999]).toMatchObject({
+    index: 999,
+    page: 1,
+    pos: '1.1000',
+    marka: 'КШ-15-3',
+    man: 'Армасеть',
+    count: 4,
+  });
 
-  const cand = await probed(() => api(`/api/app/scan.candidates?uniqid=${uniqid}&index=0`, { token: olga, tokenInQuery: true }));
+  const cand = await probed(() =>
+    api(`/api/app/scan.candidates?uniqid=${uniqid}&index=0`, { token: olga, tokenInQuery: true }),
+  );
   expect(cand.result.status).toBe(200);
-  expect(cand.result.data.candidates[0]).toMatchObject({ cid: dcr.id, article: dcr.model, score: 1 });
+  expect(cand.result.data.candidates[0]).toMatchObject({
+    cid: dcr.id,
+    article: dcr.model,
+    score: 1,
+  });
 
   const waits = [...run.probes.waits, ...cand.probes.waits];
   const other = [...run.probes.other, ...cand.probes.other];

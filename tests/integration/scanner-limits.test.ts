@@ -20,7 +20,8 @@ import { sessionFor } from '../helpers/session.ts';
 let server: TestServer;
 let api: ApiClient;
 let temp: string;
-const users: Record<'olga' | 'dmitry', { token: string; userId: number; org: number }> = {} as never;
+const users: Record<'olga' | 'dmitry', { token: string; userId: number; org: number }> =
+  {} as never;
 
 // Temporary folders as a killed recognition leaves them: one of a process that is gone, one of a
 // live process (this test runner, standing for another instance on the machine).
@@ -28,7 +29,11 @@ const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
 const leftover = (kind: string, pid: number) => join(temp, `scan-${kind}-${pid}-AbC123`);
 
 async function query<T = any>(fn: (db: any) => Promise<T>, s: TestServer = server): Promise<T> {
-  const d = openDatabase(s.database.url ? { kind: 'postgres', url: s.database.url } : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') });
+  const d = openDatabase(
+    s.database.url
+      ? { kind: 'postgres', url: s.database.url }
+      : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') },
+  );
   try {
     return await fn(d.db);
   } finally {
@@ -38,13 +43,30 @@ async function query<T = any>(fn: (db: any) => Promise<T>, s: TestServer = serve
 
 async function signIn(s: TestServer, email: string) {
   const { token, userId } = await sessionFor(s, email);
-  const org = await query((db) => db.selectFrom('user_organisations').select('organisation_id').where('user_id', '=', userId).orderBy('organisation_id').executeTakeFirst(), s);
-  return { token, userId, org: (org as { organisation_id: number } | undefined)?.organisation_id ?? 0 };
+  const org = await query(
+    (db) =>
+      db
+        .selectFrom('user_organisations')
+        .select('organisation_id')
+        .where('user_id', '=', userId)
+        .orderBy('organisation_id')
+        .executeTakeFirst(),
+    s,
+  );
+  return {
+    token,
+    userId,
+    org: (org as { organisation_id: number } | undefined)?.organisation_id ?? 0,
+  };
 }
 
 beforeAll(async () => {
   temp = mkdtempSync(join(tmpdir(), 'scanner-limits-'));
-  for (const dir of [leftover('job', deadPid), leftover('thumb', deadPid), leftover('job', process.pid)]) {
+  for (const dir of [
+    leftover('job', deadPid),
+    leftover('thumb', deadPid),
+    leftover('job', process.pid),
+  ]) {
     mkdirSync(join(dir, 'scan-render-x'), { recursive: true });
     writeFileSync(join(dir, 'scan-render-x', 'in.pdf'), Buffer.alloc(1 << 20));
   }
@@ -55,7 +77,14 @@ beforeAll(async () => {
   users.dmitry = await signIn(server, 'dmitry.volkov@demo.example');
 }, 90_000);
 afterAll(async () => {
-  if (process.env.SCANNER_LOG) console.log(server?.output().split('\n').filter((l) => /scanner/.test(l)).join('\n'));
+  if (process.env.SCANNER_LOG)
+    console.log(
+      server
+        ?.output()
+        .split('\n')
+        .filter((l) => /scanner/.test(l))
+        .join('\n'),
+    );
   await server?.stop();
   rmSync(temp, { recursive: true, force: true });
 });
@@ -69,21 +98,44 @@ async function specPdf(pages: number): Promise<Uint8Array> {
     const page = doc.addPage([842, 595]);
     xs.forEach((x, i) => page.drawText(String(i + 1), { x, y: 540, size: 10, font }));
     for (let r = 0; r < 5; r++) {
-      const cells = [`${p + 1}.${r + 1}`, `Pump model ${r}`, `UPS 25-${r}`, '', 'Grundfos', 'pcs', String(r + 1)];
-      cells.forEach((c, i) => c && page.drawText(c, { x: xs[i]!, y: 520 - r * 16, size: 10, font }));
+      const cells = [
+        `${p + 1}.${r + 1}`,
+        `Pump model ${r}`,
+        `UPS 25-${r}`,
+        '',
+        'Grundfos',
+        'pcs',
+        String(r + 1),
+      ];
+      cells.forEach(
+        (c, i) => c && page.drawText(c, { x: xs[i]!, y: 520 - r * 16, size: 10, font }),
+      );
     }
   }
   return doc.save();
 }
 
-function upload(who: { token: string; org: number }, bytes: Uint8Array, name: string, s: ApiClient = api) {
+function upload(
+  who: { token: string; org: number },
+  bytes: Uint8Array,
+  name: string,
+  s: ApiClient = api,
+) {
   const body = new FormData();
   body.set('file', new Blob([new Uint8Array(bytes)]), name);
-  for (const [k, v] of Object.entries({ order: '0', docType: 'specification', section: 'orders', oid: String(who.org), object: '0' })) body.set(k, v);
+  for (const [k, v] of Object.entries({
+    order: '0',
+    docType: 'specification',
+    section: 'orders',
+    oid: String(who.org),
+    object: '0',
+  }))
+    body.set(k, v);
   return s('/api/app/scan.file', { token: who.token, body });
 }
 
-const status = async (token: string, uniqid: string) => (await api(`/api/app/scan.status?uniqid=${uniqid}`, { token })).data;
+const status = async (token: string, uniqid: string) =>
+  (await api(`/api/app/scan.status?uniqid=${uniqid}`, { token })).data;
 
 /** Polls until recognition is over. */
 async function finished(token: string, uniqid: string, ms = 120_000) {
@@ -96,13 +148,29 @@ async function finished(token: string, uniqid: string, ms = 120_000) {
   }
 }
 
-const jobOf = (uniqid: string) => query((db) => db.selectFrom('scan_jobs').selectAll().where('scan_id', '=', db.selectFrom('scans').select('id').where('uniqid', '=', uniqid)).executeTakeFirstOrThrow());
-const memKb = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))![1]);
+const jobOf = (uniqid: string) =>
+  query((db) =>
+    db
+      .selectFrom('scan_jobs')
+      .selectAll()
+      .where('scan_id', '=', db.selectFrom('scans').select('id').where('uniqid', '=', uniqid))
+      .executeTakeFirstOrThrow(),
+  );
+const memKb = (field: 'VmRSS' | 'VmHWM') =>
+  Number(
+    new RegExp(`${field}:\\s+(\\d+)`).exec(
+      readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'),
+    )![1],
+  );
 
 describe('temporary folders of a killed recognition', () => {
-  it('are removed at start; a live process\'s folder on the same machine stays', async () => {
+  it("are removed at start; a live process's folder on the same machine stays", async () => {
     const end = Date.now() + 10_000;
-    while ((existsSync(leftover('job', deadPid)) || existsSync(leftover('thumb', deadPid))) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    while (
+      (existsSync(leftover('job', deadPid)) || existsSync(leftover('thumb', deadPid))) &&
+      Date.now() < end
+    )
+      await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(leftover('job', deadPid))).toBe(false);
     expect(existsSync(leftover('thumb', deadPid))).toBe(false);
     expect(existsSync(join(leftover('job', process.pid), 'scan-render-x', 'in.pdf'))).toBe(true);
@@ -118,7 +186,9 @@ describe('hostile PDFs', () => {
     expect(up.status).toBe(201);
     const s = await finished(users.olga.token, up.data.uniqid);
     const grew = (memKb('VmHWM') - before) / 1024;
-    console.log(`Flate bomb: peak RSS +${Math.round(grew)} MB over ${Math.round(before / 1024)} MB`);
+    console.log(
+      `Flate bomb: peak RSS +${Math.round(grew)} MB over ${Math.round(before / 1024)} MB`,
+    );
     expect(s.status).toBe('failed');
     expect(s.error).toBe('The PDF file unpacks to too much data and cannot be processed.');
     expect(grew).toBeLessThan(500);
@@ -126,18 +196,32 @@ describe('hostile PDFs', () => {
   }, 120_000);
 
   // Enough text that the first page is read from its text layer (no OCR).
-  const text = 'BT /F1 10 Tf 30 800 Td (1) Tj 50 0 Td (2) Tj 50 0 Td (3) Tj 50 0 Td (4) Tj 50 0 Td (5) Tj 50 0 Td (6) Tj 50 0 Td (7) Tj 50 0 Td (8) Tj 50 0 Td (9) Tj ET';
+  const text =
+    'BT /F1 10 Tf 30 800 Td (1) Tj 50 0 Td (2) Tj 50 0 Td (3) Tj 50 0 Td (4) Tj 50 0 Td (5) Tj 50 0 Td (6) Tj 50 0 Td (7) Tj 50 0 Td (8) Tj 50 0 Td (9) Tj ET';
   it.each([
-    ['a lying page count (2 pages, the second not there)', '<< /Type /Pages /Kids [3 0 R 9 0 R] /Count 2 >>'],
+    [
+      'a lying page count (2 pages, the second not there)',
+      '<< /Type /Pages /Kids [3 0 R 9 0 R] /Count 2 >>',
+    ],
     ['a page-tree cycle', '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>'],
-  ])('%s: refused once as a damaged file, not retried', async (_, pages) => {
-    const up = await upload(users.olga, onePage(text, pages), 'damaged.pdf');
-    expect(up.status).toBe(201);
-    const s = await finished(users.olga.token, up.data.uniqid);
-    expect(s.status).toBe('failed');
-    expect(s.error).toBe('The PDF file is damaged or unreadable. Save it again and upload it once more.');
-    expect(await jobOf(up.data.uniqid)).toMatchObject({ state: 'done', attempts: 1, last_error: null });
-  }, 60_000);
+  ])(
+    '%s: refused once as a damaged file, not retried',
+    async (_, pages) => {
+      const up = await upload(users.olga, onePage(text, pages), 'damaged.pdf');
+      expect(up.status).toBe(201);
+      const s = await finished(users.olga.token, up.data.uniqid);
+      expect(s.status).toBe('failed');
+      expect(s.error).toBe(
+        'The PDF file is damaged or unreadable. Save it again and upload it once more.',
+      );
+      expect(await jobOf(up.data.uniqid)).toMatchObject({
+        state: 'done',
+        attempts: 1,
+        last_error: null,
+      });
+    },
+    60_000,
+  );
 });
 
 describe('pages', () => {
@@ -146,23 +230,36 @@ describe('pages', () => {
     expect(up.status).toBe(201);
     const s = await finished(users.olga.token, up.data.uniqid);
     expect(s.status).toBe('failed');
-    expect(s.error).toBe('The document has 101 pages, more than the 100 pages recognised in one document. Split it and upload the parts one by one.');
-    const ru = await api(`/api/app/scan.status?uniqid=${up.data.uniqid}`, { token: users.olga.token, lang: 'ru' });
-    expect(ru.data.error).toBe('В документе 101 стр. — больше, чем распознаётся в одном документе (100 стр.). Разделите его на части и загрузите по одной.');
+    expect(s.error).toBe(
+      'The document has 101 pages, more than the 100 pages recognised in one document. Split it and upload the parts one by one.',
+    );
+    const ru = await api(`/api/app/scan.status?uniqid=${up.data.uniqid}`, {
+      token: users.olga.token,
+      lang: 'ru',
+    });
+    expect(ru.data.error).toBe(
+      'В документе 101 стр. — больше, чем распознаётся в одном документе (100 стр.). Разделите его на части и загрузите по одной.',
+    );
   }, 60_000);
 
   it("a long document yields the slot: another user's one-page document finishes first, the long one completes after", async () => {
     const long = await upload(users.olga, await specPdf(30), 'long.pdf');
     expect(long.status).toBe(201);
     const end = Date.now() + 60_000;
-    while ((await status(users.olga.token, long.data.uniqid)).status !== 'working' && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    while (
+      (await status(users.olga.token, long.data.uniqid)).status !== 'working' &&
+      Date.now() < end
+    )
+      await new Promise((r) => setTimeout(r, 50));
     const short = await upload(users.dmitry, await specPdf(1), 'short.pdf');
     expect(short.status).toBe(201);
     const mine = await finished(users.dmitry.token, short.data.uniqid);
     expect(mine.status).toBe('ready');
     const theirs = await status(users.olga.token, long.data.uniqid);
     expect(theirs.status).toBe('working');
-    console.log(`fair queue: the one-page document was ready while the long one was at page ${theirs.done} of ${theirs.total}`);
+    console.log(
+      `fair queue: the one-page document was ready while the long one was at page ${theirs.done} of ${theirs.total}`,
+    );
     const done = await finished(users.olga.token, long.data.uniqid, 180_000);
     expect(done.status).toBe('ready');
     expect(done.pageCount).toBe(30);
@@ -180,13 +277,25 @@ describe("one user's simultaneous uploads", () => {
     try {
       const who = await signIn(a, 'olga.demidova@demo.example');
       const bytes = await specPdf(1);
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(who, bytes, `spec-${i}.pdf`, apiClient(a))));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => upload(who, bytes, `spec-${i}.pdf`, apiClient(a))),
+      );
       expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
       const refused = answers.filter((r) => r.status === 429);
       expect(refused).toHaveLength(17);
-      for (const r of refused) expect(r.data.errors).toEqual({ file: 'Your documents are already being recognised (3). Wait until at least one is done, then upload this one.' });
-      expect(await query((db) => db.selectFrom('scans').select('id').where('user_id', '=', who.userId).execute(), a)).toHaveLength(3);
-      expect(await query((db) => db.selectFrom('scan_jobs').select('id').execute(), a)).toHaveLength(3);
+      for (const r of refused)
+        expect(r.data.errors).toEqual({
+          file: 'Your documents are already being recognised (3). Wait until at least one is done, then upload this one.',
+        });
+      expect(
+        await query(
+          (db) => db.selectFrom('scans').select('id').where('user_id', '=', who.userId).execute(),
+          a,
+        ),
+      ).toHaveLength(3);
+      expect(
+        await query((db) => db.selectFrom('scan_jobs').select('id').execute(), a),
+      ).toHaveLength(3);
     } finally {
       await a.stop();
       await database.drop();

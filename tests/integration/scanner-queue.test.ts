@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Database } from '../../src/lib/db/index.ts';
-import { claimJob, enqueue, finishJob, MAX_ATTEMPTS, recoverExpired, startQueue, type QueueHooks } from '../../src/features/scanner/queue.server.ts';
+import {
+  claimJob,
+  enqueue,
+  finishJob,
+  MAX_ATTEMPTS,
+  recoverExpired,
+  startQueue,
+  type QueueHooks,
+} from '../../src/features/scanner/queue.server.ts';
 import type { ScanDB } from '../../src/features/scanner/scanner.tables.ts';
 import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -15,7 +23,12 @@ let one: Database;
 let two: Database;
 let userId: number;
 const dbOf = (d: Database) => d.db as unknown as Kysely<ScanDB>;
-const open = () => openDatabase(test.url ? { kind: 'postgres', url: test.url } : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') });
+const open = () =>
+  openDatabase(
+    test.url
+      ? { kind: 'postgres', url: test.url }
+      : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') },
+  );
 
 beforeAll(async () => {
   test = await freshDatabase();
@@ -25,7 +38,24 @@ beforeAll(async () => {
   const t = new Date().toISOString();
   const u = await one.db
     .insertInto('users')
-    .values({ email: 'queue@test.example', phone: null, name: 'Q', surname: 'Q', ochestvo: null, sex: null, birthday: null, place: null, post: null, avatar: null, account_type: 'personal', password_hash: null, locale: null, layout: null, created_at: t, updated_at: t })
+    .values({
+      email: 'queue@test.example',
+      phone: null,
+      name: 'Q',
+      surname: 'Q',
+      ochestvo: null,
+      sex: null,
+      birthday: null,
+      place: null,
+      post: null,
+      avatar: null,
+      account_type: 'personal',
+      password_hash: null,
+      locale: null,
+      layout: null,
+      created_at: t,
+      updated_at: t,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   userId = u.id;
@@ -41,16 +71,41 @@ async function newScan(): Promise<number> {
   const r = await dbOf(one)
     .insertInto('scans')
     .values({
-      uniqid: Math.random().toString(36).slice(2).padEnd(21, 'x').slice(0, 21), user_id: userId, order_id: null, organisation_id: null, object_id: null, doc_type: 'specification', section: 'orders',
-      file_name: 'spec.xlsx', format: 'xlsx', size: 1, original_file: null, pdf_file: null, status: 'queued', stage: null, done: 0, total: 0, error_key: null, error_format: null,
-      summary: null, document: null, thumbs: null, mapping: null, checked_pages: null, saved_order_id: null, created_at: t, updated_at: t, expires_at: new Date(Date.now() + 86400_000).toISOString(),
+      uniqid: Math.random().toString(36).slice(2).padEnd(21, 'x').slice(0, 21),
+      user_id: userId,
+      order_id: null,
+      organisation_id: null,
+      object_id: null,
+      doc_type: 'specification',
+      section: 'orders',
+      file_name: 'spec.xlsx',
+      format: 'xlsx',
+      size: 1,
+      original_file: null,
+      pdf_file: null,
+      status: 'queued',
+      stage: null,
+      done: 0,
+      total: 0,
+      error_key: null,
+      error_format: null,
+      summary: null,
+      document: null,
+      thumbs: null,
+      mapping: null,
+      checked_pages: null,
+      saved_order_id: null,
+      created_at: t,
+      updated_at: t,
+      expires_at: new Date(Date.now() + 86400_000).toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
 }
 
-const job = (id: number) => dbOf(one).selectFrom('scan_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const job = (id: number) =>
+  dbOf(one).selectFrom('scan_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const until = async (check: () => Promise<boolean>, ms = 8000) => {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -63,7 +118,8 @@ const until = async (check: () => Promise<boolean>, ms = 8000) => {
 describe('scanner queue', () => {
   it('two claimers on separate connections take every job exactly once', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 12; i++) ids.push(await enqueue(dbOf(one), await newScan(), Date.now() - 1000));
+    for (let i = 0; i < 12; i++)
+      ids.push(await enqueue(dbOf(one), await newScan(), Date.now() - 1000));
     const claimed: Array<{ owner: string; id: number }> = [];
     const claimer = async (d: Database, owner: string) => {
       for (;;) {
@@ -106,8 +162,15 @@ describe('scanner queue', () => {
     const id = await enqueue(dbOf(one), scan, Date.now() - 1000);
     await claimJob(dbOf(one), one.engine, 'killed', 100);
     const ran: number[] = [];
-    const hooks: QueueHooks = { run: async (j) => void ran.push(j.scan_id), giveUp: async () => undefined };
-    const q = startQueue(dbOf(two), two.engine, hooks, { concurrency: 1, pollMs: 50, leaseMs: 1000 });
+    const hooks: QueueHooks = {
+      run: async (j) => void ran.push(j.scan_id),
+      giveUp: async () => undefined,
+    };
+    const q = startQueue(dbOf(two), two.engine, hooks, {
+      concurrency: 1,
+      pollMs: 50,
+      leaseMs: 1000,
+    });
     try {
       await until(async () => (await job(id)).state === 'done');
     } finally {
@@ -132,7 +195,11 @@ describe('scanner queue', () => {
       },
       giveUp: async (scanId) => void reported.push(scanId),
     };
-    const q = startQueue(dbOf(one), one.engine, hooks, { concurrency: 2, pollMs: 50, leaseMs: 2000 });
+    const q = startQueue(dbOf(one), one.engine, hooks, {
+      concurrency: 2,
+      pollMs: 50,
+      leaseMs: 2000,
+    });
     try {
       await until(async () => (await job(a)).state === 'done', 10_000);
       await until(async () => (await job(b)).state === 'failed', 15_000);

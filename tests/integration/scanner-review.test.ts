@@ -12,11 +12,28 @@ import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
-import { HEADINGS, htmlToPdf, specHtml, type FixtureRow } from '../../src/features/scanner/recognition/fixtures.testkit.ts';
-import { RENDER_QUEUE, RENDER_RETRY_AFTER, RENDER_SLOTS } from '../../src/features/scanner/render-slots.ts';
+import {
+  HEADINGS,
+  htmlToPdf,
+  specHtml,
+  type FixtureRow,
+} from '../../src/features/scanner/recognition/fixtures.testkit.ts';
+import {
+  RENDER_QUEUE,
+  RENDER_RETRY_AFTER,
+  RENDER_SLOTS,
+} from '../../src/features/scanner/render-slots.ts';
 import { zip } from '../helpers/sample-files.ts';
 import { cropGeometry, CROP_MAX_WIDTH_PX } from '../../src/features/scanner/crop.ts';
-import { cropUrl, fromScan, orderTotal, saveFields, withCount, withEdit, DEFAULT_MAPPING } from '../../src/features/scanner/wizard/model.ts';
+import {
+  cropUrl,
+  fromScan,
+  orderTotal,
+  saveFields,
+  withCount,
+  withEdit,
+  DEFAULT_MAPPING,
+} from '../../src/features/scanner/wizard/model.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -30,7 +47,12 @@ let pages: Array<{ page: number; width: number; height: number }>;
 let entities: any[];
 let savedOrder = 0;
 
-const dbOf = (s: TestServer) => openDatabase(s.database.url ? { kind: 'postgres', url: s.database.url } : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') });
+const dbOf = (s: TestServer) =>
+  openDatabase(
+    s.database.url
+      ? { kind: 'postgres', url: s.database.url }
+      : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') },
+  );
 async function query<T = any>(fn: (db: any) => Promise<T>): Promise<T> {
   const d = dbOf(server);
   try {
@@ -39,16 +61,31 @@ async function query<T = any>(fn: (db: any) => Promise<T>): Promise<T> {
     await d.close();
   }
 }
-const get = (path: string, token: string, params: Record<string, string>) => api(`${path}?${new URLSearchParams(params)}`, { token, tokenInQuery: true });
+const get = (path: string, token: string, params: Record<string, string>) =>
+  api(`${path}?${new URLSearchParams(params)}`, { token, tokenInQuery: true });
 const MAPPING = { pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7' };
 const SAVE_ERROR = 'Could not save the order from the specification.';
 const LOST = 'The document file is no longer available. Please upload it again.';
 const FILE_ERROR = "Can't get ScanFile!";
 
-async function upload(file: Uint8Array, name: string, token = olga): Promise<{ uniqid: string; pages: Array<{ page: number; width: number; height: number; source: string }> }> {
+async function upload(
+  file: Uint8Array,
+  name: string,
+  token = olga,
+): Promise<{
+  uniqid: string;
+  pages: Array<{ page: number; width: number; height: number; source: string }>;
+}> {
   const body = new FormData();
   body.set('file', new Blob([new Uint8Array(file)]), name);
-  for (const [k, v] of Object.entries({ order: '0', docType: 'specification', section: 'orders', oid: String(orgId), object: '0' })) body.set(k, v);
+  for (const [k, v] of Object.entries({
+    order: '0',
+    docType: 'specification',
+    section: 'orders',
+    oid: String(orgId),
+    object: '0',
+  }))
+    body.set(k, v);
   const up = await api('/api/app/scan.file', { token, tokenInQuery: true, body });
   expect(up.status).toBe(201);
   const end = Date.now() + 120_000;
@@ -66,16 +103,27 @@ async function upload(file: Uint8Array, name: string, token = olga): Promise<{ u
  */
 function staleBreaksDocx(): Uint8Array {
   const esc = (x: string) => x.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const tc = (x: string) => `<w:tc><w:p><w:r><w:t xml:space="preserve">${esc(x)}</w:t></w:r></w:p></w:tc>`;
+  const tc = (x: string) =>
+    `<w:tc><w:p><w:r><w:t xml:space="preserve">${esc(x)}</w:t></w:r></w:p></w:tc>`;
   const tr = (cells: string[]) => `<w:tr>${cells.map(tc).join('')}</w:tr>`;
-  const rows = [HEADINGS, HEADINGS.map((_, i) => String(i + 1)), ['1', 'Кран шаровой латунный Ду50', 'КШ-50', '', '', 'шт.', '4', '', ''], ['2', 'Фильтр сетчатый фланцевый', 'FVF 50', '', 'Danfoss', 'шт.', '3', '', '']];
+  const rows = [
+    HEADINGS,
+    HEADINGS.map((_, i) => String(i + 1)),
+    ['1', 'Кран шаровой латунный Ду50', 'КШ-50', '', '', 'шт.', '4', '', ''],
+    ['2', 'Фильтр сетчатый фланцевый', 'FVF 50', '', 'Danfoss', 'шт.', '3', '', ''],
+  ];
   const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
   const stale = '<w:p><w:r><w:lastRenderedPageBreak/><w:t>.</w:t></w:r></w:p>';
-  return zip({
-    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    '_rels/.rels': '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body><w:tbl><w:tblPr><w:tblBorders><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/></w:tblBorders></w:tblPr>${rows.map(tr).join('')}</w:tbl>${stale}${stale}<w:sectPr><w:pgSz w:w="23811" w:h="16838" w:orient="landscape"/></w:sectPr></w:body></w:document>`,
-  }, true);
+  return zip(
+    {
+      '[Content_Types].xml':
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      '_rels/.rels':
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body><w:tbl><w:tblPr><w:tblBorders><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/></w:tblBorders></w:tblPr>${rows.map(tr).join('')}</w:tbl>${stale}${stale}<w:sectPr><w:pgSz w:w="23811" w:h="16838" w:orient="landscape"/></w:sectPr></w:body></w:document>`,
+    },
+    true,
+  );
 }
 
 /** pdftoppm processes the server runs now (its children, read from /proc). */
@@ -103,19 +151,58 @@ beforeAll(async () => {
   olgaId = o.userId;
   dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
   await query(async (db) => {
-    orgId = (await db.selectFrom('user_organisations').select('organisation_id').where('user_id', '=', olgaId).orderBy('organisation_id').executeTakeFirstOrThrow()).organisation_id;
-    dcr = await db.selectFrom('catalogue_items').select(['id', 'model', 'title', 'price_kop']).where('model', '=', 'DCR 50/8-0.37/4').executeTakeFirstOrThrow();
+    orgId = (
+      await db
+        .selectFrom('user_organisations')
+        .select('organisation_id')
+        .where('user_id', '=', olgaId)
+        .orderBy('organisation_id')
+        .executeTakeFirstOrThrow()
+    ).organisation_id;
+    dcr = await db
+      .selectFrom('catalogue_items')
+      .select(['id', 'model', 'title', 'price_kop'])
+      .where('model', '=', 'DCR 50/8-0.37/4')
+      .executeTakeFirstOrThrow();
   });
   const rows: FixtureRow[] = [
     { pos: '', title: 'Насосное оборудование', marka: '', man: '', unit: '', count: '' },
-    { pos: '1', title: 'Насос циркуляционный с мокрым ротором', marka: dcr.model, man: 'Demo Pumps', unit: 'шт.', count: '2' },
-    { pos: '2', title: 'Кран шаровой латунный Ду50', marka: 'КШ-50', man: '', unit: 'шт.', count: '4' },
-    { pos: '3', title: 'Фильтр сетчатый фланцевый', marka: 'FVF 50', man: 'Danfoss', unit: 'шт.', count: '3' },
+    {
+      pos: '1',
+      title: 'Насос циркуляционный с мокрым ротором',
+      marka: dcr.model,
+      man: 'Demo Pumps',
+      unit: 'шт.',
+      count: '2',
+    },
+    {
+      pos: '2',
+      title: 'Кран шаровой латунный Ду50',
+      marka: 'КШ-50',
+      man: '',
+      unit: 'шт.',
+      count: '4',
+    },
+    {
+      pos: '3',
+      title: 'Фильтр сетчатый фланцевый',
+      marka: 'FVF 50',
+      man: 'Danfoss',
+      unit: 'шт.',
+      count: '3',
+    },
   ];
   const pdf = htmlToPdf({ spec: specHtml(rows, true) }).spec!;
   const body = new FormData();
   body.set('file', new Blob([new Uint8Array(pdf)]), 'review.pdf');
-  for (const [k, v] of Object.entries({ order: '0', docType: 'specification', section: 'orders', oid: String(orgId), object: '0' })) body.set(k, v);
+  for (const [k, v] of Object.entries({
+    order: '0',
+    docType: 'specification',
+    section: 'orders',
+    oid: String(orgId),
+    object: '0',
+  }))
+    body.set(k, v);
   const up = await api('/api/app/scan.file', { token: olga, tokenInQuery: true, body });
   expect(up.status).toBe(201);
   uniqid = up.data.uniqid;
@@ -129,7 +216,11 @@ beforeAll(async () => {
     if (r.data.status === 'failed' || Date.now() > end) throw new Error(JSON.stringify(r.data));
     await new Promise((res) => setTimeout(res, 250));
   }
-  const done = await api('/api/app/scan.do', { token: olga, tokenInQuery: true, body: new URLSearchParams({ uniqid, pages: '1', ...MAPPING }) });
+  const done = await api('/api/app/scan.do', {
+    token: olga,
+    tokenInQuery: true,
+    body: new URLSearchParams({ uniqid, pages: '1', ...MAPPING }),
+  });
   expect(done.status).toBe(200);
   entities = done.data.entities;
 }, 120_000);
@@ -137,7 +228,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const crop = (token: string, params: Record<string, string>) => fetch(`${server.url}/api/app/scan.crop?${new URLSearchParams({ ...params, token })}`, { headers: { Accept: 'application/json', 'Accept-Language': 'en' } });
+const crop = (token: string, params: Record<string, string>) =>
+  fetch(`${server.url}/api/app/scan.crop?${new URLSearchParams({ ...params, token })}`, {
+    headers: { Accept: 'application/json', 'Accept-Language': 'en' },
+  });
 
 describe('the source crop', () => {
   it('each recognised row knows its band of the page, in reading order', () => {
@@ -147,7 +241,11 @@ describe('the source crop', () => {
       ['3', 3, 0],
     ]);
     const height = pages[0]!.height;
-    for (const e of entities) expect(e.box.top >= 0 && e.box.bottom > e.box.top && e.box.bottom <= height, JSON.stringify(e.box)).toBe(true);
+    for (const e of entities)
+      expect(
+        e.box.top >= 0 && e.box.bottom > e.box.top && e.box.bottom <= height,
+        JSON.stringify(e.box),
+      ).toBe(true);
     expect(entities[1].box.top).toBeGreaterThanOrEqual(entities[0].box.bottom - 1);
     expect(entities[2].box.top).toBeGreaterThanOrEqual(entities[1].box.bottom - 1);
   });
@@ -167,17 +265,38 @@ describe('the source crop', () => {
       const band = cropGeometry(pages[0]!, Number(params.top), Number(params.bottom))!;
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([band.width, band.height]);
       expect(band.width).toBeLessThanOrEqual(CROP_MAX_WIDTH_PX);
-      console.log(`crop of row ${e.pos}: ${band.width}x${band.height} px, ${png.length} bytes, ${ms.toFixed(0)} ms`);
+      console.log(
+        `crop of row ${e.pos}: ${band.width}x${band.height} px, ${png.length} bytes, ${ms.toFixed(0)} ms`,
+      );
     }
   });
 
   it('the page is rendered once for all its crops (kept with the scan), even when they are asked at once', async () => {
-    const thumbs = async () => JSON.parse((await query((db) => db.selectFrom('scans').select('thumbs').where('uniqid', '=', uniqid).executeTakeFirstOrThrow())).thumbs ?? '{}');
+    const thumbs = async () =>
+      JSON.parse(
+        (
+          await query((db) =>
+            db
+              .selectFrom('scans')
+              .select('thumbs')
+              .where('uniqid', '=', uniqid)
+              .executeTakeFirstOrThrow(),
+          )
+        ).thumbs ?? '{}',
+      );
     expect(Object.keys(await thumbs())).toEqual(['crop-1']);
     const t0 = performance.now();
-    const answers = await Promise.all(entities.flatMap((e) => [0, 1].map(() => crop(olga, Object.fromEntries(new URL(cropUrl(uniqid, e)!, server.url).searchParams)))));
+    const answers = await Promise.all(
+      entities.flatMap((e) =>
+        [0, 1].map(() =>
+          crop(olga, Object.fromEntries(new URL(cropUrl(uniqid, e)!, server.url).searchParams)),
+        ),
+      ),
+    );
     expect(answers.map((r) => r.status)).toEqual(entities.flatMap(() => [200, 200]));
-    console.log(`${answers.length} crops at once from the kept page: ${(performance.now() - t0).toFixed(0)} ms`);
+    console.log(
+      `${answers.length} crops at once from the kept page: ${(performance.now() - t0).toFixed(0)} ms`,
+    );
     expect(Object.keys(await thumbs())).toEqual(['crop-1']);
   });
 
@@ -186,7 +305,9 @@ describe('the source crop', () => {
     const h = Math.ceil(pages[0]!.height);
     const band = `The row's band must lie on the page: 0 to ${h} pt.`;
     const pageText = 'The page number is 1 to 1.';
-    const cases: Array<[string, Record<string, string>, number, Record<string, string> | undefined]> = [
+    const cases: Array<
+      [string, Record<string, string>, number, Record<string, string> | undefined]
+    > = [
       [dmitry, ok, 404, undefined],
       [olga, { ...ok, uniqid: 'A'.repeat(21) }, 404, undefined],
       [olga, { ...ok, uniqid: '../../etc/passwd' }, 404, undefined],
@@ -212,32 +333,74 @@ describe('the source crop', () => {
       const r = await crop(token, params);
       const body = await r.json();
       expect(r.status, JSON.stringify(params)).toBe(status);
-      if (errors) expect(body, JSON.stringify(params)).toEqual({ type: 'error', error: "Can't get ScanFile!", message: "Can't get ScanFile!", errors });
+      if (errors)
+        expect(body, JSON.stringify(params)).toEqual({
+          type: 'error',
+          error: "Can't get ScanFile!",
+          message: "Can't get ScanFile!",
+          errors,
+        });
       else expect(body).toMatchObject({ type: 'error', error: "Can't find scan!" });
     }
     // The band's last point (the page's bottom edge) is on the page.
     expect((await crop(olga, { ...ok, top: String(h - 10), bottom: String(h) })).status).toBe(200);
     // Without a session: 401.
-    expect((await fetch(`${server.url}/api/app/scan.crop?${new URLSearchParams(ok)}`, { headers: { Accept: 'application/json' } })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${server.url}/api/app/scan.crop?${new URLSearchParams(ok)}`, {
+          headers: { Accept: 'application/json' },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('saving corrections', () => {
-  const product = (over: Record<string, unknown> = {}) => JSON.stringify({ index: 1, pos: '2', title: 'Кран шаровой', marka: 'КШ-50', sku: '', man: '', unit: 'шт.', count: 4, cid: 0, ...over });
+  const product = (over: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      index: 1,
+      pos: '2',
+      title: 'Кран шаровой',
+      marka: 'КШ-50',
+      sku: '',
+      man: '',
+      unit: 'шт.',
+      count: 4,
+      cid: 0,
+      ...over,
+    });
 
   it('scan.save refuses corrected values out of range and names the field', async () => {
     const cases: Array<[string[], Record<string, string>]> = [
       [[product({ title: '   ' })], { 'products[0].title': 'Enter the name of the position.' }],
       [[product({ title: 'Н'.repeat(501) })], { 'products[0].title': 'The value is too long.' }],
-      [[product(), product({ marka: 'M'.repeat(301) })], { 'products[1].marka': 'The value is too long.' }],
+      [
+        [product(), product({ marka: 'M'.repeat(301) })],
+        { 'products[1].marka': 'The value is too long.' },
+      ],
       [[product({ unit: 'u'.repeat(21) })], { 'products[0].unit': 'The value is too long.' }],
       [[product({ count: 0 })], { 'products[0].count': 'The quantity must be a positive number.' }],
-      [[product({ count: -3 })], { 'products[0].count': 'The quantity must be a positive number.' }],
-      [[product({ count: '1e309' })], { 'products[0].count': 'The quantity must be a positive number.' }],
-      [[product({ count: 1_000_001 })], { 'products[0].count': 'The quantity must not exceed 1,000,000.' }],
-      [[product({ count: '1000000,5' })], { 'products[0].count': 'The quantity must not exceed 1,000,000.' }],
+      [
+        [product({ count: -3 })],
+        { 'products[0].count': 'The quantity must be a positive number.' },
+      ],
+      [
+        [product({ count: '1e309' })],
+        { 'products[0].count': 'The quantity must be a positive number.' },
+      ],
+      [
+        [product({ count: 1_000_001 })],
+        { 'products[0].count': 'The quantity must not exceed 1,000,000.' },
+      ],
+      [
+        [product({ count: '1000000,5' })],
+        { 'products[0].count': 'The quantity must not exceed 1,000,000.' },
+      ],
       [[product({ cid: 99999999999 })], { 'products[0].cid': 'Invalid catalogue item id.' }],
-      [[product({ title: 42, unit: ['x'] })], { 'products[0].unit': expect.any(String) as unknown as string }],
+      [
+        [product({ title: 42, unit: ['x'] })],
+        { 'products[0].unit': expect.any(String) as unknown as string },
+      ],
     ];
     for (const [products, errors] of cases) {
       const body = new URLSearchParams({ uniqid, module: 'orders', pid: '0', ...MAPPING });
@@ -249,7 +412,12 @@ describe('saving corrections', () => {
     // In Russian too.
     const body = new URLSearchParams({ uniqid, module: 'orders', pid: '0' });
     body.append('products[]', product({ count: 2_000_000 }));
-    const ru = await api('/api/app/scan.save', { token: olga, tokenInQuery: true, body, lang: 'ru' });
+    const ru = await api('/api/app/scan.save', {
+      token: olga,
+      tokenInQuery: true,
+      body,
+      lang: 'ru',
+    });
     expect(ru.data.errors).toEqual({ 'products[0].count': 'Количество — не больше 1 000 000.' });
     // Nothing was saved by the refusals.
     expect((await get('/api/app/scan.status', olga, { uniqid })).data.savedOrder).toBeNull();
@@ -269,20 +437,57 @@ describe('saving corrections', () => {
     const shown = orderTotal(list, ticked);
     expect(shown).toEqual({ kop: Math.round(5 * Number(dcr.price_kop)), matched: 1, unmatched: 1 });
     const body = new URLSearchParams();
-    for (const [k, v] of saveFields({ uniqid, order: 0, mapping: DEFAULT_MAPPING, entities: list, ticked, confirmed: {} })) body.append(k, v);
+    for (const [k, v] of saveFields({
+      uniqid,
+      order: 0,
+      mapping: DEFAULT_MAPPING,
+      entities: list,
+      ticked,
+      confirmed: {},
+    }))
+      body.append(k, v);
     const r = await api('/api/app/scan.save', { token: olga, tokenInQuery: true, body });
     expect(r.status).toBe(201);
-    expect(r.data).toMatchObject({ type: 'success', matched: 1, unmatched: 1, appended: false, addedKop: shown.kop });
+    expect(r.data).toMatchObject({
+      type: 'success',
+      matched: 1,
+      unmatched: 1,
+      appended: false,
+      addedKop: shown.kop,
+    });
     savedOrder = r.data.order.id;
-    const items = await query((db) => db.selectFrom('order_items').selectAll().where('order_id', '=', r.data.order.id).orderBy('position').execute());
-    expect(items.map((i: any) => [i.catalogue_id, i.title, i.unit, Number(i.quantity), Number(i.price)])).toEqual([
+    const items = await query((db) =>
+      db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('order_id', '=', r.data.order.id)
+        .orderBy('position')
+        .execute(),
+    );
+    expect(
+      items.map((i: any) => [i.catalogue_id, i.title, i.unit, Number(i.quantity), Number(i.price)]),
+    ).toEqual([
       [String(dcr.id), dcr.title, 'компл.', 5, Number(dcr.price_kop)],
       [null, 'Кран шаровой полнопроходной Ду50, КШП-50', 'компл.', 2.5, 0],
     ]);
-    const order = await query((db) => db.selectFrom('orders').select(['total']).where('id', '=', r.data.order.id).executeTakeFirstOrThrow());
+    const order = await query((db) =>
+      db
+        .selectFrom('orders')
+        .select(['total'])
+        .where('id', '=', r.data.order.id)
+        .executeTakeFirstOrThrow(),
+    );
     expect(Number(order.total)).toBe(shown.kop);
     // The scan's files, the page rendered for its crops among them, are gone with the save.
-    expect(await query((db) => db.selectFrom('scans').select(['pdf_file', 'thumbs']).where('uniqid', '=', uniqid).executeTakeFirstOrThrow())).toEqual({ pdf_file: null, thumbs: null });
+    expect(
+      await query((db) =>
+        db
+          .selectFrom('scans')
+          .select(['pdf_file', 'thumbs'])
+          .where('uniqid', '=', uniqid)
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toEqual({ pdf_file: null, thumbs: null });
     const gone = await crop(olga, { uniqid, page: '1', top: '100', bottom: '120' });
     expect(gone.status).toBe(404);
     expect((await gone.json()).errors).toEqual({ uniqid: LOST });
@@ -294,23 +499,42 @@ describe('pages the PDF lacks, office documents, and the render queue', () => {
     const doc = await upload(staleBreaksDocx(), 'stale-breaks.docx');
     expect(doc.pages.length).toBe(3);
     const last = String(doc.pages.length);
-    const thumb = (page: string, lang = 'en') => fetch(`${server.url}/api/app/scan.thumb?${new URLSearchParams({ uniqid: doc.uniqid, page, token: olga })}`, { headers: { Accept: 'application/json', 'Accept-Language': lang } });
+    const thumb = (page: string, lang = 'en') =>
+      fetch(
+        `${server.url}/api/app/scan.thumb?${new URLSearchParams({ uniqid: doc.uniqid, page, token: olga })}`,
+        { headers: { Accept: 'application/json', 'Accept-Language': lang } },
+      );
     const first = await thumb('1');
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/png');
     const missing = await thumb(last);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ type: 'error', error: FILE_ERROR, message: FILE_ERROR, errors: { page: `The document's PDF has no page ${last}.` } });
+    expect(await missing.json()).toEqual({
+      type: 'error',
+      error: FILE_ERROR,
+      message: FILE_ERROR,
+      errors: { page: `The document's PDF has no page ${last}.` },
+    });
     const ru = await thumb(last, 'ru');
     expect((await ru.json()).errors).toEqual({ page: `В PDF документа нет страницы ${last}.` });
-    const noCrop = 'Page crops are shown for PDF files and scans only: the rows of an office document have no place on a page.';
+    const noCrop =
+      'Page crops are shown for PDF files and scans only: the rows of an office document have no place on a page.';
     for (const page of ['1', last]) {
       const r = await crop(olga, { uniqid: doc.uniqid, page, top: '100', bottom: '120' });
       expect(r.status, page).toBe(404);
-      expect(await r.json()).toEqual({ type: 'error', error: FILE_ERROR, message: FILE_ERROR, errors: { page: noCrop } });
+      expect(await r.json()).toEqual({
+        type: 'error',
+        error: FILE_ERROR,
+        message: FILE_ERROR,
+        errors: { page: noCrop },
+      });
     }
     // scan.do lists its positions without a band to crop.
-    const done = await api('/api/app/scan.do', { token: olga, tokenInQuery: true, body: new URLSearchParams({ uniqid: doc.uniqid, pages: '1', ...MAPPING }) });
+    const done = await api('/api/app/scan.do', {
+      token: olga,
+      tokenInQuery: true,
+      body: new URLSearchParams({ uniqid: doc.uniqid, pages: '1', ...MAPPING }),
+    });
     expect(done.status).toBe(200);
     expect(done.data.entities.map((e: any) => [e.pos, e.count, e.box ?? null])).toEqual([
       ['1', 4, null],
@@ -321,26 +545,101 @@ describe('pages the PDF lacks, office documents, and the render queue', () => {
   it('positions appended to an order: the save answers what they added at the prices of the save', async () => {
     expect(savedOrder).toBeGreaterThan(0);
     const doc = await upload(staleBreaksDocx(), 'append.docx');
-    const before = await query((db) => db.selectFrom('orders').select('total').where('id', '=', savedOrder).executeTakeFirstOrThrow());
+    const before = await query((db) =>
+      db
+        .selectFrom('orders')
+        .select('total')
+        .where('id', '=', savedOrder)
+        .executeTakeFirstOrThrow(),
+    );
     // A catalogue price changed after the review showed it.
     const price = Number(dcr.price_kop) + 1234;
-    await query((db) => db.updateTable('catalogue_items').set({ price_kop: price }).where('id', '=', dcr.id).execute());
-    const body = new URLSearchParams({ uniqid: doc.uniqid, module: 'orders', pid: String(savedOrder) });
-    body.append('products[]', JSON.stringify({ index: 0, pos: '1', title: 'Насос', marka: dcr.model, sku: '', man: '', unit: 'шт.', count: 3, cid: dcr.id }));
-    body.append('products[]', JSON.stringify({ index: 1, pos: '2', title: 'Фильтр', marka: 'FVF 50', sku: '', man: '', unit: 'шт.', count: 2, cid: 0 }));
+    await query((db) =>
+      db
+        .updateTable('catalogue_items')
+        .set({ price_kop: price })
+        .where('id', '=', dcr.id)
+        .execute(),
+    );
+    const body = new URLSearchParams({
+      uniqid: doc.uniqid,
+      module: 'orders',
+      pid: String(savedOrder),
+    });
+    body.append(
+      'products[]',
+      JSON.stringify({
+        index: 0,
+        pos: '1',
+        title: 'Насос',
+        marka: dcr.model,
+        sku: '',
+        man: '',
+        unit: 'шт.',
+        count: 3,
+        cid: dcr.id,
+      }),
+    );
+    body.append(
+      'products[]',
+      JSON.stringify({
+        index: 1,
+        pos: '2',
+        title: 'Фильтр',
+        marka: 'FVF 50',
+        sku: '',
+        man: '',
+        unit: 'шт.',
+        count: 2,
+        cid: 0,
+      }),
+    );
     const r = await api('/api/app/scan.save', { token: olga, tokenInQuery: true, body });
     expect(r.status).toBe(201);
-    expect(r.data).toMatchObject({ type: 'success', order: { id: savedOrder }, matched: 1, unmatched: 1, appended: true, addedKop: 3 * price });
-    const after = await query((db) => db.selectFrom('orders').select('total').where('id', '=', savedOrder).executeTakeFirstOrThrow());
+    expect(r.data).toMatchObject({
+      type: 'success',
+      order: { id: savedOrder },
+      matched: 1,
+      unmatched: 1,
+      appended: true,
+      addedKop: 3 * price,
+    });
+    const after = await query((db) =>
+      db
+        .selectFrom('orders')
+        .select('total')
+        .where('id', '=', savedOrder)
+        .executeTakeFirstOrThrow(),
+    );
     expect(Number(after.total) - Number(before.total)).toBe(r.data.addedKop);
-    await query((db) => db.updateTable('catalogue_items').set({ price_kop: dcr.price_kop }).where('id', '=', dcr.id).execute());
+    await query((db) =>
+      db
+        .updateTable('catalogue_items')
+        .set({ price_kop: dcr.price_kop })
+        .where('id', '=', dcr.id)
+        .execute(),
+    );
   }, 180_000);
 
   it(`a burst of page renders: at most ${RENDER_SLOTS} at once, the overflow 503 with Retry-After, never 500`, async () => {
     // 120 positions on small pages: some 16 pages, each one thumbnail and one crop page to render.
     const rows: FixtureRow[] = [
-      { pos: '1', title: 'Кран шаровой латунный Ду50', marka: 'КШ-50', man: '', unit: 'шт.', count: '4' },
-      { pos: '2', title: 'Фильтр сетчатый фланцевый', marka: 'FVF 50', man: 'Danfoss', unit: 'шт.', count: '3' },
+      {
+        pos: '1',
+        title: 'Кран шаровой латунный Ду50',
+        marka: 'КШ-50',
+        man: '',
+        unit: 'шт.',
+        count: '4',
+      },
+      {
+        pos: '2',
+        title: 'Фильтр сетчатый фланцевый',
+        marka: 'FVF 50',
+        man: 'Danfoss',
+        unit: 'шт.',
+        count: '3',
+      },
     ];
     const pdf = htmlToPdf({ many: specHtml(rows, true, 60, '210mm 148mm') }).many!;
     const doc = await upload(pdf, 'many-pages.pdf');
@@ -356,7 +655,10 @@ describe('pages the PDF lacks, office documents, and the render queue', () => {
     const t0 = performance.now();
     const answers = await Promise.all(
       doc.pages.flatMap((p) => [
-        fetch(`${server.url}/api/app/scan.thumb?${new URLSearchParams({ uniqid: doc.uniqid, page: String(p.page), token: olga })}`, { headers: { Accept: 'application/json', 'Accept-Language': 'en' } }),
+        fetch(
+          `${server.url}/api/app/scan.thumb?${new URLSearchParams({ uniqid: doc.uniqid, page: String(p.page), token: olga })}`,
+          { headers: { Accept: 'application/json', 'Accept-Language': 'en' } },
+        ),
         crop(olga, { uniqid: doc.uniqid, page: String(p.page), top: '20', bottom: '60' }),
       ]),
     );
@@ -364,19 +666,36 @@ describe('pages the PDF lacks, office documents, and the render queue', () => {
     sampling = false;
     await sampler;
     const statuses = answers.map((r) => r.status);
-    expect(statuses.every((s) => s === 200 || s === 503), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      statuses.join(),
+    ).toBe(true);
     const busy = answers.filter((r) => r.status === 503);
     // More renders were asked than run and wait together: some were turned away.
     expect(busy.length).toBeGreaterThan(0);
     expect(busy.length).toBeLessThanOrEqual(answers.length - RENDER_SLOTS - RENDER_QUEUE);
     for (const r of busy) {
       expect(r.headers.get('retry-after')).toBe(String(RENDER_RETRY_AFTER));
-      expect(await r.json()).toEqual({ type: 'error', error: FILE_ERROR, message: FILE_ERROR, errors: { page: `The server is preparing page images for other requests. Try again in ${RENDER_RETRY_AFTER} s.` }, retryAfter: RENDER_RETRY_AFTER });
+      expect(await r.json()).toEqual({
+        type: 'error',
+        error: FILE_ERROR,
+        message: FILE_ERROR,
+        errors: {
+          page: `The server is preparing page images for other requests. Try again in ${RENDER_RETRY_AFTER} s.`,
+        },
+        retryAfter: RENDER_RETRY_AFTER,
+      });
     }
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThanOrEqual(RENDER_SLOTS);
-    console.log(`${answers.length} renders asked at once over ${doc.pages.length} pages: ${answers.length - busy.length} answered, ${busy.length} told to retry, at most ${peak} pdftoppm at once, ${ms.toFixed(0)} ms`);
+    console.log(
+      `${answers.length} renders asked at once over ${doc.pages.length} pages: ${answers.length - busy.length} answered, ${busy.length} told to retry, at most ${peak} pdftoppm at once, ${ms.toFixed(0)} ms`,
+    );
     // Asked again once the burst is over, the refused ones are served.
-    for (const p of doc.pages.slice(0, 3)) expect((await crop(olga, { uniqid: doc.uniqid, page: String(p.page), top: '20', bottom: '60' })).status).toBe(200);
+    for (const p of doc.pages.slice(0, 3))
+      expect(
+        (await crop(olga, { uniqid: doc.uniqid, page: String(p.page), top: '20', bottom: '60' }))
+          .status,
+      ).toBe(200);
   }, 240_000);
 });

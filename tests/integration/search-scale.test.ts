@@ -24,34 +24,47 @@ let bigId = 0;
 let otherId = 0;
 
 // Texts of a realistic length (a scan's cost grows with them; the index's does not).
-const NOTE = 'Статус заказа изменён: заказ передан на склад, ожидаемая дата отгрузки будет сообщена менеджером дополнительно';
+const NOTE =
+  'Статус заказа изменён: заказ передан на склад, ожидаемая дата отгрузки будет сообщена менеджером дополнительно';
 const REQUEST = ': не запускается циркуляционный насос на котельной, требуется выезд специалиста';
 
 // All four tables filled by one statement each (a recursive counter), so seeding takes seconds.
 const counter = sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${sql.lit(N)})`;
-const rare = (text: string) => sql`case when i % ${sql.lit(RARE)} = 7 then ${sql.lit(text)} else '' end`;
+const rare = (text: string) =>
+  sql`case when i % ${sql.lit(RARE)} = 7 then ${sql.lit(text)} else '' end`;
 
 async function seed(db: Kysely<DB>, userId: number): Promise<void> {
   const t = sql.lit('2026-01-01T00:00:00.000Z');
   await sql`${counter} insert into objects (user_id, name, address, coords, lat, lon, search, created_at, updated_at)
     select ${userId}, 'Котельная № ' || i, 'г. Ижевск, ул. Промышленная, ' || i, '56.8, 53.2', 56.8, 53.2,
-      'котельная № ' || i || ' г. ижевск, ул. промышленная, ' || i || ${rare(' станция ридан')}, ${t}, ${t} from n`.execute(db);
+      'котельная № ' || i || ' г. ижевск, ул. промышленная, ' || i || ${rare(' станция ридан')}, ${t}, ${t} from n`.execute(
+    db,
+  );
   await sql`${counter} insert into orders (user_id, number, title, status, source, total, archived, search, created_at, updated_at)
     select ${userId}, 'S' || i, 'Насос циркуляционный, партия ' || i, 'new', 'cabinet', 100, 0,
-      's' || i || ' насос циркуляционный, партия ' || i || ${rare(' теплообменник ридан')}, ${t}, ${t} from n`.execute(db);
+      's' || i || ' насос циркуляционный, партия ' || i || ${rare(' теплообменник ридан')}, ${t}, ${t} from n`.execute(
+    db,
+  );
   await sql`${counter} insert into notifications (user_id, module, status, title, text, icon, date, read_date, search)
     select ${userId}, 'order', 0, 'Уведомление ' || i, ${sql.lit(NOTE)}, 'status', ${t}, ${t},
-      'уведомление ' || i || ' ' || ${sql.lit(NOTE.toLowerCase())} || ${rare(' отгрузка ридан')} from n`.execute(db);
+      'уведомление ' || i || ' ' || ${sql.lit(NOTE.toLowerCase())} || ${rare(' отгрузка ридан')} from n`.execute(
+    db,
+  );
   await sql`${counter} insert into support_requests (user_id, title, search, type, status, customer_read_id, staff_read_id, created_at, updated_at)
-    select ${userId}, 'Обращение ' || i, 'обращение ' || i || ${sql.lit(REQUEST)} || ${rare(' вопрос ридан')}, 'lk', 1, 0, 0, ${t}, ${t} from n`.execute(db);
+    select ${userId}, 'Обращение ' || i, 'обращение ' || i || ${sql.lit(REQUEST)} || ${rare(' вопрос ридан')}, 'lk', 1, 0, 0, ${t}, ${t} from n`.execute(
+    db,
+  );
   // What autovacuum does on a live PostgreSQL; SQLite gets statistics.
   const tables = ['objects', 'orders', 'notifications', 'support_requests'];
-  for (const s of server.database.url ? tables.map((x) => `vacuum analyze ${x}`) : ['analyze']) await sql.raw(s).execute(db);
+  for (const s of server.database.url ? tables.map((x) => `vacuum analyze ${x}`) : ['analyze'])
+    await sql.raw(s).execute(db);
 }
 
 beforeAll(async () => {
   server = await startServer();
-  const [b, o] = await Promise.all(['dmitry.volkov', 'olga.demidova'].map((x) => sessionFor(server, `${x}@demo.example`)));
+  const [b, o] = await Promise.all(
+    ['dmitry.volkov', 'olga.demidova'].map((x) => sessionFor(server, `${x}@demo.example`)),
+  );
   big = api(server, b!.cookie);
   [token, bigId, otherId] = [b!.token, b!.userId, o!.userId];
   await withDb(server, (db) => seed(db, bigId));
@@ -70,20 +83,26 @@ async function p50(path: string): Promise<{ ms: number; body: any }> {
     for (let i = 0; i < 7; i++) {
       const start = performance.now();
       const res = await big.get(path);
-      body = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
+      body = res.headers.get('content-type')?.includes('json')
+        ? await res.json()
+        : await res.text();
       times.push(performance.now() - start);
       expect(res.status, path).toBe(200);
     }
     times.sort((a, b) => a - b);
     if (times[3]! < best.ms) best = { ms: times[3]!, body };
   }
-  console.log(`search-scale ${server.database.url ? 'postgres' : 'sqlite'} ${path.split('?')[0]} p50 ${best.ms.toFixed(1)} ms`);
+  console.log(
+    `search-scale ${server.database.url ? 'postgres' : 'sqlite'} ${path.split('?')[0]} p50 ${best.ms.toFixed(1)} ms`,
+  );
   return best;
 }
 
 describe('a 3+ character search at 100,000 rows answers under 50 ms (p50)', () => {
   it('orders (sales.get)', async () => {
-    const r = await p50(`/api/app/sales.get?token=${token}&pageSize=10&pageNumber=1&searchText=${encodeURIComponent('Ридан')}`);
+    const r = await p50(
+      `/api/app/sales.get?token=${token}&pageSize=10&pageNumber=1&searchText=${encodeURIComponent('Ридан')}`,
+    );
     expect(r.body.data.totalCount).toBe(N / RARE);
     expect(r.ms).toBeLessThan(50);
   });
@@ -92,7 +111,7 @@ describe('a 3+ character search at 100,000 rows answers under 50 ms (p50)', () =
     expect(r.body.data.totalCount).toBe(N / RARE);
     expect(r.ms).toBeLessThan(50);
   });
-  it('objects: the list and the pickers\' search', async () => {
+  it("objects: the list and the pickers' search", async () => {
     const list = await p50(`/api/v1/objects?searchText=${encodeURIComponent('станция')}`);
     expect(list.body.data.totalCount).toBe(N / RARE);
     expect(list.ms).toBeLessThan(50);
@@ -101,7 +120,9 @@ describe('a 3+ character search at 100,000 rows answers under 50 ms (p50)', () =
     expect(all.ms).toBeLessThan(50);
   });
   it('support requests', async () => {
-    const r = await p50(`/api/v1/support?searchText=${encodeURIComponent('вопрос ридан')}&limit=100`);
+    const r = await p50(
+      `/api/v1/support?searchText=${encodeURIComponent('вопрос ридан')}&limit=100`,
+    );
     expect(r.body.data).toHaveLength(N / RARE);
     expect(r.ms).toBeLessThan(50);
   });
@@ -109,23 +130,30 @@ describe('a 3+ character search at 100,000 rows answers under 50 ms (p50)', () =
 
 // Which plan answers a rare search must not depend on ANALYZE's random sample (migration 0020): at
 // the default statistics target the key-ordered walk won about half the time (80 ms instead of 4).
-describe.skipIf(!onPostgres())('PostgreSQL takes a rare search from the trigram index after every ANALYZE', () => {
-  it.each([
-    ['orders', 'теплообменник ридан'],
-    ['notifications', 'отгрузка ридан'],
-    ['objects', 'станция ридан'],
-    ['support_requests', 'вопрос ридан'],
-  ] as const)('%s', async (table, text) => {
-    await withDb(server, async (db) => {
-      for (let round = 0; round < 4; round++) {
-        await sql`analyze ${sql.id(table)}`.execute(db);
-        const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from ${sql.id(table)}
-          where user_id = ${bigId} and search like ${containsPattern(text)} escape '\\' order by id desc limit 101`.execute(db);
-        expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n'), `round ${round}`).toContain(`${table}_search_trgm`);
-      }
+describe.skipIf(!onPostgres())(
+  'PostgreSQL takes a rare search from the trigram index after every ANALYZE',
+  () => {
+    it.each([
+      ['orders', 'теплообменник ридан'],
+      ['notifications', 'отгрузка ридан'],
+      ['objects', 'станция ридан'],
+      ['support_requests', 'вопрос ридан'],
+    ] as const)('%s', async (table, text) => {
+      await withDb(server, async (db) => {
+        for (let round = 0; round < 4; round++) {
+          await sql`analyze ${sql.id(table)}`.execute(db);
+          const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from ${sql.id(table)}
+          where user_id = ${bigId} and search like ${containsPattern(text)} escape '\\' order by id desc limit 101`.execute(
+            db,
+          );
+          expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n'), `round ${round}`).toContain(
+            `${table}_search_trgm`,
+          );
+        }
+      });
     });
-  });
-});
+  },
+);
 
 // The notifications page has no search box (the API's searchText is measured above).
 describe('the pages with a search at 100,000 rows answer under 50 ms (p50)', () => {
@@ -141,20 +169,64 @@ describe('the pages with a search at 100,000 rows answer under 50 ms (p50)', () 
 });
 
 describe('the indexed condition finds what the plain LIKE finds', () => {
-  const texts = ['Насос «Ёлка» 50% a_b "кавычки"', 'насос елка 500 axb', 'НАСОС ЁЛКА', 'pump Grundfos 50%', 'back\\slash'];
-  const searches = ['ёлка', 'ЁЛК', 'елка', 'насос', '50%', '0%', 'a_b', '_b', '"кав', 'кавычки"', 'grundfos', 'Pump G', 'k\\s', 'ёл', '%', '_', 'ридан', 'a b c'];
+  const texts = [
+    'Насос «Ёлка» 50% a_b "кавычки"',
+    'насос елка 500 axb',
+    'НАСОС ЁЛКА',
+    'pump Grundfos 50%',
+    'back\\slash',
+  ];
+  const searches = [
+    'ёлка',
+    'ЁЛК',
+    'елка',
+    'насос',
+    '50%',
+    '0%',
+    'a_b',
+    '_b',
+    '"кав',
+    'кавычки"',
+    'grundfos',
+    'Pump G',
+    'k\\s',
+    'ёл',
+    '%',
+    '_',
+    'ридан',
+    'a b c',
+  ];
   let ids: number[] = [];
 
   beforeAll(async () => {
     await withDb(server, async (db) => {
       const t = new Date().toISOString();
-      const rows = texts.map((s) => ({ user_id: otherId, name: s, address: 'x', coords: '0, 0', lat: 0, lon: 0, search: s.toLowerCase(), created_at: t, updated_at: t }));
-      ids = (await db.insertInto('objects').values(rows).returning('id').execute()).map((r) => r.id);
+      const rows = texts.map((s) => ({
+        user_id: otherId,
+        name: s,
+        address: 'x',
+        coords: '0, 0',
+        lat: 0,
+        lon: 0,
+        search: s.toLowerCase(),
+        created_at: t,
+        updated_at: t,
+      }));
+      ids = (await db.insertInto('objects').values(rows).returning('id').execute()).map(
+        (r) => r.id,
+      );
     });
   });
 
   const found = (db: Kysely<DB>, where: ReturnType<typeof sql<boolean>>) =>
-    db.selectFrom('objects').select('id').where('user_id', '=', otherId).where(where).orderBy('id').execute().then((r) => r.map((x) => x.id));
+    db
+      .selectFrom('objects')
+      .select('id')
+      .where('user_id', '=', otherId)
+      .where(where)
+      .orderBy('id')
+      .execute()
+      .then((r) => r.map((x) => x.id));
 
   it.each(searches)('%s', async (text) => {
     await withDb(server, async (db) => {
@@ -173,7 +245,11 @@ describe('the indexed condition finds what the plain LIKE finds', () => {
 
   it('follows changed and deleted rows', async () => {
     await withDb(server, async (db) => {
-      await db.updateTable('objects').set({ search: 'теплообменник новый' }).where('id', '=', ids[1]!).execute();
+      await db
+        .updateTable('objects')
+        .set({ search: 'теплообменник новый' })
+        .where('id', '=', ids[1]!)
+        .execute();
       expect(await found(db, containsWhere(db, 'objects', 'теплообменник'))).toEqual([ids[1]]);
       expect(await found(db, containsWhere(db, 'objects', 'елка'))).toEqual([]);
       await db.deleteFrom('objects').where('id', '=', ids[1]!).execute();
@@ -181,7 +257,7 @@ describe('the indexed condition finds what the plain LIKE finds', () => {
     });
   });
 
-  it('never answers another user\'s rows through the API', async () => {
+  it("never answers another user's rows through the API", async () => {
     const r = await big.get(`/api/v1/objects/all?search=${encodeURIComponent('grundfos')}`);
     expect(((await r.json()) as any).data.totalCount).toBe(0);
   });

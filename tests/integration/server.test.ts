@@ -15,7 +15,10 @@ describe('server', () => {
   it('answers /healthz with the database reachable', async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: onPostgres() ? 'postgres' : 'sqlite' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: onPostgres() ? 'postgres' : 'sqlite',
+    });
   });
 
   it('answers unknown paths with 404', async () => {
@@ -42,10 +45,14 @@ describe('server', () => {
     const status = await new Promise<number>((resolve) => {
       // An endpoint that reads its body: the form parser meets the cut-off stream.
       const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: server.url };
-      const req = request(`${server.url}/api/v1/profile/login`, { method: 'POST', headers }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        `${server.url}/api/v1/profile/login`,
+        { method: 'POST', headers },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', () => resolve(413));
       req.write('login=');
       for (let i = 0; i < 80; i++) req.write('y'.repeat(1024));
@@ -57,7 +64,11 @@ describe('server', () => {
   it('lets multipart uploads through up to the larger upload limit', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(200 * 1024)]), 'big.bin');
-    const res = await fetch(`${server.url}/no/such/upload`, { method: 'POST', body: form, headers: { origin: server.url } });
+    const res = await fetch(`${server.url}/no/such/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: server.url },
+    });
     expect(res.status).not.toBe(413);
   });
 
@@ -76,7 +87,11 @@ describe('lifecycle', () => {
     const s = await startServer();
     // A password sign-in for an unknown account: the endpoint reads the whole body and answers 401.
     const body = 'login=nobody%40example.com&password=Wrong2026';
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length), origin: s.url };
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': String(body.length),
+      origin: s.url,
+    };
     const answered = new Promise<number>((resolve, reject) => {
       const req = request(`${s.url}/api/v1/profile/login`, { method: 'POST', headers }, (res) => {
         res.resume();
@@ -96,8 +111,14 @@ describe('lifecycle', () => {
   });
 
   it('stops with one clear line naming a wrong variable', async () => {
-    await expect(startServer({ PORT: 'eighty' })).rejects.toThrow(/exited with 1:\nInvalid configuration: PORT must be a whole number \(got "eighty"\)\n$/);
-    await expect(startServer({ DATABASE_URL: 'mysql://x' })).rejects.toThrow(/Invalid configuration: DATABASE_URL must start with/);
-    await expect(startServer({ DEMO: 'maybe' })).rejects.toThrow(/Invalid configuration: DEMO must be one of/);
+    await expect(startServer({ PORT: 'eighty' })).rejects.toThrow(
+      /exited with 1:\nInvalid configuration: PORT must be a whole number \(got "eighty"\)\n$/,
+    );
+    await expect(startServer({ DATABASE_URL: 'mysql://x' })).rejects.toThrow(
+      /Invalid configuration: DATABASE_URL must start with/,
+    );
+    await expect(startServer({ DEMO: 'maybe' })).rejects.toThrow(
+      /Invalid configuration: DEMO must be one of/,
+    );
   });
 });

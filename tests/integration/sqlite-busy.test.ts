@@ -17,8 +17,16 @@ describe.skipIf(onPostgres())('SQLite locked by another process', () => {
   let lock: HeldLock | undefined;
   const file = () => join(server.database.dataDir, 'cabinet.sqlite');
   const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-  const markAllRead = () => call('/api/v1/notifications/read', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"all":1}' });
+    fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+    });
+  const markAllRead = () =>
+    call('/api/v1/notifications/read', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"all":1}',
+    });
   const timed = async (work: Promise<Response>) => {
     const started = performance.now();
     const res = await work;
@@ -41,11 +49,17 @@ describe.skipIf(onPostgres())('SQLite locked by another process', () => {
   it('answers reads at once while a write waits for the lock, then the write succeeds', async () => {
     // The session's "last seen" is due for its once-a-minute touch, a write: the page must not wait.
     const direct = new DatabaseSync(file());
-    direct.prepare('update sessions set last_seen_at = ?').run(new Date(Date.now() - 10 * 60_000).toISOString());
+    direct
+      .prepare('update sessions set last_seen_at = ?')
+      .run(new Date(Date.now() - 10 * 60_000).toISOString());
     direct.close();
     lock = await holdSqliteLock(file());
     const write = timed(markAllRead());
-    const reads = await Promise.all([timed(call('/api/v1/notifications?pageSize=3')), timed(fetch(`${server.url}/healthz`)), timed(call('/home'))]);
+    const reads = await Promise.all([
+      timed(call('/api/v1/notifications?pageSize=3')),
+      timed(fetch(`${server.url}/healthz`)),
+      timed(call('/home')),
+    ]);
     for (const { res, ms } of reads) {
       expect(res.status).toBe(200);
       expect(ms).toBeLessThan(1000);

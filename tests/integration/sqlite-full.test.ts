@@ -46,39 +46,57 @@ describe.skipIf(onPostgres())('SQLite out of room', () => {
     // The back office records an order status with its comment: a single-row insert, which SQLite
     // answers on SQLITE_FULL by rolling the whole transaction back itself.
     const raw = new DatabaseSync(file(database));
-    const order = raw.prepare("select id from orders where status <> 'in_production' limit 1").get() as { id: number };
+    const order = raw
+      .prepare("select id from orders where status <> 'in_production' limit 1")
+      .get() as { id: number };
     raw.close();
     const res = await fetch(`${server.url}/api/integration/orders/${order.id}/status`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ERP_KEY}`, 'content-type': 'application/json', 'accept-language': 'en' },
+      headers: {
+        authorization: `Bearer ${ERP_KEY}`,
+        'content-type': 'application/json',
+        'accept-language': 'en',
+      },
       body: JSON.stringify({ status: 'in_production', comment: 'Комментарий '.repeat(330) }),
     });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('30');
-    expect(await res.json()).toEqual({ message: 'There is no room to save this right now. Please try again later.' });
-    expect(server.output()).toMatch(/WARN {2}api call: service unavailable .*database or disk is full/);
+    expect(await res.json()).toEqual({
+      message: 'There is no room to save this right now. Please try again later.',
+    });
+    expect(server.output()).toMatch(
+      /WARN {2}api call: service unavailable .*database or disk is full/,
+    );
     expect(server.output()).not.toMatch(/cannot rollback/);
   });
 
-  it('a start that runs out of room while creating the schema or the demo data names DATA_DIR and the full disk', { timeout: 90_000 }, async () => {
-    // The size with the schema alone; the caps fall between it and the seeded size, so the demo
-    // data (written partly in transactions) runs out of room at different points.
-    const schemaOnly = await freshDatabase();
-    const handle = openDatabase({ kind: 'sqlite', file: file(schemaOnly) });
-    await migrateToLatest(handle.db);
-    await handle.close();
-    const migrated = pages(file(schemaOnly));
-    await schemaOnly.drop();
-    expect(seeded).toBeGreaterThan(migrated + 40);
-    for (const cap of [0.25, 0.5, 0.75].map((f) => Math.round(migrated + f * (seeded - migrated)))) {
-      const fresh = await freshDatabase();
-      const failed = await startServer(sqliteMaxPages(cap), fresh).then(
-        async (s) => (await s.stop(), 'started'),
-        (err: unknown) => String(err),
-      );
-      await fresh.drop();
-      expect(failed, `cap ${cap}`).toMatch(/ERROR start failed: DATA_DIR: cannot use the SQLite database .* \(ERR_SQLITE_ERROR database or disk is full\) setting="DATA_DIR"/);
-      expect(failed, `cap ${cap}`).not.toMatch(/cannot rollback/);
-    }
-  });
+  it(
+    'a start that runs out of room while creating the schema or the demo data names DATA_DIR and the full disk',
+    { timeout: 90_000 },
+    async () => {
+      // The size with the schema alone; the caps fall between it and the seeded size, so the demo
+      // data (written partly in transactions) runs out of room at different points.
+      const schemaOnly = await freshDatabase();
+      const handle = openDatabase({ kind: 'sqlite', file: file(schemaOnly) });
+      await migrateToLatest(handle.db);
+      await handle.close();
+      const migrated = pages(file(schemaOnly));
+      await schemaOnly.drop();
+      expect(seeded).toBeGreaterThan(migrated + 40);
+      for (const cap of [0.25, 0.5, 0.75].map((f) =>
+        Math.round(migrated + f * (seeded - migrated)),
+      )) {
+        const fresh = await freshDatabase();
+        const failed = await startServer(sqliteMaxPages(cap), fresh).then(
+          async (s) => (await s.stop(), 'started'),
+          (err: unknown) => String(err),
+        );
+        await fresh.drop();
+        expect(failed, `cap ${cap}`).toMatch(
+          /ERROR start failed: DATA_DIR: cannot use the SQLite database .* \(ERR_SQLITE_ERROR database or disk is full\) setting="DATA_DIR"/,
+        );
+        expect(failed, `cap ${cap}`).not.toMatch(/cannot rollback/);
+      }
+    },
+  );
 });

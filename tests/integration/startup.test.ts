@@ -14,14 +14,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function run(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   const proc = spawn(process.execPath, ['src/server.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}), NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DEMO: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (out += d));
   const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
-  return new Promise((resolve) => proc.once('exit', (code) => (clearTimeout(timer), resolve({ code, out }))));
+  return new Promise((resolve) =>
+    proc.once('exit', (code) => (clearTimeout(timer), resolve({ code, out }))),
+  );
 }
 
 /** A local port nobody listens on. */
@@ -40,7 +51,9 @@ describe('start-up errors', () => {
     writeFileSync(file, '');
     const { code, out } = await run({ DATA_DIR: join(file, 'data') });
     expect(code).toBe(1);
-    expect(out).toMatch(/ERROR start failed: DATA_DIR: .*not-a-dir\/data is not a writable directory \((ENOTDIR|EEXIST)/);
+    expect(out).toMatch(
+      /ERROR start failed: DATA_DIR: .*not-a-dir\/data is not a writable directory \((ENOTDIR|EEXIST)/,
+    );
     expect(out).toMatch(/setting="DATA_DIR"/);
   });
 
@@ -53,9 +66,16 @@ describe('start-up errors', () => {
 
   it('a DATABASE_URL that refuses connections says DATABASE_URL (and never prints the password)', async () => {
     const port = await closedPort();
-    const { code, out } = await run({ DATA_DIR: join(dir, 'pg'), DATABASE_URL: `postgres://cabinet:s3cret-pw@127.0.0.1:${port}/cabinet` });
+    const { code, out } = await run({
+      DATA_DIR: join(dir, 'pg'),
+      DATABASE_URL: `postgres://cabinet:s3cret-pw@127.0.0.1:${port}/cabinet`,
+    });
     expect(code).toBe(1);
-    expect(out).toMatch(new RegExp(`ERROR start failed: DATABASE_URL: cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${port}/cabinet \\(ECONNREFUSED`));
+    expect(out).toMatch(
+      new RegExp(
+        `ERROR start failed: DATABASE_URL: cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${port}/cabinet \\(ECONNREFUSED`,
+      ),
+    );
     expect(out).toMatch(/setting="DATABASE_URL"/);
     expect(out).not.toContain('s3cret-pw');
   });
@@ -63,8 +83,13 @@ describe('start-up errors', () => {
   it('a SQLite DATABASE_URL that cannot be opened says DATABASE_URL', async () => {
     const file = join(dir, 'plain-file');
     writeFileSync(file, '');
-    const { code, out } = await run({ DATA_DIR: join(dir, 'ok'), DATABASE_URL: `sqlite://${join(file, 'x.sqlite')}` });
+    const { code, out } = await run({
+      DATA_DIR: join(dir, 'ok'),
+      DATABASE_URL: `sqlite://${join(file, 'x.sqlite')}`,
+    });
     expect(code).toBe(1);
-    expect(out).toMatch(/ERROR start failed: DATABASE_URL: cannot use the SQLite database .*plain-file\/x\.sqlite/);
+    expect(out).toMatch(
+      /ERROR start failed: DATABASE_URL: cannot use the SQLite database .*plain-file\/x\.sqlite/,
+    );
   });
 });

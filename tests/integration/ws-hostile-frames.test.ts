@@ -15,7 +15,9 @@ let objectId: number;
 beforeAll(async () => {
   server = await startServer();
   token = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
-  const list = await fetch(`${server.url}/api/v1/scada?sortedBy=asc`, { headers: { authorization: `Bearer ${token}` } });
+  const list = await fetch(`${server.url}/api/v1/scada?sortedBy=asc`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   objectId = ((await list.json()) as { data: Array<{ id: number }> }).data[0]!.id;
 });
 afterAll(async () => {
@@ -23,10 +25,19 @@ afterAll(async () => {
 });
 
 /** A client frame: FIN + the given first-byte bits, masked unless told otherwise. */
-function frame(opcode: number, payload: Buffer, o: { rsv?: number; masked?: boolean } = {}): Buffer {
+function frame(
+  opcode: number,
+  payload: Buffer,
+  o: { rsv?: number; masked?: boolean } = {},
+): Buffer {
   const masked = o.masked ?? true;
   const len = payload.length;
-  const head = len < 126 ? Buffer.from([0, len]) : len < 65536 ? Buffer.from([0, 126, len >> 8, len & 255]) : Buffer.alloc(10);
+  const head =
+    len < 126
+      ? Buffer.from([0, len])
+      : len < 65536
+        ? Buffer.from([0, 126, len >> 8, len & 255])
+        : Buffer.alloc(10);
   if (len >= 65536) {
     head[1] = 127;
     head.writeBigUInt64BE(BigInt(len), 2);
@@ -43,12 +54,24 @@ const closeCode = (code: number) => Buffer.from([code >> 8, code & 255]);
 
 /** The hostile frames; `limit` is the endpoint's payload limit. */
 const hostile = (limit: number): Array<[string, Buffer, string]> => [
-  ['a text frame above the payload limit', frame(1, Buffer.alloc(limit + 1, 'a')), 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'],
+  [
+    'a text frame above the payload limit',
+    frame(1, Buffer.alloc(limit + 1, 'a')),
+    'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH',
+  ],
   ['invalid UTF-8', frame(1, Buffer.from([0xff, 0xfe, 0xfd])), 'WS_ERR_INVALID_UTF8'],
-  ['an unmasked client frame', frame(1, Buffer.from('{}'), { masked: false }), 'WS_ERR_EXPECTED_MASK'],
+  [
+    'an unmasked client frame',
+    frame(1, Buffer.from('{}'), { masked: false }),
+    'WS_ERR_EXPECTED_MASK',
+  ],
   ['RSV bits set', frame(1, Buffer.from('{}'), { rsv: 0b110 }), 'WS_ERR_UNEXPECTED_RSV_'],
   ['an unknown opcode', frame(3, Buffer.from('{}')), 'WS_ERR_INVALID_OPCODE'],
-  ['a ping longer than 125 bytes', frame(9, Buffer.alloc(126, 'p')), 'WS_ERR_INVALID_CONTROL_PAYLOAD_LENGTH'],
+  [
+    'a ping longer than 125 bytes',
+    frame(9, Buffer.alloc(126, 'p')),
+    'WS_ERR_INVALID_CONTROL_PAYLOAD_LENGTH',
+  ],
   ['a bad close code', frame(8, closeCode(999)), 'WS_ERR_INVALID_CLOSE_CODE'],
 ];
 
@@ -62,7 +85,8 @@ function upgrade(path: string, requestId: string): Promise<Socket> {
       const end = head.indexOf('\r\n\r\n');
       if (end < 0) return;
       socket.off('data', onData);
-      if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(`upgrade refused: ${head.slice(0, end)}`));
+      if (!head.startsWith('HTTP/1.1 101'))
+        return reject(new Error(`upgrade refused: ${head.slice(0, end)}`));
       socket.on('data', () => {}); // whatever the server sends on is not the subject here
       resolve(socket);
     };
@@ -115,29 +139,45 @@ const endpoints: Array<[string, () => string, number]> = [
 ];
 
 describe.each(endpoints)('a hostile frame on %s', (_name, path, limit) => {
-  it.each(hostile(limit))('%s closes that connection, is logged with its id, and the server lives', async (_kind, bytes, code) => {
-    const id = `hostile-${randomBytes(6).toString('hex')}`;
-    const socket = await upgrade(path(), id);
-    const gone = ended(socket);
-    socket.write(bytes);
-    expect(await gone).toBe(true);
-    await stillServing();
-    const line = server.output().split('\n').find((l) => l.includes(`req="${id}"`) && l.includes('protocol error'));
-    expect(line, server.output().slice(-2000)).toBeDefined();
-    expect(line).toContain(code);
-  });
+  it.each(hostile(limit))(
+    '%s closes that connection, is logged with its id, and the server lives',
+    async (_kind, bytes, code) => {
+      const id = `hostile-${randomBytes(6).toString('hex')}`;
+      const socket = await upgrade(path(), id);
+      const gone = ended(socket);
+      socket.write(bytes);
+      expect(await gone).toBe(true);
+      await stillServing();
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes(`req="${id}"`) && l.includes('protocol error'));
+      expect(line, server.output().slice(-2000)).toBeDefined();
+      expect(line).toContain(code);
+    },
+  );
 });
 
 describe('an upgrade cut off by the client', () => {
   it('a TCP reset while the upgrade is checked (signed in or not, granted or not) does not stop the server', async () => {
-    const paths = ['/ws', `/ws?wss_type=scada&scada_id=${objectId}`, `/ws?wss_type=scada&scada_id=999999`];
-    for (const [path, sid] of paths.flatMap((p) => [token, 'not-a-session'].map((t) => [p, t] as const))) {
+    const paths = [
+      '/ws',
+      `/ws?wss_type=scada&scada_id=${objectId}`,
+      `/ws?wss_type=scada&scada_id=999999`,
+    ];
+    for (const [path, sid] of paths.flatMap((p) =>
+      [token, 'not-a-session'].map((t) => [p, t] as const),
+    )) {
       for (let i = 0; i < 5; i++) {
         const socket = tcp(server.port, '127.0.0.1');
-        await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+        await new Promise((resolve, reject) =>
+          socket.once('connect', resolve).once('error', reject),
+        );
         socket.on('error', () => {});
         const key = randomBytes(16).toString('base64');
-        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nCookie: sid=${sid}\r\n\r\n`);
+        socket.write(
+          `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nCookie: sid=${sid}\r\n\r\n`,
+        );
         // Give the request time to reach the server's (asynchronous) session check, then reset.
         await new Promise((r) => setTimeout(r, i * 2));
         socket.resetAndDestroy();

@@ -58,7 +58,11 @@ export default function CodeForm({ strings, type, to, digits, error, notice, res
           {notice}
         </p>
       )}
-      <p className="auth-alert info">{type === 'call' ? t('auth.code.callInfo', { to }) : t('auth.code.sentEmail', { to, minutes: 10 })}</p>
+      <p className="auth-alert info">
+        {type === 'call'
+          ? t('auth.code.callInfo', { to })
+          : t('auth.code.sentEmail', { to, minutes: 10 })}
+      </p>
       <label htmlFor="code">{t('auth.code.label')}</label>
       <input
         id="code"
@@ -81,7 +85,14 @@ export default function CodeForm({ strings, type, to, digits, error, notice, res
         </button>
       </div>
       <div className="auth-actions auth-resend">
-        <button type="submit" name="action" value="resend" className="outline" formNoValidate disabled={waiting}>
+        <button
+          type="submit"
+          name="action"
+          value="resend"
+          className="outline"
+          formNoValidate
+          disabled={waiting}
+        >
           {t('auth.code.resend')}
         </button>
         <small>{waiting ? t('auth.code.resendIn', { seconds: left }) : ''}</small>

@@ -1,7 +1,15 @@
 // The registration wizard (steps Name / Data / Password). Server-rendered with all three steps in one
 // form, so it works without JavaScript; once hydrated it shows one step at a time, validates with the
 // shared schemas, keeps 'Next' disabled until the step is valid and sends everything at the end.
-import { Fragment, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { lookup, makeT, type Messages } from '#lib/i18n/translate.ts';
 import { validateStep, type FieldErrors } from './auth.schema.ts';
@@ -21,13 +29,23 @@ interface Props {
 type Values = Record<string, string | boolean>;
 const STEPS = ['name', 'data', 'password'] as const;
 
-export default function RegistrationWizard({ strings, values: initial, errors: serverErrors, step: initialStep, partySuggestUrl }: Props) {
+export default function RegistrationWizard({
+  strings,
+  values: initial,
+  errors: serverErrors,
+  step: initialStep,
+  partySuggestUrl,
+}: Props) {
   const t = makeT(strings);
   const form = useRef<HTMLFormElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [enhanced, setEnhanced] = useState(false);
   const [step, setStep] = useState(initialStep);
-  const [values, setValues] = useState<Values>({ password: '', password_confirmation: '', ...initial });
+  const [values, setValues] = useState<Values>({
+    password: '',
+    password_confirmation: '',
+    ...initial,
+  });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [server, setServer] = useState<FieldErrors>(serverErrors);
   const [busy, setBusy] = useState(false);
@@ -36,7 +54,12 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
   // Anything typed, chosen or ticked before hydration is taken over from the form itself, before the
   // first render of the island could write the (older) state back into the fields.
   useTypedBeforeHydration(form, (typed) =>
-    setValues((v) => ({ ...v, ...Object.fromEntries(Object.entries(typed).filter((e): e is [string, string | boolean] => !Array.isArray(e[1]))) })),
+    setValues((v) => ({
+      ...v,
+      ...Object.fromEntries(
+        Object.entries(typed).filter((e): e is [string, string | boolean] => !Array.isArray(e[1])),
+      ),
+    })),
   );
   useEffect(() => setEnhanced(true), []);
 
@@ -44,13 +67,15 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
   const current = stepErrors(step);
   const corporate = values.account_type === 'corporate';
 
-  const errorOf = (name: string): string | undefined => server[name] ?? (touched[name] && current[name] ? t(current[name]!) : undefined);
+  const errorOf = (name: string): string | undefined =>
+    server[name] ?? (touched[name] && current[name] ? t(current[name]!) : undefined);
   const change = (e: ChangeEvent<HTMLInputElement>) => {
     const { name, type, checked, value } = e.target;
     setValues((v) => ({ ...v, [name]: type === 'checkbox' ? checked : value }));
     setServer(({ [name]: _gone, ...rest }) => rest);
   };
-  const blur = (e: { target: { name: string } }) => setTouched((x) => ({ ...x, [e.target.name]: true }));
+  const blur = (e: { target: { name: string } }) =>
+    setTouched((x) => ({ ...x, [e.target.name]: true }));
   const go = (n: number) => {
     setStep(n);
     requestAnimationFrame(() => heading.current?.focus());
@@ -66,7 +91,12 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
     setBusy(true);
   };
 
-  const field = (name: string, type: string, autoComplete: string, extra: Record<string, unknown> = {}) => {
+  const field = (
+    name: string,
+    type: string,
+    autoComplete: string,
+    extra: Record<string, unknown> = {},
+  ) => {
     const error = errorOf(name);
     const hint = lookup(strings, `auth.registration.hints.${name}`);
     return (
@@ -84,7 +114,13 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
           {...fieldAria(name, error, hint)}
           {...extra}
         />
-        {error ? <small id={`${name}-error`} className="field-error">{error}</small> : hint && <small id={`${name}-hint`}>{hint}</small>}
+        {error ? (
+          <small id={`${name}-error`} className="field-error">
+            {error}
+          </small>
+        ) : (
+          hint && <small id={`${name}-hint`}>{hint}</small>
+        )}
       </Fragment>
     );
   };
@@ -93,7 +129,8 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
     <fieldset hidden={enhanced && step !== n} key={n}>
       <legend>
         <h2 ref={step === n ? heading : undefined} tabIndex={-1}>
-          {t(`auth.registration.steps.${STEPS[n]}`)}: {t(`auth.registration.steps.${STEPS[n]}Description`)}
+          {t(`auth.registration.steps.${STEPS[n]}`)}:{' '}
+          {t(`auth.registration.steps.${STEPS[n]}Description`)}
         </h2>
       </legend>
       {children}
@@ -102,14 +139,25 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
 
   const summary = Object.keys(server);
   return (
-    <form method="post" action="/auth/registration" className="auth-wizard" ref={form} onSubmit={onSubmit} noValidate={enhanced}>
+    <form
+      method="post"
+      action="/auth/registration"
+      className="auth-wizard"
+      ref={form}
+      onSubmit={onSubmit}
+      noValidate={enhanced}
+    >
       {summary.length > 0 && (
         <div className="auth-alert danger error-summary" role="alert">
-          <p><strong>{t('auth.errorSummary')}</strong></p>
+          <p>
+            <strong>{t('auth.errorSummary')}</strong>
+          </p>
           <ul>
             {summary.map((k) => (
               <li key={k}>
-                <a href={`#${k}`}>{t(`auth.registration.fields.${k}`)}: {server[k]}</a>
+                <a href={`#${k}`}>
+                  {t(`auth.registration.fields.${k}`)}: {server[k]}
+                </a>
               </li>
             ))}
           </ul>
@@ -123,7 +171,11 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
           </li>
         ))}
       </ol>
-      {fieldset(0, [field('surname', 'text', 'family-name'), field('name', 'text', 'given-name'), field('patronymic', 'text', 'additional-name')])}
+      {fieldset(0, [
+        field('surname', 'text', 'family-name'),
+        field('name', 'text', 'given-name'),
+        field('patronymic', 'text', 'additional-name'),
+      ])}
       {fieldset(1, [
         field('email', 'email', 'email'),
         field('phone', 'tel', 'tel'),
@@ -131,22 +183,37 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
           <legend>{t('auth.registration.fields.account_type')}</legend>
           {(['personal', 'corporate'] as const).map((kind) => (
             <label key={kind}>
-              <input type="radio" name="account_type" value={kind} checked={values.account_type === kind} onChange={change} />
+              <input
+                type="radio"
+                name="account_type"
+                value={kind}
+                checked={values.account_type === kind}
+                onChange={change}
+              />
               {t(`auth.registration.accountTypes.${kind}`)}
             </label>
           ))}
         </fieldset>,
         (corporate || !enhanced) && (
           <div key="corporate">
-            {!enhanced && <p><small>{t('auth.registration.corporateOnly')}</small></p>}
+            {!enhanced && (
+              <p>
+                <small>{t('auth.registration.corporateOnly')}</small>
+              </p>
+            )}
             {field('post', 'text', 'organization-title', { required: corporate })}
             {field('organisation', 'text', 'off', { inputMode: 'numeric', required: corporate })}
-            {!partySuggestUrl && field('organisation_name', 'text', 'organization', { required: false })}
+            {!partySuggestUrl &&
+              field('organisation_name', 'text', 'organization', { required: false })}
             {suggestions.length > 0 && (
               <ul className="auth-suggestions" aria-label={t('auth.registration.suggestions')}>
                 {suggestions.map((s) => (
                   <li key={s.inn}>
-                    <button type="button" className="outline secondary" onClick={() => setValues((v) => ({ ...v, organisation: s.inn }))}>
+                    <button
+                      type="button"
+                      className="outline secondary"
+                      onClick={() => setValues((v) => ({ ...v, organisation: s.inn }))}
+                    >
                       {s.value} ({s.inn})
                     </button>
                   </li>
@@ -161,10 +228,23 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
         field('password_confirmation', 'password', 'new-password'),
         <Fragment key="agree">
           <label htmlFor="agree">
-            <input type="checkbox" id="agree" name="agree" value="1" checked={values.agree === true} onChange={change} onBlur={blur} {...fieldAria('agree', errorOf('agree'))} />
+            <input
+              type="checkbox"
+              id="agree"
+              name="agree"
+              value="1"
+              checked={values.agree === true}
+              onChange={change}
+              onBlur={blur}
+              {...fieldAria('agree', errorOf('agree'))}
+            />
             {t('auth.registration.fields.agree')}
           </label>
-          {errorOf('agree') && <small id="agree-error" className="field-error">{errorOf('agree')}</small>}
+          {errorOf('agree') && (
+            <small id="agree-error" className="field-error">
+              {errorOf('agree')}
+            </small>
+          )}
         </Fragment>,
       ])}
       <div className="auth-actions">
@@ -174,7 +254,12 @@ export default function RegistrationWizard({ strings, values: initial, errors: s
           </button>
         )}
         {enhanced && step < STEPS.length - 1 ? (
-          <button type="button" disabled={Object.keys(current).length > 0} aria-describedby="next-hint" onClick={() => go(step + 1)}>
+          <button
+            type="button"
+            disabled={Object.keys(current).length > 0}
+            aria-describedby="next-hint"
+            onClick={() => go(step + 1)}
+          >
             {t('auth.registration.next')}
           </button>
         ) : (

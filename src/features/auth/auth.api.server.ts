@@ -6,17 +6,36 @@ import { config } from '#lib/config.ts';
 import type { User } from '#lib/db/schema.ts';
 import { formBool, HttpError, json, readForm, type FormValues } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
-import { CodeCheckSchema, CodeSendSchema, NewPasswordSchema, parseRegistration, parseWith, PasswordLoginSchema, RecoverySchema, translateErrors } from './auth.schema.ts';
+import {
+  CodeCheckSchema,
+  CodeSendSchema,
+  NewPasswordSchema,
+  parseRegistration,
+  parseWith,
+  PasswordLoginSchema,
+  RecoverySchema,
+  translateErrors,
+} from './auth.schema.ts';
 import { authCtx, type AuthCtx } from './auth.context.server.ts';
 import { requestRecovery, resetPassword } from './auth.recovery.server.ts';
 import { createSession, revokeSession } from './auth.session.server.ts';
-import { checkCodeSignIn, passwordSignIn, register, startCodeSignIn } from './auth.signin.server.ts';
+import {
+  checkCodeSignIn,
+  passwordSignIn,
+  register,
+  startCodeSignIn,
+} from './auth.signin.server.ts';
 import { safeBack, START_INFO_COOKIE } from './auth.web.server.ts';
 
-const text = (form: FormValues, key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
+const text = (form: FormValues, key: string) =>
+  typeof form[key] === 'string' ? (form[key] as string) : undefined;
 
 /** 422 with the first message and the translated message per field (decision 0034: thrown, answered by the middleware). */
-function invalid(ctx: APIContext, errors: Record<string, string>, extra: Record<string, unknown> = {}): never {
+function invalid(
+  ctx: APIContext,
+  errors: Record<string, string>,
+  extra: Record<string, unknown> = {},
+): never {
   const translated = translateErrors(errors, ctx.locals.t);
   throw new HttpError(422, Object.values(translated)[0]!, { errors: translated, ...extra });
 }
@@ -28,11 +47,15 @@ function naming(err: unknown, field: string): never {
   throw new HttpError(err.status, String(message), { ...extra, errors: { [field]: err.message } });
 }
 
-const bearer = (auth: AuthCtx, userId: number) => createSession(userId, 'bearer', { ip: auth.ip, userAgent: auth.userAgent });
+const bearer = (auth: AuthCtx, userId: number) =>
+  createSession(userId, 'bearer', { ip: auth.ip, userAgent: auth.userAgent });
 
 export async function loginCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
-  const parsed = parseWith(PasswordLoginSchema, { login: text(form, 'login'), password: text(form, 'password') });
+  const parsed = parseWith(PasswordLoginSchema, {
+    login: text(form, 'login'),
+    password: text(form, 'password'),
+  });
   if (!parsed.ok) invalid(ctx, parsed.errors);
   const auth = authCtx(ctx);
   const user = await passwordSignIn(auth, parsed.value.login, parsed.value.password);
@@ -42,13 +65,33 @@ export async function loginCall(ctx: APIContext): Promise<Response> {
 export async function registerCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
   const input: Record<string, string | boolean | undefined> = {};
-  for (const key of ['name', 'surname', 'patronymic', 'email', 'phone', 'account_type', 'post', 'organisation', 'organisation_name', 'password', 'password_confirmation']) input[key] = text(form, key);
+  for (const key of [
+    'name',
+    'surname',
+    'patronymic',
+    'email',
+    'phone',
+    'account_type',
+    'post',
+    'organisation',
+    'organisation_name',
+    'password',
+    'password_confirmation',
+  ])
+    input[key] = text(form, key);
   input.agree = formBool(form.agree);
   const parsed = parseRegistration(input);
   if (!parsed.ok) invalid(ctx, parsed.errors);
   const auth = authCtx(ctx);
   const user = await register(auth, parsed.value);
-  return json({ access_token: await bearer(auth, user.id), token_type: 'Bearer', message: ctx.locals.t('auth.registration.success') }, 201);
+  return json(
+    {
+      access_token: await bearer(auth, user.id),
+      token_type: 'Bearer',
+      message: ctx.locals.t('auth.registration.success'),
+    },
+    201,
+  );
 }
 
 export async function codeSendCall(ctx: APIContext): Promise<Response> {
@@ -60,7 +103,12 @@ export async function codeSendCall(ctx: APIContext): Promise<Response> {
 
 export async function codeCheckCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
-  const parsed = parseWith(CodeCheckSchema, { session: text(form, 'session'), type: text(form, 'type'), code: text(form, 'code')?.replace(/[\s-]/g, ''), login: text(form, 'login') });
+  const parsed = parseWith(CodeCheckSchema, {
+    session: text(form, 'session'),
+    type: text(form, 'type'),
+    code: text(form, 'code')?.replace(/[\s-]/g, ''),
+    login: text(form, 'login'),
+  });
   if (!parsed.ok) {
     const error = ctx.locals.t(Object.values(parsed.errors)[0]!);
     invalid(ctx, parsed.errors, { type: 'error', error });
@@ -86,15 +134,28 @@ export async function recoveryCall(ctx: APIContext): Promise<Response> {
 /** The new password, proven by the link's token or by the session and code of a recovery call. */
 export async function recoveryResetCall(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx.request);
-  const parsed = parseWith(NewPasswordSchema, { password: text(form, 'password'), password_confirmation: text(form, 'password_confirmation') });
+  const parsed = parseWith(NewPasswordSchema, {
+    password: text(form, 'password'),
+    password_confirmation: text(form, 'password_confirmation'),
+  });
   if (!parsed.ok) invalid(ctx, parsed.errors);
   const token = text(form, 'token');
   const session = text(form, 'session');
   const code = text(form, 'code')?.replace(/\D/g, '') ?? '';
   const { t } = ctx.locals;
-  if (!token && !(session && code)) invalid(ctx, token === undefined && session === undefined ? { token: 'validation.required' } : { code: 'validation.required' });
+  if (!token && !(session && code))
+    invalid(
+      ctx,
+      token === undefined && session === undefined
+        ? { token: 'validation.required' }
+        : { code: 'validation.required' },
+    );
   try {
-    await resetPassword(authCtx(ctx), token ? { token } : { session: session!, code }, parsed.value.password);
+    await resetPassword(
+      authCtx(ctx),
+      token ? { token } : { session: session!, code },
+      parsed.value.password,
+    );
   } catch (err) {
     naming(err, token ? 'token' : 'code');
   }
@@ -137,7 +198,14 @@ export async function logoutCall(ctx: APIContext): Promise<Response> {
 export async function startInfoCall(ctx: APIContext): Promise<Response> {
   requireUser(ctx.locals);
   const form = await readForm(ctx.request);
-  ctx.cookies.set(START_INFO_COOKIE, 'hidden', { path: '/', httpOnly: true, sameSite: 'lax', secure: config().secureCookies, maxAge: 365 * 86400 });
-  if ((ctx.request.headers.get('accept') ?? '').includes('application/json')) return new Response(null, { status: 204 });
+  ctx.cookies.set(START_INFO_COOKIE, 'hidden', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config().secureCookies,
+    maxAge: 365 * 86400,
+  });
+  if ((ctx.request.headers.get('accept') ?? '').includes('application/json'))
+    return new Response(null, { status: 204 });
   return ctx.redirect(safeBack(form.back), 303);
 }

@@ -29,7 +29,13 @@ export function authCtx(ctx: APIContext | AstroGlobal): AuthCtx {
   // Links in messages never come from request headers (Host, X-Forwarded-Host are client-controlled):
   // PUBLIC_URL, or outside production the address the server listens on (decision 0014).
   const baseUrl = c.publicUrl ?? (c.production ? null : (localOrigin() ?? null));
-  return { t: ctx.locals.t, locale: ctx.locals.locale, ip, userAgent: ctx.request.headers.get('user-agent'), baseUrl };
+  return {
+    t: ctx.locals.t,
+    locale: ctx.locals.locale,
+    ip,
+    userAgent: ctx.request.headers.get('user-agent'),
+    baseUrl,
+  };
 }
 
 const MINUTE = 60_000;
@@ -57,16 +63,30 @@ export const LIMITS = {
 
 export function tooMany(t: T, verdict: Verdict): HttpError {
   const minutes = Math.max(1, Math.ceil(verdict.retryAfter / 60));
-  return new HttpError(429, t('auth.errors.tooMany', { minutes }), { retry_after: verdict.retryAfter });
+  return new HttpError(429, t('auth.errors.tooMany', { minutes }), {
+    retry_after: verdict.retryAfter,
+  });
 }
 
 /** Counts one call or mail to a recipient against its (recipient, IP) share and its global cap. */
-export async function countDelivery(t: T, kind: 'call' | 'mail', to: string, ip: string): Promise<void> {
-  const [share, cap] = kind === 'call' ? [LIMITS.callsPerPhoneIp, LIMITS.callsPerPhone] : [LIMITS.mailsPerAddressIp, LIMITS.mailsPerAddress];
-  for (const [rule, id] of [[share, `${to}|${ip}`], [cap, to]] as const) {
+export async function countDelivery(
+  t: T,
+  kind: 'call' | 'mail',
+  to: string,
+  ip: string,
+): Promise<void> {
+  const [share, cap] =
+    kind === 'call'
+      ? [LIMITS.callsPerPhoneIp, LIMITS.callsPerPhone]
+      : [LIMITS.mailsPerAddressIp, LIMITS.mailsPerAddress];
+  for (const [rule, id] of [
+    [share, `${to}|${ip}`],
+    [cap, to],
+  ] as const) {
     const verdict = await hit(rule, id);
     if (verdict.allowed) continue;
-    if (kind === 'call') throw new HttpError(429, t('auth.errors.callsPerDay'), { retry_after: verdict.retryAfter });
+    if (kind === 'call')
+      throw new HttpError(429, t('auth.errors.callsPerDay'), { retry_after: verdict.retryAfter });
     throw tooMany(t, verdict);
   }
 }
@@ -84,10 +104,16 @@ export async function ensureBelow(t: T, rule: Rule, id: string): Promise<void> {
 }
 
 export async function findUserByLogin(login: Login): Promise<User | undefined> {
-  return db()
-    .selectFrom('users')
-    .selectAll()
-    // Addresses are stored lower-cased by registration; lower() also finds ones typed in by an operator.
-    .where((eb) => (login.kind === 'email' ? eb(eb.fn('lower', ['email']), '=', login.value) : eb('phone', '=', login.value)))
-    .executeTakeFirst();
+  return (
+    db()
+      .selectFrom('users')
+      .selectAll()
+      // Addresses are stored lower-cased by registration; lower() also finds ones typed in by an operator.
+      .where((eb) =>
+        login.kind === 'email'
+          ? eb(eb.fn('lower', ['email']), '=', login.value)
+          : eb('phone', '=', login.value),
+      )
+      .executeTakeFirst()
+  );
 }

@@ -17,7 +17,11 @@ export type Delivery =
 /** Refuses a channel that has no provider (production without SMTP_URL or CALL_PROVIDER_URL). */
 export function ensureChannel(ctx: AuthCtx, channel: 'email' | 'call'): void {
   const ready = channel === 'email' ? mailChannel() !== null : callChannel() !== null;
-  if (!ready) throw new HttpError(503, ctx.t(channel === 'email' ? 'auth.errors.emailUnavailable' : 'auth.errors.callUnavailable'));
+  if (!ready)
+    throw new HttpError(
+      503,
+      ctx.t(channel === 'email' ? 'auth.errors.emailUnavailable' : 'auth.errors.callUnavailable'),
+    );
 }
 
 export async function deliver(ctx: AuthCtx, d: Delivery): Promise<void> {
@@ -25,18 +29,39 @@ export async function deliver(ctx: AuthCtx, d: Delivery): Promise<void> {
   try {
     switch (d.kind) {
       case 'code-mail':
-        return await sendMail({ to: d.to, subject: t('auth.mail.codeSubject'), text: t('auth.mail.codeText', { code: d.code, minutes: 10 }), meta: { code: d.code, kind: 'code' } });
+        return await sendMail({
+          to: d.to,
+          subject: t('auth.mail.codeSubject'),
+          text: t('auth.mail.codeText', { code: d.code, minutes: 10 }),
+          meta: { code: d.code, kind: 'code' },
+        });
       case 'reset-mail':
-        return await sendMail({ to: d.to, subject: t('auth.mail.resetSubject'), text: t('auth.mail.resetText', { url: d.url, minutes: 30 }), meta: { url: d.url, kind: 'reset' } });
+        return await sendMail({
+          to: d.to,
+          subject: t('auth.mail.resetSubject'),
+          text: t('auth.mail.resetText', { url: d.url, minutes: 30 }),
+          meta: { url: d.url, kind: 'reset' },
+        });
       case 'no-account-mail':
-        return await sendMail({ to: d.to, subject: t('auth.mail.noAccountSubject'), text: t('auth.mail.noAccountText', { url: `${ctx.baseUrl ?? ''}/auth/registration` }), meta: { kind: 'no-account' } });
+        return await sendMail({
+          to: d.to,
+          subject: t('auth.mail.noAccountSubject'),
+          text: t('auth.mail.noAccountText', { url: `${ctx.baseUrl ?? ''}/auth/registration` }),
+          meta: { kind: 'no-account' },
+        });
       case 'code-call':
         return await placeFlashCall(d.to, d.code, d.unique);
       case 'none':
         return;
     }
   } catch (err) {
-    log.error('auth: delivery failed', { kind: d.kind, err: err instanceof Error ? err.message : String(err) });
-    throw new HttpError(502, t(d.kind === 'code-call' ? 'auth.errors.callFailed' : 'auth.errors.emailFailed'));
+    log.error('auth: delivery failed', {
+      kind: d.kind,
+      err: err instanceof Error ? err.message : String(err),
+    });
+    throw new HttpError(
+      502,
+      t(d.kind === 'code-call' ? 'auth.errors.callFailed' : 'auth.errors.emailFailed'),
+    );
   }
 }

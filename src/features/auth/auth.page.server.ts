@@ -2,14 +2,31 @@
 // successful post) or the view the page renders, with the submitted values and the errors.
 import type { AstroGlobal } from 'astro';
 import { HttpError, readForm, type FormValues } from '#lib/http/api.ts';
-import { CodeCheckSchema, CodeSendSchema, maskLogin, parseWith, PasswordLoginSchema, translateErrors, type FieldErrors } from './auth.schema.ts';
+import {
+  CodeCheckSchema,
+  CodeSendSchema,
+  maskLogin,
+  parseWith,
+  PasswordLoginSchema,
+  translateErrors,
+  type FieldErrors,
+} from './auth.schema.ts';
 import { CODE_RULES, findChallenge } from './auth.challenges.server.ts';
 import { authCtx } from './auth.context.server.ts';
 import { checkCodeSignIn, passwordSignIn, startCodeSignIn } from './auth.signin.server.ts';
-import { clearPendingCode, forgetDevice, pendingCode, rememberedUser, setPendingCode, signInBrowser, type RememberedUser } from './auth.web.server.ts';
+import {
+  clearPendingCode,
+  forgetDevice,
+  pendingCode,
+  rememberedUser,
+  setPendingCode,
+  signInBrowser,
+  type RememberedUser,
+} from './auth.web.server.ts';
 import { paths } from '#lib/paths.ts';
 
-export const str = (value: FormValues[string] | undefined): string => (typeof value === 'string' ? value : '');
+export const str = (value: FormValues[string] | undefined): string =>
+  typeof value === 'string' ? value : '';
 
 /** Where a signed-in user lands; the root sends them on to the home dashboard. */
 export const AFTER_SIGN_IN = '/';
@@ -87,7 +104,14 @@ export async function codePage(Astro: AstroGlobal): Promise<Response | CodeView>
     clearPendingCode(Astro.cookies);
     return Astro.redirect(paths.auth.fast(), Astro.request.method === 'POST' ? 303 : 302);
   }
-  const view: CodeView = { type: pending.type, to: maskLogin(challenge.login), digits: CODE_RULES[pending.type].digits, error: null, notice: null, resendIn: 0 };
+  const view: CodeView = {
+    type: pending.type,
+    to: maskLogin(challenge.login),
+    digits: CODE_RULES[pending.type].digits,
+    error: null,
+    notice: null,
+    resendIn: 0,
+  };
   let createdAt = challenge.created_at;
   if (Astro.request.method === 'POST') {
     const form = await readForm(Astro.request);
@@ -108,7 +132,11 @@ export async function codePage(Astro: AstroGlobal): Promise<Response | CodeView>
       }
     } else {
       // People paste codes with spaces or dashes; only the digits count.
-      const parsed = parseWith(CodeCheckSchema, { session: pending.session, type: pending.type, code: str(form.code).replace(/\D/g, '') });
+      const parsed = parseWith(CodeCheckSchema, {
+        session: pending.session,
+        type: pending.type,
+        code: str(form.code).replace(/\D/g, ''),
+      });
       if (!parsed.ok) {
         view.error = t(Object.values(parsed.errors)[0]!);
         Astro.response.status = 422;
@@ -123,7 +151,10 @@ export async function codePage(Astro: AstroGlobal): Promise<Response | CodeView>
       }
     }
   }
-  view.resendIn = Math.max(0, Math.ceil((Date.parse(createdAt) + RESEND_AFTER_S * 1000 - Date.now()) / 1000));
+  view.resendIn = Math.max(
+    0,
+    Math.ceil((Date.parse(createdAt) + RESEND_AFTER_S * 1000 - Date.now()) / 1000),
+  );
   return view;
 }
 
@@ -139,7 +170,10 @@ export async function loginPage(Astro: AstroGlobal): Promise<Response | LoginVie
   if (Astro.request.method !== 'POST') return view;
   const form = await readForm(Astro.request);
   view.login = str(form.login);
-  const parsed = parseWith(PasswordLoginSchema, { login: view.login, password: str(form.password) });
+  const parsed = parseWith(PasswordLoginSchema, {
+    login: view.login,
+    password: str(form.password),
+  });
   if (!parsed.ok) {
     view.errors = translateErrors(parsed.errors, t);
     Astro.response.status = 422;

@@ -19,8 +19,13 @@ export function usePartySuggestions(url: string | undefined, query: string): Par
     const abort = new AbortController();
     const timer = setTimeout(() => {
       // Any failure (rate limit, offline) just shows no suggestions: the number can be typed in.
-      getJson<{ suggestions?: PartySuggestion[] }>(url, { params: { query: q, count: 20 }, signal: abort.signal })
-        .then((answer) => setList((answer.suggestions ?? []).filter((s) => s.inn !== q).slice(0, SHOWN)))
+      getJson<{ suggestions?: PartySuggestion[] }>(url, {
+        params: { query: q, count: 20 },
+        signal: abort.signal,
+      })
+        .then((answer) =>
+          setList((answer.suggestions ?? []).filter((s) => s.inn !== q).slice(0, SHOWN)),
+        )
         .catch(() => setList([]));
     }, 300);
     return () => {

@@ -2,7 +2,13 @@
 // phone login, type the code from the call; both end with a new password.
 import type { AstroGlobal } from 'astro';
 import { HttpError, readForm } from '#lib/http/api.ts';
-import { NewPasswordSchema, parseWith, RecoverySchema, translateErrors, type FieldErrors } from './auth.schema.ts';
+import {
+  NewPasswordSchema,
+  parseWith,
+  RecoverySchema,
+  translateErrors,
+  type FieldErrors,
+} from './auth.schema.ts';
 import { linkIsLive } from './auth.challenges.server.ts';
 import { authCtx } from './auth.context.server.ts';
 import { str } from './auth.page.server.ts';
@@ -25,14 +31,24 @@ const CODE_FIELD_ERROR = 'code';
 export async function recoveryPage(Astro: AstroGlobal): Promise<Response | RecoveryView> {
   const { t } = Astro.locals;
   const token = Astro.url.searchParams.get('token') ?? '';
-  const view: RecoveryView = { mode: 'request', login: '', token: '', errors: {}, success: null, danger: null };
-  if (Astro.url.searchParams.has('done')) return { ...view, mode: 'done', success: t('auth.recovery.done') };
+  const view: RecoveryView = {
+    mode: 'request',
+    login: '',
+    token: '',
+    errors: {},
+    success: null,
+    danger: null,
+  };
+  if (Astro.url.searchParams.has('done'))
+    return { ...view, mode: 'done', success: t('auth.recovery.done') };
   if (Astro.request.method === 'GET') {
     if (token) {
       if (await linkIsLive(token)) return { ...view, mode: 'link', token };
       return { ...view, danger: t('auth.errors.resetLinkInvalid') };
     }
-    return pendingReset(Astro.cookies) ? { ...view, mode: 'code', success: t('auth.recovery.sentCall') } : view;
+    return pendingReset(Astro.cookies)
+      ? { ...view, mode: 'code', success: t('auth.recovery.sentCall') }
+      : view;
   }
 
   const form = await readForm(Astro.request);
@@ -46,23 +62,33 @@ export async function recoveryPage(Astro: AstroGlobal): Promise<Response | Recov
     const session = pendingReset(Astro.cookies);
     if (action === 'code' && !session) return Astro.redirect(paths.auth.forgotPassword(), 303);
     Object.assign(view, { mode: action, token: str(form.token) });
-    const parsed = parseWith(NewPasswordSchema, { password: str(form.password), password_confirmation: str(form.password_confirmation) });
+    const parsed = parseWith(NewPasswordSchema, {
+      password: str(form.password),
+      password_confirmation: str(form.password_confirmation),
+    });
     const code = str(form.code).replace(/\D/g, '');
-    if (action === 'code' && !/^\d{4}$/.test(code)) view.errors[CODE_FIELD_ERROR] = t(code ? 'validation.code' : 'validation.required');
+    if (action === 'code' && !/^\d{4}$/.test(code))
+      view.errors[CODE_FIELD_ERROR] = t(code ? 'validation.code' : 'validation.required');
     if (!parsed.ok) Object.assign(view.errors, translateErrors(parsed.errors, t));
     if (Object.keys(view.errors).length || !parsed.ok) {
       Astro.response.status = 422;
       return view;
     }
     try {
-      await resetPassword(auth, action === 'link' ? { token: view.token } : { session: session!, code }, parsed.value.password);
+      await resetPassword(
+        auth,
+        action === 'link' ? { token: view.token } : { session: session!, code },
+        parsed.value.password,
+      );
       clearPendingReset(Astro.cookies);
       return Astro.redirect(withQuery(paths.auth.forgotPassword(), { done: 1 }), 303);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       Astro.response.status = err.status;
       // A dead link cannot be retried; a wrong code can, until its attempts run out.
-      return err.status === 410 ? { ...view, mode: 'request', danger: err.message } : { ...view, danger: err.message };
+      return err.status === 410
+        ? { ...view, mode: 'request', danger: err.message }
+        : { ...view, danger: err.message };
     }
   }
 

@@ -7,7 +7,14 @@ import { hit } from '#lib/rate-limit.server.ts';
 import { revokeUserSessions } from './auth.session.server.ts';
 import { parseLogin } from './auth.schema.ts';
 import { checkCode, createChallenge, dropChallenge, redeemLink } from './auth.challenges.server.ts';
-import { countDelivery, enforce, ensureBelow, findUserByLogin, LIMITS, type AuthCtx } from './auth.context.server.ts';
+import {
+  countDelivery,
+  enforce,
+  ensureBelow,
+  findUserByLogin,
+  LIMITS,
+  type AuthCtx,
+} from './auth.context.server.ts';
 import { deliver, ensureChannel } from './auth.delivery.server.ts';
 import { codeFailure } from './auth.signin.server.ts';
 
@@ -22,7 +29,8 @@ export interface RecoveryStart {
 export async function requestRecovery(ctx: AuthCtx, rawLogin: string): Promise<RecoveryStart> {
   const { t } = ctx;
   const login = parseLogin(rawLogin);
-  if (!login) throw new HttpError(422, t('validation.login'), { errors: { login: t('validation.login') } });
+  if (!login)
+    throw new HttpError(422, t('validation.login'), { errors: { login: t('validation.login') } });
   const byCall = login.kind === 'phone';
   ensureChannel(ctx, byCall ? 'call' : 'email');
   if (!byCall && !ctx.baseUrl) throw new HttpError(503, t('auth.errors.emailUnavailable'));
@@ -31,27 +39,63 @@ export async function requestRecovery(ctx: AuthCtx, rawLogin: string): Promise<R
   // Reset calls and mails count against the recipient like sign-in codes do.
   await countDelivery(t, byCall ? 'call' : 'mail', login.value, ctx.ip);
   const user = await findUserByLogin(login);
-  const challenge = await createChallenge({ userId: user?.id ?? null, login: login.value, purpose: 'reset', channel: byCall ? 'call' : 'link', ip: ctx.ip });
+  const challenge = await createChallenge({
+    userId: user?.id ?? null,
+    login: login.value,
+    purpose: 'reset',
+    channel: byCall ? 'call' : 'link',
+    ip: ctx.ip,
+  });
   try {
-    if (byCall) await deliver(ctx, user ? { kind: 'code-call', to: login.value, code: challenge.code, unique: challenge.token.slice(0, 16) } : { kind: 'none' });
+    if (byCall)
+      await deliver(
+        ctx,
+        user
+          ? {
+              kind: 'code-call',
+              to: login.value,
+              code: challenge.code,
+              unique: challenge.token.slice(0, 16),
+            }
+          : { kind: 'none' },
+      );
     else
       await deliver(
         ctx,
-        user ? { kind: 'reset-mail', to: login.value, url: `${ctx.baseUrl}/auth/forgot-password?token=${encodeURIComponent(challenge.token)}` } : { kind: 'no-account-mail', to: login.value },
+        user
+          ? {
+              kind: 'reset-mail',
+              to: login.value,
+              url: `${ctx.baseUrl}/auth/forgot-password?token=${encodeURIComponent(challenge.token)}`,
+            }
+          : { kind: 'no-account-mail', to: login.value },
       );
   } catch (err) {
     await dropChallenge(challenge.token);
     throw err;
   }
   return byCall
-    ? { send_type: 'call', session: challenge.token, login: login.value, message: t('auth.recovery.sentCall') }
-    : { send_type: 'email', login: login.value, message: t('auth.recovery.sentEmail', { minutes: 30 }) };
+    ? {
+        send_type: 'call',
+        session: challenge.token,
+        login: login.value,
+        message: t('auth.recovery.sentCall'),
+      }
+    : {
+        send_type: 'email',
+        login: login.value,
+        message: t('auth.recovery.sentEmail', { minutes: 30 }),
+      };
 }
 
 export type ResetProof = { token: string } | { session: string; code: string };
 
 /** Sets a new password (already validated) for the owner of the proof and ends all their sessions. */
-export async function resetPassword(ctx: AuthCtx, proof: ResetProof, password: string): Promise<number> {
+export async function resetPassword(
+  ctx: AuthCtx,
+  proof: ResetProof,
+  password: string,
+): Promise<number> {
   const { t } = ctx;
   let userId: number;
   if ('token' in proof) {
@@ -67,7 +111,11 @@ export async function resetPassword(ctx: AuthCtx, proof: ResetProof, password: s
     }
     userId = r.userId;
   }
-  await db().updateTable('users').set({ password_hash: await hashPassword(password), updated_at: now() }).where('id', '=', userId).execute();
+  await db()
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), updated_at: now() })
+    .where('id', '=', userId)
+    .execute();
   await revokeUserSessions(userId);
   return userId;
 }

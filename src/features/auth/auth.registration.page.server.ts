@@ -3,7 +3,12 @@
 // passwords) and showing the 'Error' dialog for server-side refusals.
 import type { AstroGlobal } from 'astro';
 import { formBool, HttpError, readForm } from '#lib/http/api.ts';
-import { parseRegistration, STEP_FIELDS, translateErrors, type FieldErrors } from './auth.schema.ts';
+import {
+  parseRegistration,
+  STEP_FIELDS,
+  translateErrors,
+  type FieldErrors,
+} from './auth.schema.ts';
 import { authCtx } from './auth.context.server.ts';
 import { str } from './auth.page.server.ts';
 import { register } from './auth.signin.server.ts';
@@ -17,7 +22,17 @@ export interface RegistrationView {
   dialog: string | null;
 }
 
-const TEXT_FIELDS = ['name', 'surname', 'patronymic', 'email', 'phone', 'account_type', 'post', 'organisation', 'organisation_name'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'surname',
+  'patronymic',
+  'email',
+  'phone',
+  'account_type',
+  'post',
+  'organisation',
+  'organisation_name',
+] as const;
 
 /** The step to reopen: the first with an error, else the last one (where the form was sent). */
 export const firstStepWithError = (errors: FieldErrors): number => {
@@ -27,12 +42,21 @@ export const firstStepWithError = (errors: FieldErrors): number => {
 
 export async function registrationPage(Astro: AstroGlobal): Promise<Response | RegistrationView> {
   const { t } = Astro.locals;
-  const view: RegistrationView = { values: { account_type: 'personal', agree: false }, errors: {}, step: 0, dialog: null };
+  const view: RegistrationView = {
+    values: { account_type: 'personal', agree: false },
+    errors: {},
+    step: 0,
+    dialog: null,
+  };
   if (Astro.request.method !== 'POST') return view;
   const form = await readForm(Astro.request);
   for (const f of TEXT_FIELDS) view.values[f] = str(form[f]);
   view.values.agree = formBool(form.agree);
-  const parsed = parseRegistration({ ...view.values, password: str(form.password), password_confirmation: str(form.password_confirmation) });
+  const parsed = parseRegistration({
+    ...view.values,
+    password: str(form.password),
+    password_confirmation: str(form.password_confirmation),
+  });
   if (!parsed.ok) {
     view.errors = translateErrors(parsed.errors, t);
     view.step = firstStepWithError(view.errors);

@@ -13,7 +13,8 @@ export interface Login {
   value: string;
 }
 
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)*\.[^\s@<>()[\]\\,;:".\d]{2,}$/;
+const EMAIL_RE =
+  /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)*\.[^\s@<>()[\]\\,;:".\d]{2,}$/;
 
 export function normaliseEmail(input: string): string | null {
   const s = input.trim().toLowerCase();
@@ -50,7 +51,13 @@ export function maskLogin(login: string): string {
   return `${login.slice(0, 2)} *** ***-${login.slice(-4, -2)}-${login.slice(-2)}`;
 }
 
-const text = (max: number) => v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'validation.tooLong'));
+const text = (max: number) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.maxLength(max, 'validation.tooLong'),
+  );
 
 export const LoginField = v.pipe(
   v.optional(v.string(), ''),
@@ -61,15 +68,29 @@ export const LoginField = v.pipe(
 
 export const PasswordLoginSchema = v.object({
   login: LoginField,
-  password: v.pipe(v.optional(v.string(), ''), v.nonEmpty('validation.required'), v.maxLength(256, 'validation.tooLong')),
+  password: v.pipe(
+    v.optional(v.string(), ''),
+    v.nonEmpty('validation.required'),
+    v.maxLength(256, 'validation.tooLong'),
+  ),
 });
 
 export const CodeSendSchema = v.object({ login: LoginField });
 
 export const CodeCheckSchema = v.object({
-  session: v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty('validation.required'), v.maxLength(100, 'validation.tooLong')),
+  session: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.maxLength(100, 'validation.tooLong'),
+  ),
   type: v.picklist(['email', 'call'], 'validation.codeType'),
-  code: v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty('validation.required'), v.regex(/^\d{4,6}$/, 'validation.code')),
+  code: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.regex(/^\d{4,6}$/, 'validation.code'),
+  ),
   login: v.optional(v.string()),
 });
 
@@ -82,7 +103,10 @@ export const PasswordField = v.pipe(
   v.minLength(8, 'validation.passwordLength'),
   v.maxLength(128, 'validation.passwordTooLong'),
   v.check((s) => !/[^\x20-\x7e]/.test(s), 'validation.passwordLatin'),
-  v.check((s) => /[A-Z]/.test(s) && /[a-z]/.test(s) && /\d/.test(s), 'validation.passwordComplexity'),
+  v.check(
+    (s) => /[A-Z]/.test(s) && /[a-z]/.test(s) && /\d/.test(s),
+    'validation.passwordComplexity',
+  ),
 );
 
 const confirmation = v.pipe(v.optional(v.string(), ''), v.nonEmpty('validation.required'));
@@ -90,33 +114,70 @@ export const NewPasswordSchema = v.pipe(
   v.object({ password: PasswordField, password_confirmation: confirmation }),
   // The confirmation must equal the password; the issue belongs to the confirmation field.
   v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, 'validation.passwordMismatch'),
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      'validation.passwordMismatch',
+    ),
     ['password_confirmation'],
   ),
 );
 
-export const RegistrationStep1 = v.object({ name: text(100), surname: text(100), patronymic: text(100) });
+export const RegistrationStep1 = v.object({
+  name: text(100),
+  surname: text(100),
+  patronymic: text(100),
+});
 
 export const RegistrationStep2 = v.pipe(
   v.object({
-    email: v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty('validation.required'), v.check((s) => normaliseEmail(s) !== null, 'validation.email')),
-    phone: v.pipe(v.optional(v.string(), ''), v.trim(), v.nonEmpty('validation.required'), v.check((s) => normalisePhone(s) !== null, 'validation.phone')),
-    account_type: v.optional(v.picklist(['personal', 'corporate'], 'validation.accountType'), 'personal'),
+    email: v.pipe(
+      v.optional(v.string(), ''),
+      v.trim(),
+      v.nonEmpty('validation.required'),
+      v.check((s) => normaliseEmail(s) !== null, 'validation.email'),
+    ),
+    phone: v.pipe(
+      v.optional(v.string(), ''),
+      v.trim(),
+      v.nonEmpty('validation.required'),
+      v.check((s) => normalisePhone(s) !== null, 'validation.phone'),
+    ),
+    account_type: v.optional(
+      v.picklist(['personal', 'corporate'], 'validation.accountType'),
+      'personal',
+    ),
     post: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200, 'validation.tooLong')),
     organisation: v.pipe(v.optional(v.string(), ''), v.trim()),
     // Without a suggestions provider nobody can name an INN new to the cabinet but the person.
-    organisation_name: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(300, 'validation.tooLong')),
+    organisation_name: v.pipe(
+      v.optional(v.string(), ''),
+      v.trim(),
+      v.maxLength(300, 'validation.tooLong'),
+    ),
   }),
   v.forward(
-    v.partialCheck([['account_type'], ['post']], (i) => i.account_type !== 'corporate' || i.post !== '', 'validation.required'),
+    v.partialCheck(
+      [['account_type'], ['post']],
+      (i) => i.account_type !== 'corporate' || i.post !== '',
+      'validation.required',
+    ),
     ['post'],
   ),
   v.forward(
-    v.partialCheck([['account_type'], ['organisation']], (i) => i.account_type !== 'corporate' || i.organisation !== '', 'validation.required'),
+    v.partialCheck(
+      [['account_type'], ['organisation']],
+      (i) => i.account_type !== 'corporate' || i.organisation !== '',
+      'validation.required',
+    ),
     ['organisation'],
   ),
   v.forward(
-    v.partialCheck([['account_type'], ['organisation']], (i) => i.account_type !== 'corporate' || i.organisation === '' || isValidInn(i.organisation), 'validation.inn'),
+    v.partialCheck(
+      [['account_type'], ['organisation']],
+      (i) => i.account_type !== 'corporate' || i.organisation === '' || isValidInn(i.organisation),
+      'validation.inn',
+    ),
     ['organisation'],
   ),
 );
@@ -125,15 +186,26 @@ export const RegistrationStep3 = v.pipe(
   v.object({
     password: PasswordField,
     password_confirmation: confirmation,
-    agree: v.pipe(v.optional(v.boolean(), false), v.check((b) => b, 'validation.agree')),
+    agree: v.pipe(
+      v.optional(v.boolean(), false),
+      v.check((b) => b, 'validation.agree'),
+    ),
   }),
   v.forward(
-    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation, 'validation.passwordMismatch'),
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (i) => i.password === i.password_confirmation,
+      'validation.passwordMismatch',
+    ),
     ['password_confirmation'],
   ),
 );
 
-export const REGISTRATION_STEPS = [RegistrationStep1, RegistrationStep2, RegistrationStep3] as const;
+export const REGISTRATION_STEPS = [
+  RegistrationStep1,
+  RegistrationStep2,
+  RegistrationStep3,
+] as const;
 
 /** Field names of each wizard step, in the order they appear. */
 export const STEP_FIELDS = [
@@ -163,9 +235,12 @@ export interface Registration {
 }
 
 /** All three steps at once: the normalised registration, or the errors of every step. */
-export function parseRegistration(input: RegistrationInput): { ok: true; value: Registration } | { ok: false; errors: FieldErrors } {
+export function parseRegistration(
+  input: RegistrationInput,
+): { ok: true; value: Registration } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  for (let step = 0; step < REGISTRATION_STEPS.length; step++) Object.assign(errors, validateStep(step, input));
+  for (let step = 0; step < REGISTRATION_STEPS.length; step++)
+    Object.assign(errors, validateStep(step, input));
   if (Object.keys(errors).length) return { ok: false, errors };
   const s = (k: string) => String(input[k] ?? '').trim();
   const corporate = s('account_type') === 'corporate';

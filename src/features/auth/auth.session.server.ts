@@ -29,7 +29,11 @@ export function sessionCookieOptions() {
   };
 }
 
-export async function createSession(userId: number, kind: Session['kind'], meta: SessionMeta = {}): Promise<string> {
+export async function createSession(
+  userId: number,
+  kind: Session['kind'],
+  meta: SessionMeta = {},
+): Promise<string> {
   const token = newToken();
   const t = new Date();
   await db()
@@ -52,14 +56,24 @@ export async function createSession(userId: number, kind: Session['kind'], meta:
 const TOUCH_AFTER_MS = 60_000;
 
 /** The user behind a token, or null when the token is unknown, expired or idle for too long. */
-export async function validateSession(token: string | undefined | null): Promise<{ user: User; session: Session } | null> {
+export async function validateSession(
+  token: string | undefined | null,
+): Promise<{ user: User; session: Session } | null> {
   if (!token || token.length > 100) return null;
   const id = digest(token);
   const row = await db()
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.kind', 'sessions.created_at as session_created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.ip', 'sessions.user_agent'])
+    .select([
+      'sessions.id as session_id',
+      'sessions.kind',
+      'sessions.created_at as session_created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.ip',
+      'sessions.user_agent',
+    ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -80,34 +94,69 @@ export async function validateSession(token: string | undefined | null): Promise
       .execute()
       .catch((err: unknown) => log.warn('session: last seen not recorded', { err }));
   }
-  const { session_id, kind, session_created_at, last_seen_at, expires_at, ip, user_agent, ...user } = row;
+  const {
+    session_id,
+    kind,
+    session_created_at,
+    last_seen_at,
+    expires_at,
+    ip,
+    user_agent,
+    ...user
+  } = row;
   return {
     user: user as User,
-    session: { id: session_id, user_id: user.id, kind, created_at: session_created_at, last_seen_at, expires_at, ip, user_agent },
+    session: {
+      id: session_id,
+      user_id: user.id,
+      kind,
+      created_at: session_created_at,
+      last_seen_at,
+      expires_at,
+      ip,
+      user_agent,
+    },
   };
 }
 
-
 async function announceEnded(userId: number, sessionIds: string[] | 'all-but', keep?: string) {
-  await bus().publish(userTopic(userId), SESSION_ENDED, sessionIds === 'all-but' ? { except: keep ?? null } : { sessions: sessionIds });
+  await bus().publish(
+    userTopic(userId),
+    SESSION_ENDED,
+    sessionIds === 'all-but' ? { except: keep ?? null } : { sessions: sessionIds },
+  );
 }
 
 /** Whether a stored session (by its id, the token's digest) is still within its lifetimes. */
 export async function sessionAlive(id: string): Promise<boolean> {
-  const row = await db().selectFrom('sessions').select(['expires_at', 'last_seen_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db()
+    .selectFrom('sessions')
+    .select(['expires_at', 'last_seen_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return false;
   const t = Date.now();
-  return Date.parse(row.expires_at) > t && Date.parse(row.last_seen_at) + config().sessionIdleMinutes * 60_000 > t;
+  return (
+    Date.parse(row.expires_at) > t &&
+    Date.parse(row.last_seen_at) + config().sessionIdleMinutes * 60_000 > t
+  );
 }
 
 export async function revokeSession(token: string): Promise<void> {
   const id = digest(token);
-  const row = await db().deleteFrom('sessions').where('id', '=', id).returning('user_id').executeTakeFirst();
+  const row = await db()
+    .deleteFrom('sessions')
+    .where('id', '=', id)
+    .returning('user_id')
+    .executeTakeFirst();
   if (row) await announceEnded(row.user_id, [id]);
 }
 
 /** Ends every session of a user, except the one given (used after a password change). */
-export async function revokeUserSessions(userId: number, exceptSessionId?: string): Promise<number> {
+export async function revokeUserSessions(
+  userId: number,
+  exceptSessionId?: string,
+): Promise<number> {
   let q = db().deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   const r = await q.executeTakeFirst();

@@ -1,17 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { CodeCheckSchema, maskLogin, normalisePhone, parseLogin, parseRegistration, validateStep } from './auth.schema.ts';
+import {
+  CodeCheckSchema,
+  maskLogin,
+  normalisePhone,
+  parseLogin,
+  parseRegistration,
+  validateStep,
+} from './auth.schema.ts';
 import { parseWith } from '#lib/validation.ts';
 import { firstStepWithError } from './auth.registration.page.server.ts';
 
 describe('logins', () => {
   it('normalises Russian phones written in any common way', () => {
-    for (const s of ['+79121234567', '+7 912 123-45-67', '8 (912) 123-45-67', '89121234567', '79121234567', '9121234567', '+7(912)123 45 67', '8.912.123.45.67']) {
+    for (const s of [
+      '+79121234567',
+      '+7 912 123-45-67',
+      '8 (912) 123-45-67',
+      '89121234567',
+      '79121234567',
+      '9121234567',
+      '+7(912)123 45 67',
+      '8.912.123.45.67',
+    ]) {
       expect(normalisePhone(s), s).toBe('+79121234567');
     }
   });
 
   it('refuses numbers that are not Russian', () => {
-    for (const s of ['+7 712 123 45 67', '+8 912 123 45 67', '+49 30 1234567', '912123456', '+791212345678', 'abc']) expect(normalisePhone(s), s).toBeNull();
+    for (const s of [
+      '+7 712 123 45 67',
+      '+8 912 123 45 67',
+      '+49 30 1234567',
+      '912123456',
+      '+791212345678',
+      'abc',
+    ])
+      expect(normalisePhone(s), s).toBeNull();
   });
 
   it('tells e-mail from phone and lower-cases addresses', () => {
@@ -42,28 +66,67 @@ describe('registration schema', () => {
 
   it('normalises a valid registration', () => {
     const r = parseRegistration(valid);
-    expect(r).toEqual({ ok: true, value: expect.objectContaining({ email: 'anna@example.com', phone: '+79120000001', account_type: 'personal', organisation: null }) });
+    expect(r).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        email: 'anna@example.com',
+        phone: '+79120000001',
+        account_type: 'personal',
+        organisation: null,
+      }),
+    });
   });
 
   it('validates each wizard step on its own', () => {
-    expect(validateStep(0, { name: 'A' })).toEqual({ surname: 'validation.required', patronymic: 'validation.required' });
+    expect(validateStep(0, { name: 'A' })).toEqual({
+      surname: 'validation.required',
+      patronymic: 'validation.required',
+    });
     expect(validateStep(1, { email: 'x', phone: '1', account_type: 'corporate' })).toEqual({
       email: 'validation.email',
       phone: 'validation.phone',
       post: 'validation.required',
       organisation: 'validation.required',
     });
-    expect(validateStep(1, { email: 'a@b.ru', phone: '+79120000001', account_type: 'corporate' })).toEqual({
+    expect(
+      validateStep(1, { email: 'a@b.ru', phone: '+79120000001', account_type: 'corporate' }),
+    ).toEqual({
       post: 'validation.required',
       organisation: 'validation.required',
     });
-    expect(validateStep(1, { email: 'a@b.ru', phone: '+79120000001', account_type: 'corporate', post: 'CEO', organisation: '500100732259' })).toEqual({});
-    expect(validateStep(2, { password: 'Secret2026', password_confirmation: 'Secret2026', agree: false })).toEqual({ agree: 'validation.agree' });
+    expect(
+      validateStep(1, {
+        email: 'a@b.ru',
+        phone: '+79120000001',
+        account_type: 'corporate',
+        post: 'CEO',
+        organisation: '500100732259',
+      }),
+    ).toEqual({});
+    expect(
+      validateStep(2, {
+        password: 'Secret2026',
+        password_confirmation: 'Secret2026',
+        agree: false,
+      }),
+    ).toEqual({ agree: 'validation.agree' });
   });
 
   it('allows symbols in passwords but only Latin letters', () => {
-    expect(validateStep(2, { password: 'S3cret!#2026', password_confirmation: 'S3cret!#2026', agree: true })).toEqual({});
-    expect(validateStep(2, { password: 'Secret2026ж', password_confirmation: 'Secret2026ж', agree: true })).toEqual({ password: 'validation.passwordLatin' });
+    expect(
+      validateStep(2, {
+        password: 'S3cret!#2026',
+        password_confirmation: 'S3cret!#2026',
+        agree: true,
+      }),
+    ).toEqual({});
+    expect(
+      validateStep(2, {
+        password: 'Secret2026ж',
+        password_confirmation: 'Secret2026ж',
+        agree: true,
+      }),
+    ).toEqual({ password: 'validation.passwordLatin' });
   });
 
   it('reopens the wizard at the first step with an error, else at the last step', () => {
@@ -74,8 +137,17 @@ describe('registration schema', () => {
 
 describe('code check schema', () => {
   it('needs a session, a known type and digits', () => {
-    expect(parseWith(CodeCheckSchema, { session: 's'.repeat(27), type: 'call', code: '0427' }).ok).toBe(true);
+    expect(
+      parseWith(CodeCheckSchema, { session: 's'.repeat(27), type: 'call', code: '0427' }).ok,
+    ).toBe(true);
     const r = parseWith(CodeCheckSchema, { type: 'sms', code: '04 27' });
-    expect(r).toEqual({ ok: false, errors: { session: 'validation.required', type: 'validation.codeType', code: 'validation.code' } });
+    expect(r).toEqual({
+      ok: false,
+      errors: {
+        session: 'validation.required',
+        type: 'validation.codeType',
+        code: 'validation.code',
+      },
+    });
   });
 });

@@ -6,7 +6,12 @@ import type { APIContext, AstroCookies, AstroGlobal } from 'astro';
 import { config } from '#lib/config.ts';
 import { digest, newToken } from '#lib/crypto/tokens.ts';
 import { db } from '#lib/db/index.ts';
-import { createSession, revokeSession, sessionCookieName, sessionCookieOptions } from './auth.session.server.ts';
+import {
+  createSession,
+  revokeSession,
+  sessionCookieName,
+  sessionCookieOptions,
+} from './auth.session.server.ts';
 import type { AuthCtx } from './auth.context.server.ts';
 import { paths } from '#lib/paths.ts';
 
@@ -18,7 +23,13 @@ export const START_INFO_COOKIE = 'start_info';
 const rememberCookie = () => (config().secureCookies ? '__Host-remember' : 'remember');
 const REMEMBER_DAYS = 90;
 
-const shortLived = (maxAge: number) => ({ path: paths.auth.root(), httpOnly: true, sameSite: 'lax' as const, secure: config().secureCookies, maxAge });
+const shortLived = (maxAge: number) => ({
+  path: paths.auth.root(),
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: config().secureCookies,
+  maxAge,
+});
 
 export interface Pending {
   type: 'email' | 'call';
@@ -34,15 +45,24 @@ export function pendingCode(cookies: AstroCookies): Pending | null {
   return m ? { type: m[1] as Pending['type'], session: m[2]! } : null;
 }
 
-export const clearPendingCode = (cookies: AstroCookies): void => cookies.delete(PENDING_COOKIE, { path: paths.auth.root() });
+export const clearPendingCode = (cookies: AstroCookies): void =>
+  cookies.delete(PENDING_COOKIE, { path: paths.auth.root() });
 
 /** The challenge of a password reset by call, held while the user types the code and a new password. */
-export const setPendingReset = (cookies: AstroCookies, session: string): void => cookies.set(RESET_COOKIE, session, shortLived(15 * 60));
-export const pendingReset = (cookies: AstroCookies): string | null => cookies.get(RESET_COOKIE)?.value.match(/^[\w-]{10,100}$/)?.[0] ?? null;
-export const clearPendingReset = (cookies: AstroCookies): void => cookies.delete(RESET_COOKIE, { path: paths.auth.root() });
+export const setPendingReset = (cookies: AstroCookies, session: string): void =>
+  cookies.set(RESET_COOKIE, session, shortLived(15 * 60));
+export const pendingReset = (cookies: AstroCookies): string | null =>
+  cookies.get(RESET_COOKIE)?.value.match(/^[\w-]{10,100}$/)?.[0] ?? null;
+export const clearPendingReset = (cookies: AstroCookies): void =>
+  cookies.delete(RESET_COOKIE, { path: paths.auth.root() });
 
 /** Starts a cookie session for the browser: rotates the token, remembers the device, re-arms start-info. */
-export async function signInBrowser(ctx: Ctx, auth: AuthCtx, userId: number, login: string): Promise<void> {
+export async function signInBrowser(
+  ctx: Ctx,
+  auth: AuthCtx,
+  userId: number,
+  login: string,
+): Promise<void> {
   const previous = ctx.cookies.get(sessionCookieName())?.value;
   if (previous) await revokeSession(previous);
   const token = await createSession(userId, 'cookie', { ip: auth.ip, userAgent: auth.userAgent });
@@ -66,9 +86,21 @@ async function rememberDevice(cookies: AstroCookies, userId: number, login: stri
   const t = new Date();
   await db()
     .insertInto('remembered_devices')
-    .values({ id: digest(token), user_id: userId, login, created_at: t.toISOString(), expires_at: new Date(t.getTime() + REMEMBER_DAYS * 86400_000).toISOString() })
+    .values({
+      id: digest(token),
+      user_id: userId,
+      login,
+      created_at: t.toISOString(),
+      expires_at: new Date(t.getTime() + REMEMBER_DAYS * 86400_000).toISOString(),
+    })
     .execute();
-  cookies.set(rememberCookie(), token, { path: '/', httpOnly: true, sameSite: 'lax', secure: config().secureCookies, maxAge: REMEMBER_DAYS * 86400 });
+  cookies.set(rememberCookie(), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config().secureCookies,
+    maxAge: REMEMBER_DAYS * 86400,
+  });
 }
 
 export interface RememberedUser {
@@ -83,7 +115,12 @@ export async function rememberedUser(cookies: AstroCookies): Promise<RememberedU
   const row = await db()
     .selectFrom('remembered_devices')
     .innerJoin('users', 'users.id', 'remembered_devices.user_id')
-    .select(['users.name', 'users.surname', 'remembered_devices.login', 'remembered_devices.expires_at'])
+    .select([
+      'users.name',
+      'users.surname',
+      'remembered_devices.login',
+      'remembered_devices.expires_at',
+    ])
     .where('remembered_devices.id', '=', digest(token))
     .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) <= Date.now()) {

@@ -16,7 +16,12 @@ if (dialog?.showModal) {
     saved = true;
     const secure = location.protocol === 'https:' ? ';secure' : '';
     document.cookie = `${dialog.dataset.cookie}=hidden;path=/;max-age=31536000;samesite=lax${secure}`;
-    void fetch(form.action, { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)])), keepalive: true }).catch(() => undefined);
+    void fetch(form.action, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, String(v)])),
+      keepalive: true,
+    }).catch(() => undefined);
   };
   dialog.close();
   dialog.showModal();

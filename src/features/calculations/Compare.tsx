@@ -45,16 +45,30 @@ export function CompareTicks({ items, legend, full, state }: TicksProps) {
       <legend>{legend}</legend>
       {items.map((it) => (
         <label key={it.id}>
-          <input type="checkbox" name="compare" value={it.id} checked={state.chosen.includes(it.id)} onChange={(e) => state.toggle(it.id, e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            name="compare"
+            value={it.id}
+            checked={state.chosen.includes(it.id)}
+            onChange={(e) => state.toggle(it.id, e.currentTarget.checked)}
+          />
           {it.label}
         </label>
       ))}
-      <p role="status" className="calc-compare-full">{state.refused ? full : ''}</p>
+      <p role="status" className="calc-compare-full">
+        {state.refused ? full : ''}
+      </p>
     </fieldset>
   );
 }
 
-export function CompareTable({ shown, caption }: { shown: readonly CompareItem[]; caption: string }) {
+export function CompareTable({
+  shown,
+  caption,
+}: {
+  shown: readonly CompareItem[];
+  caption: string;
+}) {
   if (shown.length < 2) return null;
   return (
     <div className="overflow-auto" tabIndex={0} role="region" aria-label={caption}>
@@ -64,7 +78,9 @@ export function CompareTable({ shown, caption }: { shown: readonly CompareItem[]
           <tr>
             <td />
             {shown.map((it) => (
-              <th scope="col" key={it.id}>{it.title}</th>
+              <th scope="col" key={it.id}>
+                {it.title}
+              </th>
             ))}
           </tr>
         </thead>
@@ -99,8 +115,17 @@ export default function Compare({ what, items, strings }: Props) {
   return (
     <section className="calc-compare-box" aria-labelledby={`compare-h-${what}`}>
       <h2 id={`compare-h-${what}`}>{t('calcCompare.title')}</h2>
-      <CompareTicks items={items.map((i) => ({ id: i.id, label: i.title }))} legend={t(`calcCompare.${what}.legend`, { max: state.max })} full={t('calcCompare.full', { max: state.max })} state={state} />
-      {shown.length < 2 ? <p className="calc-compare-hint">{t('calcCompare.hint')}</p> : <CompareTable shown={shown} caption={t(`calcCompare.${what}.table`)} />}
+      <CompareTicks
+        items={items.map((i) => ({ id: i.id, label: i.title }))}
+        legend={t(`calcCompare.${what}.legend`, { max: state.max })}
+        full={t('calcCompare.full', { max: state.max })}
+        state={state}
+      />
+      {shown.length < 2 ? (
+        <p className="calc-compare-hint">{t('calcCompare.hint')}</p>
+      ) : (
+        <CompareTable shown={shown} caption={t(`calcCompare.${what}.table`)} />
+      )}
     </section>
   );
 }

@@ -11,7 +11,12 @@ import { ApiError, postJson } from '#lib/client/api.ts';
 type Selection = {
   type: string;
   warning?: string | null;
-  entities: Array<{ title: string; sku: string; duty?: { eta?: number | null; p1_kw?: number | null }; station?: { duty_p1_kw?: number | null } }>;
+  entities: Array<{
+    title: string;
+    sku: string;
+    duty?: { eta?: number | null; p1_kw?: number | null };
+    station?: { duty_p1_kw?: number | null };
+  }>;
 };
 
 type Live =
@@ -41,20 +46,33 @@ export default function LiveSelect({ kind, formId, strings, locale, hasResults =
     let timer: ReturnType<typeof setTimeout> | undefined;
     let seq = 0;
     const run = async () => {
-      const values = Object.fromEntries([...new FormData(form).entries()].filter(([, v]) => typeof v === 'string'));
-      if (!String(values.q ?? '').trim() || !String(values.h ?? '').trim()) return setLive({ state: 'idle' });
+      const values = Object.fromEntries(
+        [...new FormData(form).entries()].filter(([, v]) => typeof v === 'string'),
+      );
+      if (!String(values.q ?? '').trim() || !String(values.h ?? '').trim())
+        return setLive({ state: 'idle' });
       const mine = ++seq;
       setLive({ state: 'busy' });
       try {
-        const body = await postJson<Selection>(`/api/v1/calculations/${kind}/select`, { ...values, limit: 50 });
+        const body = await postJson<Selection>(`/api/v1/calculations/${kind}/select`, {
+          ...values,
+          limit: 50,
+        });
         if (mine !== seq) return; // a newer request is on its way
         if (body.type !== 'success') return setLive({ state: 'empty', why: body.warning ?? '' });
         const e = body.entities[0]!;
-        setLive({ state: 'ok', count: body.entities.length, best: `${e.title} (${e.sku})`, eta: e.duty?.eta ?? null, p1: e.duty?.p1_kw ?? e.station?.duty_p1_kw ?? null });
+        setLive({
+          state: 'ok',
+          count: body.entities.length,
+          best: `${e.title} (${e.sku})`,
+          eta: e.duty?.eta ?? null,
+          p1: e.duty?.p1_kw ?? e.station?.duty_p1_kw ?? null,
+        });
       } catch (err) {
         if (mine !== seq) return;
         // Refused input (its field messages), else any other failure.
-        if (err instanceof ApiError && (err.status === 400 || err.status === 422)) return setLive({ state: 'invalid', errors: Object.values(err.errors ?? {}) });
+        if (err instanceof ApiError && (err.status === 400 || err.status === 422))
+          return setLive({ state: 'invalid', errors: Object.values(err.errors ?? {}) });
         setLive({ state: 'error' });
       }
     };
@@ -79,9 +97,11 @@ export default function LiveSelect({ kind, formId, strings, locale, hasResults =
       {live.state === 'busy' && <p>{t('calcPumps.live.busy')}</p>}
       {live.state === 'ok' && (
         <p>
-          {t(live.count >= 50 ? 'calcPumps.live.many' : 'calcPumps.live.fits', { n: live.count })} {t('calcPumps.live.best', { best: live.best })}
+          {t(live.count >= 50 ? 'calcPumps.live.many' : 'calcPumps.live.fits', { n: live.count })}{' '}
+          {t('calcPumps.live.best', { best: live.best })}
           {live.eta !== null && ` η ${nf(live.eta * 100, 1)} %`}
-          {live.p1 !== null && ` · ${t('calcPumps.live.p1', { p: nf(live.p1, 2) })}`}. {t('calcPumps.live.hint')}
+          {live.p1 !== null && ` · ${t('calcPumps.live.p1', { p: nf(live.p1, 2) })}`}.{' '}
+          {t('calcPumps.live.hint')}
         </p>
       )}
       {live.state === 'empty' && <p>{live.why}</p>}

@@ -12,7 +12,8 @@ const BATCH = 1000;
 /** The engine's pump model from a stored pump item, or null when its specs are not a pump. */
 export function pumpModelOf(v: CatalogueView): PumpModel | null {
   const s = v.specs as Partial<PumpModel>;
-  if (v.kind !== 'pump' || !Array.isArray(s.curve) || !s.motor || !(Number(s.speed_rpm) > 0)) return null;
+  if (v.kind !== 'pump' || !Array.isArray(s.curve) || !s.motor || !(Number(s.speed_rpm) > 0))
+    return null;
   return {
     sku: v.sku,
     title: v.title,
@@ -57,8 +58,15 @@ export async function preparedPumps(db: Kysely<DB>): Promise<PreparedPump[]> {
   const previous = g[KEY]?.fits;
   const fits: Cache['fits'] = new Map();
   const pumps: PreparedPump[] = [];
-  for (let after = 0; ; ) {
-    const rows = await db.selectFrom('catalogue_items').selectAll().where('kind', '=', 'pump').where('id', '>', after).orderBy('id').limit(BATCH).execute();
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('catalogue_items')
+      .selectAll()
+      .where('kind', '=', 'pump')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     for (const row of rows) {
       const at = String(row.updated_at);
       let fit = previous?.get(row.sku);

@@ -5,4 +5,5 @@ import type { SelectAnswer } from './select.server.ts';
 export type SelectPage = CalculatorPage<SelectAnswer>;
 
 /** The form field holding an error key (the engine names kopecks, the form asks for roubles). */
-export const fieldIdFor = (key: string): string => `f-${{ electricity_kop_kwh: 'electricity_price', load_profile: 'hours_100' }[key] ?? key}`;
+export const fieldIdFor = (key: string): string =>
+  `f-${{ electricity_kop_kwh: 'electricity_price', load_profile: 'hours_100' }[key] ?? key}`;

@@ -10,8 +10,21 @@ const pumps = items.filter((i) => i.kind === 'pump') as PumpItem[];
 describe('demo catalogue', () => {
   it('has at least 300 pump models plus cabinets and components, all valid, unique and marked demo', () => {
     expect(pumps.length).toBeGreaterThanOrEqual(300);
-    for (const kind of ['cabinet', 'breaker', 'mpcb', 'contactor', 'soft_starter', 'vfd', 'relay', 'controller', 'ats'])
-      expect(items.some((i) => i.kind === kind), kind).toBe(true);
+    for (const kind of [
+      'cabinet',
+      'breaker',
+      'mpcb',
+      'contactor',
+      'soft_starter',
+      'vfd',
+      'relay',
+      'controller',
+      'ats',
+    ])
+      expect(
+        items.some((i) => i.kind === kind),
+        kind,
+      ).toBe(true);
     expect(new Set(items.map((i) => i.sku)).size).toBe(items.length);
     for (const i of items) {
       const r = checkItem(i);
@@ -23,7 +36,12 @@ describe('demo catalogue', () => {
 
   it('pumps are physically plausible: motor covers the curve, efficiency 30–90 %, NPSHr positive', () => {
     for (const p of pumps) {
-      const r = preparePump({ ...p, manufacturer: p.manufacturer ?? '', model: p.model ?? '', lead_days: p.lead_days ?? 0 });
+      const r = preparePump({
+        ...p,
+        manufacturer: p.manufacturer ?? '',
+        model: p.model ?? '',
+        lead_days: p.lead_days ?? 0,
+      });
       expect(r.ok, p.sku).toBe(true);
       if (!r.ok) continue;
       expect(r.pump.p2MaxKw).toBeLessThanOrEqual(p.motor.p2_kw);
@@ -34,8 +52,16 @@ describe('demo catalogue', () => {
   });
 
   it('covers the usual duties: a selection finds pumps from small circulation to large supply', () => {
-    const prepared = pumps.map((p) => preparePump({ ...p, manufacturer: '', model: '', lead_days: 0 })).flatMap((r) => (r.ok ? [r.pump] : []));
-    for (const [q, h] of [[2, 3], [10, 8], [60, 13], [150, 30], [20, 60]] as const) {
+    const prepared = pumps
+      .map((p) => preparePump({ ...p, manufacturer: '', model: '', lead_days: 0 }))
+      .flatMap((r) => (r.ok ? [r.pump] : []));
+    for (const [q, h] of [
+      [2, 3],
+      [10, 8],
+      [60, 13],
+      [150, 30],
+      [20, 60],
+    ] as const) {
       const r = selectPumps(prepared, { q, q_unit: 'm3/h', h, h_unit: 'm', h_static: h * 0.4 });
       expect(r.type, `${q} m3/h ${h} m`).toBe('success');
     }

@@ -5,14 +5,30 @@ import words from './catalogue.demo.json' with { type: 'json' };
 
 type Params = Record<string, string | number>;
 const decimal = (x: string | number) => (typeof x === 'number' ? String(x).replace('.', ',') : x);
-const fill = (template: string, p: Params) => template.replace(/\{(\w+)\}/g, (_m, k: string) => (k === 'model' ? String(p[k] ?? '') : decimal(p[k] ?? '')));
+const fill = (template: string, p: Params) =>
+  template.replace(/\{(\w+)\}/g, (_m, k: string) =>
+    k === 'model' ? String(p[k] ?? '') : decimal(p[k] ?? ''),
+  );
 
 export type DemoPumpCode = keyof typeof words.pump;
-export type DemoTitleKind = 'cabinet' | 'breaker' | 'mpcb' | 'contactor' | 'soft_starter' | 'vfd' | 'dry_run' | 'phase_control' | 'pressure' | 'controller' | 'ats';
+export type DemoTitleKind =
+  | 'cabinet'
+  | 'breaker'
+  | 'mpcb'
+  | 'contactor'
+  | 'soft_starter'
+  | 'vfd'
+  | 'dry_run'
+  | 'phase_control'
+  | 'pressure'
+  | 'controller'
+  | 'ats';
 
-export const pumpTitle = (code: DemoPumpCode, model: string): string => fill(words.pump[code], { model });
+export const pumpTitle = (code: DemoPumpCode, model: string): string =>
+  fill(words.pump[code], { model });
 
 export function demoTitle(kind: DemoTitleKind, p: Params & { model: string }): string {
-  if (kind === 'cabinet') return fill(words.cabinet, { ...p, start: words.start[p.start as keyof typeof words.start] });
+  if (kind === 'cabinet')
+    return fill(words.cabinet, { ...p, start: words.start[p.start as keyof typeof words.start] });
   return fill(words[kind], p);
 }

@@ -20,7 +20,8 @@ import * as v from 'valibot';
 export const MAX_ITEMS = 500;
 
 async function readItems(request: Request, t: T): Promise<unknown[]> {
-  if (!(request.headers.get('content-type') ?? '').includes('application/json')) throw new HttpError(400, t('catalogue.errors.body'));
+  if (!(request.headers.get('content-type') ?? '').includes('application/json'))
+    throw new HttpError(400, t('catalogue.errors.body'));
   let data: unknown;
   try {
     // Depth bounded before anything walks the items; control characters out as for every other
@@ -28,11 +29,13 @@ async function readItems(request: Request, t: T): Promise<unknown[]> {
     data = stripControlsDeep(parseJsonBounded(await request.text()));
   } catch (err) {
     if (isBodyTooLarge(err)) throw new HttpError(413, t('integration.errors.tooLarge'));
-    if (err instanceof JsonTooDeepError) throw new HttpError(400, t('http.tooDeep'), { errors: { body: t('http.tooDeep') } });
+    if (err instanceof JsonTooDeepError)
+      throw new HttpError(400, t('http.tooDeep'), { errors: { body: t('http.tooDeep') } });
     throw new HttpError(400, t('catalogue.errors.body'));
   }
   if (!Array.isArray(data)) throw new HttpError(400, t('catalogue.errors.body'));
-  if (data.length > MAX_ITEMS) throw new HttpError(413, t('catalogue.errors.tooMany', { max: MAX_ITEMS }));
+  if (data.length > MAX_ITEMS)
+    throw new HttpError(413, t('catalogue.errors.tooMany', { max: MAX_ITEMS }));
   return data;
 }
 
@@ -41,7 +44,12 @@ function call(ctx: APIContext, work: (t: T) => Promise<Response>): Promise<Respo
   return respond(t, 'catalogue.errors.failed', async () => {
     const key = requireKey(ctx.request, 'catalogue', t);
     const res = await work(t);
-    log.info('integration call', { key: key.name, method: ctx.request.method, path: ctx.url.pathname, status: res.status });
+    log.info('integration call', {
+      key: key.name,
+      method: ctx.request.method,
+      path: ctx.url.pathname,
+      status: res.status,
+    });
     return res;
   });
 }
@@ -55,7 +63,14 @@ export const putItems = (ctx: APIContext) =>
     return json({
       type: count.invalid ? 'warning' : 'success',
       ...count,
-      results: results.map((r) => (r.errors ? { ...r, errors: Object.fromEntries(Object.entries(r.errors).map(([f, k]) => [f, t(k)])) } : r)),
+      results: results.map((r) =>
+        r.errors
+          ? {
+              ...r,
+              errors: Object.fromEntries(Object.entries(r.errors).map(([f, k]) => [f, t(k)])),
+            }
+          : r,
+      ),
     });
   });
 
@@ -83,6 +98,7 @@ export const deleteItemCall = (ctx: APIContext) =>
   call(ctx, async (t) => {
     const sku = skuOf(ctx, t);
     const { db, engine } = database();
-    if (!(await deleteItem(db, engine, sku))) throw new HttpError(404, t('catalogue.errors.notFound'));
+    if (!(await deleteItem(db, engine, sku)))
+      throw new HttpError(404, t('catalogue.errors.notFound'));
     return json({ type: 'success', sku });
   });

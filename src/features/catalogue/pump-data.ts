@@ -21,29 +21,43 @@ export interface MotorData {
   voltage_v: number;
 }
 
-export type CurveError = 'curve.points' | 'curve.positive' | 'curve.order' | 'curve.monotone' | 'curve.range' | 'curve.power';
+export type CurveError =
+  | 'curve.points'
+  | 'curve.positive'
+  | 'curve.order'
+  | 'curve.monotone'
+  | 'curve.range'
+  | 'curve.power';
 
 /**
  * Checks manufacturer points: at least 3, finite and positive (Q ≥ 0, H > 0), flows strictly
  * increasing, head decreasing inside the allowed range, power (P2, P1 or η) on every point.
  */
-export function validateCurve(curve: readonly CurvePoint[], qMin?: number, qMax?: number): CurveError[] {
+export function validateCurve(
+  curve: readonly CurvePoint[],
+  qMin?: number,
+  qMax?: number,
+): CurveError[] {
   const errors: CurveError[] = [];
   if (curve.length < 3) return ['curve.points'];
-  const ok = (x: unknown, min = 0, strict = false) => typeof x === 'number' && Number.isFinite(x) && (strict ? x > min : x >= min);
+  const ok = (x: unknown, min = 0, strict = false) =>
+    typeof x === 'number' && Number.isFinite(x) && (strict ? x > min : x >= min);
   if (!curve.every((p) => ok(p.q_m3h) && ok(p.h_m, 0, true))) errors.push('curve.positive');
   else {
     if (curve.some((p, i) => i > 0 && p.q_m3h <= curve[i - 1]!.q_m3h)) errors.push('curve.order');
     const lo = qMin ?? curve[0]!.q_m3h;
     const hi = qMax ?? curve[curve.length - 1]!.q_m3h;
-    if (!(lo >= curve[0]!.q_m3h && hi <= curve[curve.length - 1]!.q_m3h && hi > lo)) errors.push('curve.range');
+    if (!(lo >= curve[0]!.q_m3h && hi <= curve[curve.length - 1]!.q_m3h && hi > lo))
+      errors.push('curve.range');
     else {
       const inRange = curve.filter((p) => p.q_m3h >= lo && p.q_m3h <= hi);
       if (inRange.length < 3) errors.push('curve.points');
-      else if (inRange.some((p, i) => i > 0 && p.h_m >= inRange[i - 1]!.h_m)) errors.push('curve.monotone');
+      else if (inRange.some((p, i) => i > 0 && p.h_m >= inRange[i - 1]!.h_m))
+        errors.push('curve.monotone');
     }
   }
-  const power = (p: CurvePoint) => ok(p.p2_kw, 0, true) || ok(p.p1_kw, 0, true) || (ok(p.eta, 0, true) && (p.eta ?? 0) <= 1);
+  const power = (p: CurvePoint) =>
+    ok(p.p2_kw, 0, true) || ok(p.p1_kw, 0, true) || (ok(p.eta, 0, true) && (p.eta ?? 0) <= 1);
   if (!curve.every(power)) errors.push('curve.power');
   return errors;
 }

@@ -31,13 +31,31 @@ export interface SearchOptions {
   limit?: number;
 }
 
-const columns = ['id', 'sku', 'kind', 'title', 'manufacturer', 'model', 'price_kop', 'lead_days', 'picture', 'demo', 'search'] as const;
+const columns = [
+  'id',
+  'sku',
+  'kind',
+  'title',
+  'manufacturer',
+  'model',
+  'price_kop',
+  'lead_days',
+  'picture',
+  'demo',
+  'search',
+] as const;
 
 async function candidates(db: Kysely<DB>, engine: Engine, q: string, kind: ItemKind | undefined) {
   const grams = [...innerTrigrams(q)];
   let query = db.selectFrom('catalogue_items').select(columns);
   if (kind) query = query.where('kind', '=', kind);
-  if (grams.length === 0) return query.where('search', 'like', `%${q}%`).orderBy('title').orderBy('id').limit(CANDIDATES).execute();
+  if (grams.length === 0)
+    return query
+      .where('search', 'like', `%${q}%`)
+      .orderBy('title')
+      .orderBy('id')
+      .limit(CANDIDATES)
+      .execute();
   if (engine === 'postgres') {
     // `<%`: word similarity above pg_trgm's threshold (0.6), served by the GIN index like LIKE is.
     return query
@@ -50,14 +68,22 @@ async function candidates(db: Kysely<DB>, engine: Engine, q: string, kind: ItemK
   // FTS5 trigram: any of the query's trigrams, best bm25 rank first. Trigrams are letters and
   // digits only, so quoting them is safe. The kind filter is applied to the ranked ids.
   const match = grams.map((g) => `"${g}"`).join(' OR ');
-  const ids = await sql<{ item_id: number }>`select item_id from catalogue_search where catalogue_search match ${match} order by rank limit ${kind ? CANDIDATES * 5 : CANDIDATES}`.execute(db);
+  const ids = await sql<{
+    item_id: number;
+  }>`select item_id from catalogue_search where catalogue_search match ${match} order by rank limit ${kind ? CANDIDATES * 5 : CANDIDATES}`.execute(
+    db,
+  );
   if (ids.rows.length === 0) return [];
   const order = new Map(ids.rows.map((r, i) => [Number(r.item_id), i]));
   const rows = await query.where('id', 'in', [...order.keys()]).execute();
   return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).slice(0, CANDIDATES);
 }
 
-export async function searchCatalogue(db: Kysely<DB>, engine: Engine, o: SearchOptions): Promise<SearchHit[]> {
+export async function searchCatalogue(
+  db: Kysely<DB>,
+  engine: Engine,
+  o: SearchOptions,
+): Promise<SearchHit[]> {
   const q = normalise(o.q).slice(0, 100);
   if (!q) return [];
   const limit = Math.min(SEARCH_LIMIT_MAX, Math.max(1, Math.floor(o.limit ?? 20)));
@@ -68,7 +94,16 @@ export async function searchCatalogue(db: Kysely<DB>, engine: Engine, o: SearchO
     .sort((a, b) => b.score - a.score || a.r.title.localeCompare(b.r.title) || a.r.id - b.r.id)
     .slice(0, limit)
     .map(({ r, score }) => ({
-      id: r.id, sku: r.sku, kind: r.kind as ItemKind, title: r.title, manufacturer: r.manufacturer, model: r.model,
-      price_kop: Number(r.price_kop), lead_days: r.lead_days, picture: r.picture, demo: Number(r.demo) === 1, score,
+      id: r.id,
+      sku: r.sku,
+      kind: r.kind as ItemKind,
+      title: r.title,
+      manufacturer: r.manufacturer,
+      model: r.model,
+      price_kop: Number(r.price_kop),
+      lead_days: r.lead_days,
+      picture: r.picture,
+      demo: Number(r.demo) === 1,
+      score,
     }));
 }

@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT, LAYOUT_KEYS, LayoutSchema, layoutFromForm, parseStoredLayout } from './layout.schema.ts';
+import {
+  DEFAULT_LAYOUT,
+  LAYOUT_KEYS,
+  LayoutSchema,
+  layoutFromForm,
+  parseStoredLayout,
+} from './layout.schema.ts';
 
 describe('layout settings', () => {
   it('covers exactly the builder keys of the spec', () => {
@@ -22,7 +28,10 @@ describe('layout settings', () => {
 
   it('fills every missing key with its default', () => {
     expect(v.parse(LayoutSchema, {})).toEqual(DEFAULT_LAYOUT);
-    expect(v.parse(LayoutSchema, { 'footer.layout': 'extended' })).toEqual({ ...DEFAULT_LAYOUT, 'footer.layout': 'extended' });
+    expect(v.parse(LayoutSchema, { 'footer.layout': 'extended' })).toEqual({
+      ...DEFAULT_LAYOUT,
+      'footer.layout': 'extended',
+    });
   });
 
   it('rejects wrong values and drops unknown keys', () => {
@@ -35,12 +44,24 @@ describe('layout settings', () => {
     expect(parseStoredLayout(null)).toEqual(DEFAULT_LAYOUT);
     expect(parseStoredLayout('not json')).toEqual(DEFAULT_LAYOUT);
     expect(parseStoredLayout('[1,2]')).toEqual(DEFAULT_LAYOUT);
-    const stored = JSON.stringify({ 'aside.self.display': false, 'content.width': 'huge', 'footer.width': 'fluid' });
-    expect(parseStoredLayout(stored)).toEqual({ ...DEFAULT_LAYOUT, 'aside.self.display': false, 'footer.width': 'fluid' });
+    const stored = JSON.stringify({
+      'aside.self.display': false,
+      'content.width': 'huge',
+      'footer.width': 'fluid',
+    });
+    expect(parseStoredLayout(stored)).toEqual({
+      ...DEFAULT_LAYOUT,
+      'aside.self.display': false,
+      'footer.width': 'fluid',
+    });
   });
 
   it('reads a submitted form: unticked checkboxes are false', () => {
-    const r = layoutFromForm({ 'header.self.width': 'fixed', 'subheader.display': 'on', 'aside.menu.dropdown': '1' });
+    const r = layoutFromForm({
+      'header.self.width': 'fixed',
+      'subheader.display': 'on',
+      'aside.menu.dropdown': '1',
+    });
     expect(r.success).toBe(true);
     expect(r.output).toEqual({
       ...DEFAULT_LAYOUT,

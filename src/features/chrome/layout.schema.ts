@@ -37,7 +37,13 @@ export const DEFAULT_LAYOUT: Readonly<Layout> = Object.freeze({
   'footer.width': 'fixed',
 });
 
-export const BOOLEAN_KEYS = ['header.self.fixed.desktop', 'header.menu.self.root-arrow', 'subheader.display', 'aside.self.display', 'aside.menu.dropdown'] as const;
+export const BOOLEAN_KEYS = [
+  'header.self.fixed.desktop',
+  'header.menu.self.root-arrow',
+  'subheader.display',
+  'aside.self.display',
+  'aside.menu.dropdown',
+] as const;
 export const LAYOUT_KEYS = Object.keys(DEFAULT_LAYOUT) as Array<keyof Layout>;
 
 const valueSchemas = {
@@ -57,9 +63,15 @@ const D = DEFAULT_LAYOUT;
 
 /** Strict input (API, saveLayout): a missing key takes its default, a wrong value is an error, unknown keys are dropped. */
 export const LayoutSchema = v.object({
-  'header.self.fixed.desktop': v.optional(valueSchemas['header.self.fixed.desktop'], D['header.self.fixed.desktop']),
+  'header.self.fixed.desktop': v.optional(
+    valueSchemas['header.self.fixed.desktop'],
+    D['header.self.fixed.desktop'],
+  ),
   'header.self.width': v.optional(valueSchemas['header.self.width'], D['header.self.width']),
-  'header.menu.self.root-arrow': v.optional(valueSchemas['header.menu.self.root-arrow'], D['header.menu.self.root-arrow']),
+  'header.menu.self.root-arrow': v.optional(
+    valueSchemas['header.menu.self.root-arrow'],
+    D['header.menu.self.root-arrow'],
+  ),
   'subheader.display': v.optional(valueSchemas['subheader.display'], D['subheader.display']),
   'subheader.width': v.optional(valueSchemas['subheader.width'], D['subheader.width']),
   'content.width': v.optional(valueSchemas['content.width'], D['content.width']),
@@ -77,7 +89,10 @@ export function parseStoredLayout(stored: string | null | undefined): Layout {
   } catch {
     data = null;
   }
-  const source = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const source =
+    data && typeof data === 'object' && !Array.isArray(data)
+      ? (data as Record<string, unknown>)
+      : {};
   const out = { ...DEFAULT_LAYOUT } as Record<keyof Layout, unknown>;
   for (const key of LAYOUT_KEYS) {
     const r = v.safeParse(valueSchemas[key], source[key]);
@@ -96,7 +111,8 @@ export function layoutFromForm(values: Record<string, unknown>) {
   const input: Record<string, unknown> = {};
   for (const key of LAYOUT_KEYS) {
     const raw = values[key];
-    if ((BOOLEAN_KEYS as readonly string[]).includes(key)) input[key] = typeof raw === 'string' && TRUE_WORDS.includes(raw.trim().toLowerCase());
+    if ((BOOLEAN_KEYS as readonly string[]).includes(key))
+      input[key] = typeof raw === 'string' && TRUE_WORDS.includes(raw.trim().toLowerCase());
     else if (typeof raw === 'string' && raw !== '') input[key] = raw;
   }
   return v.safeParse(LayoutSchema, input);

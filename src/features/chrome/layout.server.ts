@@ -15,7 +15,11 @@ export function getLayout(user: Pick<User, 'layout'> | null | undefined): Layout
  * Validates and stores the settings of a user; missing keys take their defaults. Pass `null` to
  * reset to the defaults. A wrong value is a 400 HttpError naming the key. Returns what was stored.
  */
-export async function saveLayout(userId: number, settings: unknown, database: Kysely<DB> = db()): Promise<Layout> {
+export async function saveLayout(
+  userId: number,
+  settings: unknown,
+  database: Kysely<DB> = db(),
+): Promise<Layout> {
   let layout: Layout | null = null;
   if (settings !== null) {
     const result = v.safeParse(LayoutSchema, settings);

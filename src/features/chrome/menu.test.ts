@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { lookup, type Messages } from '#lib/i18n/translate.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
 import { mayAccess, requirementsOf } from './guard.ts';
-import { activeEntry, activeIds, breadcrumbs, hubCards, mayOpen, menuFor, menuKeys, normalisePath, type MenuEntry, type MenuUser } from './menu.ts';
+import {
+  activeEntry,
+  activeIds,
+  breadcrumbs,
+  hubCards,
+  mayOpen,
+  menuFor,
+  menuKeys,
+  normalisePath,
+  type MenuEntry,
+  type MenuUser,
+} from './menu.ts';
 
 const customer: MenuUser = { is_admin: 0, is_employee: 0, module_scada: 0 };
 const scada: MenuUser = { ...customer, module_scada: 1 };
@@ -11,7 +22,11 @@ const employee: MenuUser = { ...customer, is_employee: 1 };
 
 const ids = (list: MenuEntry[]): string[] => list.map((x) => x.id);
 const child = (list: MenuEntry[], ...path: string[]): MenuEntry | undefined =>
-  path.reduce<MenuEntry | undefined>((node, id, i) => (i === 0 ? list.find((x) => x.id === id) : node?.children?.find((x) => x.id === id)), undefined);
+  path.reduce<MenuEntry | undefined>(
+    (node, id, i) =>
+      i === 0 ? list.find((x) => x.id === id) : node?.children?.find((x) => x.id === id),
+    undefined,
+  );
 
 describe('header menu', () => {
   it('has the spec sections in order with their sub-items', () => {
@@ -19,7 +34,11 @@ describe('header menu', () => {
     expect(ids(menu)).toEqual(['home', 'orders', 'design', 'tools', 'personal', 'support']);
     expect(ids(child(menu, 'orders')!.children!)).toEqual(['ordersList', 'ordersArchive']);
     expect(ids(child(menu, 'design')!.children!)).toEqual(['calculations', 'newCalculation']);
-    expect(ids(child(menu, 'personal')!.children!)).toEqual(['profile', 'organisations', 'objects']);
+    expect(ids(child(menu, 'personal')!.children!)).toEqual([
+      'profile',
+      'organisations',
+      'objects',
+    ]);
     expect(ids(child(menu, 'support')!.children!)).toEqual(['appeals']);
   });
   it('shows Tools as a plain link and keeps New calculation a single item', () => {
@@ -31,24 +50,51 @@ describe('header menu', () => {
 
 describe('side menu', () => {
   it('adds Notifications, Promotions and Productions', () => {
-    expect(ids(menuFor('aside', customer))).toEqual(['home', 'notifications', 'promotions', 'orders', 'design', 'productions', 'tools', 'personal', 'support']);
+    expect(ids(menuFor('aside', customer))).toEqual([
+      'home',
+      'notifications',
+      'promotions',
+      'orders',
+      'design',
+      'productions',
+      'tools',
+      'personal',
+      'support',
+    ]);
   });
   it('shows Dispatching only with the scada module', () => {
-    expect(ids(child(menuFor('aside', customer), 'tools')!.children!)).toEqual(['scanner', 'water']);
-    expect(ids(child(menuFor('aside', scada), 'tools')!.children!)).toEqual(['scanner', 'scada', 'water']);
+    expect(ids(child(menuFor('aside', customer), 'tools')!.children!)).toEqual([
+      'scanner',
+      'water',
+    ]);
+    expect(ids(child(menuFor('aside', scada), 'tools')!.children!)).toEqual([
+      'scanner',
+      'scada',
+      'water',
+    ]);
   });
   it('marks the scanner beta', () => {
     expect(child(menuFor('aside', customer), 'tools', 'scanner')!.badge).toBe('beta');
   });
   it('shows the heating-substation calculation, starred, to employees only', () => {
-    const forCustomer = ids(child(menuFor('aside', customer), 'design', 'newCalculation')!.children!);
-    expect(forCustomer).toEqual(['calcTo', 'calcPump', 'calcStation', 'calcFlowMeter', 'calcControl']);
+    const forCustomer = ids(
+      child(menuFor('aside', customer), 'design', 'newCalculation')!.children!,
+    );
+    expect(forCustomer).toEqual([
+      'calcTo',
+      'calcPump',
+      'calcStation',
+      'calcFlowMeter',
+      'calcControl',
+    ]);
     const btp = child(menuFor('aside', employee), 'design', 'newCalculation', 'calcBtp');
     expect(btp?.href).toBe('/e-commerce/design/new-calculation/btp');
     expect(btp?.badge).toBe('star');
   });
   it('leaves sub-pages that are not menu items out', () => {
-    expect(child(menuFor('aside', customer), 'design', 'newCalculation', 'calcTo')!.children).toBeUndefined();
+    expect(
+      child(menuFor('aside', customer), 'design', 'newCalculation', 'calcTo')!.children,
+    ).toBeUndefined();
     expect(child(menuFor('aside', customer), 'personal', 'profile')!.children).toBeUndefined();
   });
 });
@@ -79,7 +125,11 @@ describe('active entry', () => {
     expect(activeEntry('/toolsmith')).toBeUndefined();
   });
   it('lists the active entry and its parents', () => {
-    expect([...activeIds('/e-commerce/design/new-calculation/pump')]).toEqual(['design', 'newCalculation', 'calcPump']);
+    expect([...activeIds('/e-commerce/design/new-calculation/pump')]).toEqual([
+      'design',
+      'newCalculation',
+      'calcPump',
+    ]);
   });
 });
 
@@ -108,16 +158,38 @@ describe('breadcrumbs', () => {
 
 describe('hubs and access', () => {
   it('offers the sub-sections the user may open', () => {
-    expect(hubCards('tools', customer).map((c) => c.href)).toEqual(['/tools/scanner', '/tools/water']);
-    expect(hubCards('tools', scada).map((c) => c.href)).toEqual(['/tools/scanner', '/tools/scada', '/tools/water']);
+    expect(hubCards('tools', customer).map((c) => c.href)).toEqual([
+      '/tools/scanner',
+      '/tools/water',
+    ]);
+    expect(hubCards('tools', scada).map((c) => c.href)).toEqual([
+      '/tools/scanner',
+      '/tools/scada',
+      '/tools/water',
+    ]);
     expect(hubCards('newCalculation', employee).map((c) => c.id)).toContain('calcBtp');
     expect(hubCards('newCalculation', customer).map((c) => c.id)).not.toContain('calcBtp');
-    expect(hubCards('calcTo', customer).map((c) => c.id)).toEqual(['calcTo1', 'calcTo2', 'calcTo3']);
+    expect(hubCards('calcTo', customer).map((c) => c.id)).toEqual([
+      'calcTo1',
+      'calcTo2',
+      'calcTo3',
+    ]);
   });
   it('lists every top-level section on the home hub, with a page to go to', () => {
     const cards = hubCards('home', customer);
-    expect(cards.map((c) => c.id)).toEqual(['notifications', 'promotions', 'orders', 'design', 'productions', 'tools', 'personal', 'support']);
-    expect(cards.find((c) => c.id === 'personal')?.href).toBe('/user-info/profile/personal-information');
+    expect(cards.map((c) => c.id)).toEqual([
+      'notifications',
+      'promotions',
+      'orders',
+      'design',
+      'productions',
+      'tools',
+      'personal',
+      'support',
+    ]);
+    expect(cards.find((c) => c.id === 'personal')?.href).toBe(
+      '/user-info/profile/personal-information',
+    );
   });
   it('closes pages under entries the user may not see', () => {
     expect(mayOpen('/tools/scada', customer)).toBe(false);
@@ -130,7 +202,9 @@ describe('hubs and access', () => {
 
 describe('dictionaries', () => {
   it.each(LOCALES)('%s holds every label and description of the map', (locale) => {
-    const dict = JSON.parse(readFileSync(new URL(`../../../i18n/${locale}.json`, import.meta.url), 'utf8')) as Messages;
+    const dict = JSON.parse(
+      readFileSync(new URL(`../../../i18n/${locale}.json`, import.meta.url), 'utf8'),
+    ) as Messages;
     expect(menuKeys().filter((k) => !lookup(dict, k))).toEqual([]);
   });
 });

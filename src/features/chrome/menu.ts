@@ -71,7 +71,11 @@ export const SITE_MAP: readonly MenuEntry[] = [
           e('calcTo', {
             href: `${NC}/to`,
             aside: true,
-            children: [e('calcTo1', { href: `${NC}/to/to1` }), e('calcTo2', { href: `${NC}/to/to2` }), e('calcTo3', { href: `${NC}/to/to3` })],
+            children: [
+              e('calcTo1', { href: `${NC}/to/to1` }),
+              e('calcTo2', { href: `${NC}/to/to2` }),
+              e('calcTo3', { href: `${NC}/to/to3` }),
+            ],
           }),
           e('calcBtp', {
             href: `${NC}/btp`,
@@ -100,11 +104,27 @@ export const SITE_MAP: readonly MenuEntry[] = [
         aside: true,
         badge: 'beta',
         // The scanner's calls follow the page's requirement (any signed-in user today).
-        api: ['scan.file', 'scan.status', 'scan.pdf', 'scan.thumb', 'scan.crop', 'scan.do', 'scan.candidates', 'scan.catalog', 'scan.save'].map(paths.api.scan),
+        api: [
+          'scan.file',
+          'scan.status',
+          'scan.pdf',
+          'scan.thumb',
+          'scan.crop',
+          'scan.do',
+          'scan.candidates',
+          'scan.catalog',
+          'scan.save',
+        ].map(paths.api.scan),
       }),
       // The embeddable pages (/scada/project, /scada/chart) belong to this entry, so the module is
       // required there exactly as on the object pages (issue 20).
-      e('scada', { href: paths.tools.scada.list(), match: [paths.scada.prefix()], aside: true, requires: 'scada', api: [paths.api.scada()] }),
+      e('scada', {
+        href: paths.tools.scada.list(),
+        match: [paths.scada.prefix()],
+        aside: true,
+        requires: 'scada',
+        api: [paths.api.scada()],
+      }),
       e('water', { href: paths.tools.water(), aside: true }),
     ],
   }),
@@ -152,7 +172,11 @@ export function allowed(entry: Pick<MenuEntry, 'requires'>, user: MenuUser): boo
 }
 
 /** The menu for one place: entries flagged for it that the user may see, children filtered the same way. */
-export function menuFor(place: 'header' | 'aside', user: MenuUser, entries: readonly MenuEntry[] = SITE_MAP): MenuEntry[] {
+export function menuFor(
+  place: 'header' | 'aside',
+  user: MenuUser,
+  entries: readonly MenuEntry[] = SITE_MAP,
+): MenuEntry[] {
   return entries
     .filter((x) => x[place] && allowed(x, user))
     .map((x) => {
@@ -171,7 +195,8 @@ export function normalisePath(path: string): string {
 function matchLength(entry: MenuEntry, path: string): number {
   let best = -1;
   for (const prefix of [entry.href, ...(entry.match ?? [])]) {
-    if (prefix && (path === prefix || path.startsWith(prefix + '/'))) best = Math.max(best, prefix.length);
+    if (prefix && (path === prefix || path.startsWith(prefix + '/')))
+      best = Math.max(best, prefix.length);
   }
   return best;
 }
@@ -188,7 +213,11 @@ export function activeTrail(path: string, entries: readonly MenuEntry[] = SITE_M
       const trail = [...parents, entry];
       const length = matchLength(entry, p);
       // A deeper entry wins a tie: a section and its first page may share a path.
-      if (length > best.length || (length >= 0 && length === best.length && trail.length > best.trail.length)) best = { trail, length };
+      if (
+        length > best.length ||
+        (length >= 0 && length === best.length && trail.length > best.trail.length)
+      )
+        best = { trail, length };
       if (entry.children) walk(entry.children, trail);
     }
   };
@@ -215,7 +244,11 @@ export function breadcrumbs(path: string): Crumb[] {
   const trail = activeTrail(path);
   const home = SITE_MAP[0]!;
   const chain = trail[0]?.id === home.id ? trail : [home, ...trail];
-  return chain.map((x, i) => (i === chain.length - 1 && trail.length ? { label: x.label } : { label: x.label, href: x.href ?? firstHref(x) }));
+  return chain.map((x, i) =>
+    i === chain.length - 1 && trail.length
+      ? { label: x.label }
+      : { label: x.label, href: x.href ?? firstHref(x) },
+  );
 }
 
 /** Where a section without a page of its own leads: its first child with a page. */
@@ -228,7 +261,10 @@ export function firstHref(entry: MenuEntry): string | undefined {
   return undefined;
 }
 
-export function findEntry(id: string, entries: readonly MenuEntry[] = SITE_MAP): MenuEntry | undefined {
+export function findEntry(
+  id: string,
+  entries: readonly MenuEntry[] = SITE_MAP,
+): MenuEntry | undefined {
   for (const entry of entries) {
     if (entry.id === id) return entry;
     const inner = entry.children && findEntry(id, entry.children);
@@ -250,12 +286,15 @@ export interface HubCard {
  * shows them), or the top-level sections for the home hub.
  */
 export function hubCards(id: string, user: MenuUser): HubCard[] {
-  const list = id === 'home' ? SITE_MAP.filter((x) => x.id !== 'home') : (findEntry(id)?.children ?? []);
+  const list =
+    id === 'home' ? SITE_MAP.filter((x) => x.id !== 'home') : (findEntry(id)?.children ?? []);
   return list
     .filter((x) => allowed(x, user))
     .flatMap((x) => {
       const href = firstHref(x);
-      return href ? [{ id: x.id, label: x.label, desc: x.desc, href, ...(x.badge ? { badge: x.badge } : {}) }] : [];
+      return href
+        ? [{ id: x.id, label: x.label, desc: x.desc, href, ...(x.badge ? { badge: x.badge } : {}) }]
+        : [];
     });
 }
 

@@ -7,7 +7,17 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/e-commerce/orders?page=2#top')).toBe('/e-commerce/orders?page=2#top');
   });
   it('refuses other origins and tricks that browsers turn into them', () => {
-    for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', '/\tevil', 'javascript:alert(1)', 'tools', '', undefined, 42]) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/\tevil',
+      'javascript:alert(1)',
+      'tools',
+      '',
+      undefined,
+      42,
+    ]) {
       expect(safeReturnPath(bad)).toBe('/');
     }
   });

@@ -20,10 +20,38 @@ describe('parseChangelog', () => {
     const log = parseChangelog(SAMPLE);
     expect(log.version).toEqual({ numb: '0.3.0', date: '10.02.2027' });
     expect(log.changeLog).toEqual([
-      { id: 1, dateClear: '10.02.2027', typeColor: 'success', title: 'Orders', text: 'archive and restore from the list.', version: '0.3.0' },
-      { id: 2, dateClear: '10.02.2027', typeColor: 'warning', title: 'Fix', text: 'the notifications counter after reading all of them.', version: '0.3.0' },
-      { id: 3, dateClear: '10.02.2027', typeColor: 'danger', title: 'Security', text: 'sessions end on password change.', version: '0.3.0' },
-      { id: 4, dateClear: '15.01.2027', typeColor: 'primary', title: '0.2.0', text: 'A line without a title', version: '0.2.0' },
+      {
+        id: 1,
+        dateClear: '10.02.2027',
+        typeColor: 'success',
+        title: 'Orders',
+        text: 'archive and restore from the list.',
+        version: '0.3.0',
+      },
+      {
+        id: 2,
+        dateClear: '10.02.2027',
+        typeColor: 'warning',
+        title: 'Fix',
+        text: 'the notifications counter after reading all of them.',
+        version: '0.3.0',
+      },
+      {
+        id: 3,
+        dateClear: '10.02.2027',
+        typeColor: 'danger',
+        title: 'Security',
+        text: 'sessions end on password change.',
+        version: '0.3.0',
+      },
+      {
+        id: 4,
+        dateClear: '15.01.2027',
+        typeColor: 'primary',
+        title: '0.2.0',
+        text: 'A line without a title',
+        version: '0.2.0',
+      },
     ]);
   });
 

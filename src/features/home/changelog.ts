@@ -18,7 +18,8 @@ export interface ChangeLog {
   changeLog: ChangeLogEntry[];
 }
 
-const HEADING = /^##\s+v?(\d+\.\d+\.\d+\S*)\s*(?:[-\u2013\u2014]+|\()\s*(\d{4})-(\d{2})-(\d{2})\)?\s*$/;
+const HEADING =
+  /^##\s+v?(\d+\.\d+\.\d+\S*)\s*(?:[-\u2013\u2014]+|\()\s*(\d{4})-(\d{2})-(\d{2})\)?\s*$/;
 
 function colour(text: string, newest: boolean): ChangeLogEntry['typeColor'] {
   if (/^security\b/i.test(text)) return 'danger';
@@ -44,8 +45,18 @@ export function parseChangelog(markdown: string, limit = 20): ChangeLog {
     if (item) {
       const raw = item[1]!.trim();
       const colon = raw.indexOf(': ');
-      const [title, text] = colon > 0 && colon <= 60 ? [raw.slice(0, colon), raw.slice(colon + 2)] : [current.numb, raw];
-      last = { id: entries.length + 1, dateClear: current.date, typeColor: colour(raw, current === version), title, text, version: current.numb };
+      const [title, text] =
+        colon > 0 && colon <= 60
+          ? [raw.slice(0, colon), raw.slice(colon + 2)]
+          : [current.numb, raw];
+      last = {
+        id: entries.length + 1,
+        dateClear: current.date,
+        typeColor: colour(raw, current === version),
+        title,
+        text,
+        version: current.numb,
+      };
       entries.push(last);
     } else if (last && /^\s{2,}\S/.test(line)) last.text += ` ${line.trim()}`;
   }

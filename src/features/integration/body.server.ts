@@ -22,7 +22,8 @@ export async function readBody(request: Request, t: T): Promise<IntegrationBody>
     if (type.includes('application/json')) raw = parseJsonBounded(await request.text());
     else if (type.includes('multipart/form-data')) {
       const form = await request.formData();
-      for (const [name, value] of form.entries()) if (value instanceof File && !(name in files)) files[name] = value;
+      for (const [name, value] of form.entries())
+        if (value instanceof File && !(name in files)) files[name] = value;
       const data = form.get('data');
       raw = typeof data === 'string' && data.trim() ? parseJsonBounded(data) : {};
     } else throw bad();
@@ -32,15 +33,25 @@ export async function readBody(request: Request, t: T): Promise<IntegrationBody>
   } catch (err) {
     if (err instanceof HttpError) throw err;
     if (isBodyTooLarge(err)) throw new HttpError(413, t('integration.errors.tooLarge'));
-    if (err instanceof JsonTooDeepError) throw new HttpError(400, t('http.tooDeep'), { errors: { body: t('http.tooDeep') } });
+    if (err instanceof JsonTooDeepError)
+      throw new HttpError(400, t('http.tooDeep'), { errors: { body: t('http.tooDeep') } });
     throw bad();
   }
 }
 
 /** Validates with the schema or answers 422 with per-field messages (dictionary keys translated). */
-export function validate<S extends v.GenericSchema>(schema: S, input: unknown, t: T): v.InferOutput<S> {
+export function validate<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  t: T,
+): v.InferOutput<S> {
   const r = parseWith(schema, input);
   if (r.ok) return r.value;
-  const errors = Object.fromEntries(Object.entries(r.errors).map(([k, m]) => [k || 'body', m.startsWith('integration.') ? t(m) : m]));
+  const errors = Object.fromEntries(
+    Object.entries(r.errors).map(([k, m]) => [
+      k || 'body',
+      m.startsWith('integration.') ? t(m) : m,
+    ]),
+  );
   throw new HttpError(422, t('integration.errors.invalid'), { errors });
 }

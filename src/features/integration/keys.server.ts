@@ -9,11 +9,15 @@ import type { T } from '#lib/i18n/index.ts';
 const sha256 = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
 /** The configured key matching the presented secret, or null. Every configured hash is compared. */
-export function findKey(secret: string | null, keys: IntegrationKey[] = config().integrationKeys): IntegrationKey | null {
+export function findKey(
+  secret: string | null,
+  keys: IntegrationKey[] = config().integrationKeys,
+): IntegrationKey | null {
   if (!secret || secret.length > 200) return null;
   const presented = sha256(secret);
   let found: IntegrationKey | null = null;
-  for (const key of keys) if (timingSafeEqual(presented, Buffer.from(key.sha256, 'hex')) && !found) found = key;
+  for (const key of keys)
+    if (timingSafeEqual(presented, Buffer.from(key.sha256, 'hex')) && !found) found = key;
   return found;
 }
 
@@ -21,6 +25,7 @@ export function requireKey(request: Request, scope: IntegrationScope, t: T): Int
   const secret = request.headers.get('x-api-key')?.trim() || bearerToken(request);
   const key = findKey(secret);
   if (!key) throw new HttpError(401, t('integration.errors.unauthorized'));
-  if (!key.scopes.includes(scope)) throw new HttpError(403, t('integration.errors.forbidden', { scope }));
+  if (!key.scopes.includes(scope))
+    throw new HttpError(403, t('integration.errors.forbidden', { scope }));
   return key;
 }

@@ -7,7 +7,9 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe('integration keys', () => {
   it('reads INTEGRATION_KEYS (hashes only) and matches a presented key to its entry', () => {
-    const cfg = parseConfig({ INTEGRATION_KEYS: `erp:${sha('secret-1')}:orders+news, site:${sha('secret-2').toUpperCase()}:notifications` });
+    const cfg = parseConfig({
+      INTEGRATION_KEYS: `erp:${sha('secret-1')}:orders+news, site:${sha('secret-2').toUpperCase()}:notifications`,
+    });
     expect(cfg.integrationKeys).toEqual([
       { name: 'erp', sha256: sha('secret-1'), scopes: ['orders', 'news'] },
       { name: 'site', sha256: sha('secret-2'), scopes: ['notifications'] },
@@ -20,6 +22,8 @@ describe('integration keys', () => {
 
   it('refuses malformed entries at start-up', () => {
     expect(() => parseConfig({ INTEGRATION_KEYS: 'erp:abc:orders' })).toThrow(/INTEGRATION_KEYS/);
-    expect(() => parseConfig({ INTEGRATION_KEYS: `erp:${sha('x')}:orders+billing` })).toThrow(/INTEGRATION_KEYS/);
+    expect(() => parseConfig({ INTEGRATION_KEYS: `erp:${sha('x')}:orders+billing` })).toThrow(
+      /INTEGRATION_KEYS/,
+    );
   });
 });

@@ -11,13 +11,23 @@ import { requireKey } from './keys.server.ts';
 
 type Work = (body: IntegrationBody, t: T) => Promise<unknown>;
 
-export function integrationCall(ctx: APIContext, scope: IntegrationScope, work: Work, status = 200): Promise<Response> {
+export function integrationCall(
+  ctx: APIContext,
+  scope: IntegrationScope,
+  work: Work,
+  status = 200,
+): Promise<Response> {
   const t = ctx.locals.t;
   return respond(t, 'integration.errors.failed', async () => {
     const key = requireKey(ctx.request, scope, t);
-    const body = ctx.request.method === 'GET' ? { data: {}, files: {} } : await readBody(ctx.request, t);
+    const body =
+      ctx.request.method === 'GET' ? { data: {}, files: {} } : await readBody(ctx.request, t);
     const result = await work(body, t);
-    log.info('integration call', { key: key.name, method: ctx.request.method, path: ctx.url.pathname });
+    log.info('integration call', {
+      key: key.name,
+      method: ctx.request.method,
+      path: ctx.url.pathname,
+    });
     return json(result, status);
   });
 }

@@ -22,15 +22,34 @@ export const NewsSchema = v.object({
 export type NewsInput = v.InferOutput<typeof NewsSchema>;
 
 export async function listNews(limit = HOME_NEWS): Promise<NewsItem[]> {
-  const rows = await db().selectFrom('news').selectAll().where('published_at', '<=', now()).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, url: r.url, preview: r.image_id ? paths.media.one(r.image_id) : null, description: r.description }));
+  const rows = await db()
+    .selectFrom('news')
+    .selectAll()
+    .where('published_at', '<=', now())
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    url: r.url,
+    preview: r.image_id ? paths.media.one(r.image_id) : null,
+    description: r.description,
+  }));
 }
 
 export async function publishNews(input: NewsInput, imageId: string | null): Promise<number> {
   const publishedAt = input.published_at ? new Date(input.published_at).toISOString() : now();
   const { id } = await db()
     .insertInto('news')
-    .values({ title: input.title, url: input.url, description: input.description, image_id: imageId, published_at: publishedAt })
+    .values({
+      title: input.title,
+      url: input.url,
+      description: input.description,
+      image_id: imageId,
+      published_at: publishedAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

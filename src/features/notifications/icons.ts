@@ -1,7 +1,10 @@
 // Which chrome sprite icon (src/features/chrome/Icons.astro) draws each notification icon name.
 import type { IconName } from './notifications.schema.ts';
 
-export const SPRITE: Record<IconName, 'bell' | 'cart' | 'box' | 'book' | 'help' | 'calc' | 'tag' | 'user'> = {
+export const SPRITE: Record<
+  IconName,
+  'bell' | 'cart' | 'box' | 'book' | 'help' | 'calc' | 'tag' | 'user'
+> = {
   bell: 'bell',
   order: 'cart',
   status: 'box',

@@ -9,7 +9,8 @@ import type { NotificationFilter, NotificationQuery } from './notifications.serv
 function operand(value: unknown): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const { operator, value: inner } = value as { operator?: unknown; value?: unknown };
-    if (operator !== undefined && operator !== '=') throw new ListQueryError(`unsupported operator ${String(operator)}`);
+    if (operator !== undefined && operator !== '=')
+      throw new ListQueryError(`unsupported operator ${String(operator)}`);
     return inner;
   }
   return value;
@@ -23,7 +24,8 @@ export function parseFilter(raw: string | null): NotificationFilter {
   } catch {
     throw new ListQueryError('filter must be a JSON object');
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ListQueryError('filter must be a JSON object');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ListQueryError('filter must be a JSON object');
   const f = parsed as Record<string, unknown>;
   const out: NotificationFilter = {};
   const module = operand(f.module);
@@ -41,7 +43,9 @@ export function parseFilter(raw: string | null): NotificationFilter {
 }
 
 /** The list query; with `limit` (and no pageSize) it is the dropdown's single page of up to 200. */
-export function parseNotificationQuery(params: URLSearchParams): NotificationQuery & { dropdown: boolean } {
+export function parseNotificationQuery(
+  params: URLSearchParams,
+): NotificationQuery & { dropdown: boolean } {
   const rest = new URLSearchParams(params);
   rest.delete('filter');
   const q = parseListQuery(rest, NOTIFICATION_SORT_FIELDS);
@@ -49,7 +53,8 @@ export function parseNotificationQuery(params: URLSearchParams): NotificationQue
   const dropdown = limit !== null && !params.has('pageSize');
   let pageSize = q.pageSize;
   if (dropdown) {
-    if (!/^\d+$/.test(limit.trim()) || Number(limit) < 1) throw new ListQueryError('limit must be a positive number');
+    if (!/^\d+$/.test(limit.trim()) || Number(limit) < 1)
+      throw new ListQueryError('limit must be a positive number');
     pageSize = Math.min(Number(limit), DROPDOWN_LIMIT);
   } else pageSize = Math.min(pageSize || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   return {

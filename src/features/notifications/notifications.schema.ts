@@ -21,11 +21,23 @@ export const NOTIFICATION_CREATED = 'notification.created';
 export const NOTIFICATION_READ = 'notification.read';
 
 /** Icon names the interface can draw (src/features/notifications/icons.ts); anything else shows "bell". */
-export const ICONS = ['bell', 'order', 'status', 'document', 'message', 'calculation', 'support', 'promotion', 'info'] as const;
+export const ICONS = [
+  'bell',
+  'order',
+  'status',
+  'document',
+  'message',
+  'calculation',
+  'support',
+  'promotion',
+  'info',
+] as const;
 export type IconName = (typeof ICONS)[number];
-export const iconName = (s: string | null | undefined): IconName => ((ICONS as readonly string[]).includes(s ?? '') ? (s as IconName) : 'bell');
+export const iconName = (s: string | null | undefined): IconName =>
+  (ICONS as readonly string[]).includes(s ?? '') ? (s as IconName) : 'bell';
 
-export const isModule = (s: unknown): s is NotificationModule => typeof s === 'string' && (NOTIFICATION_MODULES as readonly string[]).includes(s);
+export const isModule = (s: unknown): s is NotificationModule =>
+  typeof s === 'string' && (NOTIFICATION_MODULES as readonly string[]).includes(s);
 
 /** A url a notification may carry: a path inside the cabinet or an http(s) address. */
 export function isSafeUrl(url: string): boolean {
@@ -39,4 +51,5 @@ export function isSafeUrl(url: string): boolean {
 }
 
 /** The lower-cased `search` copy of a notification's title and text (searchText matches it). */
-export const notificationSearch = (title: string, text: string): string => `${title} ${text}`.toLowerCase().slice(0, 1400);
+export const notificationSearch = (title: string, text: string): string =>
+  `${title} ${text}`.toLowerCase().slice(0, 1400);

@@ -48,7 +48,18 @@ export interface CreatedEvent {
   unread: number;
 }
 
-const columns = ['id', 'module', 'status', 'title', 'text', 'url', 'icon', 'pid', 'date', 'read_date'] as const;
+const columns = [
+  'id',
+  'module',
+  'status',
+  'title',
+  'text',
+  'url',
+  'icon',
+  'pid',
+  'date',
+  'read_date',
+] as const;
 
 /** Stores a notification for the user and publishes `notification.created` on the user's topic. */
 export async function notify(userId: number, input: NotifyInput): Promise<NotificationItem> {
@@ -71,7 +82,15 @@ export async function notify(userId: number, input: NotifyInput): Promise<Notifi
     })
     .returning([...columns])
     .executeTakeFirstOrThrow();
-  const event: CreatedEvent = { id: row.id, module: row.module, title: row.title.slice(0, 200), icon: row.icon ?? 'bell', url: row.url, date: row.date, unread: await unreadCount(userId) };
+  const event: CreatedEvent = {
+    id: row.id,
+    module: row.module,
+    title: row.title.slice(0, 200),
+    icon: row.icon ?? 'bell',
+    url: row.url,
+    date: row.date,
+    unread: await unreadCount(userId),
+  };
   // The notification is stored; a bus hiccup must not fail the business change that caused it.
   await bus()
     .publish(userTopic(userId), NOTIFICATION_CREATED, event)
@@ -105,12 +124,17 @@ export interface NotificationQuery {
 }
 
 /** A page of the user's notifications: counted and read through the indexes of migration 0006. */
-export async function listNotifications(userId: number, q: NotificationQuery): Promise<ListResult<NotificationItem>> {
+export async function listNotifications(
+  userId: number,
+  q: NotificationQuery,
+): Promise<ListResult<NotificationItem>> {
   let base = db().selectFrom('notifications').where('user_id', '=', userId);
   if (q.filter.module) base = base.where('module', '=', q.filter.module);
   if (q.filter.status !== undefined) base = base.where('status', '=', q.filter.status);
   if (q.searchText) base = base.where(containsWhere(db(), 'notifications', q.searchText));
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const totalCount = Number(n);
   const entities = await pageByIds(
     q,
@@ -121,19 +145,44 @@ export async function listNotifications(userId: number, q: NotificationQuery): P
       if (q.sortField !== 'id') ids = ids.orderBy('id', order);
       return (await ids.limit(w.limit).offset(w.offset).execute()).map((r) => r.id);
     },
-    (ids) => db().selectFrom('notifications').select([...columns]).where('user_id', '=', userId).where('id', 'in', ids).execute(),
+    (ids) =>
+      db()
+        .selectFrom('notifications')
+        .select([...columns])
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .execute(),
   );
   return { totalCount, entities };
 }
 
 /** The user's newest notifications (home page): no count, one index walk. */
-export async function latestNotifications(userId: number, limit: number): Promise<NotificationItem[]> {
-  return db().selectFrom('notifications').select([...columns]).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+export async function latestNotifications(
+  userId: number,
+  limit: number,
+): Promise<NotificationItem[]> {
+  return db()
+    .selectFrom('notifications')
+    .select([...columns])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
-export async function getNotification(userId: number, id: number): Promise<NotificationItem | null> {
+export async function getNotification(
+  userId: number,
+  id: number,
+): Promise<NotificationItem | null> {
   if (!isId(id)) return null;
-  return (await db().selectFrom('notifications').select([...columns]).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
+  return (
+    (await db()
+      .selectFrom('notifications')
+      .select([...columns])
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /**
@@ -142,7 +191,11 @@ export async function getNotification(userId: number, id: number): Promise<Notif
  */
 export async function markRead(userId: number, ids: number[] | null): Promise<number> {
   if (ids && ids.length === 0) return 0;
-  let q = db().updateTable('notifications').set({ status: READ, read_date: now() }).where('user_id', '=', userId).where('status', '=', UNREAD);
+  let q = db()
+    .updateTable('notifications')
+    .set({ status: READ, read_date: now() })
+    .where('user_id', '=', userId)
+    .where('status', '=', UNREAD);
   if (ids) q = q.where('id', 'in', ids);
   const r = await q.executeTakeFirst();
   const changed = Number(r.numUpdatedRows);
@@ -155,12 +208,25 @@ export async function markRead(userId: number, ids: number[] | null): Promise<nu
 }
 
 /** The unread count and the newest unread notifications of each dropdown tab (at most `perTab`). */
-export async function dropdownData(userId: number, perTab: number): Promise<{ unread: number; tabs: Record<(typeof DROPDOWN_TABS)[number], NotificationItem[]> }> {
+export async function dropdownData(
+  userId: number,
+  perTab: number,
+): Promise<{ unread: number; tabs: Record<(typeof DROPDOWN_TABS)[number], NotificationItem[]> }> {
   const latest = (module: NotificationModule | null) => {
-    let q = db().selectFrom('notifications').select([...columns]).where('user_id', '=', userId).where('status', '=', UNREAD);
+    let q = db()
+      .selectFrom('notifications')
+      .select([...columns])
+      .where('user_id', '=', userId)
+      .where('status', '=', UNREAD);
     if (module) q = q.where('module', '=', module);
     return q.orderBy('id', 'desc').limit(perTab).execute();
   };
-  const [unread, all, sales, request, support] = await Promise.all([unreadCount(userId), latest(null), latest('sales'), latest('request'), latest('support')]);
+  const [unread, all, sales, request, support] = await Promise.all([
+    unreadCount(userId),
+    latest(null),
+    latest('sales'),
+    latest('request'),
+    latest('support'),
+  ]);
   return { unread, tabs: { all, sales, request, support } };
 }

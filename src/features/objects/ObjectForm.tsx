@@ -11,11 +11,23 @@ import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { parseWith } from '#lib/validation.ts';
 import type { AddressSuggestion } from '#lib/suggest/types.ts';
-import { closeCreated, CreatedResult, CreateFormFrame, useCreate } from '#components/CreateForm.tsx';
+import {
+  closeCreated,
+  CreatedResult,
+  CreateFormFrame,
+  useCreate,
+} from '#components/CreateForm.tsx';
 import { reverseGeocode, suggestAddresses } from '#features/pickers/api.ts';
 import { Combobox } from '#features/pickers/Combobox.tsx';
 import { MapCanvas, type MapTiles } from './map/MapCanvas.tsx';
-import { MAP_CENTER, MAP_ZOOM, ObjectCreateSchema, parseCoords, type ObjectItem, type Point } from './objects.schema.ts';
+import {
+  MAP_CENTER,
+  MAP_ZOOM,
+  ObjectCreateSchema,
+  parseCoords,
+  type ObjectItem,
+  type Point,
+} from './objects.schema.ts';
 import { fieldAria } from '#components/form/field-aria.ts';
 
 export interface ObjectFormProps {
@@ -47,7 +59,9 @@ export default function ObjectForm(props: ObjectFormProps) {
   const [address, setAddress] = useState(props.initial?.address ?? '');
   const [lat, setLat] = useState(props.initial?.lat ?? '');
   const [lon, setLon] = useState(props.initial?.lon ?? '');
-  const [touched, setTouched] = useState<Record<string, boolean>>(props.errors ? { name: true, address: true, coords: true } : {});
+  const [touched, setTouched] = useState<Record<string, boolean>>(
+    props.errors ? { name: true, address: true, coords: true } : {},
+  );
   const save = useCreate<ObjectItem>('/api/v1/objects', t('objects.errors.save'), props.errors);
   const { serverErrors, forget, setMessage } = save;
   const form = useRef<HTMLFormElement>(null);
@@ -67,9 +81,14 @@ export default function ObjectForm(props: ObjectFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [point?.lat, point?.lon, markerLabel],
   );
-  const check = parseWith(ObjectCreateSchema, { name, address, coords: lat || lon ? `${lat}, ${lon}` : '' });
+  const check = parseWith(ObjectCreateSchema, {
+    name,
+    address,
+    coords: lat || lon ? `${lat}, ${lon}` : '',
+  });
   const clientErrors = check.ok ? {} : check.errors;
-  const errorOf = (f: string) => serverErrors[f] ?? (touched[f] && clientErrors[f] ? t(clientErrors[f]!) : undefined);
+  const errorOf = (f: string) =>
+    serverErrors[f] ?? (touched[f] && clientErrors[f] ? t(clientErrors[f]!) : undefined);
 
   function setPoint(p: Point | null) {
     setLat(p ? show(p.lat) : '');
@@ -78,7 +97,14 @@ export default function ObjectForm(props: ObjectFormProps) {
   }
 
   function logPrecision(s: AddressSuggestion | null) {
-    const key = !s || s.lat === null ? 'notFound' : s.precision === 'exact' ? 'exact' : s.precision === 'other' ? 'other' : 'house';
+    const key =
+      !s || s.lat === null
+        ? 'notFound'
+        : s.precision === 'exact'
+          ? 'exact'
+          : s.precision === 'other'
+            ? 'other'
+            : 'house';
     console.info(t(`objects.precision.${key}`));
   }
 
@@ -118,55 +144,155 @@ export default function ObjectForm(props: ObjectFormProps) {
 
   const created = save.created;
   if (created) {
-    return <CreatedResult title={t('objects.form.createdTitle')} text={t('objects.form.createdText', { name: created.name, address: created.address })}
-      closeLabel={t('pickers.close')} onClose={() => closeCreated(created, props.onCreated, props.closeHref)} />;
+    return (
+      <CreatedResult
+        title={t('objects.form.createdTitle')}
+        text={t('objects.form.createdText', { name: created.name, address: created.address })}
+        closeLabel={t('pickers.close')}
+        onClose={() => closeCreated(created, props.onCreated, props.closeHref)}
+      />
+    );
   }
 
   const err = { name: errorOf('name'), address: errorOf('address'), coords: errorOf('coords') };
   return (
-    <CreateFormFrame ref={form} action={props.action} className="object-form" message={save.message} onSubmit={submit} saving={save.saving}
-      submitLabel={t('objects.form.submit')} savingLabel={t('pickers.saving')} cancelLabel={t('pickers.cancel')} onCancel={props.onCancel} cancelHref={props.closeHref}>
+    <CreateFormFrame
+      ref={form}
+      action={props.action}
+      className="object-form"
+      message={save.message}
+      onSubmit={submit}
+      saving={save.saving}
+      submitLabel={t('objects.form.submit')}
+      savingLabel={t('pickers.saving')}
+      cancelLabel={t('pickers.cancel')}
+      onCancel={props.onCancel}
+      cancelHref={props.closeHref}
+    >
       <label htmlFor={id('name')}>{t('objects.form.name')}</label>
-      <input id={id('name')} name="name" value={name} required maxLength={200} {...fieldAria(id('name'), err.name)}
-        onChange={(e) => { setName(e.target.value); forget('name'); }} onBlur={() => setTouched((x) => ({ ...x, name: true }))} />
-      {err.name && <small id={id('name-error')} className="field-error">{err.name}</small>}
+      <input
+        id={id('name')}
+        name="name"
+        value={name}
+        required
+        maxLength={200}
+        {...fieldAria(id('name'), err.name)}
+        onChange={(e) => {
+          setName(e.target.value);
+          forget('name');
+        }}
+        onBlur={() => setTouched((x) => ({ ...x, name: true }))}
+      />
+      {err.name && (
+        <small id={id('name-error')} className="field-error">
+          {err.name}
+        </small>
+      )}
 
       {props.suggest && hydrated ? (
         <Combobox<AddressSuggestion>
-          id={id('address')} name="address" label={t('objects.form.address')} value={address} onInput={typeAddress} onPick={pickAddress}
-          load={suggestAddresses} text={(s) => s.value} minChars={3} limit={5} countText={(n) => t('pickers.found', { count: n })}
-          onError={() => setMessage(t('pickers.suggestError'))} invalid={!!err.address} describedBy={err.address ? id('address-error') : id('address-hint')} required
+          id={id('address')}
+          name="address"
+          label={t('objects.form.address')}
+          value={address}
+          onInput={typeAddress}
+          onPick={pickAddress}
+          load={suggestAddresses}
+          text={(s) => s.value}
+          minChars={3}
+          limit={5}
+          countText={(n) => t('pickers.found', { count: n })}
+          onError={() => setMessage(t('pickers.suggestError'))}
+          invalid={!!err.address}
+          describedBy={err.address ? id('address-error') : id('address-hint')}
+          required
         />
       ) : (
         <>
           <label htmlFor={id('address')}>{t('objects.form.address')}</label>
-          <input id={id('address')} name="address" value={address} required maxLength={500} {...fieldAria(id('address'), err.address, true)} onChange={(e) => typeAddress(e.target.value)} onBlur={() => setTouched((x) => ({ ...x, address: true }))} />
+          <input
+            id={id('address')}
+            name="address"
+            value={address}
+            required
+            maxLength={500}
+            {...fieldAria(id('address'), err.address, true)}
+            onChange={(e) => typeAddress(e.target.value)}
+            onBlur={() => setTouched((x) => ({ ...x, address: true }))}
+          />
         </>
       )}
-      {err.address ? <small id={id('address-error')} className="field-error">{err.address}</small> : <small id={id('address-hint')}>{t(props.suggest ? 'objects.form.addressHint' : 'objects.form.manualHint')}</small>}
+      {err.address ? (
+        <small id={id('address-error')} className="field-error">
+          {err.address}
+        </small>
+      ) : (
+        <small id={id('address-hint')}>
+          {t(props.suggest ? 'objects.form.addressHint' : 'objects.form.manualHint')}
+        </small>
+      )}
 
-      <fieldset className="coords" aria-describedby={err.coords ? id('coords-error') : id('coords-hint')}>
+      <fieldset
+        className="coords"
+        aria-describedby={err.coords ? id('coords-error') : id('coords-hint')}
+      >
         <legend>{t('objects.form.coords')}</legend>
         <div className="grid">
           <div>
             <label htmlFor={id('lat')}>{t('objects.form.lat')}</label>
-            <input id={id('lat')} name="lat" inputMode="decimal" value={lat} {...fieldAria(id('coords'), err.coords)}
-              onChange={(e) => { setLat(e.target.value); forget('coords'); }} onBlur={() => setTouched((x) => ({ ...x, coords: true }))} />
+            <input
+              id={id('lat')}
+              name="lat"
+              inputMode="decimal"
+              value={lat}
+              {...fieldAria(id('coords'), err.coords)}
+              onChange={(e) => {
+                setLat(e.target.value);
+                forget('coords');
+              }}
+              onBlur={() => setTouched((x) => ({ ...x, coords: true }))}
+            />
           </div>
           <div>
             <label htmlFor={id('lon')}>{t('objects.form.lon')}</label>
-            <input id={id('lon')} name="lon" inputMode="decimal" value={lon} {...fieldAria(id('coords'), err.coords)}
-              onChange={(e) => { setLon(e.target.value); forget('coords'); }} onBlur={() => setTouched((x) => ({ ...x, coords: true }))} />
+            <input
+              id={id('lon')}
+              name="lon"
+              inputMode="decimal"
+              value={lon}
+              {...fieldAria(id('coords'), err.coords)}
+              onChange={(e) => {
+                setLon(e.target.value);
+                forget('coords');
+              }}
+              onBlur={() => setTouched((x) => ({ ...x, coords: true }))}
+            />
           </div>
         </div>
-        {err.coords ? <small id={id('coords-error')} className="field-error">{err.coords}</small> : <small id={id('coords-hint')}>{t('objects.form.coordsHint')}</small>}
+        {err.coords ? (
+          <small id={id('coords-error')} className="field-error">
+            {err.coords}
+          </small>
+        ) : (
+          <small id={id('coords-hint')}>{t('objects.form.coordsHint')}</small>
+        )}
       </fieldset>
 
       {hydrated && (
-        <MapCanvas tiles={props.tiles} center={point ?? MAP_CENTER} zoom={point ? 16 : MAP_ZOOM} markers={markers}
-          draggable follow onMapClick={placeAt} onMarkerMove={placeAt} label={t('objects.map.pickLabel')} loadingText={t('objects.map.loading')} failedText={t('objects.map.failed')} />
+        <MapCanvas
+          tiles={props.tiles}
+          center={point ?? MAP_CENTER}
+          zoom={point ? 16 : MAP_ZOOM}
+          markers={markers}
+          draggable
+          follow
+          onMapClick={placeAt}
+          onMarkerMove={placeAt}
+          label={t('objects.map.pickLabel')}
+          loadingText={t('objects.map.loading')}
+          failedText={t('objects.map.failed')}
+        />
       )}
-
     </CreateFormFrame>
   );
 }

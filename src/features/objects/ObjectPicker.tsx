@@ -59,7 +59,15 @@ export default function ObjectPicker(props: ObjectPickerProps) {
       required={props.required}
       items={props.items}
       renderForm={(done, cancel) => (
-        <ObjectForm strings={props.strings} suggest={props.suggest} tiles={props.tiles} action="/user-info/my-objects/new" onCreated={done} onCancel={cancel} idPrefix={`${id}-new`} />
+        <ObjectForm
+          strings={props.strings}
+          suggest={props.suggest}
+          tiles={props.tiles}
+          action="/user-info/my-objects/new"
+          onCreated={done}
+          onCancel={cancel}
+          idPrefix={`${id}-new`}
+        />
       )}
     />
   );

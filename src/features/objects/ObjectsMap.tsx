@@ -16,7 +16,17 @@ export interface ObjectsMapProps {
 
 export default function ObjectsMap(props: ObjectsMapProps) {
   const t = useMemo(() => makeT(props.strings), [props.strings]);
-  const markers = useMemo(() => props.objects.map((o) => ({ id: o.id, lat: o.lat, lon: o.lon, label: o.name, detail: o.address })), [props.objects]);
+  const markers = useMemo(
+    () =>
+      props.objects.map((o) => ({
+        id: o.id,
+        lat: o.lat,
+        lon: o.lon,
+        label: o.name,
+        detail: o.address,
+      })),
+    [props.objects],
+  );
   const only = props.single ? props.objects[0] : undefined;
   return (
     <MapCanvas

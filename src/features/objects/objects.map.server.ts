@@ -31,7 +31,11 @@ export interface MapAnswer {
 /** Grid cell size in degrees at a zoom level (Web Mercator: 256 px tiles, 2^zoom tiles around the world). */
 export const cellDegrees = (zoom: number): number => (CELL_PX * 360) / (256 * 2 ** zoom);
 
-export async function objectsInBox(userId: number, q: MapQuery, handle: Kysely<DB> = defaultDb()): Promise<MapAnswer> {
+export async function objectsInBox(
+  userId: number,
+  q: MapQuery,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<MapAnswer> {
   // A literal, not a parameter: PostgreSQL must see the same expression in SELECT and GROUP BY.
   const cell = sql.lit(cellDegrees(q.zoom));
   // The (user_id, lat, lon) index of migration 0007 narrows the rows; grouping happens in SQL, so
@@ -41,7 +45,12 @@ export async function objectsInBox(userId: number, q: MapQuery, handle: Kysely<D
   const key = sql<number>`cast(lat / ${cell} as bigint) * 8388608 + cast(lon / ${cell} as bigint)`;
   const rows = await handle
     .selectFrom('objects')
-    .select([sql<number>`count(*)`.as('n'), sql<number>`avg(lat)`.as('lat'), sql<number>`avg(lon)`.as('lon'), sql<number>`min(id)`.as('id')])
+    .select([
+      sql<number>`count(*)`.as('n'),
+      sql<number>`avg(lat)`.as('lat'),
+      sql<number>`avg(lon)`.as('lon'),
+      sql<number>`min(id)`.as('id'),
+    ])
     .where('user_id', '=', userId)
     .where('lat', '>=', q.south)
     .where('lat', '<=', q.north)
@@ -56,13 +65,25 @@ export async function objectsInBox(userId: number, q: MapQuery, handle: Kysely<D
   const singles = kept.filter((r) => Number(r.n) === 1).map((r) => Number(r.id));
   const named = new Map<number, { name: string; address: string; lat: number; lon: number }>();
   for (let i = 0; i < singles.length; i += 200) {
-    const part = await handle.selectFrom('objects').select(['id', 'name', 'address', 'lat', 'lon']).where('user_id', '=', userId).where('id', 'in', singles.slice(i, i + 200)).execute();
+    const part = await handle
+      .selectFrom('objects')
+      .select(['id', 'name', 'address', 'lat', 'lon'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', singles.slice(i, i + 200))
+      .execute();
     for (const o of part) named.set(o.id, o);
   }
   const cells = kept.map((r): MapCell => {
     const one = Number(r.n) === 1 ? named.get(Number(r.id)) : undefined;
     return one
-      ? { lat: Number(one.lat), lon: Number(one.lon), count: 1, id: Number(r.id), name: one.name, address: one.address }
+      ? {
+          lat: Number(one.lat),
+          lon: Number(one.lon),
+          count: 1,
+          id: Number(r.id),
+          name: one.name,
+          address: one.address,
+        }
       : { lat: Number(r.lat), lon: Number(r.lon), count: Number(r.n) };
   });
   const total = kept.reduce((n, r) => n + Number(r.n), 0);

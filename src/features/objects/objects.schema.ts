@@ -23,7 +23,11 @@ export function parseCoords(text: string): Point | null {
 export const formatCoords = (p: Point): string => `${round(p.lat)}, ${round(p.lon)}`;
 
 /** The coords string from either `coords` or `lat` + `lon` (a decimal comma is accepted). */
-export function coordsFromFields(values: { coords?: unknown; lat?: unknown; lon?: unknown }): string {
+export function coordsFromFields(values: {
+  coords?: unknown;
+  lat?: unknown;
+  lon?: unknown;
+}): string {
   const s = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
   if (s(values.coords)) return s(values.coords);
   const lat = s(values.lat).replace(',', '.');
@@ -32,8 +36,16 @@ export function coordsFromFields(values: { coords?: unknown; lat?: unknown; lon?
 }
 
 export const ObjectCreateSchema = v.object({
-  name: v.pipe(textField(), v.nonEmpty('objects.errors.nameRequired'), v.maxLength(200, 'objects.errors.tooLong')),
-  address: v.pipe(textField(), v.nonEmpty('objects.errors.addressRequired'), v.maxLength(500, 'objects.errors.tooLong')),
+  name: v.pipe(
+    textField(),
+    v.nonEmpty('objects.errors.nameRequired'),
+    v.maxLength(200, 'objects.errors.tooLong'),
+  ),
+  address: v.pipe(
+    textField(),
+    v.nonEmpty('objects.errors.addressRequired'),
+    v.maxLength(500, 'objects.errors.tooLong'),
+  ),
   coords: v.pipe(
     textField(),
     v.nonEmpty('objects.errors.coordsRequired'),
@@ -66,10 +78,22 @@ export const MapQuerySchema = v.pipe(
       v.regex(/^-?\d{1,3}(\.\d+)?(,-?\d{1,3}(\.\d+)?){3}$/, 'objects.errors.bbox'),
       v.check((s) => {
         const [south, west, north, east] = box(s);
-        return south <= north && west <= east && Math.abs(south) <= 90 && Math.abs(north) <= 90 && Math.abs(west) <= 180 && Math.abs(east) <= 180;
+        return (
+          south <= north &&
+          west <= east &&
+          Math.abs(south) <= 90 &&
+          Math.abs(north) <= 90 &&
+          Math.abs(west) <= 180 &&
+          Math.abs(east) <= 180
+        );
       }, 'objects.errors.bbox'),
     ),
-    zoom: v.pipe(v.string('objects.errors.bbox'), v.regex(/^\d{1,2}$/, 'objects.errors.bbox'), v.transform(Number), v.maxValue(19, 'objects.errors.bbox')),
+    zoom: v.pipe(
+      v.string('objects.errors.bbox'),
+      v.regex(/^\d{1,2}$/, 'objects.errors.bbox'),
+      v.transform(Number),
+      v.maxValue(19, 'objects.errors.bbox'),
+    ),
   }),
   v.transform(({ bbox, zoom }) => {
     const [south, west, north, east] = box(bbox);

@@ -80,7 +80,8 @@ export default function FilterCombobox(p: FilterComboboxProps) {
         }}
         load={async (query, signal) => {
           const params = new URLSearchParams({ searchText: query, pageSize: String(LIMIT) });
-          return (await getJson<{ data: { entities: Item[] } }>(`${p.url}?${params}`, { signal })).data.entities;
+          return (await getJson<{ data: { entities: Item[] } }>(`${p.url}?${params}`, { signal }))
+            .data.entities;
         }}
         text={(item) => item.name}
         detail={(item) => item.address ?? item.inn ?? null}

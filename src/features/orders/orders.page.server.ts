@@ -12,14 +12,29 @@ import { isId } from '#lib/validation.ts';
 import { paths } from '#lib/paths.ts';
 
 const FILTERS = ['status', 'oid', 'oid_text', 'object', 'object_text', 'date'] as const;
-const PARAMS = ['searchText', ...FILTERS, 'sortField', 'sortOrder', 'pageSize', 'pageNumber'] as const;
+const PARAMS = [
+  'searchText',
+  ...FILTERS,
+  'sortField',
+  'sortOrder',
+  'pageSize',
+  'pageNumber',
+] as const;
 
 /** Handles the archive/restore form; returns where to go next. */
-export async function handleOrdersPost(user: User, request: Request, url: URL, archived: boolean): Promise<string> {
+export async function handleOrdersPost(
+  user: User,
+  request: Request,
+  url: URL,
+  archived: boolean,
+): Promise<string> {
   const form = await readFormData(request);
   const one = form.get('one');
   const raw = one !== null ? [one] : form.getAll('ids');
-  const ids = raw.map((x) => Number(x)).filter(isId).slice(0, 500);
+  const ids = raw
+    .map((x) => Number(x))
+    .filter(isId)
+    .slice(0, 500);
   const moved = ids.length ? await setArchived(user.id, ids, !archived) : [];
   const back = new URL(url);
   back.searchParams.set('moved', String(moved.length));
@@ -30,7 +45,12 @@ export async function handleOrdersPost(user: User, request: Request, url: URL, a
  * A picked organisation or object (its id) and the text its filter field shows. Without JavaScript
  * the id stays in the form while the person types another name: then the text wins.
  */
-async function chosen(params: Record<string, string>, idKey: 'oid' | 'object', textKey: 'oid_text' | 'object_text', name: (id: number) => Promise<string | null>) {
+async function chosen(
+  params: Record<string, string>,
+  idKey: 'oid' | 'object',
+  textKey: 'oid_text' | 'object_text',
+  name: (id: number) => Promise<string | null>,
+) {
   const id = params[idKey];
   const typed = params[textKey];
   const found = id && /^\d{1,9}$/.test(id) ? await name(Number(id)) : null;
@@ -43,8 +63,18 @@ export async function ordersView(user: User, url: URL, archived: boolean) {
   const path = archived ? paths.orders.archive() : paths.orders.list();
   const params = listParams(url, PARAMS);
   const [organisation, object] = await Promise.all([
-    chosen(params, 'oid', 'oid_text', async (id) => (await getOrganisation(user.id, id))?.name ?? null),
-    chosen(params, 'object', 'object_text', async (id) => (await getObject(user.id, id))?.name ?? null),
+    chosen(
+      params,
+      'oid',
+      'oid_text',
+      async (id) => (await getOrganisation(user.id, id))?.name ?? null,
+    ),
+    chosen(
+      params,
+      'object',
+      'object_text',
+      async (id) => (await getObject(user.id, id))?.name ?? null,
+    ),
   ]);
   const rawSearch = params.searchText ?? '';
   const query = new URLSearchParams(params);
@@ -62,7 +92,9 @@ export async function ordersView(user: User, url: URL, archived: boolean) {
     searchTooShort: rawSearch.length > 0 && rawSearch.length < SEARCH_MIN,
     filter,
     /** How many filters besides the search are set (shown on the button that unfolds them). */
-    activeFilters: ['status', 'oid', 'object', 'date'].filter((f) => filter[f] || filter[`${f}_text`]).length,
+    activeFilters: ['status', 'oid', 'object', 'date'].filter(
+      (f) => filter[f] || filter[`${f}_text`],
+    ).length,
     filtered: Object.keys(filter).length > 0 || !!q.searchText,
     result,
     organisation,

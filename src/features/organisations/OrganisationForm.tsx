@@ -12,10 +12,19 @@ import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { cleanInn } from '#lib/inn.ts';
 import type { PartySuggestion } from '#lib/suggest/types.ts';
 import { parseWith } from '#lib/validation.ts';
-import { closeCreated, CreatedResult, CreateFormFrame, useCreate } from '#components/CreateForm.tsx';
+import {
+  closeCreated,
+  CreatedResult,
+  CreateFormFrame,
+  useCreate,
+} from '#components/CreateForm.tsx';
 import { suggestParties } from '#features/pickers/api.ts';
 import { Combobox } from '#features/pickers/Combobox.tsx';
-import { OrganisationCreateSchema, OrganisationNamedSchema, type OrganisationItem } from './organisations.schema.ts';
+import {
+  OrganisationCreateSchema,
+  OrganisationNamedSchema,
+  type OrganisationItem,
+} from './organisations.schema.ts';
 import { fieldAria } from '#components/form/field-aria.ts';
 
 export interface OrganisationFormProps {
@@ -47,8 +56,14 @@ export default function OrganisationForm(props: OrganisationFormProps) {
   const [name, setName] = useState(props.initial?.name ?? '');
   const [picked, setPicked] = useState<PartySuggestion | null>(null);
   const [post, setPost] = useState(props.initial?.post ?? '');
-  const [touched, setTouched] = useState<Record<string, boolean>>(props.errors ? { inn: true, post: true, name: true } : {});
-  const save = useCreate<OrganisationItem>('/api/v1/organisations', t('organisations.errors.save'), props.errors);
+  const [touched, setTouched] = useState<Record<string, boolean>>(
+    props.errors ? { inn: true, post: true, name: true } : {},
+  );
+  const save = useCreate<OrganisationItem>(
+    '/api/v1/organisations',
+    t('organisations.errors.save'),
+    props.errors,
+  );
   const { serverErrors, forget, setMessage } = save;
   const form = useRef<HTMLFormElement>(null);
   // The server renders the plain fields (inn, name, post); keep what was typed into them.
@@ -67,9 +82,14 @@ export default function OrganisationForm(props: OrganisationFormProps) {
   const suggesting = props.suggest && hydrated;
   // In the suggestion field an INN typed without picking needs a name of its own.
   const askName = !suggesting || (!picked && isInnLike(query));
-  const check = parseWith(picked ? OrganisationCreateSchema : OrganisationNamedSchema, { inn, post, name });
+  const check = parseWith(picked ? OrganisationCreateSchema : OrganisationNamedSchema, {
+    inn,
+    post,
+    name,
+  });
   const clientErrors = check.ok ? {} : check.errors;
-  const errorOf = (f: string) => serverErrors[f] ?? (touched[f] && clientErrors[f] ? t(clientErrors[f]!) : undefined);
+  const errorOf = (f: string) =>
+    serverErrors[f] ?? (touched[f] && clientErrors[f] ? t(clientErrors[f]!) : undefined);
 
   function typeQuery(value: string) {
     setQuery(value);
@@ -96,22 +116,59 @@ export default function OrganisationForm(props: OrganisationFormProps) {
 
   const created = save.created;
   if (created) {
-    return <CreatedResult title={t('organisations.form.createdTitle')} text={t('organisations.form.createdText', { name: created.name, inn: created.inn })}
-      closeLabel={t('pickers.close')} onClose={() => closeCreated(created, props.onCreated, props.closeHref)} />;
+    return (
+      <CreatedResult
+        title={t('organisations.form.createdTitle')}
+        text={t('organisations.form.createdText', { name: created.name, inn: created.inn })}
+        closeLabel={t('pickers.close')}
+        onClose={() => closeCreated(created, props.onCreated, props.closeHref)}
+      />
+    );
   }
 
-  const err = { inn: errorOf('inn'), post: errorOf('post'), name: askName ? errorOf('name') : undefined };
+  const err = {
+    inn: errorOf('inn'),
+    post: errorOf('post'),
+    name: askName ? errorOf('name') : undefined,
+  };
   const innDescribedBy = err.inn ? id('inn-error') : id('inn-hint');
   return (
-    <CreateFormFrame ref={form} action={props.action} className="organisation-form" message={save.message} onSubmit={submit} saving={save.saving}
-      submitLabel={t('organisations.form.submit')} savingLabel={t('pickers.saving')} cancelLabel={t('pickers.cancel')} onCancel={props.onCancel} cancelHref={props.closeHref}>
+    <CreateFormFrame
+      ref={form}
+      action={props.action}
+      className="organisation-form"
+      message={save.message}
+      onSubmit={submit}
+      saving={save.saving}
+      submitLabel={t('organisations.form.submit')}
+      savingLabel={t('pickers.saving')}
+      cancelLabel={t('pickers.cancel')}
+      onCancel={props.onCancel}
+      cancelHref={props.closeHref}
+    >
       {suggesting ? (
         <>
           <Combobox<PartySuggestion>
-            id={id('query')} label={t('organisations.form.organisation')} value={query} onInput={typeQuery} onPick={pick}
-            load={suggestParties} text={(p) => p.value} detail={(p) => [t('organisations.form.innShort', { inn: p.inn }), p.address].filter(Boolean).join(', ')}
-            minChars={3} limit={3} countText={(n) => t('pickers.found', { count: n })} onError={() => setMessage(t('pickers.suggestError'))}
-            invalid={!!err.inn} describedBy={innDescribedBy} required placeholder={t('organisations.form.queryPlaceholder')}
+            id={id('query')}
+            label={t('organisations.form.organisation')}
+            value={query}
+            onInput={typeQuery}
+            onPick={pick}
+            load={suggestParties}
+            text={(p) => p.value}
+            detail={(p) =>
+              [t('organisations.form.innShort', { inn: p.inn }), p.address]
+                .filter(Boolean)
+                .join(', ')
+            }
+            minChars={3}
+            limit={3}
+            countText={(n) => t('pickers.found', { count: n })}
+            onError={() => setMessage(t('pickers.suggestError'))}
+            invalid={!!err.inn}
+            describedBy={innDescribedBy}
+            required
+            placeholder={t('organisations.form.queryPlaceholder')}
           />
           <input type="hidden" name="inn" value={inn} />
           <input type="hidden" name="name" value={name} />
@@ -119,32 +176,92 @@ export default function OrganisationForm(props: OrganisationFormProps) {
             <p className="picked" aria-live="polite">
               <strong>{picked.name}</strong>
               <br />
-              {[t('organisations.form.innShort', { inn: picked.inn }), picked.kpp && t('organisations.form.kppShort', { kpp: picked.kpp }), picked.address].filter(Boolean).join(', ')}
+              {[
+                t('organisations.form.innShort', { inn: picked.inn }),
+                picked.kpp && t('organisations.form.kppShort', { kpp: picked.kpp }),
+                picked.address,
+              ]
+                .filter(Boolean)
+                .join(', ')}
             </p>
           )}
         </>
       ) : (
         <>
           <label htmlFor={id('inn')}>{t('organisations.form.inn')}</label>
-          <input id={id('inn')} name="inn" inputMode="numeric" autoComplete="off" maxLength={14} value={inn} required {...fieldAria(id('inn'), err.inn)}
-            aria-describedby={innDescribedBy} onChange={(e) => { setInn(e.target.value); forget('inn'); }} onBlur={() => setTouched((x) => ({ ...x, inn: true }))} />
+          <input
+            id={id('inn')}
+            name="inn"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={14}
+            value={inn}
+            required
+            {...fieldAria(id('inn'), err.inn)}
+            aria-describedby={innDescribedBy}
+            onChange={(e) => {
+              setInn(e.target.value);
+              forget('inn');
+            }}
+            onBlur={() => setTouched((x) => ({ ...x, inn: true }))}
+          />
         </>
       )}
-      {err.inn ? <small id={id('inn-error')} className="field-error">{err.inn}</small> : <small id={id('inn-hint')}>{t(props.suggest ? 'organisations.form.queryHint' : 'organisations.form.manualHint')}</small>}
+      {err.inn ? (
+        <small id={id('inn-error')} className="field-error">
+          {err.inn}
+        </small>
+      ) : (
+        <small id={id('inn-hint')}>
+          {t(props.suggest ? 'organisations.form.queryHint' : 'organisations.form.manualHint')}
+        </small>
+      )}
       {askName && (
         <>
           <label htmlFor={id('name')}>{t('organisations.form.name')}</label>
-          <input id={id('name')} name={suggesting ? undefined : 'name'} maxLength={500} value={name} {...fieldAria(id('name'), err.name, true)} autoComplete="organization"
-            onChange={(e) => { setName(e.target.value); forget('name'); }} onBlur={() => setTouched((x) => ({ ...x, name: true }))} />
-          {err.name ? <small id={id('name-error')} className="field-error">{err.name}</small> : <small id={id('name-hint')}>{t('organisations.form.nameHint')}</small>}
+          <input
+            id={id('name')}
+            name={suggesting ? undefined : 'name'}
+            maxLength={500}
+            value={name}
+            {...fieldAria(id('name'), err.name, true)}
+            autoComplete="organization"
+            onChange={(e) => {
+              setName(e.target.value);
+              forget('name');
+            }}
+            onBlur={() => setTouched((x) => ({ ...x, name: true }))}
+          />
+          {err.name ? (
+            <small id={id('name-error')} className="field-error">
+              {err.name}
+            </small>
+          ) : (
+            <small id={id('name-hint')}>{t('organisations.form.nameHint')}</small>
+          )}
         </>
       )}
 
       <label htmlFor={id('post')}>{t('organisations.form.post')}</label>
-      <input id={id('post')} name="post" maxLength={200} value={post} required {...fieldAria(id('post'), err.post)}
-        autoComplete="organization-title" onChange={(e) => { setPost(e.target.value); forget('post'); }} onBlur={() => setTouched((x) => ({ ...x, post: true }))} />
-      {err.post && <small id={id('post-error')} className="field-error">{err.post}</small>}
-
+      <input
+        id={id('post')}
+        name="post"
+        maxLength={200}
+        value={post}
+        required
+        {...fieldAria(id('post'), err.post)}
+        autoComplete="organization-title"
+        onChange={(e) => {
+          setPost(e.target.value);
+          forget('post');
+        }}
+        onBlur={() => setTouched((x) => ({ ...x, post: true }))}
+      />
+      {err.post && (
+        <small id={id('post-error')} className="field-error">
+          {err.post}
+        </small>
+      )}
     </CreateFormFrame>
   );
 }

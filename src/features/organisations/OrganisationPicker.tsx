@@ -59,7 +59,14 @@ export default function OrganisationPicker(props: OrganisationPickerProps) {
       required={props.required}
       items={props.items}
       renderForm={(done, cancel) => (
-        <OrganisationForm strings={props.strings} suggest={props.suggest} action="/user-info/my-organisations/new" onCreated={done} onCancel={cancel} idPrefix={`${id}-new`} />
+        <OrganisationForm
+          strings={props.strings}
+          suggest={props.suggest}
+          action="/user-info/my-organisations/new"
+          onCreated={done}
+          onCancel={cancel}
+          idPrefix={`${id}-new`}
+        />
       )}
     />
   );

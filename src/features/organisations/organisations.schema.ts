@@ -13,7 +13,11 @@ export const OrganisationCreateSchema = v.object({
     v.nonEmpty('organisations.errors.innRequired'),
     v.check(isValidInn, 'organisations.errors.innInvalid'),
   ),
-  post: v.pipe(textField(), v.nonEmpty('organisations.errors.postRequired'), v.maxLength(200, 'organisations.errors.tooLong')),
+  post: v.pipe(
+    textField(),
+    v.nonEmpty('organisations.errors.postRequired'),
+    v.maxLength(200, 'organisations.errors.tooLong'),
+  ),
   /** Taken when no suggestion names the organisation (see OrganisationNamedSchema). */
   name,
 });

@@ -26,9 +26,21 @@ export default function AddressInput(props: AddressInputProps) {
   return (
     <>
       <Combobox<AddressSuggestion>
-        id={props.id} name={props.name} label={props.label} value={value} onInput={setValue} onPick={(s) => setValue(s.value)}
-        load={suggestAddresses} text={(s) => s.value} minChars={3} limit={5} countText={(n) => t('pickers.found', { count: n })}
-        onError={() => setError(t('pickers.suggestError'))} describedBy={props.describedBy} invalid={props.invalid} autoComplete={props.autoComplete}
+        id={props.id}
+        name={props.name}
+        label={props.label}
+        value={value}
+        onInput={setValue}
+        onPick={(s) => setValue(s.value)}
+        load={suggestAddresses}
+        text={(s) => s.value}
+        minChars={3}
+        limit={5}
+        countText={(n) => t('pickers.found', { count: n })}
+        onError={() => setError(t('pickers.suggestError'))}
+        describedBy={props.describedBy}
+        invalid={props.invalid}
+        autoComplete={props.autoComplete}
       />
       {error && <small role="alert">{error}</small>}
     </>

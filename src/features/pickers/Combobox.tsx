@@ -44,10 +44,13 @@ export function Combobox<T>(p: ComboboxProps<T>) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pending = useRef<AbortController | null>(null);
 
-  useEffect(() => () => {
-    clearTimeout(timer.current);
-    pending.current?.abort();
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      pending.current?.abort();
+    },
+    [],
+  );
 
   // Server-rendered and typed into before hydration (a slow link): take the text over and ask for
   // suggestions, as if it had been typed now. React keeps the typed value in the DOM while it

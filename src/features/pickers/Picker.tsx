@@ -61,11 +61,17 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
 
   // The newest items of the bounded "all" call; the chosen item stays an option even when it is not among them.
   function take(r: { data: { totalCount: number; entities: T[] } }) {
-    setItems((old) => [...r.data.entities, ...(old ?? []).filter((o) => String(o.id) === value && !r.data.entities.some((e) => e.id === o.id))]);
+    setItems((old) => [
+      ...r.data.entities,
+      ...(old ?? []).filter(
+        (o) => String(o.id) === value && !r.data.entities.some((e) => e.id === o.id),
+      ),
+    ]);
     setMore(r.data.totalCount > r.data.entities.length);
     setError('');
   }
-  const firstPage = () => getJson<{ data: { totalCount: number; entities: T[] } }>(`${p.url}?limit=${ALL_DEFAULT_LIMIT}`);
+  const firstPage = () =>
+    getJson<{ data: { totalCount: number; entities: T[] } }>(`${p.url}?limit=${ALL_DEFAULT_LIMIT}`);
 
   async function load(): Promise<T[] | null> {
     try {
@@ -92,7 +98,12 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
   }, []);
 
   const search = async (text: string, signal: AbortSignal) =>
-    (await getJson<{ data: { entities: T[] } }>(p.url, { params: { search: text, limit: 20 }, signal })).data.entities;
+    (
+      await getJson<{ data: { entities: T[] } }>(p.url, {
+        params: { search: text, limit: 20 },
+        signal,
+      })
+    ).data.entities;
 
   function found(item: T) {
     setQuery('');
@@ -129,8 +140,15 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
     <div className="picker" ref={root}>
       <label htmlFor={p.id}>{p.label}</label>
       <div className="picker-row" role="group" aria-label={p.label}>
-        <select id={p.id} name={hydrated ? undefined : p.name} value={value} required={p.required} aria-describedby={p.describedBy} aria-busy={items === null || undefined}
-          onChange={(e) => choose(e.target.value)}>
+        <select
+          id={p.id}
+          name={hydrated ? undefined : p.name}
+          value={value}
+          required={p.required}
+          aria-describedby={p.describedBy}
+          aria-busy={items === null || undefined}
+          onChange={(e) => choose(e.target.value)}
+        >
           <option value="">{items === null && hydrated ? p.loadingText : p.placeholder}</option>
           {(items ?? []).map((item) => (
             <option key={item.id} value={item.id}>
@@ -139,7 +157,14 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
           ))}
         </select>
         {hydrated && (
-          <button ref={addButton} type="button" className="outline picker-add" onClick={openDialog} aria-label={p.addLabel} title={p.addLabel}>
+          <button
+            ref={addButton}
+            type="button"
+            className="outline picker-add"
+            onClick={openDialog}
+            aria-label={p.addLabel}
+            title={p.addLabel}
+          >
             <span aria-hidden="true">+</span>
           </button>
         )}
@@ -147,16 +172,38 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
       {hydrated && <input ref={hidden} type="hidden" name={p.name} value={value} />}
       {hydrated && more && (
         <div className="picker-search">
-          <Combobox<T> id={`${p.id}-search`} label={p.searchLabel} value={query} onInput={setQuery} onPick={found} load={search} text={p.optionText}
-            minChars={3} limit={20} countText={p.countText} onError={() => setError(p.loadError)} describedBy={`${p.id}-search-hint`} inputMode="search" />
+          <Combobox<T>
+            id={`${p.id}-search`}
+            label={p.searchLabel}
+            value={query}
+            onInput={setQuery}
+            onPick={found}
+            load={search}
+            text={p.optionText}
+            minChars={3}
+            limit={20}
+            countText={p.countText}
+            onError={() => setError(p.loadError)}
+            describedBy={`${p.id}-search-hint`}
+            inputMode="search"
+          />
           <small id={`${p.id}-search-hint`}>{p.searchHint}</small>
         </div>
       )}
-      {error && <p className="picker-error" role="alert">{error}</p>}
+      {error && (
+        <p className="picker-error" role="alert">
+          {error}
+        </p>
+      )}
       {/* In a portal: the create form must not sit inside the host form. */}
       {hydrated &&
         createPortal(
-          <dialog ref={dialog} aria-labelledby={titleId} onClose={() => setOpen(false)} className="picker-dialog">
+          <dialog
+            ref={dialog}
+            aria-labelledby={titleId}
+            onClose={() => setOpen(false)}
+            className="picker-dialog"
+          >
             <article>
               <header>
                 <h2 id={titleId}>{p.dialogTitle}</h2>
@@ -171,6 +218,14 @@ export function Picker<T extends PickerItem>(p: PickerProps<T>) {
 }
 
 /** The create form inside the dialog (a component of its own, so the callbacks are props, not calls during render). */
-function DialogForm<T>({ render, done, cancel }: { render: PickerProps<PickerItem & T>['renderForm']; done: (item: PickerItem & T) => void; cancel: () => void }) {
+function DialogForm<T>({
+  render,
+  done,
+  cancel,
+}: {
+  render: PickerProps<PickerItem & T>['renderForm'];
+  done: (item: PickerItem & T) => void;
+  cancel: () => void;
+}) {
   return <>{render(done, cancel)}</>;
 }

@@ -4,10 +4,24 @@ import { getJson } from '#lib/client/api.ts';
 import type { AddressSuggestion, PartySuggestion, SuggestAnswer } from '#lib/suggest/types.ts';
 
 export const suggestParties = async (query: string, signal: AbortSignal) =>
-  (await getJson<SuggestAnswer<PartySuggestion>>('/api/v1/suggest/party', { params: { query, count: 20 }, signal })).suggestions;
+  (
+    await getJson<SuggestAnswer<PartySuggestion>>('/api/v1/suggest/party', {
+      params: { query, count: 20 },
+      signal,
+    })
+  ).suggestions;
 
 export const suggestAddresses = async (query: string, signal: AbortSignal) =>
-  (await getJson<SuggestAnswer<AddressSuggestion>>('/api/v1/suggest/address', { params: { query, count: 5 }, signal })).suggestions;
+  (
+    await getJson<SuggestAnswer<AddressSuggestion>>('/api/v1/suggest/address', {
+      params: { query, count: 5 },
+      signal,
+    })
+  ).suggestions;
 
 export const reverseGeocode = async (lat: number, lon: number) =>
-  (await getJson<SuggestAnswer<AddressSuggestion>>('/api/v1/suggest/geolocate', { params: { lat, lon } })).suggestions[0] ?? null;
+  (
+    await getJson<SuggestAnswer<AddressSuggestion>>('/api/v1/suggest/geolocate', {
+      params: { lat, lon },
+    })
+  ).suggestions[0] ?? null;

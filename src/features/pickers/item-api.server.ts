@@ -12,7 +12,8 @@ import { translateErrors, type FieldErrors } from '#lib/validation.ts';
 import { parseAllQuery, type AllQuery } from './pickers.schema.ts';
 import { parseId } from '#lib/validation.ts';
 
-export type SubmitResult<I> = { ok: true; item: I } | { ok: false; status: number; message: string; errors: FieldErrors };
+export type SubmitResult<I> =
+  { ok: true; item: I } | { ok: false; status: number; message: string; errors: FieldErrors };
 
 export interface ItemArea<F extends string, I> {
   /** Log name, e.g. 'organisation'. */
@@ -32,14 +33,19 @@ export function itemAnswers<F extends string, I>(area: ItemArea<F, I>) {
     createResponse: (user: User, values: Record<string, unknown>, t: T): Promise<Response> =>
       respond(t, area.keys.save, async () => {
         const r = await area.submit(user, values);
-        if (!r.ok) throw new HttpError(r.status, t(r.message), { errors: translateErrors(r.errors, t) });
+        if (!r.ok)
+          throw new HttpError(r.status, t(r.message), { errors: translateErrors(r.errors, t) });
         return json({ data: r.item }, 201);
       }),
     listResponse: (user: User, params: URLSearchParams, t: T): Promise<Response> =>
-      respond(t, area.keys.list, async () => json({ data: await area.list(user.id, parseListQuery(params, area.fields)) })),
+      respond(t, area.keys.list, async () =>
+        json({ data: await area.list(user.id, parseListQuery(params, area.fields)) }),
+      ),
     /** The pickers' call: ?search= and ?limit= (default 50, at most 100) -> data.totalCount (all matches), data.entities. */
     allResponse: (user: User, params: URLSearchParams, t: T): Promise<Response> =>
-      respond(t, area.keys.all, async () => json({ data: await area.find(user.id, parseAllQuery(params)) })),
+      respond(t, area.keys.all, async () =>
+        json({ data: await area.find(user.id, parseAllQuery(params)) }),
+      ),
     showResponse: (user: User, id: string | undefined, t: T): Promise<Response> =>
       respond(t, area.keys.entity, async () => {
         const n = parseId(id);

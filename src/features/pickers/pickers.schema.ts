@@ -9,8 +9,25 @@ export const ALL_MAX_LIMIT = 100;
 /** Searches shorter than this match everything (as the list boxes). */
 export const ALL_SEARCH_MIN = 3;
 
-const limit = v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1), v.transform((n) => Math.min(n, ALL_MAX_LIMIT))), ALL_DEFAULT_LIMIT);
-const search = v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(200), v.transform((s) => (s.length >= ALL_SEARCH_MIN ? s : ''))), '');
+const limit = v.fallback(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/),
+    v.transform(Number),
+    v.minValue(1),
+    v.transform((n) => Math.min(n, ALL_MAX_LIMIT)),
+  ),
+  ALL_DEFAULT_LIMIT,
+);
+const search = v.fallback(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(200),
+    v.transform((s) => (s.length >= ALL_SEARCH_MIN ? s : '')),
+  ),
+  '',
+);
 
 export const AllQuerySchema = v.object({ search, searchText: search, limit });
 

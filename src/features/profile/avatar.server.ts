@@ -17,11 +17,13 @@ type Sniffed = 'png' | 'jpeg' | null;
 export function sniffImage(bytes: Uint8Array): Sniffed {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
   return null;
 }
 
-const extensionOf = (name: string) => (/\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '') as (typeof AVATAR_EXTENSIONS)[number] | '';
+const extensionOf = (name: string) =>
+  (/\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '') as (typeof AVATAR_EXTENSIONS)[number] | '';
 
 export type AvatarCheck = { ok: true; bytes: Uint8Array } | { ok: false; error: string };
 
@@ -29,10 +31,12 @@ export type AvatarCheck = { ok: true; bytes: Uint8Array } | { ok: false; error: 
 export async function checkAvatar(file: File): Promise<AvatarCheck> {
   if (file.size > AVATAR_MAX_BYTES) return { ok: false, error: 'profile.avatar.errors.size' };
   const ext = extensionOf(file.name);
-  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) return { ok: false, error: 'profile.avatar.errors.type' };
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext))
+    return { ok: false, error: 'profile.avatar.errors.type' };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
-  if (!kind || (kind === 'png') !== (ext === '.png')) return { ok: false, error: 'profile.avatar.errors.type' };
+  if (!kind || (kind === 'png') !== (ext === '.png'))
+    return { ok: false, error: 'profile.avatar.errors.type' };
   return { ok: true, bytes };
 }
 
@@ -54,12 +58,20 @@ export async function reencodeAvatar(bytes: Uint8Array): Promise<Buffer | null> 
 
 /** Stores the re-encoded avatar; returns its URL for users.avatar. */
 export async function storeAvatar(userId: number, webp: Buffer): Promise<string> {
-  const stored = await files().put(webp, { owner: userId, kind: 'avatar', name: 'avatar.webp', type: 'image/webp' });
+  const stored = await files().put(webp, {
+    owner: userId,
+    kind: 'avatar',
+    name: 'avatar.webp',
+    type: 'image/webp',
+  });
   return paths.files.one(stored.id);
 }
 
 /** Removes a previous avatar file of ours (avatars set elsewhere, e.g. external URLs, are left alone). */
 export async function dropAvatar(url: string | null | undefined): Promise<void> {
   const id = fileIdFromUrl(url);
-  if (id) await files().remove(id).catch((err) => log.warn('old avatar not removed', { err }));
+  if (id)
+    await files()
+      .remove(id)
+      .catch((err) => log.warn('old avatar not removed', { err }));
 }

@@ -51,12 +51,20 @@ export function enhancePasswordForm(): void {
     document.getElementById('error-summary')?.remove();
     button.setAttribute('aria-busy', 'true');
     progress.hidden = false;
-    const data = Object.fromEntries(['oldPassword', 'newPassword', 'verifyPassword'].map((n) => [n, (form.elements.namedItem(n) as HTMLInputElement).value]));
+    const data = Object.fromEntries(
+      ['oldPassword', 'newPassword', 'verifyPassword'].map((n) => [
+        n,
+        (form.elements.namedItem(n) as HTMLInputElement).value,
+      ]),
+    );
     let ok = false;
     let message = '';
     let errors: Record<string, string> | undefined;
     try {
-      const body = await postJson<{ ok?: boolean; message?: string } | undefined>(form.dataset.api!, data);
+      const body = await postJson<{ ok?: boolean; message?: string } | undefined>(
+        form.dataset.api!,
+        data,
+      );
       ok = !!body?.ok;
       message = body?.message ?? '';
     } catch (err) {

@@ -10,20 +10,38 @@ import { publicUser } from '#features/auth/auth.api.server.ts';
 import { translateProfileErrors } from './profile.schema.ts';
 import { changePassword, checkCurrentPassword, saveAvatar, saveProfile } from './profile.server.ts';
 
-
 /** A 429 says when to try again (Retry-After). */
 const retryOf = (r: { retryAfter?: number }) => (r.retryAfter ? { retryAfter: r.retryAfter } : {});
 
 /** The stored profile as form values: what a field keeps when a call does not send it. */
 export function storedValues(user: User): Record<string, string> {
-  return { name: user.name, surname: user.surname, ochestvo: user.ochestvo ?? '', sex: user.sex ? String(user.sex) : '', birthday: user.birthday ?? '', place: user.place ?? '', phone: user.phone ?? '', email: user.email, post: user.post ?? '' };
+  return {
+    name: user.name,
+    surname: user.surname,
+    ochestvo: user.ochestvo ?? '',
+    sex: user.sex ? String(user.sex) : '',
+    birthday: user.birthday ?? '',
+    place: user.place ?? '',
+    phone: user.phone ?? '',
+    email: user.email,
+    post: user.post ?? '',
+  };
 }
 
 /** Only the fields present in the call change; the others keep their stored values (issue 10). */
-export function updateResponse(user: User, values: Record<string, unknown>, t: T): Promise<Response> {
+export function updateResponse(
+  user: User,
+  values: Record<string, unknown>,
+  t: T,
+): Promise<Response> {
   return respond(t, 'profile.errors.failed', async () => {
     const r = await saveProfile(user, { ...storedValues(user), ...values });
-    if (!r.ok) throw new HttpError(r.status, t(r.errors[''] ? 'profile.errors.user' : 'profile.errors.failed'), { errors: translateProfileErrors(r.errors, t) });
+    if (!r.ok)
+      throw new HttpError(
+        r.status,
+        t(r.errors[''] ? 'profile.errors.user' : 'profile.errors.failed'),
+        { errors: translateProfileErrors(r.errors, t) },
+      );
     return json({ message: t('profile.saved'), data: publicUser(r.user) });
   });
 }
@@ -31,16 +49,29 @@ export function updateResponse(user: User, values: Record<string, unknown>, t: T
 export function avatarResponse(user: User, file: unknown, t: T): Promise<Response> {
   return respond(t, 'profile.errors.failed', async () => {
     const r = await saveAvatar(user, file);
-    if (!r.ok) throw new HttpError(r.status, t('profile.errors.failed'), { errors: translateErrors(r.errors, t) });
+    if (!r.ok)
+      throw new HttpError(r.status, t('profile.errors.failed'), {
+        errors: translateErrors(r.errors, t),
+      });
     return json({ message: t('profile.saved'), data: { avatar: r.user.avatar } });
   });
 }
 
-export function passwordResponse(user: User, sessionId: string | undefined, values: Record<string, unknown>, t: T): Promise<Response> {
+export function passwordResponse(
+  user: User,
+  sessionId: string | undefined,
+  values: Record<string, unknown>,
+  t: T,
+): Promise<Response> {
   return respond(t, 'profile.password.errors.failed', async () => {
     const r = await changePassword(user, sessionId, values);
     // The spec's password answer carries `ok` (an extra of the one error shape, decision 0034).
-    if (!r.ok) throw new HttpError(r.status, t('profile.password.errors.failed'), { ok: false, errors: translateErrors(r.errors, t), ...retryOf(r) });
+    if (!r.ok)
+      throw new HttpError(r.status, t('profile.password.errors.failed'), {
+        ok: false,
+        errors: translateErrors(r.errors, t),
+        ...retryOf(r),
+      });
     return json({ ok: true, message: t('profile.password.changed') });
   });
 }

@@ -5,10 +5,17 @@ import { db, now } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { sanitizeHtml } from '#lib/html.ts';
 import { toProduct, type PromotionProductItem } from './promotions.server.ts';
-import type { PromotionCreate, PromotionProductInput, PromotionUpdate } from './promotions.schema.ts';
+import type {
+  PromotionCreate,
+  PromotionProductInput,
+  PromotionUpdate,
+} from './promotions.schema.ts';
 import type { PromotionRow } from './promotions.tables.ts';
 
-export type AdminPromotion = Omit<PromotionRow, 'image_id'> & { image_id: string | null; products: PromotionProductItem[] };
+export type AdminPromotion = Omit<PromotionRow, 'image_id'> & {
+  image_id: string | null;
+  products: PromotionProductItem[];
+};
 
 /** Picture ids for the promotion and for product rows by their index in `products`. */
 export interface PromotionImages {
@@ -24,10 +31,21 @@ export class UnknownProductError extends Error {
   }
 }
 
-async function writeProducts(trx: Transaction<DB>, promotionId: number, products: PromotionProductInput[], images: Record<number, string>, unit: string) {
-  const existing = await trx.selectFrom('promotion_products').select(['id', 'image_id']).where('promotion_id', '=', promotionId).execute();
+async function writeProducts(
+  trx: Transaction<DB>,
+  promotionId: number,
+  products: PromotionProductInput[],
+  images: Record<number, string>,
+  unit: string,
+) {
+  const existing = await trx
+    .selectFrom('promotion_products')
+    .select(['id', 'image_id'])
+    .where('promotion_id', '=', promotionId)
+    .execute();
   const known = new Map(existing.map((r) => [r.id, r.image_id]));
-  for (const p of products) if (p.id !== undefined && !known.has(p.id)) throw new UnknownProductError(p.id);
+  for (const p of products)
+    if (p.id !== undefined && !known.has(p.id)) throw new UnknownProductError(p.id);
   const kept = new Set(products.flatMap((p) => (p.id ? [p.id] : [])));
   const gone = existing.filter((r) => !kept.has(r.id)).map((r) => r.id);
   if (gone.length) await trx.deleteFrom('promotion_products').where('id', 'in', gone).execute();
@@ -43,11 +61,19 @@ async function writeProducts(trx: Transaction<DB>, promotionId: number, products
       image_id: images[index] ?? (p.id ? (known.get(p.id) ?? null) : null),
     };
     if (p.id) await trx.updateTable('promotion_products').set(row).where('id', '=', p.id).execute();
-    else await trx.insertInto('promotion_products').values({ ...row, promotion_id: promotionId }).execute();
+    else
+      await trx
+        .insertInto('promotion_products')
+        .values({ ...row, promotion_id: promotionId })
+        .execute();
   }
 }
 
-export async function createPromotion(input: PromotionCreate, images: PromotionImages, unit: string): Promise<number> {
+export async function createPromotion(
+  input: PromotionCreate,
+  images: PromotionImages,
+  unit: string,
+): Promise<number> {
   const t = now();
   return db()
     .transaction()
@@ -73,11 +99,20 @@ export async function createPromotion(input: PromotionCreate, images: PromotionI
 }
 
 /** Applies the given fields; returns false when there is no such promotion. */
-export async function updatePromotion(id: number, input: PromotionUpdate, images: PromotionImages, unit: string): Promise<boolean> {
+export async function updatePromotion(
+  id: number,
+  input: PromotionUpdate,
+  images: PromotionImages,
+  unit: string,
+): Promise<boolean> {
   return db()
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom('promotions').select(['id', 'date_start', 'date_end']).where('id', '=', id).executeTakeFirst();
+      const current = await trx
+        .selectFrom('promotions')
+        .select(['id', 'date_start', 'date_end'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!current) return false;
       const start = input.date_start ?? current.date_start;
       const end = input.date_end ?? current.date_end;
@@ -102,6 +137,12 @@ export async function updatePromotion(id: number, input: PromotionUpdate, images
 export async function adminPromotion(id: number): Promise<AdminPromotion | null> {
   const p = await db().selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!p) return null;
-  const rows = await db().selectFrom('promotion_products').selectAll().where('promotion_id', '=', id).orderBy('position').orderBy('id').execute();
+  const rows = await db()
+    .selectFrom('promotion_products')
+    .selectAll()
+    .where('promotion_id', '=', id)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return { ...p, products: rows.map(toProduct) };
 }

@@ -11,18 +11,29 @@ import { listPromotions, type PromotionItem } from './promotions.server.ts';
 
 export const PICKER_FIRST = 50;
 
-export async function pickerChoices(userId: number): Promise<{ organisations: OrganisationItem[]; objects: ObjectItem[] }> {
+export async function pickerChoices(
+  userId: number,
+): Promise<{ organisations: OrganisationItem[]; objects: ObjectItem[] }> {
   const first = { ...parseListQuery(new URLSearchParams(), []), pageSize: PICKER_FIRST };
-  const [organisations, objects] = await Promise.all([listOrganisations(userId, first), listObjects(userId, first)]);
+  const [organisations, objects] = await Promise.all([
+    listOrganisations(userId, first),
+    listObjects(userId, first),
+  ]);
   return { organisations: organisations.entities, objects: objects.entities };
 }
 
 export const PROMOTIONS_PAGE = 24;
 
-export async function promotionsPage(url: URL): Promise<{ items: PromotionItem[]; older: number | null; paged: boolean }> {
+export async function promotionsPage(
+  url: URL,
+): Promise<{ items: PromotionItem[]; older: number | null; paged: boolean }> {
   const raw = url.searchParams.get('before');
   const beforeId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
   const rows = await listPromotions({ limit: PROMOTIONS_PAGE + 1, beforeId });
   const items = rows.slice(0, PROMOTIONS_PAGE);
-  return { items, older: rows.length > PROMOTIONS_PAGE ? items.at(-1)!.id : null, paged: beforeId !== undefined };
+  return {
+    items,
+    older: rows.length > PROMOTIONS_PAGE ? items.at(-1)!.id : null,
+    paged: beforeId !== undefined,
+  };
 }

@@ -31,10 +31,19 @@ const fields = {
 };
 
 const DATES_MESSAGE = 'integration.validation.dates';
-const datesInOrder = (p: { date_start?: string | undefined; date_end?: string | undefined }): boolean => !p.date_start || !p.date_end || p.date_start <= p.date_end;
+const datesInOrder = (p: {
+  date_start?: string | undefined;
+  date_end?: string | undefined;
+}): boolean => !p.date_start || !p.date_end || p.date_start <= p.date_end;
 
 export const PromotionCreateSchema = v.pipe(
-  v.object({ ...fields, description: v.optional(fields.description, ''), full: v.optional(fields.full, ''), published: v.optional(fields.published, true), products: v.optional(fields.products, []) }),
+  v.object({
+    ...fields,
+    description: v.optional(fields.description, ''),
+    full: v.optional(fields.full, ''),
+    published: v.optional(fields.published, true),
+    products: v.optional(fields.products, []),
+  }),
   v.check((p) => datesInOrder(p), DATES_MESSAGE),
 );
 export type PromotionCreate = v.InferOutput<typeof PromotionCreateSchema>;
@@ -56,4 +65,5 @@ export interface PromotionOrderInput {
 }
 
 /** Whether the promotion is valid on the given calendar day. */
-export const isValidOn = (p: { date_start: string; date_end: string }, day: string): boolean => p.date_start <= day && day <= p.date_end;
+export const isValidOn = (p: { date_start: string; date_end: string }, day: string): boolean =>
+  p.date_start <= day && day <= p.date_end;

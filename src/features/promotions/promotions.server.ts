@@ -40,7 +40,10 @@ export interface PromotionDetails extends PromotionItem {
 
 export const today = (): string => localDay(new Date(), config().timeZone);
 
-function toItem(p: Pick<PromotionRow, 'id' | 'title' | 'description' | 'image_id' | 'date_start' | 'date_end'>, day: string): PromotionItem {
+function toItem(
+  p: Pick<PromotionRow, 'id' | 'title' | 'description' | 'image_id' | 'date_start' | 'date_end'>,
+  day: string,
+): PromotionItem {
   const url = p.image_id ? paths.media.one(p.image_id) : null;
   return {
     id: p.id,
@@ -66,7 +69,15 @@ export const toProduct = (r: PromotionProductRow): PromotionProductItem => ({
 });
 
 /** Published promotions by id (desc by default); `currentOnly` leaves out ended ones; `beforeId` pages by key. */
-export async function listPromotions(opts: { order?: 'asc' | 'desc'; currentOnly?: boolean; limit?: number; offset?: number; beforeId?: number } = {}): Promise<PromotionItem[]> {
+export async function listPromotions(
+  opts: {
+    order?: 'asc' | 'desc';
+    currentOnly?: boolean;
+    limit?: number;
+    offset?: number;
+    beforeId?: number;
+  } = {},
+): Promise<PromotionItem[]> {
   const day = today();
   let q = db()
     .selectFrom('promotions')
@@ -81,15 +92,30 @@ export async function listPromotions(opts: { order?: 'asc' | 'desc'; currentOnly
 }
 
 export async function countPromotions(): Promise<number> {
-  const r = await db().selectFrom('promotions').select((eb) => eb.fn.countAll<number>().as('n')).where('published', '=', 1).executeTakeFirstOrThrow();
+  const r = await db()
+    .selectFrom('promotions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('published', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 export async function getPromotion(id: number): Promise<PromotionDetails | null> {
   if (!isId(id)) return null;
-  const p = await db().selectFrom('promotions').selectAll().where('id', '=', id).where('published', '=', 1).executeTakeFirst();
+  const p = await db()
+    .selectFrom('promotions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('published', '=', 1)
+    .executeTakeFirst();
   if (!p) return null;
-  const products = await db().selectFrom('promotion_products').selectAll().where('promotion_id', '=', id).orderBy('position').orderBy('id').execute();
+  const products = await db()
+    .selectFrom('promotion_products')
+    .selectAll()
+    .where('promotion_id', '=', id)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return { ...toItem(p, today()), full: p.full, detail: products.map(toProduct) };
 }
 
@@ -105,7 +131,11 @@ export class PromotionOrderError extends Error {
 }
 
 /** Creates the order; returns its id. Throws PromotionOrderError when the order cannot be made. */
-export async function orderFromPromotion(userId: number, input: PromotionOrderInput, unitFallback: string): Promise<number> {
+export async function orderFromPromotion(
+  userId: number,
+  input: PromotionOrderInput,
+  unitFallback: string,
+): Promise<number> {
   const ids = [...new Set(input.ids)];
   if (ids.length === 0) throw new PromotionOrderError('empty');
   return db()
@@ -115,10 +145,16 @@ export async function orderFromPromotion(userId: number, input: PromotionOrderIn
         .selectFrom('promotion_products')
         .innerJoin('promotions', 'promotions.id', 'promotion_products.promotion_id')
         .selectAll('promotion_products')
-        .select(['promotions.date_start', 'promotions.date_end', 'promotions.published', 'promotions.title as promotion_title'])
+        .select([
+          'promotions.date_start',
+          'promotions.date_end',
+          'promotions.published',
+          'promotions.title as promotion_title',
+        ])
         .where('promotion_products.id', 'in', ids)
         .execute();
-      if (rows.length !== ids.length || rows.some((r) => r.published !== 1)) throw new PromotionOrderError('unknown');
+      if (rows.length !== ids.length || rows.some((r) => r.published !== 1))
+        throw new PromotionOrderError('unknown');
       const promotionId = rows[0]!.promotion_id;
       if (rows.some((r) => r.promotion_id !== promotionId)) throw new PromotionOrderError('mixed');
       if (!isValidOn(rows[0]!, today())) throw new PromotionOrderError('expired');
@@ -127,9 +163,22 @@ export async function orderFromPromotion(userId: number, input: PromotionOrderIn
         const qty = input.quantities[r.id] ?? 1;
         if (!Number.isInteger(qty) || qty < 1) throw new PromotionOrderError('quantity', r.id);
         // Conditional decrement: two customers racing for the last items cannot both get them.
-        const res = await trx.updateTable('promotion_products').set((eb) => ({ count: eb('count', '-', qty) })).where('id', '=', r.id).where('count', '>=', qty).executeTakeFirst();
+        const res = await trx
+          .updateTable('promotion_products')
+          .set((eb) => ({ count: eb('count', '-', qty) }))
+          .where('id', '=', r.id)
+          .where('count', '>=', qty)
+          .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw new PromotionOrderError('stock', r.id);
-        lines.push({ title: r.title, sku: r.sku, unit: r.unit || unitFallback, quantity: qty, price: Number(r.price), discount_price: Number(r.discount_price), promotion_product_id: r.id });
+        lines.push({
+          title: r.title,
+          sku: r.sku,
+          unit: r.unit || unitFallback,
+          quantity: qty,
+          price: Number(r.price),
+          discount_price: Number(r.discount_price),
+          promotion_product_id: r.id,
+        });
       }
       return insertOrder(trx, userId, {
         title: rows[0]!.promotion_title,

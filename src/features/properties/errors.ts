@@ -24,9 +24,17 @@ export class PropertyRangeError extends Error {
   readonly min: number;
   readonly max: number;
   readonly unit: string;
-  constructor(quantity: PropertyQuantity, reason: PropertyErrorReason, value: number, min: number, max: number) {
+  constructor(
+    quantity: PropertyQuantity,
+    reason: PropertyErrorReason,
+    value: number,
+    min: number,
+    max: number,
+  ) {
     const unit = UNITS[quantity];
-    super(`${quantity} ${Number.isFinite(value) ? value : String(value)} ${unit} is outside ${min}…${max} ${unit} (${reason})`);
+    super(
+      `${quantity} ${Number.isFinite(value) ? value : String(value)} ${unit} is outside ${min}…${max} ${unit} (${reason})`,
+    );
     this.name = 'PropertyRangeError';
     this.quantity = quantity;
     this.reason = reason;
@@ -41,12 +49,31 @@ const K = 273.15;
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Range check for a temperature given in kelvin; the error reports °C. */
-export function checkTemperatureK(T: number, minK: number, maxK: number, reason: PropertyErrorReason = 'range'): void {
-  if (!Number.isFinite(T)) throw new PropertyRangeError('temperature', 'not_finite', T, round(minK - K), round(maxK - K));
-  if (T < minK || T > maxK) throw new PropertyRangeError('temperature', reason, round(T - K), round(minK - K), round(maxK - K));
+export function checkTemperatureK(
+  T: number,
+  minK: number,
+  maxK: number,
+  reason: PropertyErrorReason = 'range',
+): void {
+  if (!Number.isFinite(T))
+    throw new PropertyRangeError('temperature', 'not_finite', T, round(minK - K), round(maxK - K));
+  if (T < minK || T > maxK)
+    throw new PropertyRangeError(
+      'temperature',
+      reason,
+      round(T - K),
+      round(minK - K),
+      round(maxK - K),
+    );
 }
 
-export function checkRange(quantity: PropertyQuantity, x: number, min: number, max: number, reason: PropertyErrorReason = 'range'): void {
+export function checkRange(
+  quantity: PropertyQuantity,
+  x: number,
+  min: number,
+  max: number,
+  reason: PropertyErrorReason = 'range',
+): void {
   if (!Number.isFinite(x)) throw new PropertyRangeError(quantity, 'not_finite', x, min, max);
   if (x < min || x > max) throw new PropertyRangeError(quantity, reason, x, min, max);
 }

@@ -2,7 +2,14 @@
 // eq. 20–21), as the condensation design needs them: steam and condensate are given by pressure and
 // enthalpy. The release's backward values agree with the forward equations to within 25 mK; one
 // Newton step on the forward equation then makes h(T, p) reproduce the given h exactly.
-import { B2BC, REGION1_T_PH, REGION2A_T_PH, REGION2B_T_PH, REGION2C_T_PH, type Term } from './if97-tables.ts';
+import {
+  B2BC,
+  REGION1_T_PH,
+  REGION2A_T_PH,
+  REGION2B_T_PH,
+  REGION2C_T_PH,
+  type Term,
+} from './if97-tables.ts';
 import { P_S_13, region1, region2, saturationTemperature, T_MAX, T_MIN } from './if97.ts';
 import { checkRange, PropertyRangeError } from './errors.ts';
 
@@ -57,14 +64,16 @@ export function stateFromPH(p: number, h: number): PhState {
   if (h > hL && h < hV) return { T: Ts, region: 4, x: (h - hL) / (hV - hL) };
   if (h <= hL) {
     const hMin = region1(T_MIN, p).h;
-    if (h < hMin) throw new PropertyRangeError('enthalpy', 'range', h, Math.ceil(hMin * 1000) / 1000, 4150);
+    if (h < hMin)
+      throw new PropertyRangeError('enthalpy', 'range', h, Math.ceil(hMin * 1000) / 1000, 4150);
     let T = Math.min(region1T_ph(p, h), Ts);
     const st = region1(T, p);
     T = Math.min(Math.max(T + (h - st.h) / st.cp, T_MIN), Ts);
     return { T, region: 1, x: 0 };
   }
   const hMax = region2(T_MAX, p).h;
-  if (h > hMax) throw new PropertyRangeError('enthalpy', 'range', h, 0, Math.floor(hMax * 1000) / 1000);
+  if (h > hMax)
+    throw new PropertyRangeError('enthalpy', 'range', h, 0, Math.floor(hMax * 1000) / 1000);
   let T = Math.max(region2T_ph(p, h), Ts);
   const st = region2(T, p);
   T = Math.min(Math.max(T + (h - st.h) / st.cp, Ts), T_MAX);

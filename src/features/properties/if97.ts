@@ -41,9 +41,15 @@ export function region1(T: number, p: number): State {
   const tau = 1386 / T;
   const a = 7.1 - pi;
   const b = tau - 1.222;
-  let g = 0, gp = 0, gpp = 0, gt = 0, gtt = 0, gpt = 0;
+  let g = 0,
+    gp = 0,
+    gpp = 0,
+    gt = 0,
+    gtt = 0,
+    gpt = 0;
   for (const [I, J, n] of REGION1) {
-    const aI = a ** I, bJ = b ** J;
+    const aI = a ** I,
+      bJ = b ** J;
     g += n * aI * bJ;
     gp -= n * I * a ** (I - 1) * bJ;
     gpp += n * I * (I - 1) * a ** (I - 2) * bJ;
@@ -73,16 +79,24 @@ export function region1(T: number, p: number): State {
 export function region2(T: number, p: number): State {
   const pi = p;
   const tau = 540 / T;
-  let g0 = Math.log(pi), g0t = 0, g0tt = 0;
+  let g0 = Math.log(pi),
+    g0t = 0,
+    g0tt = 0;
   for (const [J, n] of REGION2_IDEAL) {
     g0 += n * tau ** J;
     g0t += n * J * tau ** (J - 1);
     g0tt += n * J * (J - 1) * tau ** (J - 2);
   }
   const b = tau - 0.5;
-  let gr = 0, grp = 0, grpp = 0, grt = 0, grtt = 0, grpt = 0;
+  let gr = 0,
+    grp = 0,
+    grpp = 0,
+    grt = 0,
+    grtt = 0,
+    grpt = 0;
   for (const [I, J, n] of REGION2_RESIDUAL) {
-    const pI = pi ** I, bJ = b ** J;
+    const pI = pi ** I,
+      bJ = b ** J;
     gr += n * pI * bJ;
     grp += n * I * pi ** (I - 1) * bJ;
     grpp += n * I * (I - 1) * pi ** (I - 2) * bJ;
@@ -106,7 +120,10 @@ export function region2(T: number, p: number): State {
     s: R * (tau * (g0t + grt) - (g0 + gr)),
     cp: -R * tau * tau * gtt,
     cv: R * (-tau * tau * gtt - (x * x) / (1 - pi * pi * grpp)),
-    w: Math.sqrt((1000 * RT * (1 + 2 * pi * grp + pi * pi * grp * grp)) / (1 - pi * pi * grpp + (x * x) / (tau * tau * gtt))),
+    w: Math.sqrt(
+      (1000 * RT * (1 + 2 * pi * grp + pi * pi * grp * grp)) /
+        (1 - pi * pi * grpp + (x * x) / (tau * tau * gtt)),
+    ),
   };
 }
 
@@ -153,7 +170,8 @@ export function regionOf(T: number, p: number): 1 | 2 {
   if (T <= T_13) return p >= saturationPressure(T) ? 1 : 2;
   if (T <= 863.15) {
     const pB = b23Pressure(T);
-    if (p > pB) throw new PropertyRangeError('pressure', 'region3', p, 0, Math.floor(pB * 1e4) / 1e4);
+    if (p > pB)
+      throw new PropertyRangeError('pressure', 'region3', p, 0, Math.floor(pB * 1e4) / 1e4);
   }
   return 2;
 }

@@ -19,17 +19,30 @@ export interface FormView {
   rows: ResultRow[] | null;
 }
 
-const unitOf = (s: string | null): PressureUnit => (PRESSURE_UNITS as readonly string[]).includes(s ?? '') ? (s as PressureUnit) : 'mpa_a';
+const unitOf = (s: string | null): PressureUnit =>
+  (PRESSURE_UNITS as readonly string[]).includes(s ?? '') ? (s as PressureUnit) : 'mpa_a';
 
-export function waterPageView(url: URL, t: T, locale: string): { water: FormView; saturation: FormView } {
+export function waterPageView(
+  url: URL,
+  t: T,
+  locale: string,
+): { water: FormView; saturation: FormView } {
   const q = url.searchParams;
   const fmt = numberFormat(locale, { maximumSignificantDigits: 6 });
   const n = (x: number) => fmt.format(x);
   const u = (key: string) => t(`properties.unitSymbols.${key}`);
 
-  const water: FormView = { values: { t_c: q.get('t_c') ?? '', p: q.get('p') ?? '', p_unit: unitOf(q.get('p_unit')) }, errors: {}, rows: null };
+  const water: FormView = {
+    values: { t_c: q.get('t_c') ?? '', p: q.get('p') ?? '', p_unit: unitOf(q.get('p_unit')) },
+    errors: {},
+    rows: null,
+  };
   if (q.has('t_c') || q.has('p')) {
-    const r = lookupWater({ t_c: water.values.t_c, p_mpa: water.values.p }, t, unitOf(q.get('p_unit')));
+    const r = lookupWater(
+      { t_c: water.values.t_c, p_mpa: water.values.p },
+      t,
+      unitOf(q.get('p_unit')),
+    );
     if (!r.ok) water.errors = { t_c: r.errors.t_c ?? '', p: r.errors.p_mpa ?? '' };
     else {
       const w = r.value;
@@ -50,9 +63,21 @@ export function waterPageView(url: URL, t: T, locale: string): { water: FormView
     }
   }
 
-  const saturation: FormView = { values: { s_t_c: q.get('s_t_c') ?? '', s_p: q.get('s_p') ?? '', s_p_unit: unitOf(q.get('s_p_unit')) }, errors: {}, rows: null };
+  const saturation: FormView = {
+    values: {
+      s_t_c: q.get('s_t_c') ?? '',
+      s_p: q.get('s_p') ?? '',
+      s_p_unit: unitOf(q.get('s_p_unit')),
+    },
+    errors: {},
+    rows: null,
+  };
   if (q.has('s_t_c') || q.has('s_p')) {
-    const r = lookupSaturation({ t_c: saturation.values.s_t_c, p_mpa: saturation.values.s_p }, t, unitOf(q.get('s_p_unit')));
+    const r = lookupSaturation(
+      { t_c: saturation.values.s_t_c, p_mpa: saturation.values.s_p },
+      t,
+      unitOf(q.get('s_p_unit')),
+    );
     if (!r.ok) saturation.errors = { s_t_c: r.errors.t_c ?? '', s_p: r.errors.p_mpa ?? '' };
     else {
       const s = r.value;

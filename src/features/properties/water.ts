@@ -1,13 +1,24 @@
 // Public face of the properties module, in the units engineers type: °C and MPa (absolute).
 // Everything the API, the tools page and the heat-exchanger engines need goes through here.
-import { region1, region2, saturationPressure, saturationTemperature, stateTP, P_S_13, P_TRIPLE, T_13, T_MIN } from './if97.ts';
+import {
+  region1,
+  region2,
+  saturationPressure,
+  saturationTemperature,
+  stateTP,
+  P_S_13,
+  P_TRIPLE,
+  T_13,
+  T_MIN,
+} from './if97.ts';
 import { stateFromPH } from './if97-backward.ts';
 import { checkRange, checkTemperatureK } from './errors.ts';
 import { thermalConductivity, viscosity } from './transport.ts';
 
 export { PropertyRangeError, type PropertyQuantity, type PropertyErrorReason } from './errors.ts';
 
-export const FORMULATION = 'IAPWS-IF97 (regions 1, 2, 4; backward T(p,h)), IAPWS 2008 viscosity, IAPWS 2011 thermal conductivity';
+export const FORMULATION =
+  'IAPWS-IF97 (regions 1, 2, 4; backward T(p,h)), IAPWS 2008 viscosity, IAPWS 2011 thermal conductivity';
 const K = 273.15;
 
 export interface WaterProperties {
@@ -102,7 +113,10 @@ export function saturationAtP(pMPa: number): SaturationProperties {
 }
 
 /** Temperature (°C), phase and dryness from absolute p (MPa) and h (kJ/kg). */
-export function temperatureFromPH(pMPa: number, h: number): { t_c: number; region: 1 | 2 | 4; x: number } {
+export function temperatureFromPH(
+  pMPa: number,
+  h: number,
+): { t_c: number; region: 1 | 2 | 4; x: number } {
   const st = stateFromPH(pMPa, h);
   return { t_c: st.T - K, region: st.region, x: st.x };
 }

@@ -9,22 +9,31 @@ const PAIRS = /^[a-z_]+:[^;]*(;[a-z_]+:[^;]*)*$/i;
 
 export function apiListQuery(p: URLSearchParams): ListQuery<RegistryField> {
   const fields = p.get('searchFields');
-  if (fields && fields.split(';').some((f) => f && !['title', 'serial'].includes(f.split(':')[0]!))) throw new ListQueryError('searchFields: title;serial');
+  if (fields && fields.split(';').some((f) => f && !['title', 'serial'].includes(f.split(':')[0]!)))
+    throw new ListQueryError('searchFields: title;serial');
   const join = p.get('searchJoin');
   if (join && join.toLowerCase() !== 'and') throw new ListQueryError('searchJoin: and');
   const mapped = new URLSearchParams();
-  for (const [from, to] of [['limit', 'pageSize'], ['page', 'pageNumber'], ['orderBy', 'sortField'], ['sortedBy', 'sortOrder'], ['filter', 'filter']] as const) {
+  for (const [from, to] of [
+    ['limit', 'pageSize'],
+    ['page', 'pageNumber'],
+    ['orderBy', 'sortField'],
+    ['sortedBy', 'sortOrder'],
+    ['filter', 'filter'],
+  ] as const) {
     const value = p.get(from) ?? p.get(to);
     if (value !== null) mapped.set(to, value);
   }
   const orderBy = mapped.get('sortField');
-  if (orderBy && orderBy !== 'id' && !(LIST_FIELDS as readonly string[]).includes(orderBy)) throw new ListQueryError('orderBy: id, status, oid, serial or title');
+  if (orderBy && orderBy !== 'id' && !(LIST_FIELDS as readonly string[]).includes(orderBy))
+    throw new ListQueryError('orderBy: id, status, oid, serial or title');
   const search = (p.get('search') ?? p.get('searchText') ?? '').trim();
   if (search && !fields && PAIRS.test(search)) {
     const filter: Record<string, string> = {};
     for (const pair of search.split(';')) {
       const [key, ...rest] = pair.split(':');
-      if (!(FILTER_KEYS as readonly string[]).includes(key!)) throw new ListQueryError('filter keys: status, oid');
+      if (!(FILTER_KEYS as readonly string[]).includes(key!))
+        throw new ListQueryError('filter keys: status, oid');
       filter[key!] = rest.join(':');
     }
     mapped.set('filter', JSON.stringify(filter));

@@ -24,20 +24,60 @@ export interface ProductRef {
 
 export async function findProduct(id: number | null): Promise<ProductRef | null> {
   if (!id) return null;
-  return (await db().selectFrom('products').select(['id', 'user_id', 'serial', 'title', 'status', 'organisation_id']).where('id', '=', id).executeTakeFirst()) ?? null;
+  return (
+    (await db()
+      .selectFrom('products')
+      .select(['id', 'user_id', 'serial', 'title', 'status', 'organisation_id'])
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Tells every reader's open pages; a bus hiccup must not fail the change that is already stored. */
-async function publish(productId: number, part: 'history' | 'status' | 'documents' | 'shipments' | 'created') {
-  const readers = await db().selectFrom('product_access').select('user_id').where('product_id', '=', productId).limit(500).execute();
-  await Promise.all(readers.map((r) => bus().publish(userTopic(r.user_id), PRODUCT_CHANGED, { id: productId, part }))).catch((err) => log.warn('registry: publish failed', { productId, err }));
+async function publish(
+  productId: number,
+  part: 'history' | 'status' | 'documents' | 'shipments' | 'created',
+) {
+  const readers = await db()
+    .selectFrom('product_access')
+    .select('user_id')
+    .where('product_id', '=', productId)
+    .limit(500)
+    .execute();
+  await Promise.all(
+    readers.map((r) =>
+      bus().publish(userTopic(r.user_id), PRODUCT_CHANGED, { id: productId, part }),
+    ),
+  ).catch((err) => log.warn('registry: publish failed', { productId, err }));
 }
 
-async function tell(p: ProductRef, icon: string, titleKey: string, text: string, params: Params = {}) {
-  const u = await db().selectFrom('users').select('locale').where('id', '=', p.user_id).executeTakeFirst();
+async function tell(
+  p: ProductRef,
+  icon: string,
+  titleKey: string,
+  text: string,
+  params: Params = {},
+) {
+  const u = await db()
+    .selectFrom('users')
+    .select('locale')
+    .where('id', '=', p.user_id)
+    .executeTakeFirst();
   const t = translator(isLocale(u?.locale) ? u.locale : DEFAULT_LOCALE);
-  const title = t(titleKey, { serial: p.serial, title: p.title, ...params, status: t(`registry.status.${params.status ?? p.status}`) });
-  await notify(p.user_id, { module: 'sales', icon, pid: p.id, url: paths.productions.one(p.id), title, text });
+  const title = t(titleKey, {
+    serial: p.serial,
+    title: p.title,
+    ...params,
+    status: t(`registry.status.${params.status ?? p.status}`),
+  });
+  await notify(p.user_id, {
+    module: 'sales',
+    icon,
+    pid: p.id,
+    url: paths.productions.one(p.id),
+    title,
+    text,
+  });
 }
 
 export interface NewProduct {
@@ -59,7 +99,11 @@ export interface OrderRef {
 }
 
 /** Creates the products of an order (one transaction: all or none) and notifies the customer once. */
-export async function createProducts(order: OrderRef, requestId: number | null, list: NewProduct[]): Promise<number[]> {
+export async function createProducts(
+  order: OrderRef,
+  requestId: number | null,
+  list: NewProduct[],
+): Promise<number[]> {
   const t = now();
   const ids = await db()
     .transaction()
@@ -68,30 +112,74 @@ export async function createProducts(order: OrderRef, requestId: number | null, 
       for (const p of list) {
         const { id } = await trx
           .insertInto('products')
-          .values({ ...p, user_id: order.user_id, organisation_id: order.organisation_id, object_id: order.object_id, request_id: requestId, order_id: order.id, search: searchText(p.title, p.serial), created_at: t, updated_at: t })
+          .values({
+            ...p,
+            user_id: order.user_id,
+            organisation_id: order.organisation_id,
+            object_id: order.object_id,
+            request_id: requestId,
+            order_id: order.id,
+            search: searchText(p.title, p.serial),
+            created_at: t,
+            updated_at: t,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('product_access').values({ user_id: order.user_id, product_id: id, kind: 'owner', status: p.status, organisation_id: order.organisation_id, created_at: t }).execute();
+        await trx
+          .insertInto('product_access')
+          .values({
+            user_id: order.user_id,
+            product_id: id,
+            kind: 'owner',
+            status: p.status,
+            organisation_id: order.organisation_id,
+            created_at: t,
+          })
+          .execute();
         out.push(id);
       }
       return out;
     });
   const first = await findProduct(ids[0]!);
   if (first) {
-    const u = await db().selectFrom('users').select('locale').where('id', '=', order.user_id).executeTakeFirst();
+    const u = await db()
+      .selectFrom('users')
+      .select('locale')
+      .where('id', '=', order.user_id)
+      .executeTakeFirst();
     const tr = translator(isLocale(u?.locale) ? u.locale : DEFAULT_LOCALE);
     const url = ids.length === 1 ? paths.productions.one(first.id) : paths.productions.list();
-    await notify(order.user_id, { module: 'sales', icon: 'status', pid: first.id, url, title: tr('registry.notify.created', { count: ids.length, number: order.number }), text: list.map((p) => `${p.title} (${p.serial})`).join(', ').slice(0, 1000) });
+    await notify(order.user_id, {
+      module: 'sales',
+      icon: 'status',
+      pid: first.id,
+      url,
+      title: tr('registry.notify.created', { count: ids.length, number: order.number }),
+      text: list
+        .map((p) => `${p.title} (${p.serial})`)
+        .join(', ')
+        .slice(0, 1000),
+    });
   }
   for (const id of ids) await publish(id, 'created');
   return ids;
 }
 
-export async function addHistory(p: ProductRef, entry: { date: string | null; title: string; description: string | null; status: number }): Promise<number> {
+export async function addHistory(
+  p: ProductRef,
+  entry: { date: string | null; title: string; description: string | null; status: number },
+): Promise<number> {
   const t = now();
   const { id } = await db()
     .insertInto('product_history')
-    .values({ product_id: p.id, date: entry.date ? new Date(entry.date).toISOString() : t, title: entry.title, description: entry.description, status: entry.status, created_at: t })
+    .values({
+      product_id: p.id,
+      date: entry.date ? new Date(entry.date).toISOString() : t,
+      title: entry.title,
+      description: entry.description,
+      status: entry.status,
+      created_at: t,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db().updateTable('products').set({ updated_at: t }).where('id', '=', p.id).execute();
@@ -107,29 +195,55 @@ export async function setStatus(p: ProductRef, status: number): Promise<boolean>
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.updateTable('products').set({ status, updated_at: t }).where('id', '=', p.id).execute();
-      await trx.updateTable('product_access').set({ status }).where('product_id', '=', p.id).execute();
+      await trx
+        .updateTable('products')
+        .set({ status, updated_at: t })
+        .where('id', '=', p.id)
+        .execute();
+      await trx
+        .updateTable('product_access')
+        .set({ status })
+        .where('product_id', '=', p.id)
+        .execute();
     });
   await tell({ ...p, status }, 'status', 'registry.notify.status', '');
   await publish(p.id, 'status');
   return true;
 }
 
-export async function addDocument(p: ProductRef, doc: { kind: DocumentKind; name: string; file_id: string }): Promise<number> {
+export async function addDocument(
+  p: ProductRef,
+  doc: { kind: DocumentKind; name: string; file_id: string },
+): Promise<number> {
   const t = now();
-  const { id } = await db().insertInto('product_documents').values({ product_id: p.id, ...doc, created_at: t }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db()
+    .insertInto('product_documents')
+    .values({ product_id: p.id, ...doc, created_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await tell(p, 'document', 'registry.notify.document', doc.name);
   await publish(p.id, 'documents');
   return id;
 }
 
-export async function addShipment(p: ProductRef, s: { numb: string; date: string; attach: Array<{ file_id: string; name: string }> }): Promise<number> {
+export async function addShipment(
+  p: ProductRef,
+  s: { numb: string; date: string; attach: Array<{ file_id: string; name: string }> },
+): Promise<number> {
   const t = now();
   const id = await db()
     .transaction()
     .execute(async (trx) => {
-      const { id } = await trx.insertInto('product_shipments').values({ product_id: p.id, numb: s.numb, date: s.date, created_at: t }).returning('id').executeTakeFirstOrThrow();
-      for (const f of s.attach) await trx.insertInto('product_shipment_files').values({ shipment_id: id, name: f.name, file_id: f.file_id }).execute();
+      const { id } = await trx
+        .insertInto('product_shipments')
+        .values({ product_id: p.id, numb: s.numb, date: s.date, created_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const f of s.attach)
+        await trx
+          .insertInto('product_shipment_files')
+          .values({ shipment_id: id, name: f.name, file_id: f.file_id })
+          .execute();
       return id;
     });
   await tell(p, 'document', 'registry.notify.shipment', '', { numb: s.numb });
@@ -138,15 +252,46 @@ export async function addShipment(p: ProductRef, s: { numb: string; date: string
 }
 
 /** Grants (or withdraws) a colleague's view of the product; the owner's own access stays. */
-export async function setGrants(p: ProductRef, userIds: number[], revoke: boolean): Promise<number> {
+export async function setGrants(
+  p: ProductRef,
+  userIds: number[],
+  revoke: boolean,
+): Promise<number> {
   if (userIds.length === 0) return 0;
   if (revoke) {
-    const r = await db().deleteFrom('product_access').where('product_id', '=', p.id).where('kind', '=', 'grant').where('user_id', 'in', userIds).executeTakeFirst();
+    const r = await db()
+      .deleteFrom('product_access')
+      .where('product_id', '=', p.id)
+      .where('kind', '=', 'grant')
+      .where('user_id', 'in', userIds)
+      .executeTakeFirst();
     return Number(r.numDeletedRows);
   }
-  const existing = new Set((await db().selectFrom('product_access').select('user_id').where('product_id', '=', p.id).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
+  const existing = new Set(
+    (
+      await db()
+        .selectFrom('product_access')
+        .select('user_id')
+        .where('product_id', '=', p.id)
+        .where('user_id', 'in', userIds)
+        .execute()
+    ).map((r) => r.user_id),
+  );
   const fresh = userIds.filter((u) => !existing.has(u));
   const t = now();
-  if (fresh.length) await db().insertInto('product_access').values(fresh.map((user_id) => ({ user_id, product_id: p.id, kind: 'grant' as const, status: p.status, organisation_id: p.organisation_id, created_at: t }))).execute();
+  if (fresh.length)
+    await db()
+      .insertInto('product_access')
+      .values(
+        fresh.map((user_id) => ({
+          user_id,
+          product_id: p.id,
+          kind: 'grant' as const,
+          status: p.status,
+          organisation_id: p.organisation_id,
+          created_at: t,
+        })),
+      )
+      .execute();
   return fresh.length;
 }

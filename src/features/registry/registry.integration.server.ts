@@ -10,12 +10,30 @@ import { files } from '#lib/files.server.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { parseWith } from '#lib/validation.ts';
-import { addDocument, addHistory, addShipment, createProducts, findProduct, setGrants, setStatus, type ProductRef } from './registry.events.server.ts';
-import { CreateSchema, DocumentSchema, GrantSchema, HistorySchema, ShipmentSchema, StatusSchema } from './registry.schema.ts';
+import {
+  addDocument,
+  addHistory,
+  addShipment,
+  createProducts,
+  findProduct,
+  setGrants,
+  setStatus,
+  type ProductRef,
+} from './registry.events.server.ts';
+import {
+  CreateSchema,
+  DocumentSchema,
+  GrantSchema,
+  HistorySchema,
+  ShipmentSchema,
+  StatusSchema,
+} from './registry.schema.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
 
 function invalid(t: T, errors: Record<string, string>): HttpError {
-  return new HttpError(422, t('integration.errors.invalid'), { errors: Object.fromEntries(Object.entries(errors).map(([k, m]) => [k || 'body', t(m)])) });
+  return new HttpError(422, t('integration.errors.invalid'), {
+    errors: Object.fromEntries(Object.entries(errors).map(([k, m]) => [k || 'body', t(m)])),
+  });
 }
 
 function check<S extends v.GenericSchema>(schema: S, input: unknown, t: T): v.InferOutput<S> {
@@ -46,7 +64,10 @@ const ATTACHABLE_KINDS = new Set(['order-document', 'product-document']);
 async function existingFile(id: string, owner: number, field: string, t: T, image = false) {
   const info = await files().info(id);
   const usable = !!info && info.owner === owner && ATTACHABLE_KINDS.has(info.kind);
-  if (!usable || (image && !/^image\/(png|jpeg|webp)$/.test(info.type))) throw invalid(t, { [field]: image ? 'integration.validation.image' : 'registry.validation.fileMissing' });
+  if (!usable || (image && !/^image\/(png|jpeg|webp)$/.test(info.type)))
+    throw invalid(t, {
+      [field]: image ? 'integration.validation.image' : 'registry.validation.fileMissing',
+    });
   return info;
 }
 
@@ -58,23 +79,55 @@ async function upload(file: File, owner: number, field: string, t: T) {
 
 export async function createCall(body: IntegrationBody, t: T) {
   const input = check(CreateSchema, body.data, t);
-  const order = await db().selectFrom('orders').select(['id', 'user_id', 'number', 'organisation_id', 'object_id']).where('id', '=', input.order_id).executeTakeFirst();
+  const order = await db()
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'number', 'organisation_id', 'object_id'])
+    .where('id', '=', input.order_id)
+    .executeTakeFirst();
   if (!order) throw invalid(t, { order_id: 'registry.validation.order' });
   const serials = input.products.map((p) => p.serial);
-  if (new Set(serials).size !== serials.length) throw invalid(t, { products: 'registry.validation.serialTaken' });
-  const taken = await db().selectFrom('products').select('serial').where('serial', 'in', serials).execute();
+  if (new Set(serials).size !== serials.length)
+    throw invalid(t, { products: 'registry.validation.serialTaken' });
+  const taken = await db()
+    .selectFrom('products')
+    .select('serial')
+    .where('serial', 'in', serials)
+    .execute();
   if (taken.length) throw invalid(t, { products: 'registry.validation.serialTaken' });
   const itemIds = input.products.map((p) => p.order_item_id).filter((x): x is number => !!x);
-  const items = itemIds.length ? await db().selectFrom('order_items').select(['id', 'title', 'sku']).where('order_id', '=', order.id).where('id', 'in', itemIds).execute() : [];
+  const items = itemIds.length
+    ? await db()
+        .selectFrom('order_items')
+        .select(['id', 'title', 'sku'])
+        .where('order_id', '=', order.id)
+        .where('id', 'in', itemIds)
+        .execute()
+    : [];
   const byItem = new Map(items.map((i) => [i.id, i]));
   const list = [];
   for (const [i, p] of input.products.entries()) {
     const item = p.order_item_id ? byItem.get(p.order_item_id) : undefined;
-    if (p.order_item_id && !item) throw invalid(t, { [`products.${i}.order_item_id`]: 'registry.validation.item' });
+    if (p.order_item_id && !item)
+      throw invalid(t, { [`products.${i}.order_item_id`]: 'registry.validation.item' });
     const title = p.title || item?.title;
     if (!title) throw invalid(t, { [`products.${i}.title`]: 'registry.validation.text' });
-    if (p.picture_file_id) await existingFile(p.picture_file_id, order.user_id, `products.${i}.picture_file_id`, t, true);
-    list.push({ serial: p.serial, sku: p.sku || item?.sku || null, title, description: p.description || null, picture_file_id: p.picture_file_id || null, status: p.status, order_item_id: p.order_item_id ?? null });
+    if (p.picture_file_id)
+      await existingFile(
+        p.picture_file_id,
+        order.user_id,
+        `products.${i}.picture_file_id`,
+        t,
+        true,
+      );
+    list.push({
+      serial: p.serial,
+      sku: p.sku || item?.sku || null,
+      title,
+      description: p.description || null,
+      picture_file_id: p.picture_file_id || null,
+      status: p.status,
+      order_item_id: p.order_item_id ?? null,
+    });
   }
   const ids = await createProducts(order, input.request_id ?? null, list);
   return { type: 'success', ids };
@@ -82,15 +135,32 @@ export async function createCall(body: IntegrationBody, t: T) {
 
 export async function showCall(id: number | null, t: T) {
   const p = await productOr404(id, t);
-  const [product, shipments] = await Promise.all([getProduct(p.user_id, p.id), shipmentsOf(p.user_id, p.id)]);
-  const readers = await db().selectFrom('product_access as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['u.email', 'a.kind']).where('a.product_id', '=', p.id).limit(500).execute();
+  const [product, shipments] = await Promise.all([
+    getProduct(p.user_id, p.id),
+    shipmentsOf(p.user_id, p.id),
+  ]);
+  const readers = await db()
+    .selectFrom('product_access as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['u.email', 'a.kind'])
+    .where('a.product_id', '=', p.id)
+    .limit(500)
+    .execute();
   return { data: { ...product, customer_id: p.user_id, shipments, readers } };
 }
 
 export async function historyCall(id: number | null, body: IntegrationBody, t: T) {
   const p = await productOr404(id, t);
   const input = check(HistorySchema, body.data, t);
-  return { type: 'success', id: await addHistory(p, { date: input.date || null, title: input.title, description: input.description || null, status: input.status }) };
+  return {
+    type: 'success',
+    id: await addHistory(p, {
+      date: input.date || null,
+      title: input.title,
+      description: input.description || null,
+      status: input.status,
+    }),
+  };
 }
 
 export async function statusCall(id: number | null, body: IntegrationBody, t: T) {
@@ -104,9 +174,15 @@ export async function documentCall(id: number | null, body: IntegrationBody, t: 
   const input = check(DocumentSchema, body.data, t);
   const file = body.files.file;
   if (!file && !input.file_id) throw invalid(t, { file: 'integration.validation.fileRequired' });
-  const stored = file ? await upload(file, p.user_id, 'file', t) : await existingFile(input.file_id!, p.user_id, 'file_id', t);
+  const stored = file
+    ? await upload(file, p.user_id, 'file', t)
+    : await existingFile(input.file_id!, p.user_id, 'file_id', t);
   const name = input.name || stored.name;
-  return { type: 'success', id: await addDocument(p, { kind: input.kind, name, file_id: stored.id }), file_id: stored.id };
+  return {
+    type: 'success',
+    id: await addDocument(p, { kind: input.kind, name, file_id: stored.id }),
+    file_id: stored.id,
+  };
 }
 
 export async function shipmentCall(id: number | null, body: IntegrationBody, t: T) {
@@ -122,16 +198,31 @@ export async function shipmentCall(id: number | null, body: IntegrationBody, t: 
     const stored = await upload(file, p.user_id, field, t);
     attach.push({ file_id: stored.id, name: stored.name });
   }
-  return { type: 'success', id: await addShipment(p, { numb: input.numb, date: input.date, attach }), attach };
+  return {
+    type: 'success',
+    id: await addShipment(p, { numb: input.numb, date: input.date, attach }),
+    attach,
+  };
 }
 
 export async function grantCall(id: number | null, body: IntegrationBody, t: T) {
   const p = await productOr404(id, t);
   const input = check(GrantSchema, body.data, t);
-  const users = await db().selectFrom('users').select(['id', 'email']).where('email', 'in', input.emails).execute();
+  const users = await db()
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', 'in', input.emails)
+    .execute();
   const known = new Set(users.map((u) => u.email.toLowerCase()));
   const unknown = input.emails.filter((e) => !known.has(e));
-  if (unknown.length) throw new HttpError(422, t('integration.errors.invalid'), { errors: { emails: t('integration.scada.userUnknown', { emails: unknown.join(', ') }) } });
-  const changed = await setGrants(p, users.map((u) => u.id).filter((u) => u !== p.user_id), input.revoke);
+  if (unknown.length)
+    throw new HttpError(422, t('integration.errors.invalid'), {
+      errors: { emails: t('integration.scada.userUnknown', { emails: unknown.join(', ') }) },
+    });
+  const changed = await setGrants(
+    p,
+    users.map((u) => u.id).filter((u) => u !== p.user_id),
+    input.revoke,
+  );
   return { type: 'success', changed };
 }

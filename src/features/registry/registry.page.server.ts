@@ -14,7 +14,12 @@ export function faultReportHref(p: Product, t: Tr, address: string): string {
     new: '1',
     from: paths.productions.one(p.id),
     title: t('registry.fault.subject', { title: p.title, serial: p.serial }).slice(0, 200),
-    message: t('registry.fault.text', { title: p.title, serial: p.serial, object: [p.object_name, p.object_address].filter(Boolean).join(', ') || '-', url: address }),
+    message: t('registry.fault.text', {
+      title: p.title,
+      serial: p.serial,
+      object: [p.object_name, p.object_address].filter(Boolean).join(', ') || '-',
+      url: address,
+    }),
   });
   return `${paths.support.reports()}?${q}`;
 }
@@ -27,5 +32,9 @@ export function faultReportHref(p: Product, t: Tr, address: string): string {
 export function faultPrefill(url: URL): Record<string, string> | undefined {
   const q = url.searchParams;
   if (!/^\/productions\/\d{1,9}$/.test(q.get('from') ?? '')) return undefined;
-  return { title: (q.get('title') ?? '').slice(0, 200), message: (q.get('message') ?? '').slice(0, 5000), url: q.get('from')! };
+  return {
+    title: (q.get('title') ?? '').slice(0, 200),
+    message: (q.get('message') ?? '').slice(0, 5000),
+    url: q.get('from')!,
+  };
 }

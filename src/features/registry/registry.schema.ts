@@ -16,12 +16,16 @@ export type RegistryField = (typeof LIST_FIELDS)[number];
 /** Live events on the readers' user topics (`user:<id>`): the open product page refreshes its parts. */
 export const PRODUCT_CHANGED = 'production.changed';
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'registry.validation.text'));
+const text = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.maxLength(max, 'registry.validation.text'));
 const required = (max: number) => v.pipe(text(max), v.minLength(1, 'registry.validation.text'));
 const status = v.picklist(PRODUCT_STATUSES, 'registry.validation.status');
 const fileId = v.pipe(v.string(), v.check(isFileId, 'registry.validation.fileId'));
 const calendarDate = v.pipe(v.string(), v.check(isCalendarDate, 'registry.validation.date'));
-const instant = v.pipe(v.string(), v.check((s) => !Number.isNaN(Date.parse(s)), 'registry.validation.instant'));
+const instant = v.pipe(
+  v.string(),
+  v.check((s) => !Number.isNaN(Date.parse(s)), 'registry.validation.instant'),
+);
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 
 export const CreateSchema = v.object({
@@ -62,10 +66,20 @@ export const DocumentSchema = v.object({
 export const ShipmentSchema = v.object({
   numb: required(60),
   date: calendarDate,
-  attach: v.optional(v.pipe(v.array(v.object({ file_id: fileId, name: v.optional(v.nullable(text(300))) })), v.maxLength(50)), []),
+  attach: v.optional(
+    v.pipe(
+      v.array(v.object({ file_id: fileId, name: v.optional(v.nullable(text(300))) })),
+      v.maxLength(50),
+    ),
+    [],
+  ),
 });
 
 export const GrantSchema = v.object({
-  emails: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('registry.validation.email'))), v.minLength(1), v.maxLength(100)),
+  emails: v.pipe(
+    v.array(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('registry.validation.email'))),
+    v.minLength(1),
+    v.maxLength(100),
+  ),
   revoke: v.optional(v.boolean(), false),
 });

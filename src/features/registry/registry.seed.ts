@@ -20,11 +20,29 @@ export async function seedRegistryDemo(db: Kysely<DB>): Promise<void> {
   if (any) return;
   const at = Date.now();
   const when = (days: number) => new Date(at - days * DAY).toISOString();
-  const owners = await db.selectFrom('orders').select('user_id').distinct().orderBy('user_id').limit(10).execute();
+  const owners = await db
+    .selectFrom('orders')
+    .select('user_id')
+    .distinct()
+    .orderBy('user_id')
+    .limit(10)
+    .execute();
   for (const { user_id } of owners) {
-    const orders = await db.selectFrom('orders').select(['id', 'number', 'organisation_id', 'object_id']).where('user_id', '=', user_id).orderBy('id').limit(ORDERS_PER_CUSTOMER).execute();
+    const orders = await db
+      .selectFrom('orders')
+      .select(['id', 'number', 'organisation_id', 'object_id'])
+      .where('user_id', '=', user_id)
+      .orderBy('id')
+      .limit(ORDERS_PER_CUSTOMER)
+      .execute();
     for (const [oi, order] of orders.entries()) {
-      const items = await db.selectFrom('order_items').select(['id', 'title', 'sku']).where('order_id', '=', order.id).orderBy('position').limit(UNITS_PER_ORDER).execute();
+      const items = await db
+        .selectFrom('order_items')
+        .select(['id', 'title', 'sku'])
+        .where('order_id', '=', order.id)
+        .orderBy('position')
+        .limit(UNITS_PER_ORDER)
+        .execute();
       for (const [ii, item] of items.entries()) {
         // The first order's units are ready and shipped; later ones are at an earlier step.
         const ready = oi === 0;
@@ -33,19 +51,88 @@ export async function seedRegistryDemo(db: Kysely<DB>): Promise<void> {
         const t = when(steps.at(-1)!.days_ago);
         const { id } = await db
           .insertInto('products')
-          .values({ serial, sku: item.sku, title: item.title, description: demo.description, picture_file_id: null, user_id, organisation_id: order.organisation_id, object_id: order.object_id, status: ready ? 1 : 0, request_id: null, order_id: order.id, order_item_id: item.id, search: searchText(item.title, serial), created_at: when(steps[0]!.days_ago), updated_at: t })
+          .values({
+            serial,
+            sku: item.sku,
+            title: item.title,
+            description: demo.description,
+            picture_file_id: null,
+            user_id,
+            organisation_id: order.organisation_id,
+            object_id: order.object_id,
+            status: ready ? 1 : 0,
+            request_id: null,
+            order_id: order.id,
+            order_item_id: item.id,
+            search: searchText(item.title, serial),
+            created_at: when(steps[0]!.days_ago),
+            updated_at: t,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await db.insertInto('product_access').values({ user_id, product_id: id, kind: 'owner', status: ready ? 1 : 0, organisation_id: order.organisation_id, created_at: t }).execute();
-        for (const s of steps) await db.insertInto('product_history').values({ product_id: id, date: when(s.days_ago), title: s.title, description: s.description, status: s.status, created_at: when(s.days_ago) }).execute();
+        await db
+          .insertInto('product_access')
+          .values({
+            user_id,
+            product_id: id,
+            kind: 'owner',
+            status: ready ? 1 : 0,
+            organisation_id: order.organisation_id,
+            created_at: t,
+          })
+          .execute();
+        for (const s of steps)
+          await db
+            .insertInto('product_history')
+            .values({
+              product_id: id,
+              date: when(s.days_ago),
+              title: s.title,
+              description: s.description,
+              status: s.status,
+              created_at: when(s.days_ago),
+            })
+            .execute();
         if (!ready) continue;
         for (const d of demo.documents) {
-          const stored = await files().put(demoPdf(['Customer cabinet - demo document', `${d.kind} ${serial}`]), { owner: user_id, kind: 'product-document', name: d.name, type: 'application/pdf' });
-          await db.insertInto('product_documents').values({ product_id: id, kind: d.kind as 'passport', name: d.name, file_id: stored.id, created_at: t }).execute();
+          const stored = await files().put(
+            demoPdf(['Customer cabinet - demo document', `${d.kind} ${serial}`]),
+            { owner: user_id, kind: 'product-document', name: d.name, type: 'application/pdf' },
+          );
+          await db
+            .insertInto('product_documents')
+            .values({
+              product_id: id,
+              kind: d.kind as 'passport',
+              name: d.name,
+              file_id: stored.id,
+              created_at: t,
+            })
+            .execute();
         }
-        const shipment = await db.insertInto('product_shipments').values({ product_id: id, numb: `${order.number}-${ii + 1}`, date: localDay(new Date(at - 5 * DAY), config().timeZone), created_at: when(5) }).returning('id').executeTakeFirstOrThrow();
-        const note = await files().put(demoPdf(['Customer cabinet - demo document', `waybill ${serial}`]), { owner: user_id, kind: 'product-document', name: 'waybill.pdf', type: 'application/pdf' });
-        await db.insertInto('product_shipment_files').values({ shipment_id: shipment.id, name: 'waybill.pdf', file_id: note.id }).execute();
+        const shipment = await db
+          .insertInto('product_shipments')
+          .values({
+            product_id: id,
+            numb: `${order.number}-${ii + 1}`,
+            date: localDay(new Date(at - 5 * DAY), config().timeZone),
+            created_at: when(5),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const note = await files().put(
+          demoPdf(['Customer cabinet - demo document', `waybill ${serial}`]),
+          {
+            owner: user_id,
+            kind: 'product-document',
+            name: 'waybill.pdf',
+            type: 'application/pdf',
+          },
+        );
+        await db
+          .insertInto('product_shipment_files')
+          .values({ shipment_id: shipment.id, name: 'waybill.pdf', file_id: note.id })
+          .execute();
       }
     }
   }

@@ -66,11 +66,29 @@ function readable(handle: Kysely<DB>, userId: number) {
     .where('a.user_id', '=', userId);
 }
 
-const listColumns = ['p.id', 'p.serial', 'p.title', 'p.organisation_id as oid', 'org.name as oid_name', 'obj.name as object_name', 'p.status'] as const;
+const listColumns = [
+  'p.id',
+  'p.serial',
+  'p.title',
+  'p.organisation_id as oid',
+  'org.name as oid_name',
+  'obj.name as object_name',
+  'p.status',
+] as const;
 
-const SORT = { id: 'a.product_id', status: 'a.status', oid: 'a.organisation_id', serial: 'p.serial', title: 'p.title' } as const;
+const SORT = {
+  id: 'a.product_id',
+  status: 'a.status',
+  oid: 'a.organisation_id',
+  serial: 'p.serial',
+  title: 'p.title',
+} as const;
 
-export async function listProducts(userId: number, q: ListQuery<RegistryField>, handle: Kysely<DB> = defaultDb()): Promise<ListResult<ProductListItem>> {
+export async function listProducts(
+  userId: number,
+  q: ListQuery<RegistryField>,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<ListResult<ProductListItem>> {
   // products is joined only when the search or the sort needs its columns: counts and id pages of the
   // plain, status and organisation lists stay within product_access's index entries.
   const needsProduct = !!q.searchText || q.sortField === 'serial' || q.sortField === 'title';
@@ -78,46 +96,111 @@ export async function listProducts(userId: number, q: ListQuery<RegistryField>, 
     .selectFrom('product_access as a')
     .$if(needsProduct, (b) => b.innerJoin('products as p', 'p.id', 'a.product_id'))
     .where('a.user_id', '=', userId);
-  if (q.searchText) base = base.where(sql<boolean>`p.search like ${containsPattern(q.searchText)} escape '\\'`);
-  if (q.filter.status === '0' || q.filter.status === '1') base = base.where('a.status', '=', Number(q.filter.status));
-  if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid)) base = base.where('a.organisation_id', '=', Number(q.filter.oid));
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (q.searchText)
+    base = base.where(sql<boolean>`p.search like ${containsPattern(q.searchText)} escape '\\'`);
+  if (q.filter.status === '0' || q.filter.status === '1')
+    base = base.where('a.status', '=', Number(q.filter.status));
+  if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid))
+    base = base.where('a.organisation_id', '=', Number(q.filter.oid));
+  const { n } = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const total = Number(n);
   const w = pageWindow(q, total);
   if (!w) return { totalCount: total, entities: [] };
   const order = w.reverse ? flip(q.sortOrder) : q.sortOrder;
   // Ids first (index entries of product_access for the common orders), then the few full rows.
-  const ids = (await base.select('a.product_id').orderBy(sql.ref(SORT[q.sortField]), order).orderBy('a.product_id', order).limit(w.limit).offset(w.offset).execute()).map((r) => r.product_id);
+  const ids = (
+    await base
+      .select('a.product_id')
+      .orderBy(sql.ref(SORT[q.sortField]), order)
+      .orderBy('a.product_id', order)
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute()
+  ).map((r) => r.product_id);
   if (w.reverse) ids.reverse();
   if (ids.length === 0) return { totalCount: total, entities: [] };
-  const rows = await readable(handle, userId).select([...listColumns]).where('p.id', 'in', ids).execute();
+  const rows = await readable(handle, userId)
+    .select([...listColumns])
+    .where('p.id', 'in', ids)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { totalCount: total, entities: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)! as ProductListItem] : [])) };
+  return {
+    totalCount: total,
+    entities: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)! as ProductListItem] : [])),
+  };
 }
 
-export async function canSee(userId: number, productId: number | null, handle: Kysely<DB> = defaultDb()): Promise<boolean> {
+export async function canSee(
+  userId: number,
+  productId: number | null,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<boolean> {
   if (!productId) return false;
-  return !!(await handle.selectFrom('product_access').select('product_id').where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst());
+  return !!(await handle
+    .selectFrom('product_access')
+    .select('product_id')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst());
 }
 
-export async function historyOf(productId: number, handle: Kysely<DB> = defaultDb()): Promise<HistoryEntry[]> {
+export async function historyOf(
+  productId: number,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<HistoryEntry[]> {
   const tz = config().timeZone;
-  const rows = await handle.selectFrom('product_history').select(['id', 'date', 'title', 'description', 'status']).where('product_id', '=', productId).orderBy('date', 'desc').orderBy('id', 'desc').limit(HISTORY_LIMIT).execute();
-  return rows.map((r) => ({ id: r.id, date: formatDate(r.date, tz), date_full: formatDateTime(r.date, tz), at: r.date, title: r.title, description: r.description, status: r.status }));
+  const rows = await handle
+    .selectFrom('product_history')
+    .select(['id', 'date', 'title', 'description', 'status'])
+    .where('product_id', '=', productId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    date: formatDate(r.date, tz),
+    date_full: formatDateTime(r.date, tz),
+    at: r.date,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+  }));
 }
 
 /** One product as the spec's Product, or null when the user may not see it. */
-export async function getProduct(userId: number, id: number | null, handle: Kysely<DB> = defaultDb()): Promise<Product | null> {
+export async function getProduct(
+  userId: number,
+  id: number | null,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<Product | null> {
   if (!id) return null;
   const p = await readable(handle, userId)
     .leftJoin('orders as o', 'o.id', 'p.order_id')
-    .select([...listColumns, 'p.sku', 'p.description', 'p.picture_file_id', 'p.request_id', 'p.order_id', 'o.number as order_number', 'obj.address as object_address'])
+    .select([
+      ...listColumns,
+      'p.sku',
+      'p.description',
+      'p.picture_file_id',
+      'p.request_id',
+      'p.order_id',
+      'o.number as order_number',
+      'obj.address as object_address',
+    ])
     .where('p.id', '=', id)
     .executeTakeFirst();
   if (!p) return null;
   const [history, documents] = await Promise.all([
     historyOf(p.id, handle),
-    handle.selectFrom('product_documents').select(['name', 'file_id', 'kind']).where('product_id', '=', p.id).orderBy('id').limit(DOCUMENTS_LIMIT).execute(),
+    handle
+      .selectFrom('product_documents')
+      .select(['name', 'file_id', 'kind'])
+      .where('product_id', '=', p.id)
+      .orderBy('id')
+      .limit(DOCUMENTS_LIMIT)
+      .execute(),
   ]);
   return {
     id: p.id,
@@ -138,28 +221,65 @@ export async function getProduct(userId: number, id: number | null, handle: Kyse
     order_number: p.order_number,
     has_history: history.length > 0,
     history,
-    files: documents.map((d) => ({ name: d.name, file: paths.productions.file(p.id, d.file_id), kind: d.kind })),
+    files: documents.map((d) => ({
+      name: d.name,
+      file: paths.productions.file(p.id, d.file_id),
+      kind: d.kind,
+    })),
   };
 }
 
 /** The product's shipment documents (newest first), or null when the user may not see the product. */
-export async function shipmentsOf(userId: number, id: number | null, handle: Kysely<DB> = defaultDb()): Promise<Shipment[] | null> {
+export async function shipmentsOf(
+  userId: number,
+  id: number | null,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<Shipment[] | null> {
   if (!(await canSee(userId, id, handle))) return null;
-  const shipments = await handle.selectFrom('product_shipments').select(['id', 'numb', 'date']).where('product_id', '=', id!).orderBy('id', 'desc').limit(SHIPMENTS_LIMIT).execute();
+  const shipments = await handle
+    .selectFrom('product_shipments')
+    .select(['id', 'numb', 'date'])
+    .where('product_id', '=', id!)
+    .orderBy('id', 'desc')
+    .limit(SHIPMENTS_LIMIT)
+    .execute();
   const ids = shipments.map((s) => s.id);
-  const attach = ids.length ? await handle.selectFrom('product_shipment_files').select(['id', 'shipment_id', 'name', 'file_id']).where('shipment_id', 'in', ids).orderBy('id').execute() : [];
+  const attach = ids.length
+    ? await handle
+        .selectFrom('product_shipment_files')
+        .select(['id', 'shipment_id', 'name', 'file_id'])
+        .where('shipment_id', 'in', ids)
+        .orderBy('id')
+        .execute()
+    : [];
   return shipments.map((s) => ({
     numb: s.numb,
     date: s.date,
-    attach: attach.filter((f) => f.shipment_id === s.id).map((f) => ({ id: f.file_id, name: f.name, url: paths.productions.file(id!, f.file_id) })),
+    attach: attach
+      .filter((f) => f.shipment_id === s.id)
+      .map((f) => ({ id: f.file_id, name: f.name, url: paths.productions.file(id!, f.file_id) })),
   }));
 }
 
 /** Whether the stored file is the product's picture, one of its documents or a shipment file. */
-export async function isProductFile(productId: number, fileId: string, handle: Kysely<DB> = defaultDb()): Promise<boolean> {
+export async function isProductFile(
+  productId: number,
+  fileId: string,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<boolean> {
   const [pic, doc, ship] = await Promise.all([
-    handle.selectFrom('products').select('id').where('id', '=', productId).where('picture_file_id', '=', fileId).executeTakeFirst(),
-    handle.selectFrom('product_documents').select('id').where('product_id', '=', productId).where('file_id', '=', fileId).executeTakeFirst(),
+    handle
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', productId)
+      .where('picture_file_id', '=', fileId)
+      .executeTakeFirst(),
+    handle
+      .selectFrom('product_documents')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where('file_id', '=', fileId)
+      .executeTakeFirst(),
     handle
       .selectFrom('product_shipment_files as f')
       .innerJoin('product_shipments as s', 's.id', 'f.shipment_id')
@@ -172,11 +292,21 @@ export async function isProductFile(productId: number, fileId: string, handle: K
 }
 
 /** The organisations of the user's products, for the folded-away filter (bounded). */
-export async function productOrganisations(userId: number, handle: Kysely<DB> = defaultDb()): Promise<Array<{ id: number; name: string }>> {
+export async function productOrganisations(
+  userId: number,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<Array<{ id: number; name: string }>> {
   return handle
     .selectFrom('organisations as org')
     .select(['org.id', 'org.name'])
-    .where('org.id', 'in', (eb) => eb.selectFrom('product_access').select('organisation_id').where('user_id', '=', userId).where('organisation_id', 'is not', null).$narrowType<{ organisation_id: number }>())
+    .where('org.id', 'in', (eb) =>
+      eb
+        .selectFrom('product_access')
+        .select('organisation_id')
+        .where('user_id', '=', userId)
+        .where('organisation_id', 'is not', null)
+        .$narrowType<{ organisation_id: number }>(),
+    )
     .orderBy('org.name')
     .limit(200)
     .execute();

@@ -10,16 +10,31 @@ const p = (s: string) => new URLSearchParams(s);
 
 describe('apiListQuery', () => {
   it('takes search text with searchFields title;serial, and filter pairs without them', () => {
-    expect(apiListQuery(p('search=pump&searchFields=title;serial'))).toMatchObject({ searchText: 'pump', filter: {} });
-    expect(apiListQuery(p('search=status:1;oid:4&searchJoin=and'))).toMatchObject({ searchText: '', filter: { status: '1', oid: '4' } });
+    expect(apiListQuery(p('search=pump&searchFields=title;serial'))).toMatchObject({
+      searchText: 'pump',
+      filter: {},
+    });
+    expect(apiListQuery(p('search=status:1;oid:4&searchJoin=and'))).toMatchObject({
+      searchText: '',
+      filter: { status: '1', oid: '4' },
+    });
     // A serial with a colon is text when searchFields says so.
-    expect(apiListQuery(p('search=AB:12&searchFields=serial'))).toMatchObject({ searchText: 'AB:12', filter: {} });
-    expect(apiListQuery(p('limit=5&page=3&orderBy=serial&sortedBy=asc'))).toMatchObject({ pageSize: 5, pageNumber: 3, sortField: 'serial', sortOrder: 'asc' });
+    expect(apiListQuery(p('search=AB:12&searchFields=serial'))).toMatchObject({
+      searchText: 'AB:12',
+      filter: {},
+    });
+    expect(apiListQuery(p('limit=5&page=3&orderBy=serial&sortedBy=asc'))).toMatchObject({
+      pageSize: 5,
+      pageNumber: 3,
+      sortField: 'serial',
+      sortOrder: 'asc',
+    });
     expect(apiListQuery(p('limit=1000')).pageSize).toBe(100);
   });
 
   it('refuses unknown fields, keys, joins and sort fields', () => {
-    for (const s of ['searchFields=email', 'search=user_id:3', 'searchJoin=or', 'orderBy=user_id']) expect(() => apiListQuery(p(s)), s).toThrow(ListQueryError);
+    for (const s of ['searchFields=email', 'search=user_id:3', 'searchJoin=or', 'orderBy=user_id'])
+      expect(() => apiListQuery(p(s)), s).toThrow(ListQueryError);
   });
 });
 
@@ -27,8 +42,14 @@ describe('faultPrefill', () => {
   it('reads title and message only for a product page, bounded', () => {
     const u = new URL('http://x/support/reports?new=1&from=%2Fproductions%2F12&title=T&message=M');
     expect(faultPrefill(u)).toEqual({ title: 'T', message: 'M', url: '/productions/12' });
-    expect(faultPrefill(new URL('http://x/support/reports?new=1&from=%2Fhome&title=T'))).toBeUndefined();
-    expect(faultPrefill(new URL(`http://x/support/reports?from=%2Fproductions%2F1&title=${'a'.repeat(300)}`))!.title).toHaveLength(200);
+    expect(
+      faultPrefill(new URL('http://x/support/reports?new=1&from=%2Fhome&title=T')),
+    ).toBeUndefined();
+    expect(
+      faultPrefill(
+        new URL(`http://x/support/reports?from=%2Fproductions%2F1&title=${'a'.repeat(300)}`),
+      )!.title,
+    ).toHaveLength(200);
   });
 });
 

@@ -33,18 +33,44 @@ export default function ScadaMimic({ id, tags, initial, locale, timeZone, string
   const cols = Math.min(4, Math.max(1, plates.length));
   return (
     <figure className="scada-mimic">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`mimic-title-${id}`} preserveAspectRatio="xMidYMid meet">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby={`mimic-title-${id}`}
+        preserveAspectRatio="xMidYMid meet"
+      >
         <title id={`mimic-title-${id}`}>{t('scada.project.label')}</title>
         <rect x="0" y="0" width={W} height={H} fill="#f7f9fb" />
-        <line x1="80" y1={pipeY} x2={W - 80} y2={pipeY} stroke={stale ? '#9aa5b1' : '#1e88e5'} strokeWidth="22" strokeLinecap="round" />
-        <polygon points={`${W - 120},${pipeY - 30} ${W - 60},${pipeY} ${W - 120},${pipeY + 30}`} fill={stale ? '#9aa5b1' : '#1e88e5'} />
+        <line
+          x1="80"
+          y1={pipeY}
+          x2={W - 80}
+          y2={pipeY}
+          stroke={stale ? '#9aa5b1' : '#1e88e5'}
+          strokeWidth="22"
+          strokeLinecap="round"
+        />
+        <polygon
+          points={`${W - 120},${pipeY - 30} ${W - 60},${pipeY} ${W - 120},${pipeY + 30}`}
+          fill={stale ? '#9aa5b1' : '#1e88e5'}
+        />
         {pumps.map((p, i) => {
           const cx = 150 + step * (i + 1);
           const on = !stale && value(p) === 1;
           return (
             <g key={p.id} data-tag={p.id}>
-              <circle cx={cx} cy={pipeY} r="60" fill={on ? '#43a047' : '#b0bec5'} stroke="#37474f" strokeWidth="6" />
-              <polygon points={`${cx - 22},${pipeY - 32} ${cx + 34},${pipeY} ${cx - 22},${pipeY + 32}`} fill="#fff" />
+              <circle
+                cx={cx}
+                cy={pipeY}
+                r="60"
+                fill={on ? '#43a047' : '#b0bec5'}
+                stroke="#37474f"
+                strokeWidth="6"
+              />
+              <polygon
+                points={`${cx - 22},${pipeY - 32} ${cx + 34},${pipeY} ${cx - 22},${pipeY + 32}`}
+                fill="#fff"
+              />
               <text x={cx} y={pipeY + 110} textAnchor="middle" fontSize="30" fill="#263238">
                 {p.title}
               </text>
@@ -60,7 +86,16 @@ export default function ScadaMimic({ id, tags, initial, locale, timeZone, string
           const q = stale ? 's' : (live.q[p.idx] ?? 's');
           return (
             <g key={p.id} data-tag={p.id} opacity={q === 'g' ? 1 : 0.55}>
-              <rect x={x} y={y} width={(W - 160) / cols - 30} height="150" rx="14" fill="#fff" stroke="#607d8b" strokeWidth="3" />
+              <rect
+                x={x}
+                y={y}
+                width={(W - 160) / cols - 30}
+                height="150"
+                rx="14"
+                fill="#fff"
+                stroke="#607d8b"
+                strokeWidth="3"
+              />
               <text x={x + 24} y={y + 48} fontSize="28" fill="#455a64">
                 {p.title}
               </text>
@@ -79,16 +114,28 @@ export default function ScadaMimic({ id, tags, initial, locale, timeZone, string
           const active = value(f) === 1;
           return (
             <g key={f.id} data-tag={f.id}>
-              <circle cx={W - 120} cy={330 - i * 70} r="28" fill={stale ? '#b0bec5' : active ? '#e53935' : '#66bb6a'} stroke="#37474f" strokeWidth="4" />
+              <circle
+                cx={W - 120}
+                cy={330 - i * 70}
+                r="28"
+                fill={stale ? '#b0bec5' : active ? '#e53935' : '#66bb6a'}
+                stroke="#37474f"
+                strokeWidth="4"
+              />
               <text x={W - 165} y={340 - i * 70} textAnchor="end" fontSize="30" fill="#263238">
-                {f.title}: {stale ? t('scada.vars.stale') : t(active ? 'scada.project.alarm' : 'scada.project.normal')}
+                {f.title}:{' '}
+                {stale
+                  ? t('scada.vars.stale')
+                  : t(active ? 'scada.project.alarm' : 'scada.project.normal')}
               </text>
             </g>
           );
         })}
         <text x="80" y={H - 30} fontSize="26" fill="#455a64">
           {t(stale ? 'scada.status.0' : 'scada.status.1')}
-          {live.t ? ` \u00b7 ${t('scada.lastUpdate', { time: formatTime(locale, timeZone, live.t) })}` : ''}
+          {live.t
+            ? ` \u00b7 ${t('scada.lastUpdate', { time: formatTime(locale, timeZone, live.t) })}`
+            : ''}
         </text>
       </svg>
     </figure>

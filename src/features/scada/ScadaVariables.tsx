@@ -30,7 +30,16 @@ interface Props {
   strings: Messages;
 }
 
-export default function ScadaVariables({ id, tags, initial, audit: firstAudit, control, locale, timeZone, strings }: Props) {
+export default function ScadaVariables({
+  id,
+  tags,
+  initial,
+  audit: firstAudit,
+  control,
+  locale,
+  timeZone,
+  strings,
+}: Props) {
   const t = makeT(strings);
   const live = useLive(id, initial);
   const [audit, setAudit] = useState(firstAudit);
@@ -42,10 +51,20 @@ export default function ScadaVariables({ id, tags, initial, audit: firstAudit, c
     setMessage(null);
     try {
       // 200 confirmed, 202 sent but not confirmed (its message says so, not a success).
-      const body = await postForm<{ message?: string; data?: { result?: string } }>('/api/v1/scada/action', { tag_id: tag.id, value }, { fallback: t('scada.errors.action') });
-      setMessage({ text: body?.message ?? t('scada.errors.action'), ok: body?.data?.result === 'confirmed' });
+      const body = await postForm<{ message?: string; data?: { result?: string } }>(
+        '/api/v1/scada/action',
+        { tag_id: tag.id, value },
+        { fallback: t('scada.errors.action') },
+      );
+      setMessage({
+        text: body?.message ?? t('scada.errors.action'),
+        ok: body?.data?.result === 'confirmed',
+      });
     } catch (err) {
-      setMessage({ text: err instanceof ApiError && err.message ? err.message : t('scada.errors.action'), ok: false });
+      setMessage({
+        text: err instanceof ApiError && err.message ? err.message : t('scada.errors.action'),
+        ok: false,
+      });
     }
     // The command is in the audit whatever its outcome; a failed refresh keeps the list shown.
     await getJson<{ data: AuditView[] }>(`/api/v1/scada/${id}/audit`).then(
@@ -60,24 +79,46 @@ export default function ScadaVariables({ id, tags, initial, audit: firstAudit, c
       if (window.confirm(t('scada.vars.confirmReset'))) void send(tag, 'true');
       return;
     }
-    const range = [tag.min, tag.max].every((x) => x !== null) ? `${formatValue(locale, tag.min)} … ${formatValue(locale, tag.max)} ${tag.unit}`.trim() : tag.unit;
+    const range = [tag.min, tag.max].every((x) => x !== null)
+      ? `${formatValue(locale, tag.min)} … ${formatValue(locale, tag.max)} ${tag.unit}`.trim()
+      : tag.unit;
     const raw = window.prompt(t('scada.vars.prompt', { title: tag.title, range }), '');
     if (raw === null) return;
     const parsed = commandValue(tag, raw);
     if (!parsed.ok) {
-      setMessage({ text: t(parsed.error === 'scada.action.range' ? 'scada.action.refused.range' : parsed.error, { min: tag.min ?? '', max: tag.max ?? '' }), ok: false });
+      setMessage({
+        text: t(
+          parsed.error === 'scada.action.range' ? 'scada.action.refused.range' : parsed.error,
+          { min: tag.min ?? '', max: tag.max ?? '' },
+        ),
+        ok: false,
+      });
       return;
     }
     const old = formatValue(locale, live.v[tag.idx]);
-    if (window.confirm(t('scada.vars.confirmChange', { title: tag.title, old, value: formatValue(locale, parsed.value), unit: tag.unit }))) void send(tag, String(parsed.value));
+    if (
+      window.confirm(
+        t('scada.vars.confirmChange', {
+          title: tag.title,
+          old,
+          value: formatValue(locale, parsed.value),
+          unit: tag.unit,
+        }),
+      )
+    )
+      void send(tag, String(parsed.value));
   }
 
   const stale = live.s !== 1;
   return (
     <div className="scada-vars">
       <p className="scada-state" role="status">
-        <span className={`scada-badge ${stale ? 'bad' : 'ok'}`}>{t(stale ? 'scada.status.0' : 'scada.status.1')}</span>{' '}
-        {live.t ? t('scada.lastUpdate', { time: formatTime(locale, timeZone, live.t) }) : t('scada.never')}
+        <span className={`scada-badge ${stale ? 'bad' : 'ok'}`}>
+          {t(stale ? 'scada.status.0' : 'scada.status.1')}
+        </span>{' '}
+        {live.t
+          ? t('scada.lastUpdate', { time: formatTime(locale, timeZone, live.t) })
+          : t('scada.never')}
       </p>
       {message && (
         <p role="alert" className={message.ok ? 'scada-ok' : 'error-text'}>
@@ -109,8 +150,18 @@ export default function ScadaVariables({ id, tags, initial, audit: firstAudit, c
                   <td data-label={t('scada.vars.unit')}>{tag.unit}</td>
                   <td data-label={t('scada.vars.command')}>
                     {control && tag.actions === 'ReadWrite' && tag.field_type && (
-                      <button type="button" className="secondary" disabled={busy !== null || stale} aria-busy={busy === tag.id} onClick={() => command(tag)}>
-                        {t(tag.field_type === 'ErrorReset' ? 'scada.vars.reset' : 'scada.vars.change')}
+                      <button
+                        type="button"
+                        className="secondary"
+                        disabled={busy !== null || stale}
+                        aria-busy={busy === tag.id}
+                        onClick={() => command(tag)}
+                      >
+                        {t(
+                          tag.field_type === 'ErrorReset'
+                            ? 'scada.vars.reset'
+                            : 'scada.vars.change',
+                        )}
                       </button>
                     )}
                   </td>
@@ -139,7 +190,9 @@ export default function ScadaVariables({ id, tags, initial, audit: firstAudit, c
             <tbody>
               {audit.map((a) => (
                 <tr key={a.id}>
-                  <td data-label={t('scada.audit.time')}>{formatTime(locale, timeZone, a.created_at)}</td>
+                  <td data-label={t('scada.audit.time')}>
+                    {formatTime(locale, timeZone, a.created_at)}
+                  </td>
                   <td data-label={t('scada.audit.user')}>{a.user}</td>
                   <td data-label={t('scada.audit.tag')}>{a.tag}</td>
                   <td data-label={t('scada.audit.old')}>{formatValue(locale, a.old_value)}</td>

@@ -10,7 +10,13 @@ import type { T } from '#lib/i18n/index.ts';
 import { hit, type Rule } from '#lib/rate-limit.server.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import type { User } from '#lib/db/schema.ts';
-import { CMD_TOPIC, CONFIRM_MS, readBackTolerance, SEND_TIMEOUT_MS, type WriteReply } from './live.ts';
+import {
+  CMD_TOPIC,
+  CONFIRM_MS,
+  readBackTolerance,
+  SEND_TIMEOUT_MS,
+  type WriteReply,
+} from './live.ts';
 import { commandValue } from './scada.schema.ts';
 import { grantOf, liveOf } from './scada.server.ts';
 
@@ -30,15 +36,42 @@ export interface ActionAnswer {
   status: number;
   headers?: Record<string, string>;
   /** The one error shape (decision 0034): `errors.value` names the refused value of a 422; `data` is the audit record. */
-  body: { message: string; errors?: Record<string, string>; data: { id: number | null; result: Outcome; reason: string | null; old_value: number | null; value: number | null } };
+  body: {
+    message: string;
+    errors?: Record<string, string>;
+    data: {
+      id: number | null;
+      result: Outcome;
+      reason: string | null;
+      old_value: number | null;
+      value: number | null;
+    };
+  };
 }
 
-export async function runAction(user: User, tagId: number, raw: string, ip: string | null, t: T): Promise<ActionAnswer> {
+export async function runAction(
+  user: User,
+  tagId: number,
+  raw: string,
+  ip: string | null,
+  t: T,
+): Promise<ActionAnswer> {
   const database = db();
   const tag = await database
     .selectFrom('scada_tags as t')
     .innerJoin('scada_objects as o', 'o.id', 't.object_id')
-    .select(['t.id', 't.idx', 't.object_id', 't.type', 't.actions', 't.field_type', 't.min', 't.max', 't.step', 'o.status'])
+    .select([
+      't.id',
+      't.idx',
+      't.object_id',
+      't.type',
+      't.actions',
+      't.field_type',
+      't.min',
+      't.max',
+      't.step',
+      'o.status',
+    ])
     .where('t.id', '=', tagId)
     // A retired variable (removed by the back office, kept for the audit) takes no commands.
     .where('t.idx', '>=', 0)
@@ -50,39 +83,103 @@ export async function runAction(user: User, tagId: number, raw: string, ip: stri
   const audit = (result: string, reason: string | null, extra: { finished?: boolean } = {}) =>
     database
       .insertInto('scada_commands')
-      .values({ object_id: tag.object_id, tag_id: tag.id, user_id: user.id, ip, old_value: old, requested: raw.slice(0, 64), result, reason, created_at: now(), finished_at: extra.finished === false ? null : now() })
+      .values({
+        object_id: tag.object_id,
+        tag_id: tag.id,
+        user_id: user.id,
+        ip,
+        old_value: old,
+        requested: raw.slice(0, 64),
+        result,
+        reason,
+        created_at: now(),
+        finished_at: extra.finished === false ? null : now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-  const refuse = async (status: number, reason: string, params: Record<string, string | number> = {}, headers?: Record<string, string>): Promise<ActionAnswer> => {
+  const refuse = async (
+    status: number,
+    reason: string,
+    params: Record<string, string | number> = {},
+    headers?: Record<string, string>,
+  ): Promise<ActionAnswer> => {
     const { id } = await audit('refused', reason);
     const message = t(`scada.action.refused.${reason}`, params);
-    return { status, headers, body: { message, ...(status === 422 ? { errors: { value: message } } : {}), data: { id, result: 'refused', reason, old_value: old, value: null } } };
+    return {
+      status,
+      headers,
+      body: {
+        message,
+        ...(status === 422 ? { errors: { value: message } } : {}),
+        data: { id, result: 'refused', reason, old_value: old, value: null },
+      },
+    };
   };
 
   const attempt = await hit(ATTEMPTS, `${user.id}:${tag.object_id}`);
   if (!attempt.allowed) {
     const seconds = attempt.retryAfter;
-    return { status: 429, headers: { 'Retry-After': String(seconds) }, body: { message: t('scada.action.refused.attempts', { seconds }), data: { id: null, result: 'refused', reason: 'attempts', old_value: old, value: null } } };
+    return {
+      status: 429,
+      headers: { 'Retry-After': String(seconds) },
+      body: {
+        message: t('scada.action.refused.attempts', { seconds }),
+        data: { id: null, result: 'refused', reason: 'attempts', old_value: old, value: null },
+      },
+    };
   }
   if (!grant) return refuse(403, 'control');
   if (tag.actions !== 'ReadWrite' || !tag.field_type) return refuse(403, 'readonly');
   const parsed = commandValue(tag, raw);
-  if (!parsed.ok) return refuse(422, parsed.error.split('.').pop()!, { min: tag.min ?? '', max: tag.max ?? '' });
+  if (!parsed.ok)
+    return refuse(422, parsed.error.split('.').pop()!, { min: tag.min ?? '', max: tag.max ?? '' });
   if (!tag.status) return refuse(409, 'offline');
   // Claimed last, so only a command that would be written takes the variable's window.
   const claim = await hit(CLAIM, String(tag.id));
-  if (!claim.allowed) return refuse(429, 'rate', { seconds: RATE_WINDOW_MS / 1000 }, { 'Retry-After': String(claim.retryAfter) });
+  if (!claim.allowed)
+    return refuse(
+      429,
+      'rate',
+      { seconds: RATE_WINDOW_MS / 1000 },
+      { 'Retry-After': String(claim.retryAfter) },
+    );
 
   const { id } = await audit('sent', null, { finished: false });
   const tolerance = readBackTolerance(tag, parsed.value);
-  const reply = await send(tag.object_id, { cmd: id, tag_id: tag.id, value: parsed.value, confirm_ms: CONFIRM_MS, tolerance });
-  await database.updateTable('scada_commands').set({ result: reply.result, reason: reply.reason ?? null, finished_at: now() }).where('id', '=', id).where('finished_at', 'is', null).execute();
+  const reply = await send(tag.object_id, {
+    cmd: id,
+    tag_id: tag.id,
+    value: parsed.value,
+    confirm_ms: CONFIRM_MS,
+    tolerance,
+  });
+  await database
+    .updateTable('scada_commands')
+    .set({ result: reply.result, reason: reply.reason ?? null, finished_at: now() })
+    .where('id', '=', id)
+    .where('finished_at', 'is', null)
+    .execute();
   const status = reply.result === 'confirmed' ? 200 : reply.result === 'not_confirmed' ? 202 : 502;
-  return { status, body: { message: t(`scada.action.result.${reply.result}`), data: { id, result: reply.result, reason: reply.reason ?? null, old_value: old, value: reply.value ?? null } } };
+  return {
+    status,
+    body: {
+      message: t(`scada.action.result.${reply.result}`),
+      data: {
+        id,
+        result: reply.result,
+        reason: reply.reason ?? null,
+        old_value: old,
+        value: reply.value ?? null,
+      },
+    },
+  };
 }
 
 /** Publishes the write for the polling instance and waits for its answers. */
-function send(objectId: number, req: { cmd: number; tag_id: number; value: number; confirm_ms: number; tolerance: number }): Promise<{ result: Outcome; reason?: string; value?: number }> {
+function send(
+  objectId: number,
+  req: { cmd: number; tag_id: number; value: number; confirm_ms: number; tolerance: number },
+): Promise<{ result: Outcome; reason?: string; value?: number }> {
   return new Promise((resolve) => {
     let sent = false;
     const finish = (r: { result: Outcome; reason?: string; value?: number }) => {
@@ -98,8 +195,12 @@ function send(objectId: number, req: { cmd: number; tag_id: number; value: numbe
       if (r.result === 'sent' && !sent) {
         sent = true;
         clearTimeout(timer);
-        timer = setTimeout(() => finish({ result: 'not_confirmed', reason: 'timeout' }), req.confirm_ms + 2000);
-      } else if (r.result !== 'sent') finish({ result: r.result, reason: r.reason, value: r.value });
+        timer = setTimeout(
+          () => finish({ result: 'not_confirmed', reason: 'timeout' }),
+          req.confirm_ms + 2000,
+        );
+      } else if (r.result !== 'sent')
+        finish({ result: r.result, reason: r.reason, value: r.value });
     });
     bus()
       .publish(CMD_TOPIC(objectId), 'scada.write', req)

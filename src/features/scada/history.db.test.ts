@@ -8,16 +8,54 @@ import { HEARTBEAT_MS, history, Recorder, rollup } from './history.server.ts';
 import { dropOldPartitions, ensurePartitions } from './partitions.server.ts';
 
 const database = migratedDatabase();
-let tags: Array<{ id: number; idx: number; type: string; field_type: string | null; address: Record<string, unknown> }>;
+let tags: Array<{
+  id: number;
+  idx: number;
+  type: string;
+  field_type: string | null;
+  address: Record<string, unknown>;
+}>;
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
 
 beforeAll(async () => {
   const t = new Date().toISOString();
-  const { id } = await database.db.insertInto('scada_objects').values({ key: 'h', title: 'H', organisation_id: null, address: '', search: 'h', driver: '{"type":"simulator"}', created_at: t, updated_at: t }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await database.db
+    .insertInto('scada_objects')
+    .values({
+      key: 'h',
+      title: 'H',
+      organisation_id: null,
+      address: '',
+      search: 'h',
+      driver: '{"type":"simulator"}',
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   tags = [];
   for (const [idx, key] of ['p', 'alarm'].entries()) {
-    const r = await database.db.insertInto('scada_tags').values({ object_id: id, idx, key, title: key, type: 'float', unit: '', actions: 'Read', field_type: null, min: null, max: null, step: null, deadband: idx === 0 ? 0.5 : 0, alarm: idx, address: '{}' }).returning('id').executeTakeFirstOrThrow();
+    const r = await database.db
+      .insertInto('scada_tags')
+      .values({
+        object_id: id,
+        idx,
+        key,
+        title: key,
+        type: 'float',
+        unit: '',
+        actions: 'Read',
+        field_type: null,
+        min: null,
+        max: null,
+        step: null,
+        deadband: idx === 0 ? 0.5 : 0,
+        alarm: idx,
+        address: '{}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     tags.push({ id: r.id, idx, type: 'float', field_type: null, address: {} });
   }
 });
@@ -26,11 +64,22 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('monthly partitions (PostgreSQL)
   it('creates months ahead, keeps samples in them, and retention drops whole old months', async () => {
     const made = await ensurePartitions(database.db, Date.UTC(2020, 0, 15), 1);
     expect(made).toEqual(['scada_samples_y2020m01', 'scada_samples_y2020m02']);
-    await database.db.insertInto('scada_samples').values({ tag_id: tags[0]!.id, ts: Date.UTC(2020, 0, 20), value: 1 }).execute();
-    const { rows } = await sql<{ n: string }>`select count(*) as n from scada_samples_y2020m01`.execute(database.db);
+    await database.db
+      .insertInto('scada_samples')
+      .values({ tag_id: tags[0]!.id, ts: Date.UTC(2020, 0, 20), value: 1 })
+      .execute();
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from scada_samples_y2020m01`.execute(database.db);
     expect(Number(rows[0]!.n)).toBe(1);
-    expect(await dropOldPartitions(database.db, Date.UTC(2020, 1, 10))).toEqual(['scada_samples_y2020m01']);
-    const left = await database.db.selectFrom('scada_samples').select('ts').where('ts', '<', Date.UTC(2020, 2, 1)).execute();
+    expect(await dropOldPartitions(database.db, Date.UTC(2020, 1, 10))).toEqual([
+      'scada_samples_y2020m01',
+    ]);
+    const left = await database.db
+      .selectFrom('scada_samples')
+      .select('ts')
+      .where('ts', '<', Date.UTC(2020, 2, 1))
+      .execute();
     expect(left).toEqual([]);
   });
 });
@@ -43,7 +92,12 @@ describe('history', () => {
     await rec.record([11, 1], T0 + 2000); // moved, alarm raised
     await rec.record([11, 1], T0 + 3000);
     await rec.record([11, 0], T0 + HEARTBEAT_MS + 2000); // heartbeat for p, alarm cleared
-    const p = await database.db.selectFrom('scada_samples').select(['ts', 'value']).where('tag_id', '=', tags[0]!.id).orderBy('ts').execute();
+    const p = await database.db
+      .selectFrom('scada_samples')
+      .select(['ts', 'value'])
+      .where('tag_id', '=', tags[0]!.id)
+      .orderBy('ts')
+      .execute();
     expect(p.map((r) => [Number(r.ts) - T0, r.value])).toEqual([
       [0, 10],
       [2000, 11],
@@ -56,14 +110,22 @@ describe('history', () => {
 
   it('rolls closed hours up once and answers long ranges from rollups plus raw samples', async () => {
     const rows = [];
-    for (let i = 0; i < 48 * 6; i++) rows.push({ tag_id: tags[0]!.id, ts: T0 + H + i * 600_000, value: i % 10 });
-    await database.db.insertInto('scada_samples').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    for (let i = 0; i < 48 * 6; i++)
+      rows.push({ tag_id: tags[0]!.id, ts: T0 + H + i * 600_000, value: i % 10 });
+    await database.db
+      .insertInto('scada_samples')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const before = await history([tags[0]!.id], T0, T0 + 3 * 24 * H, 72, database.db);
     const now = T0 + 30 * H + 123;
     expect(await rollup(database.db, now, 24)).toBe(24 * H); // at most maxHours per run
     expect(await rollup(database.db, now, 24)).toBe(30 * H - 24 * H);
     expect(await rollup(database.db, now, 24)).toBe(0);
-    const hourly = await database.db.selectFrom('scada_hourly').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const hourly = await database.db
+      .selectFrom('scada_hourly')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(hourly.n)).toBe(31); // 30 hours of p, and the alarm variable's first hour
     const after = await history([tags[0]!.id], T0, T0 + 3 * 24 * H, 72, database.db);
     expect(after).toEqual(before);

@@ -24,7 +24,13 @@ export class Recorder {
   private readonly alarms: boolean[];
   private readonly heartbeatMs = config().scadaHeartbeatMs;
 
-  constructor(db: Kysely<DB>, objectId: number, tags: TagSpec[], deadbands: number[], alarms: boolean[]) {
+  constructor(
+    db: Kysely<DB>,
+    objectId: number,
+    tags: TagSpec[],
+    deadbands: number[],
+    alarms: boolean[],
+  ) {
     this.db = db;
     this.objectId = objectId;
     this.tags = tags;
@@ -38,22 +44,44 @@ export class Recorder {
     const rows: Array<{ tag_id: number; ts: number; value: number | null }> = [];
     values.forEach((v, i) => {
       const prev = this.last[i];
-      const moved = !prev || (v === null) !== (prev.v === null) || (v !== null && prev.v !== null && Math.abs(v - prev.v) > this.deadbands[i]!);
+      const moved =
+        !prev ||
+        (v === null) !== (prev.v === null) ||
+        (v !== null && prev.v !== null && Math.abs(v - prev.v) > this.deadbands[i]!);
       if (moved || ts - prev.ts >= this.heartbeatMs) {
         rows.push({ tag_id: this.tags[i]!.id, ts, value: v });
         this.last[i] = { v, ts };
       }
     });
-    if (rows.length) await this.db.insertInto('scada_samples').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    if (rows.length)
+      await this.db
+        .insertInto('scada_samples')
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     for (const [i, v] of values.entries()) {
       if (!this.alarms[i] || v === null) continue;
       const on = v !== 0;
       if (on === this.alarmOn[i]) continue;
       const tagId = this.tags[i]!.id;
-      const open = await this.db.selectFrom('scada_alarms').select('id').where('tag_id', '=', tagId).where('cleared_at', 'is', null).executeTakeFirst();
+      const open = await this.db
+        .selectFrom('scada_alarms')
+        .select('id')
+        .where('tag_id', '=', tagId)
+        .where('cleared_at', 'is', null)
+        .executeTakeFirst();
       const time = new Date(ts).toISOString();
-      if (on && !open) await this.db.insertInto('scada_alarms').values({ object_id: this.objectId, tag_id: tagId, raised_at: time, cleared_at: null }).execute();
-      if (!on && open) await this.db.updateTable('scada_alarms').set({ cleared_at: time }).where('id', '=', open.id).execute();
+      if (on && !open)
+        await this.db
+          .insertInto('scada_alarms')
+          .values({ object_id: this.objectId, tag_id: tagId, raised_at: time, cleared_at: null })
+          .execute();
+      if (!on && open)
+        await this.db
+          .updateTable('scada_alarms')
+          .set({ cleared_at: time })
+          .where('id', '=', open.id)
+          .execute();
       this.alarmOn[i] = on;
     }
   }
@@ -72,7 +100,13 @@ type Bucket = { min: number; max: number; sum: number; n: number };
  * Buckets of an hour or more read the hourly rollups for the hours already rolled up and raw
  * samples only for the rest, so a 30-day trend reads about 720 rows per variable.
  */
-export async function history(tagIds: number[], from: number, to: number, points: number, handle: Kysely<DB> = defaultDb()): Promise<Series[]> {
+export async function history(
+  tagIds: number[],
+  from: number,
+  to: number,
+  points: number,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<Series[]> {
   const n = Math.max(1, Math.min(points, MAX_POINTS));
   let width = Math.max(1000, Math.ceil((to - from) / n));
   const hourly = width >= HOUR;
@@ -80,13 +114,24 @@ export async function history(tagIds: number[], from: number, to: number, points
   const base = hourly ? Math.floor(from / HOUR) * HOUR : Math.trunc(from);
   const doneUntil = hourly ? await rolledUntil(handle) : base;
   const rawFrom = Math.max(base, doneUntil);
-  const bucket = (ts: string) => sql<number>`(${sql.ref(ts)} - ${sql.lit(base)}) / ${sql.lit(width)}`;
+  const bucket = (ts: string) =>
+    sql<number>`(${sql.ref(ts)} - ${sql.lit(base)}) / ${sql.lit(width)}`;
   const out: Series[] = [];
   for (const tagId of tagIds) {
     const buckets = new Map<number, Bucket>();
     const add = (b: number, x: Bucket) => {
       const c = buckets.get(b);
-      buckets.set(b, c ? { min: Math.min(c.min, x.min), max: Math.max(c.max, x.max), sum: c.sum + x.sum, n: c.n + x.n } : x);
+      buckets.set(
+        b,
+        c
+          ? {
+              min: Math.min(c.min, x.min),
+              max: Math.max(c.max, x.max),
+              sum: c.sum + x.sum,
+              n: c.n + x.n,
+            }
+          : x,
+      );
     };
     if (hourly && doneUntil > base) {
       const rows = await handle
@@ -94,11 +139,23 @@ export async function history(tagIds: number[], from: number, to: number, points
         .where('tag_id', '=', tagId)
         .where('hour', '>=', base)
         .where('hour', '<', Math.min(to, doneUntil))
-        .select([bucket('hour').as('b'), sql<number>`min(min)`.as('min'), sql<number>`max(max)`.as('max'), sql<number>`sum(sum)`.as('sum'), sql<number>`sum(n)`.as('n')])
+        .select([
+          bucket('hour').as('b'),
+          sql<number>`min(min)`.as('min'),
+          sql<number>`max(max)`.as('max'),
+          sql<number>`sum(sum)`.as('sum'),
+          sql<number>`sum(n)`.as('n'),
+        ])
         .groupBy(sql`1`)
         .limit(n + 1)
         .execute();
-      for (const r of rows) add(Math.floor(Number(r.b)), { min: Number(r.min), max: Number(r.max), sum: Number(r.sum), n: Number(r.n) });
+      for (const r of rows)
+        add(Math.floor(Number(r.b)), {
+          min: Number(r.min),
+          max: Number(r.max),
+          sum: Number(r.sum),
+          n: Number(r.n),
+        });
     }
     if (rawFrom < to) {
       const rows = await handle
@@ -107,23 +164,44 @@ export async function history(tagIds: number[], from: number, to: number, points
         .where('ts', '>=', Math.max(from, rawFrom))
         .where('ts', '<', to)
         .where('value', 'is not', null)
-        .select([bucket('ts').as('b'), sql<number>`min(value)`.as('min'), sql<number>`max(value)`.as('max'), sql<number>`sum(value)`.as('sum'), sql<number>`count(value)`.as('n')])
+        .select([
+          bucket('ts').as('b'),
+          sql<number>`min(value)`.as('min'),
+          sql<number>`max(value)`.as('max'),
+          sql<number>`sum(value)`.as('sum'),
+          sql<number>`count(value)`.as('n'),
+        ])
         .groupBy(sql`1`)
         .limit(n + 1)
         .execute();
-      for (const r of rows) add(Math.floor(Number(r.b)), { min: Number(r.min), max: Number(r.max), sum: Number(r.sum), n: Number(r.n) });
+      for (const r of rows)
+        add(Math.floor(Number(r.b)), {
+          min: Number(r.min),
+          max: Number(r.max),
+          sum: Number(r.sum),
+          n: Number(r.n),
+        });
     }
     const points = [...buckets.entries()]
       .sort((x, y) => x[0] - y[0])
       .slice(0, n)
-      .map(([b, x]) => ({ t: base + b * width, min: x.min, max: x.max, avg: Math.round((x.sum / x.n) * 1000) / 1000 }));
+      .map(([b, x]) => ({
+        t: base + b * width,
+        min: x.min,
+        max: x.max,
+        avg: Math.round((x.sum / x.n) * 1000) / 1000,
+      }));
     out.push({ tag_id: tagId, points });
   }
   return out;
 }
 
 async function rolledUntil(handle: Kysely<DB>): Promise<number> {
-  const row = await handle.selectFrom('scada_rollup_state').select('done_until').where('name', '=', 'hourly').executeTakeFirst();
+  const row = await handle
+    .selectFrom('scada_rollup_state')
+    .select('done_until')
+    .where('name', '=', 'hourly')
+    .executeTakeFirst();
   return row ? Number(row.done_until) : 0;
 }
 
@@ -136,7 +214,10 @@ export async function rollup(handle: Kysely<DB>, now = Date.now(), maxHours = 1)
   const until = Math.floor(now / HOUR) * HOUR;
   let from = await rolledUntil(handle);
   if (!from) {
-    const first = await handle.selectFrom('scada_samples').select((eb) => eb.fn.min<number>('ts').as('ts')).executeTakeFirst();
+    const first = await handle
+      .selectFrom('scada_samples')
+      .select((eb) => eb.fn.min<number>('ts').as('ts'))
+      .executeTakeFirst();
     if (!first?.ts) return 0;
     from = Math.floor(Number(first.ts) / HOUR) * HOUR;
   }
@@ -151,17 +232,37 @@ export async function rollup(handle: Kysely<DB>, now = Date.now(), maxHours = 1)
         .where('ts', '>=', from)
         .where('ts', '<', end)
         .where('value', 'is not', null)
-        .select(['tag_id', sql<number>`(ts / ${sql.lit(HOUR)}) * ${sql.lit(HOUR)}`.as('hour'), sql<number>`min(value)`.as('min'), sql<number>`max(value)`.as('max'), sql<number>`sum(value)`.as('sum'), sql<number>`count(value)`.as('n')])
+        .select([
+          'tag_id',
+          sql<number>`(ts / ${sql.lit(HOUR)}) * ${sql.lit(HOUR)}`.as('hour'),
+          sql<number>`min(value)`.as('min'),
+          sql<number>`max(value)`.as('max'),
+          sql<number>`sum(value)`.as('sum'),
+          sql<number>`count(value)`.as('n'),
+        ])
         .groupBy(['tag_id', sql`(ts / ${sql.lit(HOUR)}) * ${sql.lit(HOUR)}`]),
     )
     .onConflict((oc) => oc.columns(['tag_id', 'hour']).doNothing())
     .execute();
-  await handle.insertInto('scada_rollup_state').values({ name: 'hourly', done_until: end }).onConflict((oc) => oc.column('name').doUpdateSet({ done_until: end }).where('scada_rollup_state.done_until', '<', end)).execute();
+  await handle
+    .insertInto('scada_rollup_state')
+    .values({ name: 'hourly', done_until: end })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet({ done_until: end })
+        .where('scada_rollup_state.done_until', '<', end),
+    )
+    .execute();
   return end - from;
 }
 
 /** Retention: whole old months on PostgreSQL, then any older rows left (SQLite, default partition). */
-export async function sweepSamples(handle: Kysely<DB>, now = Date.now(), retentionDays = config().scadaRetentionDays) {
+export async function sweepSamples(
+  handle: Kysely<DB>,
+  now = Date.now(),
+  retentionDays = config().scadaRetentionDays,
+) {
   const cutoff = now - retentionDays * 86_400_000;
   await dropOldPartitions(handle, cutoff);
   await handle.deleteFrom('scada_samples').where('ts', '<', cutoff).execute();

@@ -32,9 +32,13 @@ export interface WriteReply {
 }
 
 /** How far a read-back may be from the written value and still confirm it (float rounding, step). */
-export function readBackTolerance(tag: { type: string; step: number | null }, value: number): number {
+export function readBackTolerance(
+  tag: { type: string; step: number | null },
+  value: number,
+): number {
   return tag.type === 'float' ? Math.max(1e-6, (tag.step ?? 0) / 2, Math.abs(value) * 1e-6) : 0.5;
 }
 
 /** The value a command leaves on the device: an error reset reads back as 0 (the fault cleared). */
-export const expectedAfter = (tag: { field_type: string | null }, value: number): number => (tag.field_type === 'ErrorReset' ? 0 : value);
+export const expectedAfter = (tag: { field_type: string | null }, value: number): number =>
+  tag.field_type === 'ErrorReset' ? 0 : value;

@@ -9,7 +9,11 @@ import { log } from '#lib/log.ts';
 const monthStart = (y: number, m: number) => Date.UTC(y, m, 1);
 const name = (y: number, m: number) => `scada_samples_y${y}m${String(m + 1).padStart(2, '0')}`;
 
-export async function ensurePartitions(db: Kysely<DB>, now = Date.now(), ahead = 2): Promise<string[]> {
+export async function ensurePartitions(
+  db: Kysely<DB>,
+  now = Date.now(),
+  ahead = 2,
+): Promise<string[]> {
   if ((await engineOf(db)) !== 'postgres') return [];
   const d = new Date(now);
   const made: string[] = [];
@@ -18,7 +22,9 @@ export async function ensurePartitions(db: Kysely<DB>, now = Date.now(), ahead =
     const m = (d.getUTCMonth() + i) % 12;
     const table = name(y, m);
     try {
-      await sql`create table if not exists ${sql.table(table)} partition of scada_samples for values from (${sql.lit(monthStart(y, m))}) to (${sql.lit(monthStart(y, m + 1))})`.execute(db);
+      await sql`create table if not exists ${sql.table(table)} partition of scada_samples for values from (${sql.lit(monthStart(y, m))}) to (${sql.lit(monthStart(y, m + 1))})`.execute(
+        db,
+      );
       made.push(table);
     } catch (err) {
       // Another instance made it at the same moment, or the default partition already holds rows of
@@ -32,7 +38,11 @@ export async function ensurePartitions(db: Kysely<DB>, now = Date.now(), ahead =
 /** Drops month partitions that end before the cut-off; returns their names. */
 export async function dropOldPartitions(db: Kysely<DB>, cutoff: number): Promise<string[]> {
   if ((await engineOf(db)) !== 'postgres') return [];
-  const { rows } = await sql<{ relname: string }>`select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'scada_samples'`.execute(db);
+  const { rows } = await sql<{
+    relname: string;
+  }>`select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'scada_samples'`.execute(
+    db,
+  );
   const dropped: string[] = [];
   for (const { relname } of rows) {
     const m = /^scada_samples_y(\d{4})m(\d{2})$/.exec(relname);

@@ -25,7 +25,11 @@ const leaseName = (id: number) => `object:${id}`;
 
 export function openerFor(objectId: number): Opener {
   return (driver: Driver, tags: TagSpec[]) =>
-    driver.type === 'modbus-tcp' ? openModbus(driver, tags) : driver.type === 'mqtt' ? openMqtt(driver, tags) : Promise.resolve(openSimulator(objectId, tags));
+    driver.type === 'modbus-tcp'
+      ? openModbus(driver, tags)
+      : driver.type === 'mqtt'
+        ? openMqtt(driver, tags)
+        : Promise.resolve(openSimulator(objectId, tags));
 }
 
 export function startPoller(db: Kysely<DB>, bus: Bus) {
@@ -48,9 +52,23 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
       ]);
       const known = new Set(leases.map((l) => l.name));
       const missing = objects.filter((o) => !known.has(leaseName(o.id)));
-      if (missing.length) await db.insertInto('scada_leases').values(missing.map((m) => ({ name: leaseName(m.id), holder: '', expires_at: 0 }))).onConflict((oc) => oc.doNothing()).execute();
-      await db.updateTable('scada_leases').set({ holder, expires_at: now + LEASE_TTL_MS }).where('expires_at', '<', now).execute();
-      const held = await db.updateTable('scada_leases').set({ expires_at: now + LEASE_TTL_MS }).where('holder', '=', holder).returning('name').execute();
+      if (missing.length)
+        await db
+          .insertInto('scada_leases')
+          .values(missing.map((m) => ({ name: leaseName(m.id), holder: '', expires_at: 0 })))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      await db
+        .updateTable('scada_leases')
+        .set({ holder, expires_at: now + LEASE_TTL_MS })
+        .where('expires_at', '<', now)
+        .execute();
+      const held = await db
+        .updateTable('scada_leases')
+        .set({ expires_at: now + LEASE_TTL_MS })
+        .where('holder', '=', holder)
+        .returning('name')
+        .execute();
       const mine = new Set(held.map((h) => Number(h.name.slice('object:'.length))));
       for (const [id, w] of workers) {
         if (mine.has(id)) continue;
@@ -69,15 +87,44 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
 
   /** Starts workers for held objects, restarts those whose configuration changed. */
   async function sync(ids: number[]) {
-    const objects = await db.selectFrom('scada_objects').select(['id', 'driver', 'updated_at']).where('id', 'in', ids).execute();
+    const objects = await db
+      .selectFrom('scada_objects')
+      .select(['id', 'driver', 'updated_at'])
+      .where('id', 'in', ids)
+      .execute();
     for (const o of objects) {
       const current = workers.get(o.id);
       if (current && current.version === o.updated_at) continue;
       if (current) await current.stop();
-      const rows = await db.selectFrom('scada_tags').select(['id', 'idx', 'type', 'field_type', 'address', 'deadband', 'alarm']).where('object_id', '=', o.id).where('idx', '>=', 0).orderBy('idx').execute();
-      const tags = rows.map((r) => ({ id: r.id, idx: r.idx, type: r.type, field_type: r.field_type, address: JSON.parse(r.address) as Record<string, unknown> }));
+      const rows = await db
+        .selectFrom('scada_tags')
+        .select(['id', 'idx', 'type', 'field_type', 'address', 'deadband', 'alarm'])
+        .where('object_id', '=', o.id)
+        .where('idx', '>=', 0)
+        .orderBy('idx')
+        .execute();
+      const tags = rows.map((r) => ({
+        id: r.id,
+        idx: r.idx,
+        type: r.type,
+        field_type: r.field_type,
+        address: JSON.parse(r.address) as Record<string, unknown>,
+      }));
       const driver = JSON.parse(o.driver) as Driver;
-      workers.set(o.id, new ObjectWorker({ id: o.id, version: o.updated_at, driver, tags, deadbands: rows.map((r) => r.deadband), alarms: rows.map((r) => !!r.alarm), db, bus, open: openerFor(o.id) }));
+      workers.set(
+        o.id,
+        new ObjectWorker({
+          id: o.id,
+          version: o.updated_at,
+          driver,
+          tags,
+          deadbands: rows.map((r) => r.deadband),
+          alarms: rows.map((r) => !!r.alarm),
+          db,
+          bus,
+          open: openerFor(o.id),
+        }),
+      );
       log.info('scada: polling', { object: o.id, holder });
     }
   }
@@ -119,7 +166,12 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
       await Promise.all([...workers.values()].map((w) => w.stop()));
       workers.clear();
       // Hand the leases over at once instead of making the others wait for expiry.
-      await db.updateTable('scada_leases').set({ expires_at: 0 }).where('holder', '=', holder).execute().catch(() => {});
+      await db
+        .updateTable('scada_leases')
+        .set({ expires_at: 0 })
+        .where('holder', '=', holder)
+        .execute()
+        .catch(() => {});
     },
   };
 }

@@ -23,11 +23,26 @@ export interface Settled {
  * Settles the unfinished commands of an object. `readings` are the values just read from the device by
  * tag id (null: the device could not be read).
  */
-export async function reconcileCommands(db: Kysely<DB>, objectId: number, readings: Map<number, number | null> | null, at = Date.now()): Promise<Settled> {
+export async function reconcileCommands(
+  db: Kysely<DB>,
+  objectId: number,
+  readings: Map<number, number | null> | null,
+  at = Date.now(),
+): Promise<Settled> {
   const rows = await db
     .selectFrom('scada_commands as c')
     .innerJoin('scada_tags as t', 't.id', 'c.tag_id')
-    .select(['c.id', 'c.tag_id', 'c.created_at', 'c.requested', 't.type', 't.field_type', 't.min', 't.max', 't.step'])
+    .select([
+      'c.id',
+      'c.tag_id',
+      'c.created_at',
+      'c.requested',
+      't.type',
+      't.field_type',
+      't.min',
+      't.max',
+      't.step',
+    ])
     .where('c.object_id', '=', objectId)
     .where('c.finished_at', 'is', null)
     .orderBy('c.id')
@@ -55,11 +70,21 @@ export async function reconcileCommands(db: Kysely<DB>, objectId: number, readin
   return { settled, retryIn };
 }
 
-type Row = { requested: string; type: string; field_type: string | null; min: number | null; max: number | null; step: number | null };
+type Row = {
+  requested: string;
+  type: string;
+  field_type: string | null;
+  min: number | null;
+  max: number | null;
+  step: number | null;
+};
 
 function judge(row: Row, value: number | null | undefined): { result: string; reason: string } {
   const parsed = commandValue(row, row.requested);
-  if (value === null || value === undefined || !parsed.ok) return { result: 'interrupted', reason: 'unread' };
+  if (value === null || value === undefined || !parsed.ok)
+    return { result: 'interrupted', reason: 'unread' };
   const expected = expectedAfter(row, parsed.value);
-  return Math.abs(value - expected) <= readBackTolerance(row, parsed.value) ? { result: 'confirmed', reason: 'restart' } : { result: 'not_confirmed', reason: 'restart' };
+  return Math.abs(value - expected) <= readBackTolerance(row, parsed.value)
+    ? { result: 'confirmed', reason: 'restart' }
+    : { result: 'not_confirmed', reason: 'restart' };
 }

@@ -13,37 +13,97 @@ const KEY = /^[A-Za-z0-9_.-]{1,100}$/;
 /** Retired variables sit at RETIRED - id: unique, far below the -1 … -200 of the order move. */
 export const RETIRED = -1_000_000;
 
-export async function putObjectCall(key: string | undefined, data: Record<string, unknown>, t: T): Promise<unknown> {
-  if (!key || !KEY.test(key)) throw new HttpError(404, t('errors.notFound', { name: t('scada.entity') }));
+export async function putObjectCall(
+  key: string | undefined,
+  data: Record<string, unknown>,
+  t: T,
+): Promise<unknown> {
+  if (!key || !KEY.test(key))
+    throw new HttpError(404, t('errors.notFound', { name: t('scada.entity') }));
   const input = validate(ObjectSchema, data, t);
   checkTags(input, t);
   const database = db();
-  const orgId = input.oid ? ((await database.selectFrom('organisations').select('id').where('inn', '=', input.oid).executeTakeFirst())?.id ?? null) : null;
-  if (input.oid && orgId === null) throw new HttpError(422, t('integration.errors.invalid'), { errors: { oid: t('integration.scada.oidUnknown') } });
+  const orgId = input.oid
+    ? ((
+        await database
+          .selectFrom('organisations')
+          .select('id')
+          .where('inn', '=', input.oid)
+          .executeTakeFirst()
+      )?.id ?? null)
+    : null;
+  if (input.oid && orgId === null)
+    throw new HttpError(422, t('integration.errors.invalid'), {
+      errors: { oid: t('integration.scada.oidUnknown') },
+    });
   const emails = [...new Set(input.grants.map((g) => g.email))];
-  const users = emails.length ? await database.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute() : [];
+  const users = emails.length
+    ? await database
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', 'in', emails)
+        .execute()
+    : [];
   const missing = emails.filter((e) => !users.some((u) => u.email.toLowerCase() === e));
-  if (missing.length) throw new HttpError(422, t('integration.errors.invalid'), { errors: { grants: t('integration.scada.userUnknown', { emails: missing.join(', ') }) } });
+  if (missing.length)
+    throw new HttpError(422, t('integration.errors.invalid'), {
+      errors: { grants: t('integration.scada.userUnknown', { emails: missing.join(', ') }) },
+    });
   const userId = new Map(users.map((u) => [u.email.toLowerCase(), u.id]));
 
   return database.transaction().execute(async (trx) => {
     const time = now();
-    const fields = { title: input.title, organisation_id: orgId, address: input.address, search: `${input.title} ${input.address}`.toLowerCase(), driver: JSON.stringify(input.driver), updated_at: time };
+    const fields = {
+      title: input.title,
+      organisation_id: orgId,
+      address: input.address,
+      search: `${input.title} ${input.address}`.toLowerCase(),
+      driver: JSON.stringify(input.driver),
+      updated_at: time,
+    };
     // Create or replace in one step each, so simultaneous PUTs of one new key never both insert
     // (a unique violation, 500): the insert does nothing when the key exists (on PostgreSQL it waits
     // for the other transaction), and the update then holds the object's row until this one ends.
-    const inserted = await trx.insertInto('scada_objects').values({ key, ...fields, created_at: time }).onConflict((oc) => oc.column('key').doNothing()).returning('id').executeTakeFirst();
+    const inserted = await trx
+      .insertInto('scada_objects')
+      .values({ key, ...fields, created_at: time })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     const existing = !inserted;
-    const id = inserted?.id ?? (await trx.updateTable('scada_objects').set(fields).where('key', '=', key).returning('id').executeTakeFirstOrThrow()).id;
+    const id =
+      inserted?.id ??
+      (
+        await trx
+          .updateTable('scada_objects')
+          .set(fields)
+          .where('key', '=', key)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
 
-    const old = await trx.selectFrom('scada_tags').select(['id', 'key', 'idx']).where('object_id', '=', id).execute();
+    const old = await trx
+      .selectFrom('scada_tags')
+      .select(['id', 'key', 'idx'])
+      .where('object_id', '=', id)
+      .execute();
     const wanted = new Set(input.tags.map((tag) => tag.key));
     const gone = old.filter((o) => !wanted.has(o.key) && o.idx >= 0).map((o) => o.id);
     // A removed variable with commands in the audit is retired, not deleted: the audit keeps naming
     // it, every live list skips it (a negative order), and it returns with its history if its key
     // comes back. One without commands is deleted with its samples.
     const audited = gone.length
-      ? new Set((await trx.selectFrom('scada_commands').select('tag_id').distinct().where('object_id', '=', id).where('tag_id', 'in', gone).execute()).map((r) => r.tag_id))
+      ? new Set(
+          (
+            await trx
+              .selectFrom('scada_commands')
+              .select('tag_id')
+              .distinct()
+              .where('object_id', '=', id)
+              .where('tag_id', 'in', gone)
+              .execute()
+          ).map((r) => r.tag_id),
+        )
       : new Set<number>();
     const unaudited = gone.filter((tagId) => !audited.has(tagId));
     if (unaudited.length) await trx.deleteFrom('scada_tags').where('id', 'in', unaudited).execute();
@@ -51,23 +111,72 @@ export async function putObjectCall(key: string | undefined, data: Record<string
     // live ones to -1 - idx (distinct, above the retired range), then each to its place. Plain SQL
     // because a negated sum (eb.neg of idx + 1) compiles without parentheses to -idx + 1, which
     // swapped 0 and 1 and broke every re-PUT of two or more variables (issue 20).
-    await trx.updateTable('scada_tags').set({ idx: sql<number>`-1 - ${sql.ref('idx')}` }).where('object_id', '=', id).where('idx', '>=', 0).execute();
-    if (audited.size) await trx.updateTable('scada_tags').set({ idx: sql<number>`${sql.lit(RETIRED)} - ${sql.ref('id')}` }).where('id', 'in', [...audited]).execute();
+    await trx
+      .updateTable('scada_tags')
+      .set({ idx: sql<number>`-1 - ${sql.ref('idx')}` })
+      .where('object_id', '=', id)
+      .where('idx', '>=', 0)
+      .execute();
+    if (audited.size)
+      await trx
+        .updateTable('scada_tags')
+        .set({ idx: sql<number>`${sql.lit(RETIRED)} - ${sql.ref('id')}` })
+        .where('id', 'in', [...audited])
+        .execute();
     const byKey = new Map(old.map((o) => [o.key, o.id]));
     const tags: Array<{ key: string; id: number; idx: number }> = [];
     for (const [idx, tag] of input.tags.entries()) {
-      const row = { idx, title: tag.title, type: tag.type, unit: tag.unit, actions: tag.actions, field_type: tag.actions === 'ReadWrite' ? tag.field_type : null, min: tag.min, max: tag.max, step: tag.step, deadband: tag.deadband, alarm: tag.alarm ? 1 : 0, address: JSON.stringify(tag.address) };
+      const row = {
+        idx,
+        title: tag.title,
+        type: tag.type,
+        unit: tag.unit,
+        actions: tag.actions,
+        field_type: tag.actions === 'ReadWrite' ? tag.field_type : null,
+        min: tag.min,
+        max: tag.max,
+        step: tag.step,
+        deadband: tag.deadband,
+        alarm: tag.alarm ? 1 : 0,
+        address: JSON.stringify(tag.address),
+      };
       const known = byKey.get(tag.key);
       const tagId = known
-        ? (await trx.updateTable('scada_tags').set(row).where('id', '=', known).returning('id').executeTakeFirstOrThrow()).id
-        : (await trx.insertInto('scada_tags').values({ object_id: id, key: tag.key, ...row }).returning('id').executeTakeFirstOrThrow()).id;
+        ? (
+            await trx
+              .updateTable('scada_tags')
+              .set(row)
+              .where('id', '=', known)
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id
+        : (
+            await trx
+              .insertInto('scada_tags')
+              .values({ object_id: id, key: tag.key, ...row })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
       tags.push({ key: tag.key, id: tagId, idx });
     }
     // The value layout changed with the tags: the snapshot is dropped until the next read.
-    await trx.updateTable('scada_objects').set({ live: null, status: 0 }).where('id', '=', id).execute();
+    await trx
+      .updateTable('scada_objects')
+      .set({ live: null, status: 0 })
+      .where('id', '=', id)
+      .execute();
 
     await trx.deleteFrom('scada_grants').where('object_id', '=', id).execute();
-    for (const g of input.grants) await trx.insertInto('scada_grants').values({ object_id: id, user_id: userId.get(g.email)!, control: g.control ? 1 : 0, created_at: time }).execute();
+    for (const g of input.grants)
+      await trx
+        .insertInto('scada_grants')
+        .values({
+          object_id: id,
+          user_id: userId.get(g.email)!,
+          control: g.control ? 1 : 0,
+          created_at: time,
+        })
+        .execute();
     return { data: { id, key, created: !existing, tags, grants: input.grants.length } };
   });
 }
@@ -84,5 +193,6 @@ function checkTags(input: ObjectInput, t: T) {
     if (!r.success) errors[`tags.${i}.address`] = t('integration.scada.address');
     else tag.address = r.output as Record<string, unknown>;
   });
-  if (Object.keys(errors).length) throw new HttpError(422, t('integration.errors.invalid'), { errors });
+  if (Object.keys(errors).length)
+    throw new HttpError(422, t('integration.errors.invalid'), { errors });
 }

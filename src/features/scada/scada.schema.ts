@@ -5,15 +5,32 @@ import * as v from 'valibot';
 const m = (key: string) => `integration.scada.${key}`;
 const text = (max: number) => v.pipe(v.string(m('text')), v.trim(), v.maxLength(max, m('text')));
 const num = v.pipe(v.number(m('number')), v.finite(m('number')));
-const port = v.optional(v.pipe(v.number(m('number')), v.integer(m('number')), v.minValue(1, m('number')), v.maxValue(65535, m('number'))), 502);
+const port = v.optional(
+  v.pipe(
+    v.number(m('number')),
+    v.integer(m('number')),
+    v.minValue(1, m('number')),
+    v.maxValue(65535, m('number')),
+  ),
+  502,
+);
 
-export const SimulatorDriver = v.object({ type: v.literal('simulator'), poll_ms: v.optional(v.pipe(num, v.minValue(200), v.maxValue(60_000)), 1000) });
+export const SimulatorDriver = v.object({
+  type: v.literal('simulator'),
+  poll_ms: v.optional(v.pipe(num, v.minValue(200), v.maxValue(60_000)), 1000),
+});
 export const ModbusDriver = v.object({
   type: v.literal('modbus-tcp'),
   host: v.pipe(text(253), v.minLength(1, m('text'))),
   port,
-  unit_id: v.optional(v.pipe(v.number(m('number')), v.integer(), v.minValue(0), v.maxValue(255)), 1),
-  poll_ms: v.optional(v.pipe(num, v.minValue(200, m('number')), v.maxValue(60_000, m('number'))), 2000),
+  unit_id: v.optional(
+    v.pipe(v.number(m('number')), v.integer(), v.minValue(0), v.maxValue(255)),
+    1,
+  ),
+  poll_ms: v.optional(
+    v.pipe(num, v.minValue(200, m('number')), v.maxValue(60_000, m('number'))),
+    2000,
+  ),
   timeout_ms: v.optional(v.pipe(num, v.minValue(100), v.maxValue(30_000)), 1000),
 });
 export const MqttDriver = v.object({
@@ -24,23 +41,42 @@ export const MqttDriver = v.object({
   /** The device publishes at least this often: silence longer than this means no link. */
   stale_ms: v.optional(v.nullable(v.pipe(num, v.minValue(500), v.maxValue(86_400_000))), null),
 });
-export const DriverSchema = v.variant('type', [SimulatorDriver, ModbusDriver, MqttDriver], m('driver'));
+export const DriverSchema = v.variant(
+  'type',
+  [SimulatorDriver, ModbusDriver, MqttDriver],
+  m('driver'),
+);
 export type Driver = v.InferOutput<typeof DriverSchema>;
 
 export const DATATYPES = ['int16', 'uint16', 'int32', 'uint32', 'float32'] as const;
 export const ModbusAddress = v.object({
   table: v.picklist(['holding', 'input', 'coil', 'discrete'], m('address')),
-  register: v.pipe(v.number(m('address')), v.integer(m('address')), v.minValue(0, m('address')), v.maxValue(65535, m('address'))),
+  register: v.pipe(
+    v.number(m('address')),
+    v.integer(m('address')),
+    v.minValue(0, m('address')),
+    v.maxValue(65535, m('address')),
+  ),
   datatype: v.optional(v.picklist(DATATYPES, m('address')), 'uint16'),
   word_order: v.optional(v.picklist(['big', 'little'], m('address')), 'big'),
   scale: v.optional(num, 1),
   offset: v.optional(num, 0),
 });
 export type ModbusAddress = v.InferOutput<typeof ModbusAddress>;
-export const MqttAddress = v.object({ topic: text(200), write_topic: v.optional(text(200)), json_path: v.optional(text(100)) });
+export const MqttAddress = v.object({
+  topic: text(200),
+  write_topic: v.optional(text(200)),
+  json_path: v.optional(text(100)),
+});
 export type MqttAddress = v.InferOutput<typeof MqttAddress>;
 /** Simulator signal: a named plant-like waveform (see simulator.ts). */
-export const SimAddress = v.object({ signal: v.picklist(['pressure', 'temperature', 'flow', 'pump', 'fault', 'setpoint'], m('address')), base: v.optional(num, 0) });
+export const SimAddress = v.object({
+  signal: v.picklist(
+    ['pressure', 'temperature', 'flow', 'pump', 'fault', 'setpoint'],
+    m('address'),
+  ),
+  base: v.optional(num, 0),
+});
 export type SimAddress = v.InferOutput<typeof SimAddress>;
 
 export const TAG_TYPES = ['float', 'int', 'bool'] as const;
@@ -67,33 +103,69 @@ export type TagInput = v.InferOutput<typeof TagSchema>;
 export const ObjectSchema = v.object({
   title: v.pipe(text(200), v.minLength(1, m('text'))),
   /** The organisation's INN (the back office knows INNs, not our ids). */
-  oid: v.optional(v.nullable(v.pipe(v.string(m('oid')), v.regex(/^\d{10}(\d{2})?$/, m('oid')))), null),
+  oid: v.optional(
+    v.nullable(v.pipe(v.string(m('oid')), v.regex(/^\d{10}(\d{2})?$/, m('oid')))),
+    null,
+  ),
   address: v.optional(text(500), ''),
   driver: DriverSchema,
   tags: v.pipe(v.array(TagSchema, m('tags')), v.maxLength(200, m('tags'))),
-  grants: v.optional(v.pipe(v.array(v.object({ email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(m('email'))), control: v.optional(v.boolean(), false) })), v.maxLength(500)), []),
+  grants: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(m('email'))),
+          control: v.optional(v.boolean(), false),
+        }),
+      ),
+      v.maxLength(500),
+    ),
+    [],
+  ),
 });
 export type ObjectInput = v.InferOutput<typeof ObjectSchema>;
 
 /** The address schema of a tag for each driver type. */
-export const addressSchemaFor = (driver: Driver['type']) => (driver === 'modbus-tcp' ? ModbusAddress : driver === 'mqtt' ? MqttAddress : SimAddress);
+export const addressSchemaFor = (driver: Driver['type']) =>
+  driver === 'modbus-tcp' ? ModbusAddress : driver === 'mqtt' ? MqttAddress : SimAddress;
 
 /** POST /api/v1/scada/action: tag_id and the value (true for an error reset). */
 export const ActionSchema = v.object({
-  tag_id: v.pipe(v.string('scada.action.tag'), v.regex(/^\d{1,9}$/, 'scada.action.tag'), v.transform(Number)),
-  value: v.pipe(v.optional(v.string('scada.action.empty'), ''), v.trim(), v.maxLength(40, 'scada.action.type')),
+  tag_id: v.pipe(
+    v.string('scada.action.tag'),
+    v.regex(/^\d{1,9}$/, 'scada.action.tag'),
+    v.transform(Number),
+  ),
+  value: v.pipe(
+    v.optional(v.string('scada.action.empty'), ''),
+    v.trim(),
+    v.maxLength(40, 'scada.action.type'),
+  ),
 });
 
 /** A command value for a tag: the number it means, or the message key of why not. Shared by island and server. */
-export function commandValue(tag: { type: string; field_type: string | null; min: number | null; max: number | null }, raw: string): { ok: true; value: number } | { ok: false; error: string } {
+export function commandValue(
+  tag: { type: string; field_type: string | null; min: number | null; max: number | null },
+  raw: string,
+): { ok: true; value: number } | { ok: false; error: string } {
   const s = raw.trim();
   if (!s) return { ok: false, error: 'scada.action.empty' };
-  if (tag.field_type === 'ErrorReset') return s === 'true' || s === '1' ? { ok: true, value: 1 } : { ok: false, error: 'scada.action.type' };
-  if (tag.type === 'bool') return s === 'true' || s === '1' ? { ok: true, value: 1 } : s === 'false' || s === '0' ? { ok: true, value: 0 } : { ok: false, error: 'scada.action.type' };
+  if (tag.field_type === 'ErrorReset')
+    return s === 'true' || s === '1'
+      ? { ok: true, value: 1 }
+      : { ok: false, error: 'scada.action.type' };
+  if (tag.type === 'bool')
+    return s === 'true' || s === '1'
+      ? { ok: true, value: 1 }
+      : s === 'false' || s === '0'
+        ? { ok: true, value: 0 }
+        : { ok: false, error: 'scada.action.type' };
   const n = Number(s.replace(',', '.'));
-  if (!/^-?\d+([.,]\d+)?$/.test(s) || !Number.isFinite(n)) return { ok: false, error: 'scada.action.type' };
+  if (!/^-?\d+([.,]\d+)?$/.test(s) || !Number.isFinite(n))
+    return { ok: false, error: 'scada.action.type' };
   if (tag.type === 'int' && !Number.isInteger(n)) return { ok: false, error: 'scada.action.type' };
-  if ((tag.min !== null && n < tag.min) || (tag.max !== null && n > tag.max)) return { ok: false, error: 'scada.action.range' };
+  if ((tag.min !== null && n < tag.min) || (tag.max !== null && n > tag.max))
+    return { ok: false, error: 'scada.action.range' };
   return { ok: true, value: n };
 }
 

@@ -17,7 +17,10 @@ export type { ScadaTag };
  * pages, which the middleware applies to the pages, the embeds, the reports and the API. The live
  * stream and the socket's scada topic ask the same function, so one rule decides on every path.
  */
-export const scadaEnabled = (user: Omit<MenuUser, 'module_scada'> & { module_scada?: number }): boolean => mayAccess(paths.tools.scada.list(), { ...user, module_scada: user.module_scada ?? 0 });
+export const scadaEnabled = (
+  user: Omit<MenuUser, 'module_scada'> & { module_scada?: number },
+): boolean =>
+  mayAccess(paths.tools.scada.list(), { ...user, module_scada: user.module_scada ?? 0 });
 
 export const LIST_FIELDS = ['status', 'oid'] as const;
 export type ScadaField = (typeof LIST_FIELDS)[number];
@@ -47,30 +50,68 @@ export interface Live {
 function granted(handle: Kysely<DB>, userId: number) {
   return handle
     .selectFrom('scada_objects as o')
-    .innerJoin('scada_grants as g', (j) => j.onRef('g.object_id', '=', 'o.id').on('g.user_id', '=', userId))
+    .innerJoin('scada_grants as g', (j) =>
+      j.onRef('g.object_id', '=', 'o.id').on('g.user_id', '=', userId),
+    )
     .leftJoin('organisations as org', 'org.id', 'o.organisation_id');
 }
 
-const itemColumns = ['o.id', 'o.title', 'o.organisation_id as oid', 'org.name as oid_name', 'o.address', 'o.status', 'o.last_update_at', 'g.control'] as const;
+const itemColumns = [
+  'o.id',
+  'o.title',
+  'o.organisation_id as oid',
+  'org.name as oid_name',
+  'o.address',
+  'o.status',
+  'o.last_update_at',
+  'g.control',
+] as const;
 
-export async function listScada(userId: number, q: ListQuery<ScadaField>, handle: Kysely<DB> = defaultDb()): Promise<ListResult<ScadaItem>> {
+export async function listScada(
+  userId: number,
+  q: ListQuery<ScadaField>,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<ListResult<ScadaItem>> {
   let base = granted(handle, userId);
-  if (q.searchText) base = base.where(sql<boolean>`o.search like ${containsPattern(q.searchText)} escape '\\'`);
-  if (q.filter.status === '0' || q.filter.status === '1') base = base.where('o.status', '=', Number(q.filter.status));
-  if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid)) base = base.where('o.organisation_id', '=', Number(q.filter.oid));
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (q.searchText)
+    base = base.where(sql<boolean>`o.search like ${containsPattern(q.searchText)} escape '\\'`);
+  if (q.filter.status === '0' || q.filter.status === '1')
+    base = base.where('o.status', '=', Number(q.filter.status));
+  if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid))
+    base = base.where('o.organisation_id', '=', Number(q.filter.oid));
+  const { n } = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const total = Number(n);
   const w = pageWindow(q, total);
   if (!w) return { totalCount: total, entities: [] };
   const order = w.reverse ? flip(q.sortOrder) : q.sortOrder;
-  const rows = await base.select([...itemColumns]).orderBy(q.sortField === 'status' ? 'o.status' : q.sortField === 'oid' ? 'o.organisation_id' : 'o.id', order).orderBy('o.id', order).limit(w.limit).offset(w.offset).execute();
+  const rows = await base
+    .select([...itemColumns])
+    .orderBy(
+      q.sortField === 'status' ? 'o.status' : q.sortField === 'oid' ? 'o.organisation_id' : 'o.id',
+      order,
+    )
+    .orderBy('o.id', order)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
   if (w.reverse) rows.reverse();
   return { totalCount: total, entities: rows as ScadaItem[] };
 }
 
-export async function getScada(userId: number, id: number | null, handle: Kysely<DB> = defaultDb()): Promise<ScadaItem | null> {
+export async function getScada(
+  userId: number,
+  id: number | null,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<ScadaItem | null> {
   if (id === null || !Number.isSafeInteger(id)) return null;
-  return ((await granted(handle, userId).select([...itemColumns]).where('o.id', '=', id).executeTakeFirst()) as ScadaItem | undefined) ?? null;
+  return (
+    ((await granted(handle, userId)
+      .select([...itemColumns])
+      .where('o.id', '=', id)
+      .executeTakeFirst()) as ScadaItem | undefined) ?? null
+  );
 }
 
 /**
@@ -78,7 +119,11 @@ export async function getScada(userId: number, id: number | null, handle: Kysely
  * the user has the module (scadaEnabled, read afresh), so the stream's heartbeat re-check closes a
  * stream whose user lost the module as it does one whose grant was withdrawn.
  */
-export async function grantOf(userId: number, objectId: number, handle: Kysely<DB> = defaultDb()): Promise<number | null> {
+export async function grantOf(
+  userId: number,
+  objectId: number,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<number | null> {
   const row = await handle
     .selectFrom('scada_grants as g')
     .innerJoin('users as u', 'u.id', 'g.user_id')
@@ -89,7 +134,10 @@ export async function grantOf(userId: number, objectId: number, handle: Kysely<D
   return row && scadaEnabled(row) ? row.control : null;
 }
 
-export async function tagsOf(objectId: number, handle: Kysely<DB> = defaultDb()): Promise<ScadaTag[]> {
+export async function tagsOf(
+  objectId: number,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<ScadaTag[]> {
   return handle
     .selectFrom('scada_tags')
     .select(['id', 'idx', 'title', 'type', 'unit', 'actions', 'field_type', 'min', 'max', 'step'])
@@ -101,7 +149,11 @@ export async function tagsOf(objectId: number, handle: Kysely<DB> = defaultDb())
 
 /** The last values of an object; values older than the online window are marked stale. */
 export async function liveOf(objectId: number, handle: Kysely<DB> = defaultDb()): Promise<Live> {
-  const row = await handle.selectFrom('scada_objects').select(['live', 'status', 'last_update_at']).where('id', '=', objectId).executeTakeFirst();
+  const row = await handle
+    .selectFrom('scada_objects')
+    .select(['live', 'status', 'last_update_at'])
+    .where('id', '=', objectId)
+    .executeTakeFirst();
   return parseLive(row?.live ?? null, row?.status ?? 0);
 }
 
@@ -111,7 +163,10 @@ export function parseLive(json: string | null, status: number): Live {
 }
 
 /** Organisations of the user's granted objects (the list's organisation filter). Bounded by the grants. */
-export async function scadaOrganisations(userId: number, handle: Kysely<DB> = defaultDb()): Promise<Array<{ id: number; name: string }>> {
+export async function scadaOrganisations(
+  userId: number,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<Array<{ id: number; name: string }>> {
   return handle
     .selectFrom('scada_grants as g')
     .innerJoin('scada_objects as o', 'o.id', 'g.object_id')
@@ -136,7 +191,12 @@ export interface AuditRow {
 }
 
 /** The newest command attempts of an object, key-paged by id. */
-export async function auditOf(objectId: number, before: number | null = null, limit = 20, handle: Kysely<DB> = defaultDb()): Promise<AuditRow[]> {
+export async function auditOf(
+  objectId: number,
+  before: number | null = null,
+  limit = 20,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<AuditRow[]> {
   let q = handle
     .selectFrom('scada_commands as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
@@ -144,7 +204,16 @@ export async function auditOf(objectId: number, before: number | null = null, li
     .where('c.object_id', '=', objectId);
   if (before) q = q.where('c.id', '<', before);
   const rows = await q
-    .select(['c.id', 'c.created_at', sql<string>`u.surname || ' ' || u.name`.as('user'), 't.title as tag', 'c.old_value', 'c.requested', 'c.result', 'c.reason'])
+    .select([
+      'c.id',
+      'c.created_at',
+      sql<string>`u.surname || ' ' || u.name`.as('user'),
+      't.title as tag',
+      'c.old_value',
+      'c.requested',
+      'c.result',
+      'c.reason',
+    ])
     .orderBy('c.id', 'desc')
     .limit(Math.min(limit, 100))
     .execute();

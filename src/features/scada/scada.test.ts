@@ -7,7 +7,15 @@ import { openSimulator } from './drivers/simulator.ts';
 import { periodBounds } from './reports.server.ts';
 import { commandValue, type ModbusAddress } from './scada.schema.ts';
 
-const a = (x: Partial<ModbusAddress>): ModbusAddress => ({ table: 'holding', register: 0, datatype: 'uint16', word_order: 'big', scale: 1, offset: 0, ...x });
+const a = (x: Partial<ModbusAddress>): ModbusAddress => ({
+  table: 'holding',
+  register: 0,
+  datatype: 'uint16',
+  word_order: 'big',
+  scale: 1,
+  offset: 0,
+  ...x,
+});
 
 describe('Modbus codec', () => {
   it('decodes signed and unsigned 16-bit values with scale and offset; 0xFFFF is not available', () => {
@@ -18,8 +26,15 @@ describe('Modbus codec', () => {
   });
   it('decodes 32-bit values in both word orders; both words 0xFFFF is not available', () => {
     expect(decode(a({ datatype: 'int32' }), [0xfffe, 0x7960])).toBe(-100000);
-    expect(decode(a({ datatype: 'uint32', word_order: 'little' }), [0x0001, 0x0002])).toBe(0x00020001);
-    expect(decode(a({ datatype: 'float32', word_order: 'little' }), encode(a({ datatype: 'float32', word_order: 'little' }), 21.5))).toBe(21.5);
+    expect(decode(a({ datatype: 'uint32', word_order: 'little' }), [0x0001, 0x0002])).toBe(
+      0x00020001,
+    );
+    expect(
+      decode(
+        a({ datatype: 'float32', word_order: 'little' }),
+        encode(a({ datatype: 'float32', word_order: 'little' }), 21.5),
+      ),
+    ).toBe(21.5);
     expect(decode(a({ datatype: 'float32' }), [0xffff, 0xffff])).toBeNull();
   });
   it('encodes the inverse of decode for every datatype', () => {
@@ -31,7 +46,12 @@ describe('Modbus codec', () => {
     }
   });
   it('groups registers into blocks of at most 120 per table', () => {
-    const blocks = planReads([a({ register: 0 }), a({ register: 4, datatype: 'float32' }), a({ register: 200 }), a({ table: 'coil', register: 0 })]);
+    const blocks = planReads([
+      a({ register: 0 }),
+      a({ register: 4, datatype: 'float32' }),
+      a({ register: 200 }),
+      a({ table: 'coil', register: 0 }),
+    ]);
     expect(blocks.map((b) => [b.table, b.start, b.count, b.tags])).toEqual([
       ['coil', 0, 1, [3]],
       ['holding', 0, 6, [0, 1]],
@@ -47,12 +67,19 @@ describe('command values', () => {
     expect(commandValue(input, 'abc')).toEqual({ ok: false, error: 'scada.action.type' });
     expect(commandValue(input, '1e3')).toEqual({ ok: false, error: 'scada.action.type' });
     expect(commandValue(input, '10.5')).toEqual({ ok: false, error: 'scada.action.range' });
-    expect(commandValue({ ...input, type: 'int' }, '2.5')).toEqual({ ok: false, error: 'scada.action.type' });
+    expect(commandValue({ ...input, type: 'int' }, '2.5')).toEqual({
+      ok: false,
+      error: 'scada.action.type',
+    });
   });
   it('accepts a decimal comma, and true for an error reset', () => {
     expect(commandValue(input, '6,5')).toEqual({ ok: true, value: 6.5 });
-    expect(commandValue({ type: 'bool', field_type: 'ErrorReset', min: null, max: null }, 'true')).toEqual({ ok: true, value: 1 });
-    expect(commandValue({ type: 'bool', field_type: 'ErrorReset', min: null, max: null }, '5')).toEqual({ ok: false, error: 'scada.action.type' });
+    expect(
+      commandValue({ type: 'bool', field_type: 'ErrorReset', min: null, max: null }, 'true'),
+    ).toEqual({ ok: true, value: 1 });
+    expect(
+      commandValue({ type: 'bool', field_type: 'ErrorReset', min: null, max: null }, '5'),
+    ).toEqual({ ok: false, error: 'scada.action.type' });
   });
 });
 
@@ -70,9 +97,21 @@ describe('simulator', () => {
   it('starts with a fault, clears it on reset (pumps run again) and raises the next one 10 minutes later', async () => {
     let now = 1_000_000;
     const tags = [
-      { id: 1, idx: 0, type: 'bool', field_type: 'ErrorReset', address: { signal: 'fault', base: 0 } },
+      {
+        id: 1,
+        idx: 0,
+        type: 'bool',
+        field_type: 'ErrorReset',
+        address: { signal: 'fault', base: 0 },
+      },
       { id: 2, idx: 1, type: 'bool', field_type: null, address: { signal: 'pump', base: 0 } },
-      { id: 3, idx: 2, type: 'float', field_type: 'Input', address: { signal: 'setpoint', base: 5.5 } },
+      {
+        id: 3,
+        idx: 2,
+        type: 'float',
+        field_type: 'Input',
+        address: { signal: 'setpoint', base: 5.5 },
+      },
     ];
     const sim = openSimulator(1, tags, () => now);
     expect(await sim.read()).toEqual([1, 0, 5.5]);
@@ -88,8 +127,14 @@ describe('simulator', () => {
 
 describe('report periods', () => {
   it('uses calendar days and months in the time zone and refuses others', () => {
-    expect(periodBounds('day', '2026-11-23', 'Europe/Samara')).toEqual({ from: '2026-11-22T20:00:00.000Z', to: '2026-11-23T20:00:00.000Z' });
-    expect(periodBounds('month', '2026-12', 'Europe/Samara')).toEqual({ from: '2026-11-30T20:00:00.000Z', to: '2026-12-31T20:00:00.000Z' });
+    expect(periodBounds('day', '2026-11-23', 'Europe/Samara')).toEqual({
+      from: '2026-11-22T20:00:00.000Z',
+      to: '2026-11-23T20:00:00.000Z',
+    });
+    expect(periodBounds('month', '2026-12', 'Europe/Samara')).toEqual({
+      from: '2026-11-30T20:00:00.000Z',
+      to: '2026-12-31T20:00:00.000Z',
+    });
     expect(periodBounds('day', '2026-02-30', 'Europe/Samara')).toBeNull();
     expect(periodBounds('month', '2026-13', 'Europe/Samara')).toBeNull();
   });

@@ -7,7 +7,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { sessionAlive, sessionCookieName, validateSession } from '#features/auth/auth.session.server.ts';
+import {
+  sessionAlive,
+  sessionCookieName,
+  validateSession,
+} from '#features/auth/auth.session.server.ts';
 import { config } from '#lib/config.ts';
 import { parseCookies } from '#lib/http/cookies.ts';
 import { currentRequest } from '#lib/http/request-context.ts';
@@ -26,15 +30,20 @@ export function frames(live: Live): [string, string] {
 }
 
 export function handleScadaUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-  const reject = (status: number, text: string) => socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  const reject = (status: number, text: string) =>
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const id = /^\d{1,9}$/.test(url.searchParams.get('scada_id') ?? '') ? Number(url.searchParams.get('scada_id')) : null;
-  const token = url.searchParams.get('token') ?? parseCookies(req.headers.cookie)[sessionCookieName()];
+  const id = /^\d{1,9}$/.test(url.searchParams.get('scada_id') ?? '')
+    ? Number(url.searchParams.get('scada_id'))
+    : null;
+  const token =
+    url.searchParams.get('token') ?? parseCookies(req.headers.cookie)[sessionCookieName()];
   (async () => {
     const auth = await validateSession(token);
     if (!auth) return reject(401, 'Unauthorized');
     // Without the module, as without a grant, the object does not exist for the user (404, as the pages).
-    if (id === null || !scadaEnabled(auth.user) || (await grantOf(auth.user.id, id)) === null) return reject(404, 'Not Found');
+    if (id === null || !scadaEnabled(auth.user) || (await grantOf(auth.user.id, id)) === null)
+      return reject(404, 'Not Found');
     wss ??= new WebSocketServer({ noServer: true, maxPayload: 1024 });
     wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, auth.user.id, auth.session.id, id));
   })().catch((err) => {
@@ -59,7 +68,8 @@ async function serve(ws: WebSocket, userId: number, sessionId: string, objectId:
   const offSession = bus().subscribe(userTopic(userId), (e) => {
     if (e.type !== SESSION_ENDED) return;
     const d = e.data as { sessions?: string[]; except?: string | null };
-    if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId) ws.close(4401, 'session ended');
+    if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId)
+      ws.close(4401, 'session ended');
   });
   ws.on('pong', () => (alive = true));
   const ping = setInterval(() => {
@@ -67,7 +77,12 @@ async function serve(ws: WebSocket, userId: number, sessionId: string, objectId:
     alive = false;
     ws.ping();
     Promise.all([sessionAlive(sessionId), grantOf(userId, objectId)]).then(
-      ([ok, grant]) => (!ok ? ws.close(4401, 'session ended') : grant === null ? ws.close(4404, 'not found') : undefined),
+      ([ok, grant]) =>
+        !ok
+          ? ws.close(4401, 'session ended')
+          : grant === null
+            ? ws.close(4404, 'not found')
+            : undefined,
       (err) => log.warn('scada ws: re-check failed', { err }),
     );
   }, config().wsHeartbeatMs);

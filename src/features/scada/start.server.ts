@@ -11,7 +11,13 @@ import { closeScadaSockets, handleScadaUpgrade } from './socket.server.ts';
 
 export function startScada(db: Kysely<DB>, bus: Bus) {
   registerUpgrade('scada', handleScadaUpgrade);
-  registerTopic('scada', async (user, id) => /^\d{1,9}$/.test(id) && scadaEnabled(user) && (await grantOf(user.id, Number(id), db)) !== null);
+  registerTopic(
+    'scada',
+    async (user, id) =>
+      /^\d{1,9}$/.test(id) &&
+      scadaEnabled(user) &&
+      (await grantOf(user.id, Number(id), db)) !== null,
+  );
   const poller = startPoller(db, bus);
   return {
     async stop() {

@@ -21,13 +21,20 @@ export function useLive(id: number, initial: LiveState, token?: string): LiveSta
     let head: { status: number; t: string | null; q: string[] } | null = null;
     const open = () => {
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-      ws = new WebSocket(`${proto}://${location.host}/ws?wss_type=scada&scada_id=${id}${token ? `&token=${encodeURIComponent(token)}` : ''}`);
+      ws = new WebSocket(
+        `${proto}://${location.host}/ws?wss_type=scada&scada_id=${id}${token ? `&token=${encodeURIComponent(token)}` : ''}`,
+      );
       ws.onmessage = (e) => {
         const msg = JSON.parse(String(e.data)) as unknown;
         if (Array.isArray(msg)) {
           retry = 1000;
           const h = head;
-          setLive((prev) => ({ v: msg as Array<number | null>, q: h?.q ?? prev.q, s: h?.status ?? prev.s, t: h?.t ?? prev.t }));
+          setLive((prev) => ({
+            v: msg as Array<number | null>,
+            q: h?.q ?? prev.q,
+            s: h?.status ?? prev.s,
+            t: h?.t ?? prev.t,
+          }));
         } else head = msg as typeof head;
       };
       ws.onclose = () => {
@@ -49,7 +56,19 @@ export function useLive(id: number, initial: LiveState, token?: string): LiveSta
 
 /** Values with three decimals in the user's locale; not available as a dash. */
 export const formatValue = (locale: string, v: number | null | undefined): string =>
-  v === null || v === undefined ? '\u2014' : numberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(v);
+  v === null || v === undefined
+    ? '\u2014'
+    : numberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(v);
 
 export const formatTime = (locale: string, timeZone: string, t: string | null): string =>
-  t ? dateTimeFormat(locale, { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(t)) : '';
+  t
+    ? dateTimeFormat(locale, {
+        timeZone,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(new Date(t))
+    : '';

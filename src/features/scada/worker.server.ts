@@ -10,7 +10,13 @@ import type { Driver } from './scada.schema.ts';
 import { NoDataError, type DriverSession, type TagSpec } from './drivers/types.ts';
 import { Recorder } from './history.server.ts';
 import { reconcileCommands } from './reconcile.server.ts';
-import { CMD_TOPIC, expectedAfter, LIVE_TOPIC, type WriteReply, type WriteRequest } from './live.ts';
+import {
+  CMD_TOPIC,
+  expectedAfter,
+  LIVE_TOPIC,
+  type WriteReply,
+  type WriteRequest,
+} from './live.ts';
 
 export const ONLINE_PERIODS = 3;
 const FLUSH_MS = 1000;
@@ -44,7 +50,17 @@ export class ObjectWorker {
   private readonly bus: Bus;
   private readonly open: Opener;
 
-  constructor(o: { id: number; version: string; driver: Driver; tags: TagSpec[]; deadbands: number[]; alarms: boolean[]; db: Kysely<DB>; bus: Bus; open: Opener }) {
+  constructor(o: {
+    id: number;
+    version: string;
+    driver: Driver;
+    tags: TagSpec[];
+    deadbands: number[];
+    alarms: boolean[];
+    db: Kysely<DB>;
+    bus: Bus;
+    open: Opener;
+  }) {
     this.id = o.id;
     this.version = o.version;
     this.driver = o.driver;
@@ -108,7 +124,8 @@ export class ObjectWorker {
   }
 
   private checkOnline() {
-    const online = this.lastOk > 0 && Date.now() - this.lastOk <= ONLINE_PERIODS * this.pollMs + 500 ? 1 : 0;
+    const online =
+      this.lastOk > 0 && Date.now() - this.lastOk <= ONLINE_PERIODS * this.pollMs + 500 ? 1 : 0;
     if (online !== this.status) {
       this.status = online;
       this.dirty = true;
@@ -131,7 +148,11 @@ export class ObjectWorker {
     const t = this.lastOk ? new Date(this.lastOk).toISOString() : null;
     const live = { v: this.values, q: this.values.map((x) => (x === null ? 'n' : 'g')), t };
     try {
-      await this.db.updateTable('scada_objects').set({ live: JSON.stringify(live), status: this.status, last_update_at: t }).where('id', '=', this.id).execute();
+      await this.db
+        .updateTable('scada_objects')
+        .set({ live: JSON.stringify(live), status: this.status, last_update_at: t })
+        .where('id', '=', this.id)
+        .execute();
       await this.bus.publish(LIVE_TOPIC(this.id), 'scada.values', { ...live, s: this.status });
     } catch (err) {
       log.warn('scada: publish failed', { object: this.id, err });
@@ -153,7 +174,8 @@ export class ObjectWorker {
     };
     reconcileCommands(this.db, this.id, readings).then(
       (r) => {
-        if (r.settled) log.info('scada: settled interrupted commands', { object: this.id, settled: r.settled });
+        if (r.settled)
+          log.info('scada: settled interrupted commands', { object: this.id, settled: r.settled });
         if (r.retryIn !== null) again(r.retryIn + 100);
       },
       (err) => {
@@ -166,12 +188,17 @@ export class ObjectWorker {
   /** A command from any instance: write through the driver, then read back until it shows. */
   private async command(req: WriteRequest) {
     const tag = this.tags.find((t) => t.id === req.tag_id);
-    const reply = (r: WriteReply) => this.bus.publish(CMD_TOPIC(this.id), 'scada.written', r).catch(() => {});
+    const reply = (r: WriteReply) =>
+      this.bus.publish(CMD_TOPIC(this.id), 'scada.written', r).catch(() => {});
     if (!tag || !this.session) return reply({ cmd: req.cmd, result: 'failed', reason: 'offline' });
     try {
       await this.session.write(tag, req.value);
     } catch (err) {
-      log.warn('scada: write failed', { object: this.id, tag: tag.id, err: (err as Error).message });
+      log.warn('scada: write failed', {
+        object: this.id,
+        tag: tag.id,
+        err: (err as Error).message,
+      });
       return reply({ cmd: req.cmd, result: 'failed', reason: 'write' });
     }
     await reply({ cmd: req.cmd, result: 'sent' });

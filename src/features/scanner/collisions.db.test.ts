@@ -39,7 +39,19 @@ const db = () => database.db as unknown as Kysely<ScanDB>;
 const idOf = new Map<string, number>();
 
 /** Latin letters that have a Cyrillic twin, typed in Cyrillic (as a Russian keyboard layout does). */
-const LOOKALIKE: Record<string, string> = { A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', K: 'К', M: 'М', O: 'О', P: 'Р', T: 'Т', X: 'Х' };
+const LOOKALIKE: Record<string, string> = {
+  A: 'А',
+  B: 'В',
+  C: 'С',
+  E: 'Е',
+  H: 'Н',
+  K: 'К',
+  M: 'М',
+  O: 'О',
+  P: 'Р',
+  T: 'Т',
+  X: 'Х',
+};
 
 /** Spellings of one article that keep its meaning (the right item is the article's own). */
 function sameSpellings(a: string): string[] {
@@ -55,13 +67,24 @@ function sameSpellings(a: string): string[] {
 }
 
 /** Spellings that lose the decimal mark (no right item: only no automatic match is right). */
-const lossySpellings = (a: string): string[] => (/\d[.,]\d/.test(a) ? [a.replace(/(\d)[.,](\d)/g, '$1 $2'), a.replace(/(\d)[.,](\d)/g, '$1-$2')] : []);
+const lossySpellings = (a: string): string[] =>
+  /\d[.,]\d/.test(a)
+    ? [a.replace(/(\d)[.,](\d)/g, '$1 $2'), a.replace(/(\d)[.,](\d)/g, '$1-$2')]
+    : [];
 
 beforeAll(async () => {
-  const items = PAIRS.flat().map((model, i) => ({ sku: `COL-${i}`, kind: 'other', title: `Изделие ${model}`, model, manufacturer: 'ДКС', price_kop: (i + 1) * 100_00 }));
+  const items = PAIRS.flat().map((model, i) => ({
+    sku: `COL-${i}`,
+    kind: 'other',
+    title: `Изделие ${model}`,
+    model,
+    manufacturer: 'ДКС',
+    price_kop: (i + 1) * 100_00,
+  }));
   const results = await importItems(database.db, database.engine, items);
   expect(results.every((r) => r.status === 'created')).toBe(true);
-  for (const r of await database.db.selectFrom('catalogue_items').select(['id', 'model']).execute()) idOf.set(r.model, r.id);
+  for (const r of await database.db.selectFrom('catalogue_items').select(['id', 'model']).execute())
+    idOf.set(r.model, r.id);
 });
 
 describe('collision list: articles differing by a decimal point or a separator', () => {
@@ -80,26 +103,55 @@ describe('collision list: articles differing by a decimal point or a separator',
       }
       for (const text of lossySpellings(model)) {
         cases.push({ text, want: null, row: { title: 'Изделие', marka: text, sku: '', man: '' } });
-        cases.push({ text, want: null, row: { title: `Изделие ${text}`, marka: '', sku: '', man: '' } });
+        cases.push({
+          text,
+          want: null,
+          row: { title: `Изделие ${text}`, marka: '', sku: '', man: '' },
+        });
       }
     }
-    const got = await matchRows(db(), database.engine, owner, cases.map((c) => c.row));
-    const wrong = cases.flatMap((c, i) => (got[i]?.confident && got[i]!.item.id !== c.want ? [{ text: c.text, row: c.row, got: got[i]!.item.model }] : []));
+    const got = await matchRows(
+      db(),
+      database.engine,
+      owner,
+      cases.map((c) => c.row),
+    );
+    const wrong = cases.flatMap((c, i) =>
+      got[i]?.confident && got[i]!.item.id !== c.want
+        ? [{ text: c.text, row: c.row, got: got[i]!.item.model }]
+        : [],
+    );
     expect(wrong).toEqual([]);
     // Not vacuous: a marking that keeps its meaning is confirmed by the exact article key.
-    const byMarking = cases.map((c, i) => ({ c, g: got[i] })).filter(({ c }) => c.row.marka && c.want !== null);
-    const unconfirmed = byMarking.filter(({ c, g }) => !(g?.confident && g.item.id === c.want)).map(({ c }) => c.text);
+    const byMarking = cases
+      .map((c, i) => ({ c, g: got[i] }))
+      .filter(({ c }) => c.row.marka && c.want !== null);
+    const unconfirmed = byMarking
+      .filter(({ c, g }) => !(g?.confident && g.item.id === c.want))
+      .map(({ c }) => c.text);
     expect(unconfirmed).toEqual([]);
     expect(cases.length).toBeGreaterThan(PAIRS.length * 2 * 10);
   });
 
   it('the popup of an unsettled number shows both items with the numbers that differ, nothing ticked', async () => {
-    const list = await candidatesFor(db(), database.engine, owner, { title: 'Изделие DFC', marka: '', sku: '', man: '' }, '');
+    const list = await candidatesFor(
+      db(),
+      database.engine,
+      owner,
+      { title: 'Изделие DFC', marka: '', sku: '', man: '' },
+      '',
+    );
     const byModel = new Map(list.map((c) => [c.item.model, c]));
     expect(byModel.get('DFC-55')?.differs).toEqual(['55']);
     expect(byModel.get('DFC-5.5')?.differs).toEqual(['5.5']);
     expect(list.every((c) => !c.confident)).toBe(true);
-    const shu = await candidatesFor(db(), database.engine, owner, { title: 'Изделие', marka: 'DSHU-4x2 2-D', sku: '', man: '' }, '');
+    const shu = await candidatesFor(
+      db(),
+      database.engine,
+      owner,
+      { title: 'Изделие', marka: 'DSHU-4x2 2-D', sku: '', man: '' },
+      '',
+    );
     const pair = new Map(shu.map((c) => [c.item.model, c.differs]));
     expect(pair.get('DSHU-4x22-D')).toContain('22');
     expect(pair.get('DSHU-4x2.2-D')).toContain('2.2');
@@ -107,7 +159,9 @@ describe('collision list: articles differing by a decimal point or a separator',
   });
 
   it('a near match left unticked says why (step 4), naming the articles', async () => {
-    const [m] = await matchRows(db(), database.engine, owner, [{ title: 'Изделие DFC', marka: '', sku: '', man: '' }]);
+    const [m] = await matchRows(db(), database.engine, owner, [
+      { title: 'Изделие DFC', marka: '', sku: '', man: '' },
+    ]);
     expect(m?.confident).toBe(false);
     expect(m?.hold?.key).toBe('scanner.api.why.twin');
     expect(String(m?.hold?.params?.articles)).toMatch(/DFC-55|DFC-5\.5/);
@@ -116,7 +170,13 @@ describe('collision list: articles differing by a decimal point or a separator',
 
 describe('a row read by OCR (a scan): an exact article is no proof when its OCR twin is in the catalogue', () => {
   it('every article of the list, read from a scan, is held for the person with the twin named; 0 automatic matches', async () => {
-    const rows = PAIRS.flat().map((model) => ({ title: 'Изделие', marka: model, sku: '', man: '', ocr: true }));
+    const rows = PAIRS.flat().map((model) => ({
+      title: 'Изделие',
+      marka: model,
+      sku: '',
+      man: '',
+      ocr: true,
+    }));
     const got = await matchRows(db(), database.engine, owner, rows);
     const ticked = got.flatMap((g, i) => (g?.confident ? [rows[i]!.marka] : []));
     expect(ticked).toEqual([]);
@@ -130,8 +190,19 @@ describe('a row read by OCR (a scan): an exact article is no proof when its OCR 
   });
 
   it('an article without an OCR twin is still confirmed on a scan', async () => {
-    await importItems(database.db, database.engine, [{ sku: 'SOLO-1', kind: 'other', title: 'Изделие QZ-770', model: 'QZ-770', manufacturer: 'ДКС', price_kop: 1_000_00 }]);
-    const [m] = await matchRows(db(), database.engine, owner, [{ title: 'Изделие', marka: 'QZ-770', sku: '', man: '', ocr: true }]);
+    await importItems(database.db, database.engine, [
+      {
+        sku: 'SOLO-1',
+        kind: 'other',
+        title: 'Изделие QZ-770',
+        model: 'QZ-770',
+        manufacturer: 'ДКС',
+        price_kop: 1_000_00,
+      },
+    ]);
+    const [m] = await matchRows(db(), database.engine, owner, [
+      { title: 'Изделие', marka: 'QZ-770', sku: '', man: '', ocr: true },
+    ]);
     expect(m?.confident).toBe(true);
     expect(m?.hold).toBeUndefined();
   });
@@ -139,28 +210,56 @@ describe('a row read by OCR (a scan): an exact article is no proof when its OCR 
 
 describe('neither the name column nor a remembered choice gets round the twin rule', () => {
   it('a scanned row naming the article in its name is held too', async () => {
-    const rows = ['DFC-55', 'DSHU-4x22-D', 'DFC-5.5'].map((a) => ({ title: `Изделие ${a}`, marka: '', sku: '', man: '', ocr: true }));
+    const rows = ['DFC-55', 'DSHU-4x22-D', 'DFC-5.5'].map((a) => ({
+      title: `Изделие ${a}`,
+      marka: '',
+      sku: '',
+      man: '',
+      ocr: true,
+    }));
     const got = await matchRows(db(), database.engine, owner, rows);
     expect(got.map((g) => g?.confident)).toEqual([false, false, false]);
-    expect(got.map((g) => g?.hold?.key)).toEqual(['scanner.api.why.ocrTwin', 'scanner.api.why.ocrTwin', 'scanner.api.why.ocrTwin']);
+    expect(got.map((g) => g?.hold?.key)).toEqual([
+      'scanner.api.why.ocrTwin',
+      'scanner.api.why.ocrTwin',
+      'scanner.api.why.ocrTwin',
+    ]);
     // Typed (not a scan), the same text names its item exactly.
-    const typed = await matchRows(db(), database.engine, owner, rows.map(({ ocr: _o, ...r }) => r));
-    expect(typed.map((g) => (g?.confident ? g.item.model : null))).toEqual(['DFC-55', 'DSHU-4x22-D', 'DFC-5.5']);
+    const typed = await matchRows(
+      db(),
+      database.engine,
+      owner,
+      rows.map(({ ocr: _o, ...r }) => r),
+    );
+    expect(typed.map((g) => (g?.confident ? g.item.model : null))).toEqual([
+      'DFC-55',
+      'DSHU-4x22-D',
+      'DFC-5.5',
+    ]);
   });
 
   it('a choice of DFC-5.5 for a row reading DFC-55 is not learned as the article, and never ticks a typed DFC-55', async () => {
     const someone = { userId: 77, organisationId: null };
     const row = { title: 'Изделие', marka: 'DFC-55', sku: '', man: '' };
     await rememberSynonyms(db(), someone, [{ row, cid: idOf.get('DFC-5.5')! }]);
-    const keys = (await db().selectFrom('scan_synonyms').select('key').where('owner', '=', 'user:77').execute()).map((r) => r.key);
+    const keys = (
+      await db().selectFrom('scan_synonyms').select('key').where('owner', '=', 'user:77').execute()
+    ).map((r) => r.key);
     expect(keys.some((k) => k.startsWith('a:'))).toBe(false);
     expect(keys.some((k) => k.startsWith('t:'))).toBe(true);
     const [m] = await matchRows(db(), database.engine, someone, [row]);
     expect(m?.confident).toBe(false);
-    expect(m?.hold).toEqual({ key: 'scanner.api.why.synonymContradicted', params: { chosen: 'DFC-5.5', article: 'DFC-55' } });
+    expect(m?.hold).toEqual({
+      key: 'scanner.api.why.synonymContradicted',
+      params: { chosen: 'DFC-5.5', article: 'DFC-55' },
+    });
     // A remembered choice that agrees with the article still ticks.
-    await rememberSynonyms(db(), someone, [{ row: { ...row, marka: 'DFC-185' }, cid: idOf.get('DFC-185')! }]);
-    const [agreed] = await matchRows(db(), database.engine, someone, [{ ...row, marka: 'DFC-185' }]);
+    await rememberSynonyms(db(), someone, [
+      { row: { ...row, marka: 'DFC-185' }, cid: idOf.get('DFC-185')! },
+    ]);
+    const [agreed] = await matchRows(db(), database.engine, someone, [
+      { ...row, marka: 'DFC-185' },
+    ]);
     expect(agreed?.confident).toBe(true);
   });
 });

@@ -13,7 +13,14 @@ import type { Config } from '#lib/config.ts';
 import { log } from '#lib/log.ts';
 import type { ComputeInput, ComputeReply, ComputeRequest } from './compute.worker.ts';
 import type { Scored } from './match.server.ts';
-import { computeRefusal, installScanCompute, scanCompute, type ComputeTask, type PositionsResult, type ScanCompute } from './positions.server.ts';
+import {
+  computeRefusal,
+  installScanCompute,
+  scanCompute,
+  type ComputeTask,
+  type PositionsResult,
+  type ScanCompute,
+} from './positions.server.ts';
 
 export interface ComputeOptions {
   threads: number;
@@ -30,7 +37,8 @@ export const USER_TASKS = 2;
 export function computeThreads(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SCANNER_COMPUTE_THREADS;
   if (raw === undefined || raw === '') return Math.max(1, Math.floor(availableParallelism() / 2));
-  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1) throw new Error(`SCANNER_COMPUTE_THREADS: expected a whole number 1-99, got "${raw}"`);
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1)
+    throw new Error(`SCANNER_COMPUTE_THREADS: expected a whole number 1-99, got "${raw}"`);
   return Number(raw);
 }
 
@@ -50,11 +58,19 @@ interface Slot {
 
 /** The worker's error as an Error carrying its codes (unavailableCause reads them: 503, not 500). */
 function errorOf(reply: Extract<ComputeReply, { ok: false }>): Error {
-  return Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}, reply.errcode !== undefined ? { errcode: reply.errcode } : {});
+  return Object.assign(
+    new Error(reply.message),
+    reply.code ? { code: reply.code } : {},
+    reply.errcode !== undefined ? { errcode: reply.errcode } : {},
+  );
 }
 
 export function createScanCompute(database: Config['database'], opts: ComputeOptions): ScanCompute {
-  const slots: Slot[] = Array.from({ length: Math.max(1, opts.threads) }, () => ({ worker: null, job: null, timer: null }));
+  const slots: Slot[] = Array.from({ length: Math.max(1, opts.threads) }, () => ({
+    worker: null,
+    job: null,
+    timer: null,
+  }));
   const waiting: Job[] = [];
   let nextId = 1;
   let stopped = false;
@@ -94,7 +110,13 @@ export function createScanCompute(database: Config['database'], opts: ComputeOpt
       dispatch();
     };
     // Past its heap limit the document is too large to list, like one past the time limit.
-    worker.on('error', (err) => lost((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? computeRefusal('timeout') : err));
+    worker.on('error', (err) =>
+      lost(
+        (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? computeRefusal('timeout')
+          : err,
+      ),
+    );
     worker.on('exit', (code) => lost(new Error(`scanner compute worker exited with code ${code}`)));
     return worker;
   };
@@ -107,7 +129,10 @@ export function createScanCompute(database: Config['database'], opts: ComputeOpt
       const worker = (slot.worker ??= spawn(slot));
       slot.job = job;
       slot.timer = setTimeout(() => {
-        log.warn('scanner compute: task over its time limit', { scan: 'positions' in job.task ? job.task.positions.scanId : null, ms: opts.timeoutMs });
+        log.warn('scanner compute: task over its time limit', {
+          scan: 'positions' in job.task ? job.task.positions.scanId : null,
+          ms: opts.timeoutMs,
+        });
         settle(slot, (j) => j.reject(computeRefusal('timeout')));
         retire(slot);
         dispatch();
@@ -118,8 +143,11 @@ export function createScanCompute(database: Config['database'], opts: ComputeOpt
 
   const run = (userId: number, task: ComputeTask) =>
     new Promise<PositionsResult | Scored[]>((resolve, reject) => {
-      const mine = waiting.filter((j) => j.userId === userId).length + slots.filter((s) => s.job?.userId === userId).length;
-      if (stopped || waiting.length >= opts.queue || mine >= USER_TASKS) return reject(computeRefusal('busy'));
+      const mine =
+        waiting.filter((j) => j.userId === userId).length +
+        slots.filter((s) => s.job?.userId === userId).length;
+      if (stopped || waiting.length >= opts.queue || mine >= USER_TASKS)
+        return reject(computeRefusal('busy'));
       waiting.push({ id: nextId++, userId, task, resolve, reject });
       dispatch();
     });
@@ -145,7 +173,10 @@ export function createScanCompute(database: Config['database'], opts: ComputeOpt
 }
 
 /** Starts the pool in the server entry and makes it the one the API uses (through globalThis). */
-export function startScanCompute(database: Config['database'], threads = computeThreads()): ScanCompute {
+export function startScanCompute(
+  database: Config['database'],
+  threads = computeThreads(),
+): ScanCompute {
   const pool = createScanCompute(database, { threads, timeoutMs: 100_000, queue: 32 });
   installScanCompute(pool);
   return {

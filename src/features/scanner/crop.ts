@@ -24,14 +24,26 @@ export interface CropGeometry {
 }
 
 /** The band of a page (size in points as displayed) for a row from `top` to `bottom` (points); null when no such band lies on the page. */
-export function cropGeometry(page: { width: number; height: number }, top: number, bottom: number): CropGeometry | null {
-  if (![page.width, page.height, top, bottom].every(Number.isFinite) || page.width <= 0 || page.height <= 0) return null;
+export function cropGeometry(
+  page: { width: number; height: number },
+  top: number,
+  bottom: number,
+): CropGeometry | null {
+  if (
+    ![page.width, page.height, top, bottom].every(Number.isFinite) ||
+    page.width <= 0 ||
+    page.height <= 0
+  )
+    return null;
   if (top < 0 || bottom <= top || top >= page.height) return null;
   const t = Math.max(0, top - CROP_MARGIN_PT);
   const b = Math.min(page.height, bottom + CROP_MARGIN_PT, t + CROP_MAX_BAND_PT);
   const scale = Math.min(CROP_SCALE, CROP_MAX_WIDTH_PX / page.width);
   const width = Math.max(1, Math.floor(page.width * scale));
   const y = Math.floor(t * scale);
-  const height = Math.max(1, Math.min(Math.ceil(b * scale) - y, Math.floor(page.height * scale) - y));
+  const height = Math.max(
+    1,
+    Math.min(Math.ceil(b * scale) - y, Math.floor(page.height * scale) - y),
+  );
   return { top: t, bottom: b, scale, width, height, y };
 }

@@ -13,7 +13,12 @@ export class RefusedInput extends Error {
   readonly code: string;
   readonly format: string | undefined;
   readonly params: Record<string, number> | undefined;
-  constructor(code: string, format: string | undefined, message: string, params?: Record<string, number>) {
+  constructor(
+    code: string,
+    format: string | undefined,
+    message: string,
+    params?: Record<string, number>,
+  ) {
     super(message);
     this.code = code;
     this.format = format;
@@ -54,7 +59,11 @@ export async function extractInWorker(
   }
 }
 
-function run(input: WorkerInput, onProgress: (stage: string, done: number, total: number) => void, signal?: AbortSignal): Promise<SliceResult> {
+function run(
+  input: WorkerInput,
+  onProgress: (stage: string, done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<SliceResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), {
       workerData: input,
@@ -79,17 +88,37 @@ function run(input: WorkerInput, onProgress: (stage: string, done: number, total
         .then(() => worker.terminate())
         .finally(fn);
     };
-    const onAbort = () => finish(() => reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted')), true);
-    const timer = setTimeout(() => finish(() => reject(new RefusedInput('timeout', undefined, 'recognition took too long')), true), JOB_TIMEOUT_MS);
+    const onAbort = () =>
+      finish(
+        () => reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted')),
+        true,
+      );
+    const timer = setTimeout(
+      () =>
+        finish(
+          () => reject(new RefusedInput('timeout', undefined, 'recognition took too long')),
+          true,
+        ),
+      JOB_TIMEOUT_MS,
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
     if (signal?.aborted) onAbort();
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'progress') onProgress(m.stage, m.done, m.total);
       else if (m.type === 'done') finish(() => resolve({ doc: m.doc }));
       else if (m.type === 'slice') finish(() => resolve({ slice: m.slice }));
-      else finish(() => reject(m.input ? new RefusedInput(m.code, m.format, m.message, m.params) : new Error(m.message)));
+      else
+        finish(() =>
+          reject(
+            m.input
+              ? new RefusedInput(m.code, m.format, m.message, m.params)
+              : new Error(m.message),
+          ),
+        );
     });
     worker.on('error', (err) => finish(() => reject(err)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`recognition worker exited with code ${code}`))));
+    worker.on('exit', (code) =>
+      finish(() => reject(new Error(`recognition worker exited with code ${code}`))),
+    );
   });
 }

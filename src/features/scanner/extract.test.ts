@@ -16,8 +16,19 @@ const previousTmp = process.env.TMPDIR;
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'extract-test-'));
   try {
-    writeFileSync(join(dir, 'in.pdf'), htmlToPdf({ a4: specHtml(ROWS, true, 1, '297mm 210mm') }).a4!);
-    execFileSync('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'page')]);
+    writeFileSync(
+      join(dir, 'in.pdf'),
+      htmlToPdf({ a4: specHtml(ROWS, true, 1, '297mm 210mm') }).a4!,
+    );
+    execFileSync('pdftoppm', [
+      '-r',
+      '300',
+      '-gray',
+      '-png',
+      '-singlefile',
+      join(dir, 'in.pdf'),
+      join(dir, 'page'),
+    ]);
     scan = new Uint8Array(readFileSync(join(dir, 'page.png')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -45,11 +56,17 @@ describe('recognition in a worker', () => {
   it('stopped while Tesseract reads: rejects with the stop, and the job folder with the copy of the document is gone', async () => {
     const stop = new AbortController();
     let stage = '';
-    const job = extractInWorker(scan, 'scan.png', (s) => {
-      stage = s;
-      // Once OCR has begun, the readers have their files in the job folder.
-      if (s === 'ocr' && !stop.signal.aborted) setTimeout(() => stop.abort(new Error('lease lost')), 300);
-    }, stop.signal);
+    const job = extractInWorker(
+      scan,
+      'scan.png',
+      (s) => {
+        stage = s;
+        // Once OCR has begun, the readers have their files in the job folder.
+        if (s === 'ocr' && !stop.signal.aborted)
+          setTimeout(() => stop.abort(new Error('lease lost')), 300);
+      },
+      stop.signal,
+    );
     await expect(job).rejects.toThrow('lease lost');
     expect(stage).toBe('ocr');
     expect(readdirSync(temp)).toEqual([]);
@@ -58,7 +75,9 @@ describe('recognition in a worker', () => {
   it('asked to stop before it starts: rejects at once and leaves nothing', async () => {
     const stop = new AbortController();
     stop.abort(new Error('shutting down'));
-    await expect(extractInWorker(scan, 'scan.png', () => {}, stop.signal)).rejects.toThrow('shutting down');
+    await expect(extractInWorker(scan, 'scan.png', () => {}, stop.signal)).rejects.toThrow(
+      'shutting down',
+    );
     expect(readdirSync(temp)).toEqual([]);
   }, 60_000);
 });

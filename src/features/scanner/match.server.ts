@@ -10,8 +10,21 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#lib/db/index.ts';
 import { normalise as searchNormalise, innerTrigrams, trigrams } from '#lib/search-text.ts';
 import { normaliseArticle, normaliseText, numericTokens, ocrKey } from '#lib/normalise.ts';
-import { articleOf, CANDIDATE_ROWS, ITEM_COLUMNS, type CatalogueHit, type Why } from './catalogue-hit.ts';
-import { byOcr, MIN_OCR_KEY, OCR_SCORE, ocrHold, ocrKeysOf, twinsByOcrKey } from './ocr-match.server.ts';
+import {
+  articleOf,
+  CANDIDATE_ROWS,
+  ITEM_COLUMNS,
+  type CatalogueHit,
+  type Why,
+} from './catalogue-hit.ts';
+import {
+  byOcr,
+  MIN_OCR_KEY,
+  OCR_SCORE,
+  ocrHold,
+  ocrKeysOf,
+  twinsByOcrKey,
+} from './ocr-match.server.ts';
 import type { ScanDB } from './scanner.tables.ts';
 
 export type { CatalogueHit, Why };
@@ -60,8 +73,10 @@ const PG_CANDIDATE_ROWS = 200;
 const MAX_TRIGRAMS = 60;
 const MIN_KEY = 3;
 
-
-export const ownerKeys = (o: Owner): string[] => [...(o.organisationId ? [`org:${o.organisationId}`] : []), `user:${o.userId}`];
+export const ownerKeys = (o: Owner): string[] => [
+  ...(o.organisationId ? [`org:${o.organisationId}`] : []),
+  `user:${o.userId}`,
+];
 
 /** The synonym keys of a row: its article (marka, else sku) and its title with the article. */
 export function synonymKeys(r: RowText): string[] {
@@ -99,8 +114,18 @@ interface Prepared {
 function prepare(title: string, article: string, man: string, itemArticle?: string): Prepared {
   const text = normaliseText(`${title} ${article}`);
   const a = normaliseArticle(article);
-  const ocr = itemArticle !== undefined ? new Set([ocrKey(itemArticle)].filter((k) => k.length >= MIN_OCR_KEY)) : new Set(ocrKeysOf(`${article} ${title}`));
-  return { text, grams: trigrams(text), articleGrams: a ? trigrams(a) : new Set(), numbers: numericTokens(`${title} ${article}`), man: normaliseText(man), ocr };
+  const ocr =
+    itemArticle !== undefined
+      ? new Set([ocrKey(itemArticle)].filter((k) => k.length >= MIN_OCR_KEY))
+      : new Set(ocrKeysOf(`${article} ${title}`));
+  return {
+    text,
+    grams: trigrams(text),
+    articleGrams: a ? trigrams(a) : new Set(),
+    numbers: numericTokens(`${title} ${article}`),
+    man: normaliseText(man),
+    ocr,
+  };
 }
 
 const itemCache = new Map<string, Prepared>();
@@ -125,7 +150,9 @@ interface Score {
 
 function scorePrepared(row: Prepared, it: Prepared, item: CatalogueHit): Score {
   let score = Math.max(dice(row.grams, it.grams), dice(row.articleGrams, it.articleGrams));
-  const why: Why[] = [{ key: 'scanner.api.why.text', params: { percent: Math.round(score * 100) } }];
+  const why: Why[] = [
+    { key: 'scanner.api.why.text', params: { percent: Math.round(score * 100) } },
+  ];
   const rowNumbers = new Set(row.numbers);
   let conflict = false;
   if (rowNumbers.size && it.numbers.length) {
@@ -141,8 +168,14 @@ function scorePrepared(row: Prepared, it: Prepared, item: CatalogueHit): Score {
       why.push({ key: 'scanner.api.why.numbersDiffer', params: { numbers: differ.join(', ') } });
     }
   }
-  const manInTitle = it.man.length >= MIN_KEY && ` ${row.text} `.includes(` ${it.man.split(' ')[0]} `);
-  if ((row.man.length >= MIN_KEY && it.man && (it.man.includes(row.man) || row.man.includes(it.man))) || manInTitle) {
+  const manInTitle =
+    it.man.length >= MIN_KEY && ` ${row.text} `.includes(` ${it.man.split(' ')[0]} `);
+  if (
+    (row.man.length >= MIN_KEY &&
+      it.man &&
+      (it.man.includes(row.man) || row.man.includes(it.man))) ||
+    manInTitle
+  ) {
     score += 0.1;
     why.push({ key: 'scanner.api.why.manufacturer', params: { man: item.manufacturer } });
   }
@@ -165,7 +198,11 @@ type Db = Kysely<ScanDB>;
 
 async function itemsByIds(db: Db, ids: number[]): Promise<Map<number, CatalogueHit>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('catalogue_items')
+    .select([...ITEM_COLUMNS])
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.id, { ...r, price_kop: Number(r.price_kop) }]));
 }
 
@@ -175,7 +212,12 @@ async function synonyms(db: Db, owner: Owner, keys: string[]): Promise<Map<strin
   const owners = ownerKeys(owner);
   for (let i = 0; i < keys.length; i += 400) {
     const part = keys.slice(i, i + 400);
-    const rows = await db.selectFrom('scan_synonyms').select(['owner', 'key', 'catalogue_id']).where('owner', 'in', owners).where('key', 'in', part).execute();
+    const rows = await db
+      .selectFrom('scan_synonyms')
+      .select(['owner', 'key', 'catalogue_id'])
+      .where('owner', 'in', owners)
+      .where('key', 'in', part)
+      .execute();
     rows.sort((a, b) => owners.indexOf(a.owner) - owners.indexOf(b.owner));
     for (const r of rows) if (!out.has(r.key)) out.set(r.key, r.catalogue_id);
   }
@@ -196,8 +238,16 @@ async function byArticle(db: Db, keys: string[]): Promise<Map<string, CatalogueH
       .limit(part.length * 20)
       .execute();
     for (const r of rows) {
-      const hit = { id: r.id, sku: r.sku, title: r.title, model: r.model, manufacturer: r.manufacturer, price_kop: Number(r.price_kop) };
-      for (const k of new Set([r.article_key, r.sku_key])) if (k && part.includes(k)) out.set(k, [...(out.get(k) ?? []), hit]);
+      const hit = {
+        id: r.id,
+        sku: r.sku,
+        title: r.title,
+        model: r.model,
+        manufacturer: r.manufacturer,
+        price_kop: Number(r.price_kop),
+      };
+      for (const k of new Set([r.article_key, r.sku_key]))
+        if (k && part.includes(k)) out.set(k, [...(out.get(k) ?? []), hit]);
     }
   }
   return out;
@@ -214,24 +264,58 @@ async function textCandidates(db: Db, engine: Engine, text: string): Promise<Cat
     // text), then Russian full text over titles (word forms: pump / pumps in Russian) while too few.
     const short = q.slice(0, 80);
     const cols = sql`id, sku, title, model, manufacturer, price_kop`;
-    const rows = (await sql<CatalogueHit>`select ${cols} from catalogue_items where search % ${short} limit ${PG_CANDIDATE_ROWS}`.execute(db)).rows;
+    const rows = (
+      await sql<CatalogueHit>`select ${cols} from catalogue_items where search % ${short} limit ${PG_CANDIDATE_ROWS}`.execute(
+        db,
+      )
+    ).rows;
     const add = (more: CatalogueHit[]) => {
       const seen = new Set(rows.map((x) => x.id));
       for (const x of more) if (!seen.has(x.id)) rows.push(x);
     };
-    if (rows.length < CANDIDATES_SHOWN) add((await sql<CatalogueHit>`select ${cols} from catalogue_items where ${short} <% search order by word_similarity(${short}, search) desc, id limit ${CANDIDATE_ROWS}`.execute(db)).rows);
-    const words = q.split(' ').filter((w) => w.length >= 3 && /^[\p{L}\p{N}]+$/u.test(w)).slice(0, 8);
-    if (rows.length < CANDIDATES_SHOWN && words.length) add((await sql<CatalogueHit>`select ${cols} from catalogue_items where to_tsvector('russian', title) @@ to_tsquery('russian', ${words.join(' | ')}) order by id limit ${CANDIDATE_ROWS}`.execute(db)).rows);
+    if (rows.length < CANDIDATES_SHOWN)
+      add(
+        (
+          await sql<CatalogueHit>`select ${cols} from catalogue_items where ${short} <% search order by word_similarity(${short}, search) desc, id limit ${CANDIDATE_ROWS}`.execute(
+            db,
+          )
+        ).rows,
+      );
+    const words = q
+      .split(' ')
+      .filter((w) => w.length >= 3 && /^[\p{L}\p{N}]+$/u.test(w))
+      .slice(0, 8);
+    if (rows.length < CANDIDATES_SHOWN && words.length)
+      add(
+        (
+          await sql<CatalogueHit>`select ${cols} from catalogue_items where to_tsvector('russian', title) @@ to_tsquery('russian', ${words.join(' | ')}) order by id limit ${CANDIDATE_ROWS}`.execute(
+            db,
+          )
+        ).rows,
+      );
     return rows.map((x) => ({ ...x, price_kop: Number(x.price_kop) }));
   }
   const grams = [...innerTrigrams(q)].slice(0, MAX_TRIGRAMS);
   if (grams.length === 0) {
-    const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('search', 'like', `%${q}%`).orderBy('id').limit(CANDIDATE_ROWS).execute();
+    const rows = await db
+      .selectFrom('catalogue_items')
+      .select([...ITEM_COLUMNS])
+      .where('search', 'like', `%${q}%`)
+      .orderBy('id')
+      .limit(CANDIDATE_ROWS)
+      .execute();
     return rows.map((x) => ({ ...x, price_kop: Number(x.price_kop) }));
   }
   const match = grams.map((g) => `"${g.replaceAll('"', '""')}"`).join(' OR ');
-  const ids = await sql<{ item_id: number }>`select item_id from catalogue_search where catalogue_search match ${match} order by rank limit ${CANDIDATE_ROWS}`.execute(db);
-  const items = await itemsByIds(db, ids.rows.map((r) => Number(r.item_id)));
+  const ids = await sql<{
+    item_id: number;
+  }>`select item_id from catalogue_search where catalogue_search match ${match} order by rank limit ${CANDIDATE_ROWS}`.execute(
+    db,
+  );
+  const items = await itemsByIds(
+    db,
+    ids.rows.map((r) => Number(r.item_id)),
+  );
   return ids.rows.map((r) => items.get(Number(r.item_id))).filter((x): x is CatalogueHit => !!x);
 }
 
@@ -258,7 +342,13 @@ export function markDifferences(r: RowText, list: Scored[], query?: string): Sco
 }
 
 /** Text candidates of one row scored and ordered, best first (at most `limit`). */
-export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CANDIDATES_SHOWN, query?: string): Promise<Scored[]> {
+export async function rankByText(
+  db: Db,
+  engine: Engine,
+  r: RowText,
+  limit = CANDIDATES_SHOWN,
+  query?: string,
+): Promise<Scored[]> {
   const q = query ?? `${r.marka} ${r.title}`;
   const row = query ? prepare(query, '', r.man) : prepare(r.title, r.marka, r.man);
   const found = await textCandidates(db, engine, q);
@@ -267,7 +357,14 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
   for (const x of await byOcr(db, [...row.ocr])) if (!seen.has(x.id)) found.push(x);
   const scored = found.map((item) => {
     const s = scorePrepared(row, prepareItem(item), item);
-    return { item, score: s.score, why: s.why, confident: false, conflict: s.conflict, ocr: !!s.ocr } as Scored & { conflict: boolean; ocr: boolean };
+    return {
+      item,
+      score: s.score,
+      why: s.why,
+      confident: false,
+      conflict: s.conflict,
+      ocr: !!s.ocr,
+    } as Scored & { conflict: boolean; ocr: boolean };
   });
   scored.sort((a, b) => b.score - a.score || a.item.id - b.item.id);
   const best = scored[0];
@@ -279,12 +376,32 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
   const key = (c: CatalogueHit) => normaliseArticle(articleOf(c));
   const digits = (c: CatalogueHit) => key(c).replace(/\D+/g, '');
   const rowKey = normaliseArticle(query ?? `${r.title} ${r.marka} ${r.sku}`);
-  const names = (k: string) => new RegExp(`(?<![\\d.])${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d|\\.\\d)`).test(rowKey);
+  const names = (k: string) =>
+    new RegExp(`(?<![\\d.])${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d|\\.\\d)`).test(rowKey);
   const twins = best
-    ? scored.filter((s) => s !== best && familyOf(s.item) === familyOf(best.item) && key(s.item) !== key(best.item) && (!s.conflict || digits(s.item) === digits(best.item)) && !(names(key(best.item)) && !names(key(s.item))))
+    ? scored.filter(
+        (s) =>
+          s !== best &&
+          familyOf(s.item) === familyOf(best.item) &&
+          key(s.item) !== key(best.item) &&
+          (!s.conflict || digits(s.item) === digits(best.item)) &&
+          !(names(key(best.item)) && !names(key(s.item))),
+      )
     : [];
-  if (best && twins.length) best.hold = { key: 'scanner.api.why.twin', params: { articles: [best, ...twins.slice(0, 2)].map((s) => articleOf(s.item)).join(' / ') } };
-  if (best && !twins.length && !best.conflict && !best.ocr && best.score >= AUTO_SCORE && (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN) best.confident = true;
+  if (best && twins.length)
+    best.hold = {
+      key: 'scanner.api.why.twin',
+      params: { articles: [best, ...twins.slice(0, 2)].map((s) => articleOf(s.item)).join(' / ') },
+    };
+  if (
+    best &&
+    !twins.length &&
+    !best.conflict &&
+    !best.ocr &&
+    best.score >= AUTO_SCORE &&
+    (scored[1]?.score ?? 0) <= best.score - AUTO_MARGIN
+  )
+    best.confident = true;
   // A row read from a scan names an article that a lost or invented point may have changed: with an
   // OCR twin in the catalogue, the text naming one of them is no proof either.
   if (best && r.ocr && !best.hold) {
@@ -294,7 +411,11 @@ export async function rankByText(db: Db, engine: Engine, r: RowText, limit = CAN
       best.confident = false;
     }
   }
-  return markDifferences(r, scored.slice(0, limit).map(({ conflict: _c, ocr: _o, ...s }) => s), query);
+  return markDifferences(
+    r,
+    scored.slice(0, limit).map(({ conflict: _c, ocr: _o, ...s }) => s),
+    query,
+  );
 }
 
 function pickByManufacturer(r: RowText, items: CatalogueHit[]): CatalogueHit {
@@ -306,17 +427,29 @@ function pickByManufacturer(r: RowText, items: CatalogueHit[]): CatalogueHit {
  * The best match of every row: synonym, exact article, or the best text candidate (confident only
  * above AUTO_SCORE with a clear lead). Null when nothing is near.
  */
-export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowText[]): Promise<Array<Scored | null>> {
+export async function matchRows(
+  db: Db,
+  engine: Engine,
+  owner: Owner,
+  rows: RowText[],
+): Promise<Array<Scored | null>> {
   const keysOf = rows.map(synonymKeys);
   const learned = await synonyms(db, owner, keysOf.flat());
   const learnedItems = await itemsByIds(db, [...new Set(learned.values())]);
-  const articleKeys = rows.map((r) => [normaliseArticle(r.marka), normaliseArticle(r.sku)].filter((k) => k.length >= MIN_KEY));
+  const articleKeys = rows.map((r) =>
+    [normaliseArticle(r.marka), normaliseArticle(r.sku)].filter((k) => k.length >= MIN_KEY),
+  );
   const exact = await byArticle(db, articleKeys.flat());
-  const ocrTwins = await twinsByOcrKey(db, rows.flatMap((r, i) => (r.ocr ? articleKeys[i]!.flatMap((k) => exact.get(k) ?? []) : [])));
+  const ocrTwins = await twinsByOcrKey(
+    db,
+    rows.flatMap((r, i) => (r.ocr ? articleKeys[i]!.flatMap((k) => exact.get(k) ?? []) : [])),
+  );
   const out: Array<Scored | null> = new Array<Scored | null>(rows.length).fill(null);
   const textRows: number[] = [];
   for (const [i, r] of rows.entries()) {
-    const synonymId = keysOf[i]!.map((k) => learned.get(k)).find((id) => id !== undefined && learnedItems.has(id));
+    const synonymId = keysOf[i]!.map((k) => learned.get(k)).find(
+      (id) => id !== undefined && learnedItems.has(id),
+    );
     if (synonymId !== undefined) {
       // A choice remembered earlier never overrules, by itself, an article that names another item
       // exactly (a scan's DFC-55 confirmed as DFC-5.5 once must not turn a typed DFC-55 into DFC-5.5).
@@ -324,7 +457,16 @@ export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowT
       const contradicted = named.length > 0 && !named.some((x) => x.id === synonymId);
       const item = learnedItems.get(synonymId)!;
       out[i] = contradicted
-        ? { item, score: 0.9, why: [{ key: 'scanner.api.why.synonym' }], confident: false, hold: { key: 'scanner.api.why.synonymContradicted', params: { chosen: articleOf(item), article: articleOf(named[0]!) } } }
+        ? {
+            item,
+            score: 0.9,
+            why: [{ key: 'scanner.api.why.synonym' }],
+            confident: false,
+            hold: {
+              key: 'scanner.api.why.synonymContradicted',
+              params: { chosen: articleOf(item), article: articleOf(named[0]!) },
+            },
+          }
         : { item, score: 1, why: [{ key: 'scanner.api.why.synonym' }], confident: true };
       continue;
     }
@@ -334,8 +476,15 @@ export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowT
       const items = exact.get(key)!;
       const item = pickByManufacturer(r, items);
       const man = normaliseText(r.man);
-      const one = items.length === 1 || (!!man && items.filter((x) => normaliseText(x.manufacturer).includes(man)).length === 1);
-      const found: Scored = { item, score: one ? 1 : 0.9, why: [{ key: 'scanner.api.why.article', params: { article: item.model || item.sku } }], confident: one };
+      const one =
+        items.length === 1 ||
+        (!!man && items.filter((x) => normaliseText(x.manufacturer).includes(man)).length === 1);
+      const found: Scored = {
+        item,
+        score: one ? 1 : 0.9,
+        why: [{ key: 'scanner.api.why.article', params: { article: item.model || item.sku } }],
+        confident: one,
+      };
       // A scanned DFC-5.5 may read DFC-55: with an item that differs only by such a mark in the
       // catalogue, the person chooses.
       const hold = r.ocr && one ? await ocrHold(db, item, ocrTwins) : null;
@@ -375,23 +524,37 @@ export async function matchRows(db: Db, engine: Engine, owner: Owner, rows: RowT
 }
 
 /** Top candidates for the matching popup: the row's own best evidence first, then text ranking (or `q`). */
-export async function candidatesFor(db: Db, engine: Engine, owner: Owner, r: RowText, q: string): Promise<Scored[]> {
+export async function candidatesFor(
+  db: Db,
+  engine: Engine,
+  owner: Owner,
+  r: RowText,
+  q: string,
+): Promise<Scored[]> {
   const list: Scored[] = [];
   if (!q) {
     const [best] = await matchRows(db, engine, owner, [r]);
     if (best && best.score >= 1) list.push(best);
   }
-  for (const s of await rankByText(db, engine, r, CANDIDATES_SHOWN + 1, q || undefined)) if (!list.some((x) => x.item.id === s.item.id)) list.push(s);
+  for (const s of await rankByText(db, engine, r, CANDIDATES_SHOWN + 1, q || undefined))
+    if (!list.some((x) => x.item.id === s.item.id)) list.push(s);
   return markDifferences(r, list.slice(0, CANDIDATES_SHOWN), q || undefined);
 }
 
 /** Remembers the pairs the customer confirmed, for the organisation (or the user without one). */
-export async function rememberSynonyms(db: Db, owner: Owner, pairs: Array<{ row: RowText; cid: number }>, at = new Date().toISOString()): Promise<number> {
+export async function rememberSynonyms(
+  db: Db,
+  owner: Owner,
+  pairs: Array<{ row: RowText; cid: number }>,
+  at = new Date().toISOString(),
+): Promise<number> {
   const target = ownerKeys(owner)[0]!;
   let n = 0;
   // An article key that is another catalogue item's own article is not learned as a synonym: the
   // catalogue already says what that article is (the choice was for a misread or unsettled row).
-  const articles = pairs.map(({ row }) => normaliseArticle(row.marka || row.sku)).filter((k) => k.length >= MIN_KEY);
+  const articles = pairs
+    .map(({ row }) => normaliseArticle(row.marka || row.sku))
+    .filter((k) => k.length >= MIN_KEY);
   const owners = await byArticle(db, articles);
   for (const { row, cid } of pairs) {
     const article = normaliseArticle(row.marka || row.sku);
@@ -401,7 +564,15 @@ export async function rememberSynonyms(db: Db, owner: Owner, pairs: Array<{ row:
       await db
         .insertInto('scan_synonyms')
         .values({ owner: target, key, catalogue_id: cid, hits: 1, updated_at: at })
-        .onConflict((oc) => oc.columns(['owner', 'key']).doUpdateSet({ catalogue_id: cid, hits: sql<number>`scan_synonyms.hits + 1`, updated_at: at }))
+        .onConflict((oc) =>
+          oc
+            .columns(['owner', 'key'])
+            .doUpdateSet({
+              catalogue_id: cid,
+              hits: sql<number>`scan_synonyms.hits + 1`,
+              updated_at: at,
+            }),
+        )
         .execute();
       n++;
     }

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { scoreText, similarity, synonymKeys, type CatalogueHit } from './match.server.ts';
 
-const item = (id: number, title: string, model: string, manufacturer = 'Broen'): CatalogueHit => ({ id, sku: `S-${id}`, title, model, manufacturer, price_kop: 100_00 });
+const item = (id: number, title: string, model: string, manufacturer = 'Broen'): CatalogueHit => ({
+  id,
+  sku: `S-${id}`,
+  title,
+  model,
+  manufacturer,
+  price_kop: 100_00,
+});
 
 describe('scanner matching scores', () => {
   it('DN50 in the row prefers the DN50 item over the DN100 one', () => {
@@ -12,7 +19,10 @@ describe('scanner matching scores', () => {
     const dn100 = scoreText(row, item(2, 'Кран шаровой DN100', 'BV-100'));
     expect(dn50.score).toBeGreaterThan(dn100.score);
     expect(dn100.conflict).toBe(true);
-    expect(dn100.why).toContainEqual({ key: 'scanner.api.why.numbersDiffer', params: { numbers: '100' } });
+    expect(dn100.why).toContainEqual({
+      key: 'scanner.api.why.numbersDiffer',
+      params: { numbers: '100' },
+    });
     expect(dn50.why).toContainEqual({ key: 'scanner.api.why.numbers', params: { numbers: '50' } });
   });
 
@@ -29,7 +39,10 @@ describe('scanner matching scores', () => {
   it('similarity is symmetric, 1 for equal texts and 0 for nothing in common', () => {
     expect(similarity('насос ups', 'насос ups')).toBe(1);
     expect(similarity('abc', 'xyz')).toBe(0);
-    expect(similarity('насос циркуляционный', 'насос')).toBeCloseTo(similarity('насос', 'насос циркуляционный'), 10);
+    expect(similarity('насос циркуляционный', 'насос')).toBeCloseTo(
+      similarity('насос', 'насос циркуляционный'),
+      10,
+    );
   });
 
   it('synonym keys fold look-alike letters, so a Cyrillic С and a Latin C give one key', () => {

@@ -41,9 +41,21 @@ const MISREAD: Array<[string, string]> = [
 ];
 
 beforeAll(async () => {
-  const results = await importItems(database.db, database.engine, ITEMS.map(([model, title], i) => ({ sku: `OCR-${i}`, kind: 'other', title, model, manufacturer: 'Demo', price_kop: (i + 1) * 1000_00 })));
+  const results = await importItems(
+    database.db,
+    database.engine,
+    ITEMS.map(([model, title], i) => ({
+      sku: `OCR-${i}`,
+      kind: 'other',
+      title,
+      model,
+      manufacturer: 'Demo',
+      price_kop: (i + 1) * 1000_00,
+    })),
+  );
   expect(results.every((r) => r.status === 'created')).toBe(true);
-  for (const r of await database.db.selectFrom('catalogue_items').select(['id', 'model']).execute()) ids.set(r.model, r.id);
+  for (const r of await database.db.selectFrom('catalogue_items').select(['id', 'model']).execute())
+    ids.set(r.model, r.id);
 });
 
 const row = (marka: string, title = 'Изделие'): RowText => ({ title, marka, sku: '', man: '' });
@@ -57,27 +69,42 @@ describe('OCR look-alikes find candidates, never a confirmation by themselves', 
         const list = await candidatesFor(db(), database.engine, owner, r, '');
         const hit = list.find((c) => c.item.id === ids.get(printed));
         if (!hit) missing.push(`${r.marka || r.title} → ${printed}`);
-        else if (hit.score < 0.8) low.push({ row: r.marka || r.title, score: hit.score, why: hit.why.map((w) => w.key) });
+        else if (hit.score < 0.8)
+          low.push({ row: r.marka || r.title, score: hit.score, why: hit.why.map((w) => w.key) });
       }
     expect(missing).toEqual([]);
     expect(low).toEqual([]);
   });
 
   it('a row that stands only on the OCR-folded article is not ticked, and says why', async () => {
-    const got = await matchRows(db(), database.engine, owner, MISREAD.map(([s]) => row(s)));
-    expect(got.filter((g) => g?.why.some((w) => w.key === 'scanner.api.why.ocr')).length).toBeGreaterThanOrEqual(5);
+    const got = await matchRows(
+      db(),
+      database.engine,
+      owner,
+      MISREAD.map(([s]) => row(s)),
+    );
+    expect(
+      got.filter((g) => g?.why.some((w) => w.key === 'scanner.api.why.ocr')).length,
+    ).toBeGreaterThanOrEqual(5);
     for (const [i, [scanned, printed]] of MISREAD.entries()) {
       const keys = got[i]?.why.map((w) => w.key) ?? [];
       // Ticked only on the text's own similarity (one letter off in a long article), and then right.
-      if (got[i]?.confident) expect({ scanned, id: got[i]!.item.id, ocr: keys.includes('scanner.api.why.ocr') }).toEqual({ scanned, id: ids.get(printed), ocr: false });
+      if (got[i]?.confident)
+        expect({ scanned, id: got[i]!.item.id, ocr: keys.includes('scanner.api.why.ocr') }).toEqual(
+          { scanned, id: ids.get(printed), ocr: false },
+        );
       else if (got[i]?.score === 0.8) expect(keys).toContain('scanner.api.why.ocr');
     }
   });
 
   it('with the name read right, a misread article never ticks a wrong item', async () => {
-    const rows = MISREAD.map(([scanned, printed]) => row(scanned, ITEMS.find(([m]) => m === printed)![1].replace(printed, '')));
+    const rows = MISREAD.map(([scanned, printed]) =>
+      row(scanned, ITEMS.find(([m]) => m === printed)![1].replace(printed, '')),
+    );
     const got = await matchRows(db(), database.engine, owner, rows);
-    for (const [i, [scanned, printed]] of MISREAD.entries()) if (got[i]?.confident) expect({ scanned, id: got[i]!.item.id }).toEqual({ scanned, id: ids.get(printed) });
+    for (const [i, [scanned, printed]] of MISREAD.entries())
+      if (got[i]?.confident)
+        expect({ scanned, id: got[i]!.item.id }).toEqual({ scanned, id: ids.get(printed) });
   });
 
   it('the search box text goes through the same OCR keys', async () => {

@@ -3,7 +3,13 @@
 // and an exact article read by OCR is held when the catalogue has its OCR twin (DFC-55 / DFC-5.5).
 import type { Kysely } from 'kysely';
 import { ocrKey, storedOcrKey } from '#lib/normalise.ts';
-import { articleOf, CANDIDATE_ROWS, ITEM_COLUMNS, type CatalogueHit, type Why } from './catalogue-hit.ts';
+import {
+  articleOf,
+  CANDIDATE_ROWS,
+  ITEM_COLUMNS,
+  type CatalogueHit,
+  type Why,
+} from './catalogue-hit.ts';
 import type { ScanDB } from './scanner.tables.ts';
 
 type Db = Kysely<ScanDB>;
@@ -36,7 +42,13 @@ export function ocrKeysOf(text: string): string[] {
 /** Catalogue items whose OCR look-alike key equals one of the row's (candidates only; bounded). */
 export async function byOcr(db: Db, keys: string[]): Promise<CatalogueHit[]> {
   if (keys.length === 0) return [];
-  const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('ocr_key', 'in', keys).orderBy('id').limit(CANDIDATE_ROWS).execute();
+  const rows = await db
+    .selectFrom('catalogue_items')
+    .select([...ITEM_COLUMNS])
+    .where('ocr_key', 'in', keys)
+    .orderBy('id')
+    .limit(CANDIDATE_ROWS)
+    .execute();
   return rows.map((r) => ({ ...r, price_kop: Number(r.price_kop) }));
 }
 
@@ -45,21 +57,44 @@ export async function byOcr(db: Db, keys: string[]): Promise<CatalogueHit[]> {
  * seek per distinct key with a limit of 2: whether another item shares it is all that matters, and
  * a crowded key must not push the others out of a shared limit.
  */
-export async function twinsByOcrKey(db: Db, items: CatalogueHit[]): Promise<Map<string, CatalogueHit[]>> {
-  const keys = [...new Set(items.map((x) => storedOcrKey(articleOf(x))).filter((k): k is string => !!k))];
+export async function twinsByOcrKey(
+  db: Db,
+  items: CatalogueHit[],
+): Promise<Map<string, CatalogueHit[]>> {
+  const keys = [
+    ...new Set(items.map((x) => storedOcrKey(articleOf(x))).filter((k): k is string => !!k)),
+  ];
   const out = new Map<string, CatalogueHit[]>();
   for (const k of keys) {
-    const rows = await db.selectFrom('catalogue_items').select([...ITEM_COLUMNS]).where('ocr_key', '=', k).orderBy('id').limit(2).execute();
-    out.set(k, rows.map((r) => ({ ...r, price_kop: Number(r.price_kop) })));
+    const rows = await db
+      .selectFrom('catalogue_items')
+      .select([...ITEM_COLUMNS])
+      .where('ocr_key', '=', k)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    out.set(
+      k,
+      rows.map((r) => ({ ...r, price_kop: Number(r.price_kop) })),
+    );
   }
   return out;
 }
 
 /** The hold of a row read by OCR whose item has an OCR twin in the catalogue (null when it has none). */
-export async function ocrHold(db: Db, item: CatalogueHit, twins?: Map<string, CatalogueHit[]>): Promise<Why | null> {
+export async function ocrHold(
+  db: Db,
+  item: CatalogueHit,
+  twins?: Map<string, CatalogueHit[]>,
+): Promise<Why | null> {
   const k = storedOcrKey(articleOf(item));
   if (!k) return null;
   const list = twins?.get(k) ?? (await twinsByOcrKey(db, [item])).get(k) ?? [];
   const others = list.filter((x) => x.id !== item.id);
-  return others.length ? { key: 'scanner.api.why.ocrTwin', params: { articles: [item, ...others].map(articleOf).join(' / ') } } : null;
+  return others.length
+    ? {
+        key: 'scanner.api.why.ocrTwin',
+        params: { articles: [item, ...others].map(articleOf).join(' / ') },
+      }
+    : null;
 }

@@ -54,7 +54,8 @@ export interface ScanCompute {
  * a property, not by class: the Astro bundle and the server entry hold separate copies of modules.
  */
 export type ComputeRefusal = Error & { computeRefused: 'busy' | 'timeout' };
-export const computeRefusal = (reason: 'busy' | 'timeout'): ComputeRefusal => Object.assign(new Error(`scanner compute: ${reason}`), { computeRefused: reason });
+export const computeRefusal = (reason: 'busy' | 'timeout'): ComputeRefusal =>
+  Object.assign(new Error(`scanner compute: ${reason}`), { computeRefused: reason });
 export const refusalOf = (err: unknown): 'busy' | 'timeout' | null => {
   const r = (err as Partial<ComputeRefusal> | null)?.computeRefused;
   return r === 'busy' || r === 'timeout' ? r : null;
@@ -69,13 +70,24 @@ export function installScanCompute(pool: ScanCompute | undefined): void {
   else delete (globalThis as Holder)[KEY];
 }
 
-export const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man });
+export const rowText = (r: Pick<RecognisedRow, 'title' | 'marka' | 'sku' | 'man'>): RowText => ({
+  title: r.title,
+  marka: r.marka,
+  sku: r.sku,
+  man: r.man,
+});
 
 /** The pages of a scan that were read by OCR (its summary's pages with source 'ocr'). */
 export function ocrPages(summary: string | null): Set<number> {
   try {
-    const pages = (JSON.parse(summary ?? '{}') as { pages?: Array<{ page?: unknown; source?: unknown }> }).pages;
-    return new Set((Array.isArray(pages) ? pages : []).filter((p) => p?.source === 'ocr' && typeof p.page === 'number').map((p) => p.page as number));
+    const pages = (
+      JSON.parse(summary ?? '{}') as { pages?: Array<{ page?: unknown; source?: unknown }> }
+    ).pages;
+    return new Set(
+      (Array.isArray(pages) ? pages : [])
+        .filter((p) => p?.source === 'ocr' && typeof p.page === 'number')
+        .map((p) => p.page as number),
+    );
   } catch {
     return new Set();
   }
@@ -91,26 +103,48 @@ function linesOf(json: string | null): ExtractedLine[] {
   }
 }
 
-export async function computePositions(db: Kysely<ScanDB>, engine: Engine, task: PositionsTask): Promise<PositionsResult> {
+export async function computePositions(
+  db: Kysely<ScanDB>,
+  engine: Engine,
+  task: PositionsTask,
+): Promise<PositionsResult> {
   if (task.remember) {
-    const choice = { mapping: JSON.stringify(task.mapping), checked_pages: JSON.stringify(task.pages) };
+    const choice = {
+      mapping: JSON.stringify(task.mapping),
+      checked_pages: JSON.stringify(task.pages),
+    };
     await db
       .insertInto('scan_choices')
       .values({ scan_id: task.scanId, ...choice })
       .onConflict((oc) => oc.column('scan_id').doUpdateSet(choice))
       .execute();
   }
-  const scan = await db.selectFrom('scans').select(['status', 'document', 'summary']).where('id', '=', task.scanId).executeTakeFirst();
+  const scan = await db
+    .selectFrom('scans')
+    .select(['status', 'document', 'summary'])
+    .where('id', '=', task.scanId)
+    .executeTakeFirst();
   const lines = scan?.status === 'ready' ? linesOf(scan.document) : [];
   const all = buildRows({ lines }, task.mapping, task.pages);
   const rows = all.slice(0, MAX_PRODUCTS);
   const ocr = ocrPages(scan?.summary ?? null);
-  const matches = task.owner ? await matchRows(db, engine, task.owner, rows.map((r) => ({ ...rowText(r), ...(ocr.has(r.page) ? { ocr: true } : {}) }))) : null;
+  const matches = task.owner
+    ? await matchRows(
+        db,
+        engine,
+        task.owner,
+        rows.map((r) => ({ ...rowText(r), ...(ocr.has(r.page) ? { ocr: true } : {}) })),
+      )
+    : null;
   return { rows, total: all.length, matches };
 }
 
 /** One task of the compute worker (or of the API itself when there is no pool). */
-export function runTask(db: Kysely<ScanDB>, engine: Engine, task: ComputeTask): Promise<PositionsResult | Scored[]> {
+export function runTask(
+  db: Kysely<ScanDB>,
+  engine: Engine,
+  task: ComputeTask,
+): Promise<PositionsResult | Scored[]> {
   if ('positions' in task) return computePositions(db, engine, task.positions);
   return candidatesFor(db, engine, task.candidates.owner, task.candidates.row, task.candidates.q);
 }

@@ -5,7 +5,13 @@ import { ocrPages } from './positions.server.ts';
 
 describe('ocrPages', () => {
   it('lists the pages read by OCR', () => {
-    const summary = JSON.stringify({ pages: [{ page: 1, source: 'text' }, { page: 2, source: 'ocr' }, { page: 3, source: 'ocr' }] });
+    const summary = JSON.stringify({
+      pages: [
+        { page: 1, source: 'text' },
+        { page: 2, source: 'ocr' },
+        { page: 3, source: 'ocr' },
+      ],
+    });
     expect([...ocrPages(summary)]).toEqual([2, 3]);
   });
 

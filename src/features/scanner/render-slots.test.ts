@@ -24,14 +24,27 @@ describe('render slots', () => {
       if (i === 3) throw new Error('render failed');
       return i;
     };
-    const calls = gates.map((_, i) => inRenderSlot(work(i), 2, 4).then((v) => ({ ok: v }), (e: unknown) => ({ err: e })));
+    const calls = gates.map((_, i) =>
+      inRenderSlot(work(i), 2, 4).then(
+        (v) => ({ ok: v }),
+        (e: unknown) => ({ err: e }),
+      ),
+    );
     await new Promise((r) => setImmediate(r));
     expect(renderSlotsState()).toMatchObject({ running: 2, waiting: 4 });
     expect(order).toEqual([0, 1]);
     for (const g of gates) g.open();
     const results = await Promise.all(calls);
-    expect(results.slice(0, 6)).toEqual([{ ok: 0 }, { ok: 1 }, { ok: 2 }, { err: new Error('render failed') }, { ok: 4 }, { ok: 5 }]);
-    for (const r of results.slice(6)) expect((r as { err: unknown }).err).toBeInstanceOf(RenderQueueFull);
+    expect(results.slice(0, 6)).toEqual([
+      { ok: 0 },
+      { ok: 1 },
+      { ok: 2 },
+      { err: new Error('render failed') },
+      { ok: 4 },
+      { ok: 5 },
+    ]);
+    for (const r of results.slice(6))
+      expect((r as { err: unknown }).err).toBeInstanceOf(RenderQueueFull);
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
     expect(most).toBe(2);
     expect(renderSlotsState()).toMatchObject({ running: 0, waiting: 0, peak: 2 });

@@ -26,10 +26,15 @@ interface Slots {
 }
 
 const KEY = Symbol.for('cabinet.scanner.renderSlots');
-const slots = (): Slots => ((globalThis as Record<symbol, Slots | undefined>)[KEY] ??= { running: 0, peak: 0, waiting: [] });
+const slots = (): Slots =>
+  ((globalThis as Record<symbol, Slots | undefined>)[KEY] ??= { running: 0, peak: 0, waiting: [] });
 
 /** Runs `work` when a slot is free (at most `limit` at once); throws RenderQueueFull when `queue` callers already wait. */
-export async function inRenderSlot<T>(work: () => Promise<T>, limit = RENDER_SLOTS, queue = RENDER_QUEUE): Promise<T> {
+export async function inRenderSlot<T>(
+  work: () => Promise<T>,
+  limit = RENDER_SLOTS,
+  queue = RENDER_QUEUE,
+): Promise<T> {
   const s = slots();
   if (s.running >= limit) {
     if (s.waiting.length >= queue) throw new RenderQueueFull();

@@ -2,11 +2,24 @@
 // island: pure, no server imports. Messages are dictionary keys (scanner.api.validation.*).
 import * as v from 'valibot';
 import { columnLimit, MAX_COLUMN, SPEC_COLUMNS } from './recognition/limits.ts';
-import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, type RecognisedRow, type SuggestionConfidence } from './recognition/types.ts';
+import {
+  DEFAULT_MAPPING,
+  MAPPING_FIELDS,
+  type ColumnMapping,
+  type RecognisedRow,
+  type SuggestionConfidence,
+} from './recognition/types.ts';
 import { MAX_ID } from '#lib/validation.ts';
 import { MAX_COUNT, PRODUCT_LIMITS } from './recognition/limits.ts';
 
-export { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping, columnLimit, MAX_COLUMN, SPEC_COLUMNS };
+export {
+  DEFAULT_MAPPING,
+  MAPPING_FIELDS,
+  type ColumnMapping,
+  columnLimit,
+  MAX_COLUMN,
+  SPEC_COLUMNS,
+};
 
 /** Document types and sections of step 0; only the first of each is available (spec §5). */
 export const DOC_TYPES = ['specification', 'calculation'] as const;
@@ -17,7 +30,13 @@ export const MAX_PRODUCTS = 1000;
 const UNIQID = /^[A-Za-z0-9_-]{21}$/;
 export const isUniqid = (s: unknown): s is string => typeof s === 'string' && UNIQID.test(s);
 
-const text = (max: number) => v.pipe(v.optional(v.union([v.string(), v.number()]), ''), v.transform(String), v.trim(), v.maxLength(max, 'scanner.api.validation.tooLong'));
+const text = (max: number) =>
+  v.pipe(
+    v.optional(v.union([v.string(), v.number()]), ''),
+    v.transform(String),
+    v.trim(),
+    v.maxLength(max, 'scanner.api.validation.tooLong'),
+  );
 const id = (message: string) =>
   v.pipe(
     v.optional(v.union([v.string(), v.number()]), ''),
@@ -29,8 +48,16 @@ const id = (message: string) =>
 /** Step 0 plus the upload (scan.file): order 0 = a new order. */
 export const StartSchema = v.object({
   order: id('scanner.api.validation.order'),
-  docType: v.pipe(v.optional(v.string(), 'specification'), v.transform((s) => s || 'specification'), v.literal('specification', 'scanner.api.validation.docType')),
-  section: v.pipe(v.optional(v.string(), 'orders'), v.transform((s) => s || 'orders'), v.literal('orders', 'scanner.api.validation.section')),
+  docType: v.pipe(
+    v.optional(v.string(), 'specification'),
+    v.transform((s) => s || 'specification'),
+    v.literal('specification', 'scanner.api.validation.docType'),
+  ),
+  section: v.pipe(
+    v.optional(v.string(), 'orders'),
+    v.transform((s) => s || 'orders'),
+    v.literal('orders', 'scanner.api.validation.section'),
+  ),
   oid: id('scanner.api.validation.oid'),
   object: id('scanner.api.validation.object'),
 });
@@ -40,9 +67,15 @@ const column = (required: boolean) =>
   v.pipe(
     v.optional(v.union([v.string(), v.number()]), ''),
     v.transform((s) => String(s).trim()),
-    v.regex(/^\d{1,2}$/, required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column'),
+    v.regex(
+      /^\d{1,2}$/,
+      required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column',
+    ),
     v.transform(Number),
-    v.check((n) => n <= MAX_COLUMN, required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column'),
+    v.check(
+      (n) => n <= MAX_COLUMN,
+      required ? 'scanner.api.validation.columnRequired' : 'scanner.api.validation.column',
+    ),
     v.check((n) => !required || n > 0, 'scanner.api.validation.columnRequired'),
   );
 
@@ -98,25 +131,62 @@ export const ProductSchema = v.object({
     v.check((n) => Number.isFinite(n) && n > 0, 'scanner.api.validation.productCount'),
     v.maxValue(MAX_COUNT, 'scanner.api.validation.productCountMax'),
   ),
-  cid: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_ID, 'scanner.api.validation.cid')), 0),
+  cid: v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()]),
+      v.transform(Number),
+      v.check(
+        (n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_ID,
+        'scanner.api.validation.cid',
+      ),
+    ),
+    0,
+  ),
 });
 export type Product = v.InferOutput<typeof ProductSchema>;
 
 export const SaveSchema = v.object({
-  module: v.pipe(v.optional(v.string(), 'orders'), v.transform((s) => s || 'orders'), v.literal('orders', 'scanner.api.validation.module')),
+  module: v.pipe(
+    v.optional(v.string(), 'orders'),
+    v.transform((s) => s || 'orders'),
+    v.literal('orders', 'scanner.api.validation.module'),
+  ),
   pid: id('scanner.api.validation.pid'),
 });
 
 /** scan.candidates: the row by index, an optional text instead of the row's own. */
 export const CandidatesSchema = v.object({
-  index: v.pipe(v.optional(v.string(), ''), v.trim(), v.regex(/^\d{1,5}$/, 'scanner.api.validation.index'), v.transform(Number)),
-  q: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200, 'scanner.api.validation.tooLong')),
+  index: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.regex(/^\d{1,5}$/, 'scanner.api.validation.index'),
+    v.transform(Number),
+  ),
+  q: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.maxLength(200, 'scanner.api.validation.tooLong'),
+  ),
 });
 
 export const CatalogSchema = v.object({
-  cid: v.pipe(v.optional(v.string(), ''), v.trim(), v.regex(/^[1-9]\d{0,8}$/, 'scanner.api.validation.cid'), v.transform(Number)),
-  pos: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(50, 'scanner.api.validation.tooLong')),
-  index: v.pipe(v.optional(v.string(), ''), v.trim(), v.regex(/^\d{0,5}$/, 'scanner.api.validation.index'), v.transform((s) => (s ? Number(s) : null))),
+  cid: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.regex(/^[1-9]\d{0,8}$/, 'scanner.api.validation.cid'),
+    v.transform(Number),
+  ),
+  pos: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.maxLength(50, 'scanner.api.validation.tooLong'),
+  ),
+  index: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.regex(/^\d{0,5}$/, 'scanner.api.validation.index'),
+    v.transform((s) => (s ? Number(s) : null)),
+  ),
 });
 
 /** What scan.status answers (the wizard polls it). */
@@ -130,7 +200,13 @@ export interface ScanStatusView {
   total: number;
   pageCount: number;
   /** width and height: the page size in PDF points as displayed (for the thumbnails' aspect). */
-  pages: Array<{ page: number; hasTable: boolean; source: 'text' | 'ocr'; width: number; height: number }>;
+  pages: Array<{
+    page: number;
+    hasTable: boolean;
+    source: 'text' | 'ocr';
+    width: number;
+    height: number;
+  }>;
   columnCount: number;
   headers: string[];
   suggestedMapping: ColumnMapping | null;

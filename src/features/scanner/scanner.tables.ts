@@ -92,6 +92,7 @@ export interface ScannerTables {
   scan_synonyms: ScanSynonymsTable;
 }
 
-export type ScanDB = Omit<DB, 'catalogue_items'> & ScannerTables & { catalogue_items: DB['catalogue_items'] & CatalogueKeys };
+export type ScanDB = Omit<DB, 'catalogue_items'> &
+  ScannerTables & { catalogue_items: DB['catalogue_items'] & CatalogueKeys };
 export type ScanRow = Selectable<ScansTable>;
 export type JobRow = Selectable<ScanJobsTable>;

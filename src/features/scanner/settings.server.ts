@@ -6,16 +6,25 @@
 // one long document does not hold recognition while other users' documents wait (decision 0023).
 import { MAX_PAGES } from './recognition/limits.ts';
 
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+function whole(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = /^\s*\d{1,6}\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= min && n <= max)) throw new Error(`${name}: expected a whole number ${min}-${max}, got "${raw}"`);
+  if (!(n >= min && n <= max))
+    throw new Error(`${name}: expected a whole number ${min}-${max}, got "${raw}"`);
   return n;
 }
 
-export const scannerMaxPages = (env: NodeJS.ProcessEnv = process.env): number => whole(env, 'SCANNER_MAX_PAGES', 100, 1, MAX_PAGES);
-export const scannerSlicePages = (env: NodeJS.ProcessEnv = process.env): number => whole(env, 'SCANNER_SLICE_PAGES', 50, 1, MAX_PAGES);
+export const scannerMaxPages = (env: NodeJS.ProcessEnv = process.env): number =>
+  whole(env, 'SCANNER_MAX_PAGES', 100, 1, MAX_PAGES);
+export const scannerSlicePages = (env: NodeJS.ProcessEnv = process.env): number =>
+  whole(env, 'SCANNER_SLICE_PAGES', 50, 1, MAX_PAGES);
 
 /**
  * A slice also ends once it has run this long (between pages): scanned pages take seconds each

@@ -19,20 +19,30 @@ import { log } from '#lib/log.ts';
 export function scannerConcurrency(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SCANNER_CONCURRENCY;
   if (raw === undefined || raw === '') return Math.max(1, Math.floor(availableParallelism() / 2));
-  if (!/^\d{1,2}$/.test(raw)) throw new Error(`SCANNER_CONCURRENCY: expected a whole number 0-99, got "${raw}"`);
+  if (!/^\d{1,2}$/.test(raw))
+    throw new Error(`SCANNER_CONCURRENCY: expected a whole number 0-99, got "${raw}"`);
   return Number(raw);
 }
 
-export function startScanner(db: Kysely<DB>, engine: Engine, concurrency = scannerConcurrency()): RunningQueue | null {
+export function startScanner(
+  db: Kysely<DB>,
+  engine: Engine,
+  concurrency = scannerConcurrency(),
+): RunningQueue | null {
   // Even an instance that recognises nothing clears what a killed one left on this machine.
-  void removeLeftoverTempDirs(JOB_TIMEOUT_MS + 5 * 60_000).catch((err: unknown) => log.warn('scanner: leftover folder sweep failed', { err }));
+  void removeLeftoverTempDirs(JOB_TIMEOUT_MS + 5 * 60_000).catch((err: unknown) =>
+    log.warn('scanner: leftover folder sweep failed', { err }),
+  );
   if (concurrency === 0) return null;
   const slice = { maxPages: scannerMaxPages(), slicePages: scannerSlicePages(), sliceMs: SLICE_MS };
   return startQueue(
     db as unknown as Kysely<ScanDB>,
     engine,
     {
-      run: (job, { signal }) => runScanJob(job, signal, (bytes, name, progress, sig, resume) => extractInWorker(bytes, name, progress, sig, { ...slice, resume })),
+      run: (job, { signal }) =>
+        runScanJob(job, signal, (bytes, name, progress, sig, resume) =>
+          extractInWorker(bytes, name, progress, sig, { ...slice, resume }),
+        ),
       giveUp: (scanId) => failScan(scanId, 'scanner.api.failed'),
       sweep: async () => {
         while ((await sweepScans()) > 0);

@@ -12,7 +12,8 @@ import { log } from '#lib/log.ts';
 const NAME = /^scan-(job|thumb)-(\d{1,10})-[A-Za-z0-9]+$/;
 
 /** A new folder for one job's temporary files, owned by this process. */
-export const scannerTempDir = (kind: 'job' | 'thumb'): Promise<string> => mkdtemp(join(tmpdir(), `scan-${kind}-${process.pid}-`));
+export const scannerTempDir = (kind: 'job' | 'thumb'): Promise<string> =>
+  mkdtemp(join(tmpdir(), `scan-${kind}-${process.pid}-`));
 
 function alive(pid: number): boolean {
   try {

@@ -1,6 +1,13 @@
 // The right column: the selected request's header, its messages (author, avatar or initial, text,
 // file, time) and the message box with a file. Real forms, so it also works without JavaScript.
-import { useEffect, useLayoutEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { avatarColour, avatarLetter } from '#features/chrome/avatar.ts';
 import { formatDateTime } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
@@ -40,7 +47,17 @@ interface Props {
 }
 
 function Avatar({ m }: { m: SupportMessage }) {
-  if (m.avatar) return <img className="avatar sp-avatar" src={m.avatar} alt="" width={36} height={36} loading="lazy" />;
+  if (m.avatar)
+    return (
+      <img
+        className="avatar sp-avatar"
+        src={m.avatar}
+        alt=""
+        width={36}
+        height={36}
+        loading="lazy"
+      />
+    );
   return (
     <span className={`avatar sp-avatar av${avatarColour(m.full_name)}`} aria-hidden="true">
       {avatarLetter(m.full_name)}
@@ -84,13 +101,25 @@ export function ChatView(p: Props) {
             <input type="hidden" name="_action" value="status" />
             <input type="hidden" name="support_id" value={request.id} />
             <input type="hidden" name="status" value={open ? 0 : 1} />
-            <button type="submit" className="secondary outline" aria-busy={p.statusBusy || undefined} disabled={p.statusBusy}>
+            <button
+              type="submit"
+              className="secondary outline"
+              aria-busy={p.statusBusy || undefined}
+              disabled={p.statusBusy}
+            >
               {t(open ? 'desk.close' : 'desk.reopen')}
             </button>
           </form>
         )}
       </header>
-      <div className="sp-messages" ref={log} role="log" aria-live="polite" aria-label={t('chat.heading')} tabIndex={0}>
+      <div
+        className="sp-messages"
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={t('chat.heading')}
+        tabIndex={0}
+      >
         {messages.length === 0 && <p className="sp-empty">{t('chat.empty')}</p>}
         {p.older && p.olderHref && (
           <p className="sp-older">
@@ -101,7 +130,13 @@ export function ChatView(p: Props) {
         )}
         <ol className="sp-msg-list">
           {messages.map((m) => (
-            <li key={m.id} className={m.uid === p.userId ? 'sp-msg sp-own' : m.from_staff ? 'sp-msg sp-staff' : 'sp-msg'} data-message={m.id}>
+            <li
+              key={m.id}
+              className={
+                m.uid === p.userId ? 'sp-msg sp-own' : m.from_staff ? 'sp-msg sp-staff' : 'sp-msg'
+              }
+              data-message={m.id}
+            >
               <Avatar m={m} />
               <div className="sp-bubble">
                 <p className="sp-author">
@@ -123,7 +158,14 @@ export function ChatView(p: Props) {
         </ol>
       </div>
       {open ? (
-        <form className="sp-composer" method="post" action={p.action} encType="multipart/form-data" onSubmit={p.onSend} noValidate>
+        <form
+          className="sp-composer"
+          method="post"
+          action={p.action}
+          encType="multipart/form-data"
+          onSubmit={p.onSend}
+          noValidate
+        >
           <input type="hidden" name="_action" value="message" />
           <input type="hidden" name="support_id" value={request.id} />
           <label htmlFor="sp-message">{t('composer.label')}</label>
@@ -155,7 +197,11 @@ export function ChatView(p: Props) {
               {...fieldAria('sp-media', err.media)}
               aria-describedby={err.media ? 'sp-media-error sp-media-hint' : 'sp-media-hint'}
             />
-            <button type="submit" aria-busy={p.composer.sending || undefined} disabled={p.composer.sending}>
+            <button
+              type="submit"
+              aria-busy={p.composer.sending || undefined}
+              disabled={p.composer.sending}
+            >
               {t(p.composer.sending ? 'composer.sending' : 'composer.send')}
             </button>
           </div>

@@ -10,7 +10,8 @@ export function DeskInfo({ request, t }: { request: SupportRequestInfo; t: T }) 
         <>
           <dt>{t('desk.customer')}</dt>
           <dd>
-            {request.customer.full_name} (<a href={`mailto:${request.customer.email}`}>{request.customer.email}</a>)
+            {request.customer.full_name} (
+            <a href={`mailto:${request.customer.email}`}>{request.customer.email}</a>)
           </dd>
         </>
       )}

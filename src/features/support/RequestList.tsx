@@ -31,15 +31,23 @@ export function RequestList({ items, selectedId, hrefFor, onSelect, t, timeZone,
         const open = item.status === OPEN;
         return (
           <li key={item.id}>
-            <a href={hrefFor(item.id)} onClick={click(item.id)} aria-current={item.id === selectedId ? 'page' : undefined} data-request={item.id}>
+            <a
+              href={hrefFor(item.id)}
+              onClick={click(item.id)}
+              aria-current={item.id === selectedId ? 'page' : undefined}
+              data-request={item.id}
+            >
               <span className="sp-list-title" title={item.title}>
                 {cutText(item.title, TITLE_CUT)}
               </span>
               <span className="sp-list-meta">
-                <span className={open ? 'sp-tag sp-open' : 'sp-tag sp-closed'}>{t(open ? 'status.open' : 'status.closed')}</span>
+                <span className={open ? 'sp-tag sp-open' : 'sp-tag sp-closed'}>
+                  {t(open ? 'status.open' : 'status.closed')}
+                </span>
                 {isDesk(item) ? (
                   <span>
-                    {item.customer.full_name} · {t(`types.${item.type}`)} · {formatDate(item.updated_at, timeZone)}
+                    {item.customer.full_name} · {t(`types.${item.type}`)} ·{' '}
+                    {formatDate(item.updated_at, timeZone)}
                   </span>
                 ) : (
                   <span>{formatDate(item.created_at, timeZone)}</span>
@@ -47,7 +55,9 @@ export function RequestList({ items, selectedId, hrefFor, onSelect, t, timeZone,
                 {item.unread_messages > 0 && (
                   <span className="sp-unread" data-unread={item.unread_messages}>
                     <span aria-hidden="true">{item.unread_messages}</span>
-                    <span className="sr-only">{t('list.unread', { count: item.unread_messages })}</span>
+                    <span className="sr-only">
+                      {t('list.unread', { count: item.unread_messages })}
+                    </span>
                   </span>
                 )}
               </span>

@@ -1,7 +1,15 @@
 // The support island: the request list and the chat of the selected request, for a customer
 // (/support/reports) or for employees (/support/desk). Server-rendered with real links and forms;
 // once hydrated it loads requests in place, sends over fetch and follows live events from /ws.
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages, type T } from '#lib/i18n/translate.ts';
 import { ChatView, type ComposerState } from './ChatView.tsx';
@@ -10,7 +18,19 @@ import { useLive, type LiveEvent } from './live.ts';
 import { useOwnList } from './own-list.ts';
 import { RequestList } from './RequestList.tsx';
 import { ApiError, formOf, getJson, postForm } from '#lib/client/api.ts';
-import { CHANGED_EVENT, DESK_TOPIC, EV_DESK, EV_MESSAGE, EV_STATUS, EV_UNREAD, requestTopic, type DeskItem, type SupportListItem, type SupportMessage, type SupportRequestInfo } from './support.types.ts';
+import {
+  CHANGED_EVENT,
+  DESK_TOPIC,
+  EV_DESK,
+  EV_MESSAGE,
+  EV_STATUS,
+  EV_UNREAD,
+  requestTopic,
+  type DeskItem,
+  type SupportListItem,
+  type SupportMessage,
+  type SupportRequestInfo,
+} from './support.types.ts';
 
 type Item = SupportListItem | DeskItem;
 export interface Selected {
@@ -19,7 +39,11 @@ export interface Selected {
   /** Messages older than the first one shown exist (loaded on demand). */
   older: boolean;
 }
-type ChatAnswer = { data: SupportMessage[]; request: SupportRequestInfo; meta?: { older?: boolean } };
+type ChatAnswer = {
+  data: SupportMessage[];
+  request: SupportRequestInfo;
+  meta?: { older?: boolean };
+};
 
 export interface SupportChatProps {
   mode: 'customer' | 'desk';
@@ -55,13 +79,18 @@ export default function SupportChat(props: SupportChatProps) {
   const [flash, setFlash] = useState(props.flash ?? '');
   const offline = t('errors.network');
   // The server's own text when it gave one, else the generic network message.
-  const failureText = (err: unknown) => (err instanceof ApiError && err.message ? err.message : offline);
+  const failureText = (err: unknown) =>
+    err instanceof ApiError && err.message ? err.message : offline;
   const own = useOwnList(props.list, props.next ?? null, props.search ?? '', offline, setFlash);
   const { list, setList } = own;
   const [olderBusy, setOlderBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<Selected | null>(props.selected);
-  const [composer, setComposer] = useState<ComposerState>({ text: props.composer?.text ?? '', sending: false, errors: props.composer?.errors ?? {} });
+  const [composer, setComposer] = useState<ComposerState>({
+    text: props.composer?.text ?? '',
+    sending: false,
+    errors: props.composer?.errors ?? {},
+  });
   const [fileKey, setFileKey] = useState(0);
   const [statusBusy, setStatusBusy] = useState(false);
   const [showChildren, setShowChildren] = useState(true);
@@ -75,14 +104,18 @@ export default function SupportChat(props: SupportChatProps) {
   const hrefFor = (id: number) => `${basePath}${basePath.includes('?') ? '&' : '?'}id=${id}`;
   // Text typed into the message box or the search field before the island took over stays.
   useTypedBeforeHydration(root, (typed) => {
-    if (typeof typed.message === 'string') setComposer((c) => ({ ...c, text: typed.message as string }));
+    if (typeof typed.message === 'string')
+      setComposer((c) => ({ ...c, text: typed.message as string }));
     if (typeof typed.searchText === 'string') own.setSearch(typed.searchText);
   });
 
-  const setUnread = (id: number, unread: number) => setList((items) => items.map((i) => (i.id === id ? { ...i, unread_messages: unread } : i)));
+  const setUnread = (id: number, unread: number) =>
+    setList((items) => items.map((i) => (i.id === id ? { ...i, unread_messages: unread } : i)));
   const setStatus = (id: number, status: number) => {
     setList((items) => items.map((i) => (i.id === id ? { ...i, status } : i)));
-    setSelected((s) => (s && s.request.id === id ? { ...s, request: { ...s.request, status } } : s));
+    setSelected((s) =>
+      s && s.request.id === id ? { ...s, request: { ...s.request, status } } : s,
+    );
   };
 
   // Loads the latest page of a request's chat. `keep`: a live refresh of the open chat, which keeps
@@ -99,8 +132,15 @@ export default function SupportChat(props: SupportChatProps) {
     const latest = r.data;
     const older = !!r.meta?.older;
     setSelected((s) => {
-      const earlier = keep && s && s.request.id === id ? s.messages.filter((m) => m.id < (latest[0]?.id ?? Infinity)) : [];
-      return { request: r.request, messages: [...earlier, ...latest], older: earlier.length ? s!.older : older };
+      const earlier =
+        keep && s && s.request.id === id
+          ? s.messages.filter((m) => m.id < (latest[0]?.id ?? Infinity))
+          : [];
+      return {
+        request: r.request,
+        messages: [...earlier, ...latest],
+        older: earlier.length ? s!.older : older,
+      };
     });
     setUnread(id, 0);
   };
@@ -112,7 +152,10 @@ export default function SupportChat(props: SupportChatProps) {
     setOlderBusy(true);
     let r: ChatAnswer;
     try {
-      r = await getJson<ChatAnswer>(`${API}/${id}`, { params: { before: first.id }, fallback: offline });
+      r = await getJson<ChatAnswer>(`${API}/${id}`, {
+        params: { before: first.id },
+        fallback: offline,
+      });
     } catch (err) {
       setOlderBusy(false);
       if (current.current === id) setFlash(failureText(err));
@@ -120,7 +163,18 @@ export default function SupportChat(props: SupportChatProps) {
     }
     setOlderBusy(false);
     if (current.current !== id) return;
-    setSelected((s) => (s && s.request.id === id ? { ...s, messages: [...r.data.filter((m) => m.id < (s.messages[0]?.id ?? Infinity)), ...s.messages], older: !!r.meta?.older } : s));
+    setSelected((s) =>
+      s && s.request.id === id
+        ? {
+            ...s,
+            messages: [
+              ...r.data.filter((m) => m.id < (s.messages[0]?.id ?? Infinity)),
+              ...s.messages,
+            ],
+            older: !!r.meta?.older,
+          }
+        : s,
+    );
   };
 
   const reloadList = async () => {
@@ -155,7 +209,10 @@ export default function SupportChat(props: SupportChatProps) {
     } else if (e.type === EV_STATUS) setStatus(id, Number(d.status));
     else if (e.type === EV_DESK && mode === 'desk') later('list', reloadList);
   };
-  const topics = [...(selectedId ? [requestTopic(selectedId)] : []), ...(mode === 'desk' ? [DESK_TOPIC] : [])];
+  const topics = [
+    ...(selectedId ? [requestTopic(selectedId)] : []),
+    ...(mode === 'desk' ? [DESK_TOPIC] : []),
+  ];
   const live = useLive(topics, onEvent);
 
   // Browser events reach the current render's functions (effect events), registered once.
@@ -196,23 +253,35 @@ export default function SupportChat(props: SupportChatProps) {
 
   // The send button is disabled while sending, which drops keyboard focus to the page's top: give it
   // back to the message box (or the field in error) once the answer is in and the view re-rendered.
-  const focusComposer = (id: 'sp-message' | 'sp-media') => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  const focusComposer = (id: 'sp-message' | 'sp-media') =>
+    requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const send = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!selected || composer.sending) return;
     const text = composer.text.trim();
     // A file chosen before hydration is in the field but never reached onFile.
-    const media = file.current ?? (e.currentTarget.elements.namedItem('media') as HTMLInputElement | null)?.files?.[0] ?? null;
+    const media =
+      file.current ??
+      (e.currentTarget.elements.namedItem('media') as HTMLInputElement | null)?.files?.[0] ??
+      null;
     // Empty or whitespace-only messages are not sent.
     if (!text && !media) return setComposer((c) => ({ ...c, text: '', errors: {} }));
-    if (media && media.size > props.fileLimit) return setComposer((c) => ({ ...c, errors: { media: t('files.errors.tooLarge', { size: mb(props.fileLimit) }) } }));
+    if (media && media.size > props.fileLimit)
+      return setComposer((c) => ({
+        ...c,
+        errors: { media: t('files.errors.tooLarge', { size: mb(props.fileLimit) }) },
+      }));
     setComposer((c) => ({ ...c, sending: true, errors: {} }));
     const id = selected.request.id;
     try {
       await (media
-        ? postForm(`${API}/media`, formOf({ support_id: id, message: text, media }), { fallback: offline })
-        : postForm(`${API}/message`, formOf({ support_id: id, message: text }), { fallback: offline }));
+        ? postForm(`${API}/media`, formOf({ support_id: id, message: text, media }), {
+            fallback: offline,
+          })
+        : postForm(`${API}/message`, formOf({ support_id: id, message: text }), {
+            fallback: offline,
+          }));
     } catch (err) {
       const errors = { ...(err instanceof ApiError ? err.errors : undefined) };
       if (!errors.message && !errors.media) errors[''] = failureText(err);
@@ -232,7 +301,9 @@ export default function SupportChat(props: SupportChatProps) {
     const next = selected.request.status === 1 ? 0 : 1;
     setStatusBusy(true);
     try {
-      await postForm(`${API}/status`, formOf({ support_id: selected.request.id, status: next }), { fallback: offline });
+      await postForm(`${API}/status`, formOf({ support_id: selected.request.id, status: next }), {
+        fallback: offline,
+      });
       setStatus(selected.request.id, next);
     } catch (err) {
       setFlash(failureText(err));
@@ -269,19 +340,49 @@ export default function SupportChat(props: SupportChatProps) {
           )}
         </div>
         {mode === 'customer' && (
-          <form method="get" action={basePath} role="search" className="sp-search" onSubmit={own.find}>
+          <form
+            method="get"
+            action={basePath}
+            role="search"
+            className="sp-search"
+            onSubmit={own.find}
+          >
             <label htmlFor="sp-search">{t('list.search')}</label>
             <div className="sp-search-row">
-              <input id="sp-search" type="search" name="searchText" value={own.search} maxLength={200} onChange={(e) => own.setSearch(e.target.value)} aria-describedby="sp-search-hint" />
-              <button type="submit" className="secondary">{t('list.find')}</button>
+              <input
+                id="sp-search"
+                type="search"
+                name="searchText"
+                value={own.search}
+                maxLength={200}
+                onChange={(e) => own.setSearch(e.target.value)}
+                aria-describedby="sp-search-hint"
+              />
+              <button type="submit" className="secondary">
+                {t('list.find')}
+              </button>
             </div>
             <small id="sp-search-hint">{t('list.searchHint')}</small>
           </form>
         )}
         <div className="sp-list-scroll">
-          <RequestList items={list} selectedId={selectedId} hrefFor={hrefFor} onSelect={select} t={t} timeZone={props.timeZone} />
+          <RequestList
+            items={list}
+            selectedId={selectedId}
+            hrefFor={hrefFor}
+            onSelect={select}
+            t={t}
+            timeZone={props.timeZone}
+          />
           {own.next !== null && (
-            <a className="sp-more" href={own.moreHref(basePath)} onClick={(e) => { e.preventDefault(); void own.loadMore(); }}>
+            <a
+              className="sp-more"
+              href={own.moreHref(basePath)}
+              onClick={(e) => {
+                e.preventDefault();
+                void own.loadMore();
+              }}
+            >
               {t('list.more')}
             </a>
           )}

@@ -15,7 +15,13 @@ export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): bool
   const confirmed = useRef(new Set<string>());
 
   // Both read only refs; effect events so the socket's callbacks never hold a stale render.
-  const check = useEffectEvent(() => setLive(!!socket.current && socket.current.readyState === WebSocket.OPEN && wanted.current.every((t) => confirmed.current.has(t))));
+  const check = useEffectEvent(() =>
+    setLive(
+      !!socket.current &&
+        socket.current.readyState === WebSocket.OPEN &&
+        wanted.current.every((t) => confirmed.current.has(t)),
+    ),
+  );
   const sync = useEffectEvent(() => {
     const ws = socket.current;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
@@ -25,7 +31,8 @@ export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): bool
       ws.send(JSON.stringify({ type: 'unsubscribe', topic: t }));
       confirmed.current.delete(t);
     }
-    for (const t of next) if (!subscribed.current.has(t)) ws.send(JSON.stringify({ type: 'subscribe', topic: t }));
+    for (const t of next)
+      if (!subscribed.current.has(t)) ws.send(JSON.stringify({ type: 'subscribe', topic: t }));
     subscribed.current = next;
     check();
   });
@@ -35,7 +42,9 @@ export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): bool
     let delay = 1000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
-      const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+      const ws = new WebSocket(
+        `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
+      );
       socket.current = ws;
       subscribed.current = new Set();
       confirmed.current = new Set();

@@ -9,7 +9,13 @@ type Item = SupportListItem | DeskItem;
 type Page = { data: SupportListItem[]; meta?: { next?: number | null } };
 const API = '/api/v1/support';
 
-export function useOwnList(initial: Item[], initialNext: number | null, initialSearch: string, offline: string, onFail: (message: string) => void) {
+export function useOwnList(
+  initial: Item[],
+  initialNext: number | null,
+  initialSearch: string,
+  offline: string,
+  onFail: (message: string) => void,
+) {
   const [list, setList] = useState<Item[]>(initial);
   const [next, setNext] = useState<number | null>(initialNext);
   const [search, setSearch] = useState(initialSearch);
@@ -59,7 +65,8 @@ export function useOwnList(initial: Item[], initialNext: number | null, initialS
   }
 
   /** Link to the next page without JavaScript. */
-  const moreHref = (basePath: string) => `${basePath}?${new URLSearchParams({ ...(applied.current.trim() ? { searchText: applied.current.trim() } : {}), before: String(next) })}`;
+  const moreHref = (basePath: string) =>
+    `${basePath}?${new URLSearchParams({ ...(applied.current.trim() ? { searchText: applied.current.trim() } : {}), before: String(next) })}`;
 
   return { list, setList, next, search, setSearch, loadMore, reload, find, moreHref };
 }

@@ -11,7 +11,15 @@ import { userTopic } from '#lib/realtime/topics.ts';
 import { removeStored, storeUpload } from './support.files.server.ts';
 import { customerUnread, type Side } from './support.server.ts';
 import type { SupportRequestRow } from './support.tables.ts';
-import { DESK_TOPIC, EV_DESK, EV_MESSAGE, EV_STATUS, EV_UNREAD, OPEN, requestTopic } from './support.types.ts';
+import {
+  DESK_TOPIC,
+  EV_DESK,
+  EV_MESSAGE,
+  EV_STATUS,
+  EV_UNREAD,
+  OPEN,
+  requestTopic,
+} from './support.types.ts';
 import { paths } from '#lib/paths.ts';
 
 /** A message sent to a closed request. */
@@ -25,7 +33,11 @@ export interface CreateInput {
 }
 
 /** Opens a request for the user (and its first message when given); returns its id. */
-export async function createRequest(user: Pick<User, 'id'>, input: CreateInput, userAgent: string | null): Promise<number> {
+export async function createRequest(
+  user: Pick<User, 'id'>,
+  input: CreateInput,
+  userAgent: string | null,
+): Promise<number> {
   const t = now();
   const id = await db()
     .transaction()
@@ -50,10 +62,22 @@ export async function createRequest(user: Pick<User, 'id'>, input: CreateInput, 
       if (input.message) {
         const m = await trx
           .insertInto('support_messages')
-          .values({ request_id: row.id, user_id: user.id, from_staff: 0, message: input.message, file_id: null, file_name: null, created_at: t })
+          .values({
+            request_id: row.id,
+            user_id: user.id,
+            from_staff: 0,
+            message: input.message,
+            file_id: null,
+            file_name: null,
+            created_at: t,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.updateTable('support_requests').set({ customer_read_id: m.id }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('support_requests')
+          .set({ customer_read_id: m.id })
+          .where('id', '=', row.id)
+          .execute();
       }
       return row.id;
     });
@@ -65,7 +89,12 @@ type Upload = { bytes: Uint8Array; mime: string; name: string };
 type Target = SupportRequestRow & { side: Side };
 
 /** Adds a message by the user to the request; the file (already checked) is stored first and removed again if the row cannot be written. */
-export async function addMessage(user: Pick<User, 'id'>, request: Target, text: string, upload?: Upload): Promise<number> {
+export async function addMessage(
+  user: Pick<User, 'id'>,
+  request: Target,
+  text: string,
+  upload?: Upload,
+): Promise<number> {
   if (request.status !== OPEN) throw new RequestClosed();
   const stored = upload ? await storeUpload(user.id, upload) : null;
   const fromStaff = request.side === 'staff' ? 1 : 0;
@@ -77,20 +106,39 @@ export async function addMessage(user: Pick<User, 'id'>, request: Target, text: 
         const t = now();
         const m = await trx
           .insertInto('support_messages')
-          .values({ request_id: request.id, user_id: user.id, from_staff: fromStaff, message: text, file_id: stored?.id ?? null, file_name: stored?.name ?? null, created_at: t })
+          .values({
+            request_id: request.id,
+            user_id: user.id,
+            from_staff: fromStaff,
+            message: text,
+            file_id: stored?.id ?? null,
+            file_name: stored?.name ?? null,
+            created_at: t,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         // Writing a message means the author has seen the conversation so far.
         const seen = fromStaff ? { staff_read_id: m.id } : { customer_read_id: m.id };
-        await trx.updateTable('support_requests').set({ updated_at: t, ...seen }).where('id', '=', request.id).execute();
+        await trx
+          .updateTable('support_requests')
+          .set({ updated_at: t, ...seen })
+          .where('id', '=', request.id)
+          .execute();
         return m.id;
       });
   } catch (err) {
     if (stored) await removeStored(stored.id).catch(() => {});
     throw err;
   }
-  await publish(requestTopic(request.id), EV_MESSAGE, { support_id: request.id, id, from_staff: fromStaff });
-  await publish(userTopic(request.user_id), EV_UNREAD, { support_id: request.id, unread: await customerUnread(request.id) });
+  await publish(requestTopic(request.id), EV_MESSAGE, {
+    support_id: request.id,
+    id,
+    from_staff: fromStaff,
+  });
+  await publish(userTopic(request.user_id), EV_UNREAD, {
+    support_id: request.id,
+    unread: await customerUnread(request.id),
+  });
   await publish(DESK_TOPIC, EV_DESK, { support_id: request.id });
   if (fromStaff) await notifyCustomer(request, 'reply', text || stored?.name || '');
   return id;
@@ -100,12 +148,17 @@ export async function addMessage(user: Pick<User, 'id'>, request: Target, text: 
 export async function setStatus(request: Target, status: number): Promise<boolean> {
   const next = status === OPEN ? OPEN : 0;
   if ((request.status === OPEN ? OPEN : 0) === next) return false;
-  await db().updateTable('support_requests').set({ status: next, updated_at: now() }).where('id', '=', request.id).execute();
+  await db()
+    .updateTable('support_requests')
+    .set({ status: next, updated_at: now() })
+    .where('id', '=', request.id)
+    .execute();
   const data = { support_id: request.id, status: next };
   await publish(requestTopic(request.id), EV_STATUS, data);
   await publish(userTopic(request.user_id), EV_STATUS, data);
   await publish(DESK_TOPIC, EV_DESK, data);
-  if (request.side === 'staff') await notifyCustomer(request, next === OPEN ? 'reopened' : 'closed', request.title);
+  if (request.side === 'staff')
+    await notifyCustomer(request, next === OPEN ? 'reopened' : 'closed', request.title);
   return true;
 }
 
@@ -117,9 +170,17 @@ async function publish(topic: string, type: string, data: unknown) {
 }
 
 /** Tells the customer, in their interface language, that an employee answered or changed the status. */
-async function notifyCustomer(request: SupportRequestRow, what: 'reply' | 'closed' | 'reopened', text: string) {
+async function notifyCustomer(
+  request: SupportRequestRow,
+  what: 'reply' | 'closed' | 'reopened',
+  text: string,
+) {
   try {
-    const customer = await db().selectFrom('users').select('locale').where('id', '=', request.user_id).executeTakeFirst();
+    const customer = await db()
+      .selectFrom('users')
+      .select('locale')
+      .where('id', '=', request.user_id)
+      .executeTakeFirst();
     const locale = customer?.locale;
     const t = translator(isLocale(locale) ? locale : DEFAULT_LOCALE);
     await notify(request.user_id, {

@@ -31,7 +31,8 @@ export interface OwnQuery {
   limit?: number;
 }
 
-const pageSize = (limit: number | undefined, fallback: number) => (limit && limit > 0 ? Math.min(limit, MAX_PAGE) : fallback);
+const pageSize = (limit: number | undefined, fallback: number) =>
+  limit && limit > 0 ? Math.min(limit, MAX_PAGE) : fallback;
 
 /** The customer's unread answers of a request: staff messages after the customer's read mark. */
 function unreadAnswers(eb: ExpressionBuilder<DB, 'support_requests'>) {
@@ -55,16 +56,30 @@ export async function listOwn(userId: number, q: OwnQuery = {}): Promise<Page<Su
   if (search.length >= 3) query = query.where(containsWhere(db(), 'support_requests', search));
   if (q.before) query = query.where('id', '<', q.before);
   // One more row than shown tells whether an older page exists, without counting them all.
-  const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
-  const items = rows.slice(0, limit).map((r) => ({ ...r, status: r.status === OPEN ? OPEN : CLOSED, unread_messages: Number(r.unread_messages ?? 0) }));
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const items = rows
+    .slice(0, limit)
+    .map((r) => ({
+      ...r,
+      status: r.status === OPEN ? OPEN : CLOSED,
+      unread_messages: Number(r.unread_messages ?? 0),
+    }));
   return { items, next: rows.length > limit ? items.at(-1)!.id : null };
 }
 
 /** How many requests the customer has, how many are open, and how many answers are unread. */
-export async function ownSummary(userId: number): Promise<{ total: number; open: number; unread: number }> {
+export async function ownSummary(
+  userId: number,
+): Promise<{ total: number; open: number; unread: number }> {
   const counts = await db()
     .selectFrom('support_requests')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('status', '=', OPEN).then(1).else(0).end()).as('open')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('status', '=', OPEN).then(1).else(0).end()).as('open'),
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   const unread = await db()
@@ -86,15 +101,33 @@ export interface ChatPage {
 }
 
 /** The latest messages of a request (or those before `before`), with the authors' names and avatars. */
-export async function messagePage(requestId: number, before?: number, limit?: number): Promise<ChatPage> {
+export async function messagePage(
+  requestId: number,
+  before?: number,
+  limit?: number,
+): Promise<ChatPage> {
   const size = pageSize(limit, CHAT_PAGE);
   let query = db()
     .selectFrom('support_messages as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.user_id', 'm.message', 'm.file_id', 'm.file_name', 'm.created_at', 'm.from_staff', 'u.name', 'u.surname', 'u.avatar'])
+    .select([
+      'm.id',
+      'm.user_id',
+      'm.message',
+      'm.file_id',
+      'm.file_name',
+      'm.created_at',
+      'm.from_staff',
+      'u.name',
+      'u.surname',
+      'u.avatar',
+    ])
     .where('m.request_id', '=', requestId);
   if (before) query = query.where('m.id', '<', before);
-  const rows = await query.orderBy('m.id', 'desc').limit(size + 1).execute();
+  const rows = await query
+    .orderBy('m.id', 'desc')
+    .limit(size + 1)
+    .execute();
   const messages = rows
     .slice(0, size)
     .reverse()
@@ -116,22 +149,36 @@ export async function messagePage(requestId: number, before?: number, limit?: nu
  * DESK_CUSTOMERS of them; one indexed walk in two batches), plus the one already chosen. Anyone
  * else is reached by the request's own link or the customer id in the URL.
  */
-export async function deskCustomers(chosen = 0): Promise<Array<{ id: number; full_name: string; email: string }>> {
+export async function deskCustomers(
+  chosen = 0,
+): Promise<Array<{ id: number; full_name: string; email: string }>> {
   const ids: number[] = [];
   let cursor: { updated_at: string; id: number } | null = null;
   for (let batch = 0; batch < 2 && ids.length < DESK_CUSTOMERS; batch++) {
     let q = db().selectFrom('support_requests').select(['id', 'user_id', 'updated_at']);
     if (cursor) {
       const c = cursor;
-      q = q.where((eb) => eb.or([eb('updated_at', '<', c.updated_at), eb.and([eb('updated_at', '=', c.updated_at), eb('id', '<', c.id)])]));
+      q = q.where((eb) =>
+        eb.or([
+          eb('updated_at', '<', c.updated_at),
+          eb.and([eb('updated_at', '=', c.updated_at), eb('id', '<', c.id)]),
+        ]),
+      );
     }
     const rows = await q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(500).execute();
-    for (const r of rows) if (!ids.includes(r.user_id) && ids.length < DESK_CUSTOMERS) ids.push(r.user_id);
+    for (const r of rows)
+      if (!ids.includes(r.user_id) && ids.length < DESK_CUSTOMERS) ids.push(r.user_id);
     if (rows.length < 500) break;
     cursor = rows.at(-1)!;
   }
   if (chosen && !ids.includes(chosen)) ids.push(chosen);
   if (ids.length === 0) return [];
-  const users = await db().selectFrom('users').select(['id', 'name', 'surname', 'email']).where('id', 'in', ids).orderBy('surname').orderBy('name').execute();
+  const users = await db()
+    .selectFrom('users')
+    .select(['id', 'name', 'surname', 'email'])
+    .where('id', 'in', ids)
+    .orderBy('surname')
+    .orderBy('name')
+    .execute();
   return users.map((u) => ({ id: u.id, full_name: fullName(u), email: u.email }));
 }

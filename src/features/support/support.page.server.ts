@@ -24,10 +24,16 @@ export interface PostOutcome {
 }
 
 const hasFile = (v: unknown): v is File => v instanceof File && (v.size > 0 || v.name !== '');
-const text = (values: FormValues, key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
+const text = (values: FormValues, key: string) =>
+  typeof values[key] === 'string' ? (values[key] as string) : '';
 
 /** Handles a POST to /support/reports or /support/desk; `back(id)` is the page address of a request. */
-export async function handlePost(user: User, request: Request, t: T, back: (id: number) => string): Promise<PostOutcome> {
+export async function handlePost(
+  user: User,
+  request: Request,
+  t: T,
+  back: (id: number) => string,
+): Promise<PostOutcome> {
   const values = await readForm(request);
   const action = text(values, '_action');
   if (action === 'create') return create(user, values, request.headers.get('user-agent'), t);
@@ -35,7 +41,13 @@ export async function handlePost(user: User, request: Request, t: T, back: (id: 
     const r = await submitMessage(user, values, hasFile(values.media));
     if (r.ok) return { redirect: back(r.support_id) };
     const { message, errors } = translateFailure(r, t);
-    return { status: r.status, composer: { text: text(values, 'message'), errors: Object.keys(errors).length ? errors : { '': message } } };
+    return {
+      status: r.status,
+      composer: {
+        text: text(values, 'message'),
+        errors: Object.keys(errors).length ? errors : { '': message },
+      },
+    };
   }
   if (action === 'status' && isEmployee(user)) {
     const r = await submitStatus(user, values);
@@ -45,9 +57,23 @@ export async function handlePost(user: User, request: Request, t: T, back: (id: 
   return { status: 400, flash: t('support.errors.create') };
 }
 
-async function create(user: User, values: FormValues, userAgent: string | null, t: T): Promise<PostOutcome> {
-  const typed = { title: text(values, 'title'), type: text(values, 'type'), message: text(values, 'message'), url: text(values, 'url') };
-  const fail = (status: number, errors: FieldErrors): PostOutcome => ({ status, create: { values: typed, errors }, flash: t('support.errors.create') });
+async function create(
+  user: User,
+  values: FormValues,
+  userAgent: string | null,
+  t: T,
+): Promise<PostOutcome> {
+  const typed = {
+    title: text(values, 'title'),
+    type: text(values, 'type'),
+    message: text(values, 'message'),
+    url: text(values, 'url'),
+  };
+  const fail = (status: number, errors: FieldErrors): PostOutcome => ({
+    status,
+    create: { values: typed, errors },
+    flash: t('support.errors.create'),
+  });
   const parsed = parseWith(BugReportSchema, values);
   if (!parsed.ok) return fail(422, translateErrors(parsed.errors, t));
   try {

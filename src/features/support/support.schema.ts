@@ -4,27 +4,52 @@ import * as v from 'valibot';
 import { textField } from '#lib/validation.ts';
 import { DEFAULT_REPORT_TYPE, MESSAGE_MAX, REPORT_TYPES, TITLE_MAX } from './support.types.ts';
 
-const id = (message: string) => v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number));
+const id = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,9}$/, message), v.transform(Number));
 
 /** Create a request: title (topic), type, optional message; page url of a bug report. */
 export const CreateSchema = v.object({
-  title: v.pipe(textField(), v.nonEmpty('support.validation.title'), v.maxLength(TITLE_MAX, 'support.validation.titleLong')),
-  type: v.pipe(v.optional(v.string(), DEFAULT_REPORT_TYPE), v.trim(), v.picklist(REPORT_TYPES, 'support.validation.type')),
+  title: v.pipe(
+    textField(),
+    v.nonEmpty('support.validation.title'),
+    v.maxLength(TITLE_MAX, 'support.validation.titleLong'),
+  ),
+  type: v.pipe(
+    v.optional(v.string(), DEFAULT_REPORT_TYPE),
+    v.trim(),
+    v.picklist(REPORT_TYPES, 'support.validation.type'),
+  ),
   message: v.pipe(textField(), v.maxLength(MESSAGE_MAX, 'support.validation.messageLong')),
-  url: v.pipe(textField(), v.maxLength(1000), v.transform((s) => (/^https?:\/\/|^\//.test(s) ? s : ''))),
+  url: v.pipe(
+    textField(),
+    v.maxLength(1000),
+    v.transform((s) => (/^https?:\/\/|^\//.test(s) ? s : '')),
+  ),
 });
 
 /** The bug report dialog also requires the message. */
 export const BugReportSchema = v.object({
   ...CreateSchema.entries,
-  type: v.pipe(v.optional(v.string(), ''), v.trim(), v.picklist(REPORT_TYPES, 'support.validation.type')),
-  message: v.pipe(textField(), v.nonEmpty('support.validation.message'), v.maxLength(MESSAGE_MAX, 'support.validation.messageLong')),
+  type: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.picklist(REPORT_TYPES, 'support.validation.type'),
+  ),
+  message: v.pipe(
+    textField(),
+    v.nonEmpty('support.validation.message'),
+    v.maxLength(MESSAGE_MAX, 'support.validation.messageLong'),
+  ),
 });
 
 /** A chat message: empty or whitespace-only is refused. */
 export const MessageSchema = v.object({
   support_id: id('support.validation.request'),
-  message: v.pipe(textField(), v.nonEmpty('support.validation.message'), v.maxLength(MESSAGE_MAX, 'support.validation.messageLong')),
+  message: v.pipe(
+    textField(),
+    v.nonEmpty('support.validation.message'),
+    v.maxLength(MESSAGE_MAX, 'support.validation.messageLong'),
+  ),
 });
 
 /** A file for a request, with an optional text that goes in the same message. */
@@ -36,7 +61,12 @@ export const MediaSchema = v.object({
 /** Closing (0) or reopening (1) a request on the desk. */
 export const StatusSchema = v.object({
   support_id: id('support.validation.request'),
-  status: v.pipe(v.string('support.validation.status'), v.trim(), v.picklist(['0', '1'], 'support.validation.status'), v.transform(Number)),
+  status: v.pipe(
+    v.string('support.validation.status'),
+    v.trim(),
+    v.picklist(['0', '1'], 'support.validation.status'),
+    v.transform(Number),
+  ),
 });
 
 /** Desk filters (query string): status open|closed|all, type, customer id, page. */

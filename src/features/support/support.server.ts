@@ -18,9 +18,11 @@ export function sideOf(viewer: Viewer, request: Pick<SupportRequestRow, 'user_id
   return viewer.is_employee === 1 ? 'staff' : null;
 }
 
-export const isEmployee = (user: Pick<User, 'is_employee'> | null | undefined): boolean => user?.is_employee === 1;
+export const isEmployee = (user: Pick<User, 'is_employee'> | null | undefined): boolean =>
+  user?.is_employee === 1;
 
-export const fullName = (u: { name: string; surname: string }): string => `${u.name} ${u.surname}`.trim();
+export const fullName = (u: { name: string; surname: string }): string =>
+  `${u.name} ${u.surname}`.trim();
 
 /** Unread messages for one side: the other side's messages after that side's read mark. */
 function unreadFor(side: Side) {
@@ -30,13 +32,26 @@ function unreadFor(side: Side) {
       .select((e) => e.fn.countAll<number>().as('n'))
       .whereRef('m.request_id', '=', 'support_requests.id')
       .where('m.from_staff', '=', side === 'customer' ? 1 : 0)
-      .whereRef('m.id', '>', side === 'customer' ? 'support_requests.customer_read_id' : 'support_requests.staff_read_id');
+      .whereRef(
+        'm.id',
+        '>',
+        side === 'customer'
+          ? 'support_requests.customer_read_id'
+          : 'support_requests.staff_read_id',
+      );
 }
 
 /** The request if this viewer may see it (its customer or any employee), else null. */
-export async function findRequest(viewer: Viewer, id: number): Promise<(SupportRequestRow & { side: Side }) | null> {
+export async function findRequest(
+  viewer: Viewer,
+  id: number,
+): Promise<(SupportRequestRow & { side: Side }) | null> {
   if (!isId(id)) return null;
-  const row = await db().selectFrom('support_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db()
+    .selectFrom('support_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   const side = row ? sideOf(viewer, row) : null;
   return row && side ? { ...row, side } : null;
 }
@@ -51,23 +66,42 @@ export const requestInfo = (r: SupportRequestRow): SupportRequestInfo => ({
 });
 
 /** What employees also see of a request: the customer, and where a bug report came from. */
-export async function staffDetails(r: SupportRequestRow): Promise<Pick<SupportRequestInfo, 'customer' | 'page_url' | 'user_agent'>> {
-  const u = await db().selectFrom('users').select(['name', 'surname', 'email']).where('id', '=', r.user_id).executeTakeFirst();
-  return { customer: u ? { full_name: fullName(u), email: u.email } : undefined, page_url: r.page_url, user_agent: r.user_agent };
+export async function staffDetails(
+  r: SupportRequestRow,
+): Promise<Pick<SupportRequestInfo, 'customer' | 'page_url' | 'user_agent'>> {
+  const u = await db()
+    .selectFrom('users')
+    .select(['name', 'surname', 'email'])
+    .where('id', '=', r.user_id)
+    .executeTakeFirst();
+  return {
+    customer: u ? { full_name: fullName(u), email: u.email } : undefined,
+    page_url: r.page_url,
+    user_agent: r.user_agent,
+  };
 }
 
 export const DESK_PAGE_SIZE = 20;
 
 /** All customers' requests for employees, filtered, most recent activity first. */
 export async function listDesk(filter: DeskFilter): Promise<{ total: number; items: DeskItem[] }> {
-  let q = db().selectFrom('support_requests').innerJoin('users', 'users.id', 'support_requests.user_id');
+  let q = db()
+    .selectFrom('support_requests')
+    .innerJoin('users', 'users.id', 'support_requests.user_id');
   if (filter.status === 'open') q = q.where('support_requests.status', '=', OPEN);
   if (filter.status === 'closed') q = q.where('support_requests.status', '<>', OPEN);
   if (filter.type) q = q.where('support_requests.type', '=', filter.type);
   if (filter.customer) q = q.where('support_requests.user_id', '=', filter.customer);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await q
-    .select(['support_requests.id', 'support_requests.title', 'support_requests.status', 'support_requests.type', 'support_requests.created_at', 'support_requests.updated_at'])
+    .select([
+      'support_requests.id',
+      'support_requests.title',
+      'support_requests.status',
+      'support_requests.type',
+      'support_requests.created_at',
+      'support_requests.updated_at',
+    ])
     .select(['users.id as uid', 'users.name', 'users.surname', 'users.email'])
     .select((eb) => unreadFor('staff')(eb).as('unread_messages'))
     .orderBy('support_requests.updated_at', 'desc')
@@ -93,7 +127,12 @@ export async function markRead(requestId: number, side: Side, upToId: number): P
   if (upToId < 1) return;
   const column = side === 'customer' ? 'customer_read_id' : 'staff_read_id';
   const set = side === 'customer' ? { customer_read_id: upToId } : { staff_read_id: upToId };
-  await db().updateTable('support_requests').set(set).where('id', '=', requestId).where(column, '<', upToId).execute();
+  await db()
+    .updateTable('support_requests')
+    .set(set)
+    .where('id', '=', requestId)
+    .where(column, '<', upToId)
+    .execute();
 }
 
 /** The customer's unread count of one request (for live list updates). */
@@ -107,7 +146,10 @@ export async function customerUnread(requestId: number): Promise<number> {
 }
 
 /** The stored attachment's request, if the viewer may download it (customer of the request or employee). */
-export async function findAttachment(viewer: Viewer, fileId: string): Promise<{ file_name: string } | null> {
+export async function findAttachment(
+  viewer: Viewer,
+  fileId: string,
+): Promise<{ file_name: string } | null> {
   const row = await db()
     .selectFrom('support_messages as m')
     .innerJoin('support_requests as r', 'r.id', 'm.request_id')

@@ -6,7 +6,12 @@ import { registerTopic } from '#lib/realtime/topics.ts';
 registerTopic('support', async (user, id) => {
   if (!/^\d{1,9}$/.test(id)) return false;
   if (user.is_employee === 1) return true;
-  const row = await db().selectFrom('support_requests').select('id').where('id', '=', Number(id)).where('user_id', '=', user.id).executeTakeFirst();
+  const row = await db()
+    .selectFrom('support_requests')
+    .select('id')
+    .where('id', '=', Number(id))
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   return !!row;
 });
 

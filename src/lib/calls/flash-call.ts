@@ -32,13 +32,20 @@ export async function placeFlashCall(phone: string, code: string, unique: string
   try {
     res = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${key}` },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Authorization: `Bearer ${key}`,
+      },
       body: JSON.stringify({ phone: Number(phone.replace(/\D/g, '')), code, unique }),
       signal: AbortSignal.timeout(10_000),
     });
   } catch (err) {
-    throw new CallProviderError(`call provider unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    throw new CallProviderError(
+      `call provider unreachable: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const body = (await res.json().catch(() => null)) as { status?: boolean; error?: string } | null;
-  if (!res.ok || body?.status === false) throw new CallProviderError(`call provider refused: ${res.status} ${body?.error ?? ''}`.trim());
+  if (!res.ok || body?.status === false)
+    throw new CallProviderError(`call provider refused: ${res.status} ${body?.error ?? ''}`.trim());
 }

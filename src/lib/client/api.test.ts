@@ -6,7 +6,8 @@ import { ApiError, formOf, getJson, isAbort, parseRetryAfter, postForm, postJson
 
 let server: Server;
 let base = '';
-const seen: Array<{ method?: string; url?: string; type?: string; accept?: string; body: string }> = [];
+const seen: Array<{ method?: string; url?: string; type?: string; accept?: string; body: string }> =
+  [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -14,7 +15,13 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      seen.push({ method: req.method, url: req.url, type: req.headers['content-type'], accept: req.headers.accept, body });
+      seen.push({
+        method: req.method,
+        url: req.url,
+        type: req.headers['content-type'],
+        accept: req.headers.accept,
+        body,
+      });
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       const json = (status: number, data: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
@@ -23,7 +30,8 @@ beforeAll(async () => {
       if (path === '/ok') return json(200, { ok: true, query: req.url?.split('?')[1] ?? '' });
       if (path === '/echo') return json(200, { type: req.headers['content-type'], body });
       if (path === '/empty') return void res.writeHead(204).end();
-      if (path === '/invalid') return json(422, { message: 'Check the form', errors: { name: 'Required', n: 5 } });
+      if (path === '/invalid')
+        return json(422, { message: 'Check the form', errors: { name: 'Required', n: 5 } });
       if (path === '/legacy') return json(400, { type: 'error', error: 'Legacy text' });
       if (path === '/busy') return json(503, { message: 'Busy' }, { 'Retry-After': '7' });
       if (path === '/html') {
@@ -57,15 +65,30 @@ const failure = (p: Promise<unknown>) =>
 
 describe('client api', () => {
   it('gets JSON with the query built from params and asks for JSON', async () => {
-    expect(await getJson(`${base}/ok`, { params: { q: 'a b', n: 2, skip: undefined } })).toEqual({ ok: true, query: 'q=a+b&n=2' });
+    expect(await getJson(`${base}/ok`, { params: { q: 'a b', n: 2, skip: undefined } })).toEqual({
+      ok: true,
+      query: 'q=a+b&n=2',
+    });
     expect(seen.at(-1)?.accept).toBe('application/json');
-    expect(await getJson(`${base}/ok?x=1`, { params: { y: true } })).toEqual({ ok: true, query: 'x=1&y=true' });
+    expect(await getJson(`${base}/ok?x=1`, { params: { y: true } })).toEqual({
+      ok: true,
+      query: 'x=1&y=true',
+    });
   });
 
   it('posts JSON, url-encoded fields and multipart form data', async () => {
-    expect(await postJson(`${base}/echo`, { a: 1 })).toEqual({ type: 'application/json', body: '{"a":1}' });
-    expect(await postForm(`${base}/echo`, { a: 1, b: 'x y' })).toEqual({ type: 'application/x-www-form-urlencoded;charset=UTF-8', body: 'a=1&b=x+y' });
-    const multipart = await postForm<{ type: string; body: string }>(`${base}/echo`, formOf({ name: 'scan', skip: null, file: new Blob(['PDF']) }));
+    expect(await postJson(`${base}/echo`, { a: 1 })).toEqual({
+      type: 'application/json',
+      body: '{"a":1}',
+    });
+    expect(await postForm(`${base}/echo`, { a: 1, b: 'x y' })).toEqual({
+      type: 'application/x-www-form-urlencoded;charset=UTF-8',
+      body: 'a=1&b=x+y',
+    });
+    const multipart = await postForm<{ type: string; body: string }>(
+      `${base}/echo`,
+      formOf({ name: 'scan', skip: null, file: new Blob(['PDF']) }),
+    );
     expect(multipart.type).toMatch(/^multipart\/form-data; boundary=/);
     expect(multipart.body).toContain('name="name"\r\n\r\nscan');
     expect(multipart.body).toContain('PDF');
@@ -79,27 +102,44 @@ describe('client api', () => {
   it("builds the error from the server's { message, errors } body", async () => {
     const e = await failure(postJson(`${base}/invalid`, {}, { fallback: 'Generic' }));
     expect(e).toBeInstanceOf(ApiError);
-    expect(e).toMatchObject({ status: 422, message: 'Check the form', errors: { name: 'Required' } });
+    expect(e).toMatchObject({
+      status: 422,
+      message: 'Check the form',
+      errors: { name: 'Required' },
+    });
     expect(e.retryAfter).toBeUndefined();
     expect((await failure(getJson(`${base}/nowhere`))).status).toBe(404);
   });
 
   it('reads the legacy { error } spelling of the message', async () => {
-    expect(await failure(getJson(`${base}/legacy`))).toMatchObject({ status: 400, message: 'Legacy text' });
+    expect(await failure(getJson(`${base}/legacy`))).toMatchObject({
+      status: 400,
+      message: 'Legacy text',
+    });
     expect((await failure(getJson(`${base}/legacy`))).errors).toBeUndefined();
   });
 
   it('carries Retry-After in seconds', async () => {
-    expect(await failure(getJson(`${base}/busy`))).toMatchObject({ status: 503, message: 'Busy', retryAfter: 7 });
+    expect(await failure(getJson(`${base}/busy`))).toMatchObject({
+      status: 503,
+      message: 'Busy',
+      retryAfter: 7,
+    });
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6);
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter(null)).toBeUndefined();
   });
 
   it('turns a non-JSON answer into the fallback text or a status-only error', async () => {
-    expect(await failure(getJson(`${base}/html`, { fallback: 'Try later' }))).toMatchObject({ status: 502, message: 'Try later' });
+    expect(await failure(getJson(`${base}/html`, { fallback: 'Try later' }))).toMatchObject({
+      status: 502,
+      message: 'Try later',
+    });
     expect(await failure(getJson(`${base}/html`))).toMatchObject({ status: 502, message: '' });
-    expect(await failure(getJson(`${base}/html-ok`, { fallback: 'Odd answer' }))).toMatchObject({ status: 200, message: 'Odd answer' });
+    expect(await failure(getJson(`${base}/html-ok`, { fallback: 'Odd answer' }))).toMatchObject({
+      status: 200,
+      message: 'Odd answer',
+    });
   });
 
   it('turns a network failure and a timeout into status 0', async () => {
@@ -107,8 +147,12 @@ describe('client api', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    expect(await failure(getJson(`http://127.0.0.1:${port}/`, { fallback: 'Offline' }))).toMatchObject({ status: 0, message: 'Offline' });
-    expect(await failure(getJson(`${base}/slow`, { timeout: 50, fallback: 'Too slow' }))).toMatchObject({ status: 0, message: 'Too slow' });
+    expect(
+      await failure(getJson(`http://127.0.0.1:${port}/`, { fallback: 'Offline' })),
+    ).toMatchObject({ status: 0, message: 'Offline' });
+    expect(
+      await failure(getJson(`${base}/slow`, { timeout: 50, fallback: 'Too slow' })),
+    ).toMatchObject({ status: 0, message: 'Too slow' });
   });
 
   it("rethrows the caller's own abort, also with a timeout set", async () => {

@@ -14,7 +14,12 @@ export class ApiError extends Error {
   readonly errors?: Record<string, string>;
   /** Seconds to wait before retrying, from the Retry-After header (429, 503). */
   readonly retryAfter?: number;
-  constructor(status: number, message: string, errors?: Record<string, string>, retryAfter?: number) {
+  constructor(
+    status: number,
+    message: string,
+    errors?: Record<string, string>,
+    retryAfter?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -34,7 +39,8 @@ export type CallOptions = {
   keepalive?: boolean;
 };
 
-export const isAbort = (err: unknown): boolean => (err instanceof DOMException || err instanceof Error) && err.name === 'AbortError';
+export const isAbort = (err: unknown): boolean =>
+  (err instanceof DOMException || err instanceof Error) && err.name === 'AbortError';
 
 type Body = { message?: unknown; error?: unknown; errors?: unknown };
 
@@ -61,7 +67,11 @@ function messageOf(body: Body | null): string | undefined {
   return undefined;
 }
 
-export async function request<T>(url: string, init: RequestInit, opts: CallOptions = {}): Promise<T> {
+export async function request<T>(
+  url: string,
+  init: RequestInit,
+  opts: CallOptions = {},
+): Promise<T> {
   const { signal, timeout, fallback = '' } = opts;
   const timer = timeout ? AbortSignal.timeout(timeout) : undefined;
   const signals = [signal, timer].filter((s): s is AbortSignal => !!s);
@@ -71,7 +81,11 @@ export async function request<T>(url: string, init: RequestInit, opts: CallOptio
       ...init,
       credentials: 'same-origin',
       keepalive: opts.keepalive,
-      headers: { Accept: 'application/json', ...(init.headers as Record<string, string>), ...opts.headers },
+      headers: {
+        Accept: 'application/json',
+        ...(init.headers as Record<string, string>),
+        ...opts.headers,
+      },
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
     });
   } catch (err) {
@@ -100,33 +114,61 @@ export async function request<T>(url: string, init: RequestInit, opts: CallOptio
     return body as T;
   }
   const b = parsed && body && typeof body === 'object' ? (body as Body) : null;
-  throw new ApiError(res.status, messageOf(b) ?? fallback, fieldErrors(b?.errors), parseRetryAfter(res.headers.get('Retry-After')));
+  throw new ApiError(
+    res.status,
+    messageOf(b) ?? fallback,
+    fieldErrors(b?.errors),
+    parseRetryAfter(res.headers.get('Retry-After')),
+  );
 }
 
 /** GET a JSON answer; `params` become the query string. */
-export function getJson<T>(url: string, opts?: CallOptions & { params?: Record<string, string | number | boolean | undefined> }): Promise<T> {
-  const params = opts?.params ? Object.entries(opts.params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]) : [];
-  const qs = params.length ? (url.includes('?') ? '&' : '?') + new URLSearchParams(params).toString() : '';
+export function getJson<T>(
+  url: string,
+  opts?: CallOptions & { params?: Record<string, string | number | boolean | undefined> },
+): Promise<T> {
+  const params = opts?.params
+    ? Object.entries(opts.params)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)])
+    : [];
+  const qs = params.length
+    ? (url.includes('?') ? '&' : '?') + new URLSearchParams(params).toString()
+    : '';
   return request<T>(url + qs, { method: 'GET' }, opts);
 }
 
 /** POST a JSON body. */
 export function postJson<T>(url: string, data: unknown, opts?: CallOptions): Promise<T> {
-  return request<T>(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }, opts);
+  return request<T>(
+    url,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) },
+    opts,
+  );
 }
 
 /**
  * POST form fields: a FormData goes as multipart (files, uploads), a URLSearchParams or plain object as
  * application/x-www-form-urlencoded (what a real <form method="post"> would send).
  */
-export function postForm<T>(url: string, form: FormData | URLSearchParams | Record<string, string | number>, opts?: CallOptions): Promise<T> {
-  const body = form instanceof FormData || form instanceof URLSearchParams ? form : new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)]));
+export function postForm<T>(
+  url: string,
+  form: FormData | URLSearchParams | Record<string, string | number>,
+  opts?: CallOptions,
+): Promise<T> {
+  const body =
+    form instanceof FormData || form instanceof URLSearchParams
+      ? form
+      : new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)]));
   return request<T>(url, { method: 'POST', body }, opts);
 }
 
 /** Builds a FormData from plain fields (undefined and null are left out). */
-export function formOf(fields: Record<string, string | Blob | number | null | undefined>): FormData {
+export function formOf(
+  fields: Record<string, string | Blob | number | null | undefined>,
+): FormData {
   const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null) f.append(k, typeof v === 'number' ? String(v) : v);
+  for (const [k, v] of Object.entries(fields))
+    if (v !== undefined && v !== null) f.append(k, typeof v === 'number' ? String(v) : v);
   return f;
 }

@@ -6,7 +6,9 @@ const PARAMS = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32 };
 
 function derive(password: string, salt: Buffer, p: typeof PARAMS): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    argon2('argon2id', { message: password, nonce: salt, ...p }, (err, key) => (err ? reject(err) : resolve(key))),
+    argon2('argon2id', { message: password, nonce: salt, ...p }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
@@ -18,9 +20,13 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 // Used when no account matches, so an unknown login costs the same time as a wrong password.
-const DUMMY = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0Z3G2Yy1m3cQx7Jx8yXq3g0aB2c4d5e6f7g8h9i0j1k';
+const DUMMY =
+  '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0Z3G2Yy1m3cQx7Jx8yXq3g0aB2c4d5e6f7g8h9i0j1k';
 
-export async function verifyPassword(password: string, phc: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  phc: string | null | undefined,
+): Promise<boolean> {
   const parts = (phc ?? DUMMY).split('$');
   const m = /^m=(\d+),t=(\d+),p=(\d+)$/.exec(parts[3] ?? '');
   if (parts[1] !== 'argon2id' || !m || !parts[4] || !parts[5]) return false;

@@ -2,7 +2,14 @@
 // One handle per process, registered on globalThis so the server entry and the Astro bundle share it.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, type LogEvent, PostgresDialect, sql, type MigrationResultSet } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  type LogEvent,
+  PostgresDialect,
+  sql,
+  type MigrationResultSet,
+} from 'kysely';
 import pg from 'pg';
 import { config, type Config } from '#lib/config.ts';
 import { addDbTime } from '#lib/http/request-context.ts';
@@ -37,7 +44,9 @@ export function openDatabase(cfg: Config['database']): Database {
     // The pool only listens while a client is idle: one that is checked out between two queries
     // (a transaction, a held connection) and dropped by the server would otherwise emit an unhandled
     // 'error' and end the process. Its next query fails and the request answers 503 instead.
-    pool.on('connect', (client) => client.on('error', (err) => log.warn('database: connection lost', { err: err.message })));
+    pool.on('connect', (client) =>
+      client.on('error', (err) => log.warn('database: connection lost', { err: err.message })),
+    );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: countDbTime });
     return { db, engine: 'postgres', pool, close: () => db.destroy() };
   }
@@ -51,13 +60,18 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSe
   // Unordered: features land in parallel, so a database that already has a later-numbered
   // migration still gets an earlier-numbered one that arrived afterwards (they never depend on
   // each other's order; each touches its own tables).
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return result;
 }
 
-export type DatabaseHealth = { state: 'ok' } | { state: 'unreachable' | 'schema missing'; err: unknown };
+export type DatabaseHealth =
+  { state: 'ok' } | { state: 'unreachable' | 'schema missing'; err: unknown };
 
 /**
  * The health check's question: does the database answer, with our schema? A database dropped and
@@ -67,14 +81,21 @@ export type DatabaseHealth = { state: 'ok' } | { state: 'unreachable' | 'schema 
  */
 export async function databaseHealth(db: Kysely<DB>): Promise<DatabaseHealth> {
   try {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from kysely_migration`.execute(db);
+    const { rows } = await sql<{
+      n: number | string;
+    }>`select count(*) as n from kysely_migration`.execute(db);
     const recorded = Number(rows[0]?.n ?? 0);
     const known = Object.keys(migrations).length;
-    if (recorded < known) return { state: 'schema missing', err: new Error(`${recorded} of ${known} migrations recorded`) };
+    if (recorded < known)
+      return {
+        state: 'schema missing',
+        err: new Error(`${recorded} of ${known} migrations recorded`),
+      };
     return { state: 'ok' };
   } catch (err) {
     const e = err as { code?: unknown; message?: unknown };
-    const missing = e?.code === '42P01' || (typeof e?.message === 'string' && /no such table/.test(e.message));
+    const missing =
+      e?.code === '42P01' || (typeof e?.message === 'string' && /no such table/.test(e.message));
     return { state: missing ? 'schema missing' : 'unreachable', err };
   }
 }

@@ -54,7 +54,21 @@ interface CoreTables {
 }
 
 // Features declare their tables in src/features/<area>/<area>.tables.ts and are listed here.
-export interface DB extends CoreTables, AuthTables, OrganisationTables, ObjectTables, OrderTables, NotificationTables, PromotionTables, NewsTables, SupportTables, StorageTables, ScadaTables, CatalogueTables, RegistryTables {}
+export interface DB
+  extends
+    CoreTables,
+    AuthTables,
+    OrganisationTables,
+    ObjectTables,
+    OrderTables,
+    NotificationTables,
+    PromotionTables,
+    NewsTables,
+    SupportTables,
+    StorageTables,
+    ScadaTables,
+    CatalogueTables,
+    RegistryTables {}
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -8,7 +8,9 @@ try {
   const { db, engine } = database();
   await migrateToLatest(db);
   const created = await seedDemo(db);
-  console.log(`demo data: ${created} account(s) created on ${engine}; password for every demo account: ${DEMO_PASSWORD}`);
+  console.log(
+    `demo data: ${created} account(s) created on ${engine}; password for every demo account: ${DEMO_PASSWORD}`,
+  );
 } catch (err) {
   console.error('seeding failed:', err instanceof Error ? err.message : err);
   process.exitCode = 1;

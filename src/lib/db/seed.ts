@@ -15,10 +15,19 @@ import type { DB } from './schema.ts';
 export const DEMO_PASSWORD = 'Demo2026';
 
 export type DemoRole = 'customer' | 'scada' | 'employee' | 'admin';
-export const demoAccounts = demoUsers as Array<{ role: DemoRole; email: string; phone: string; name: string; surname: string }>;
+export const demoAccounts = demoUsers as Array<{
+  role: DemoRole;
+  email: string;
+  phone: string;
+  name: string;
+  surname: string;
+}>;
 
 export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -27,12 +36,26 @@ export async function seedDemo(db: Kysely<DB>): Promise<number> {
   const hash = await hashPassword(DEMO_PASSWORD);
   const t = new Date().toISOString();
   let created = 0;
-  for (const { role: _role, ...u } of demoUsers as Array<Record<string, unknown> & { role: string; email: string }>) {
-    const exists = await db.selectFrom('users').select('id').where('email', '=', u.email).executeTakeFirst();
+  for (const { role: _role, ...u } of demoUsers as Array<
+    Record<string, unknown> & { role: string; email: string }
+  >) {
+    const exists = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', u.email)
+      .executeTakeFirst();
     if (exists) continue;
     await db
       .insertInto('users')
-      .values({ ...(u as unknown as Omit<Insertable<DB['users']>, 'password_hash' | 'created_at' | 'updated_at'>), password_hash: hash, created_at: t, updated_at: t })
+      .values({
+        ...(u as unknown as Omit<
+          Insertable<DB['users']>,
+          'password_hash' | 'created_at' | 'updated_at'
+        >),
+        password_hash: hash,
+        created_at: t,
+        updated_at: t,
+      })
       .execute();
     created++;
   }

@@ -64,7 +64,10 @@ describe('SQLite locked by another process', () => {
     lock = await holdSqliteLock(file);
     const trx = db.transaction().execute(async (tx) => {
       const row = await tx.selectFrom('t').select('v').executeTakeFirstOrThrow();
-      await tx.updateTable('t').set({ v: `${row.v}+` }).execute();
+      await tx
+        .updateTable('t')
+        .set({ v: `${row.v}+` })
+        .execute();
     });
     // While it waits to begin, reads outside it go on, also one issued later.
     await new Promise((r) => setTimeout(r, 30));
@@ -82,14 +85,23 @@ describe('SQLite locked by another process', () => {
     const { db, file } = await database(300);
     lock = await holdSqliteLock(file);
     const started = performance.now();
-    const { result: err, stallMs } = await longestStall(db.insertInto('t').values({ id: 2, v: 'x' }).execute().catch((e: unknown) => e));
+    const { result: err, stallMs } = await longestStall(
+      db
+        .insertInto('t')
+        .values({ id: 2, v: 'x' })
+        .execute()
+        .catch((e: unknown) => e),
+    );
     expect(unavailableCause(err)).toBe('database');
     expect(performance.now() - started).toBeGreaterThanOrEqual(250);
     expect(stallMs).toBeLessThan(100);
     await lock.release();
     lock = undefined;
     await db.insertInto('t').values({ id: 2, v: 'x' }).execute();
-    expect(await db.selectFrom('t').select('id').orderBy('id').execute()).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await db.selectFrom('t').select('id').orderBy('id').execute()).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
     await db.destroy();
   });
 
@@ -107,7 +119,11 @@ describe('SQLite locked by another process', () => {
       order.push('trx commits');
     });
     await paused;
-    const outside = db.updateTable('t').set({ v: 'after' }).execute().then(() => order.push('outside write'));
+    const outside = db
+      .updateTable('t')
+      .set({ v: 'after' })
+      .execute()
+      .then(() => order.push('outside write'));
     await new Promise((r) => setTimeout(r, 20));
     expect(order).toEqual([]);
     resume();
@@ -123,9 +139,17 @@ describe('SQLite locked by another process', () => {
     await db.insertInto('n').values({ k: 1, c: 0 }).execute();
     const bump = () =>
       db.transaction().execute(async (tx) => {
-        const { c } = await tx.selectFrom('n').select('c').where('k', '=', 1).executeTakeFirstOrThrow();
+        const { c } = await tx
+          .selectFrom('n')
+          .select('c')
+          .where('k', '=', 1)
+          .executeTakeFirstOrThrow();
         await new Promise((r) => setTimeout(r, 5)); // an await inside: others must wait
-        await tx.updateTable('n').set({ c: c + 1 }).where('k', '=', 1).execute();
+        await tx
+          .updateTable('n')
+          .set({ c: c + 1 })
+          .where('k', '=', 1)
+          .execute();
       });
     // Started together, and queued behind a running one a few milliseconds apart.
     const late = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)).then(bump);
@@ -154,4 +178,3 @@ describe('SQLite locked by another process', () => {
     await db.destroy();
   });
 });
-

@@ -19,7 +19,13 @@
 // node:sqlite runs each statement to the end synchronously, so a statement outside a transaction
 // cannot interleave with another; it only waits while a transaction of ours is open between two
 // awaits, and checks that in the same turn as it runs.
-import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
 import type { openSqlite } from './sqlite-driver.ts';
 
 type Sqlite = ReturnType<typeof openSqlite>;
@@ -33,7 +39,11 @@ const SQLITE_LOCKED = 6;
 
 export function isBusy(err: unknown): boolean {
   const e = err as { code?: unknown; errcode?: unknown };
-  return e?.code === 'ERR_SQLITE_ERROR' && typeof e.errcode === 'number' && [SQLITE_BUSY, SQLITE_LOCKED].includes(e.errcode & 0xff);
+  return (
+    e?.code === 'ERR_SQLITE_ERROR' &&
+    typeof e.errcode === 'number' &&
+    [SQLITE_BUSY, SQLITE_LOCKED].includes(e.errcode & 0xff)
+  );
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -77,7 +87,8 @@ class Connection implements DatabaseConnection {
   runNow<R>(query: CompiledQuery): QueryResult<R> {
     // Never a statement of ours inside another caller's transaction: that would commit or roll
     // back with it. The lock makes this impossible; fail loudly rather than corrupt if it is not.
-    if (!this.owner && this.#db.raw.isTransaction) throw new Error('a statement outside the open transaction');
+    if (!this.owner && this.#db.raw.isTransaction)
+      throw new Error('a statement outside the open transaction');
     const stmt = this.#db.prepare(query.sql);
     if (stmt.reader) return { rows: stmt.all(query.parameters) as R[] };
     const { changes, lastInsertRowid } = stmt.run(query.parameters);
@@ -93,7 +104,11 @@ class Connection implements DatabaseConnection {
    * wait), trying again on a timer while another process holds the lock, within the budget.
    * `onRun` acts in the same turn as a successful run (beginTransaction takes the lock there).
    */
-  async attempt<R>(query: CompiledQuery, retryable: () => boolean, onRun?: () => void): Promise<QueryResult<R>> {
+  async attempt<R>(
+    query: CompiledQuery,
+    retryable: () => boolean,
+    onRun?: () => void,
+  ): Promise<QueryResult<R>> {
     const started = Date.now();
     for (let wait = FIRST_PAUSE_MS; ; wait = Math.min(wait * 2, LONGEST_PAUSE_MS)) {
       if (!this.owner) while (this.#lock.held) await this.#lock.held;
@@ -102,7 +117,8 @@ class Connection implements DatabaseConnection {
         onRun?.();
         return result;
       } catch (err) {
-        if (!retryable() || !isBusy(err) || Date.now() - started + wait > this.#busyWaitMs) throw err;
+        if (!retryable() || !isBusy(err) || Date.now() - started + wait > this.#busyWaitMs)
+          throw err;
       }
       await pause(wait);
     }
@@ -137,10 +153,14 @@ class PatientDriver implements Driver {
     const handle = connection as Connection;
     // Waits for our other transactions and, without holding the lock, for another process's;
     // the lock is taken in the same turn as the successful `begin immediate`.
-    await handle.attempt(CompiledQuery.raw('begin immediate'), () => true, () => {
-      this.#lock.takeNow();
-      handle.owner = true;
-    });
+    await handle.attempt(
+      CompiledQuery.raw('begin immediate'),
+      () => true,
+      () => {
+        this.#lock.takeNow();
+        handle.owner = true;
+      },
+    );
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));

@@ -12,9 +12,14 @@ describe('node:sqlite driver statement cache', () => {
     const prepare = vi.spyOn(conn.raw, 'prepare');
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: conn }) });
     await sql`create table t (id integer primary key, v text)`.execute(db);
-    for (let i = 0; i < 20; i++) await db.insertInto('t').values({ id: i, v: `v${i}` }).execute();
+    for (let i = 0; i < 20; i++)
+      await db
+        .insertInto('t')
+        .values({ id: i, v: `v${i}` })
+        .execute();
     const rows = [];
-    for (let i = 0; i < 20; i++) rows.push(await db.selectFrom('t').select('v').where('id', '=', i).executeTakeFirst());
+    for (let i = 0; i < 20; i++)
+      rows.push(await db.selectFrom('t').select('v').where('id', '=', i).executeTakeFirst());
     expect(rows.map((r) => r?.v)).toEqual(Array.from({ length: 20 }, (_, i) => `v${i}`));
     // create table, one insert text, one select text.
     expect(prepare).toHaveBeenCalledTimes(3);
@@ -65,7 +70,11 @@ describe('node:sqlite driver transactions on a full database', () => {
   };
   const fill = (db: Kysely<any>) =>
     db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 50; i++) await trx.insertInto('t').values({ v: 'x'.repeat(3000) }).execute();
+      for (let i = 0; i < 50; i++)
+        await trx
+          .insertInto('t')
+          .values({ v: 'x'.repeat(3000) })
+          .execute();
     });
 
   it('raises the SQLITE_FULL error itself, which failure.ts maps to 503 disk full', async () => {
@@ -79,7 +88,12 @@ describe('node:sqlite driver transactions on a full database', () => {
     expect(unavailableCause(err)).toBe('disk');
     expect(conn.raw.isTransaction).toBe(false);
     // Nothing of the failed transaction was kept, and the connection works on.
-    expect(await db.selectFrom('t').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()).toEqual({ n: 0 });
+    expect(
+      await db
+        .selectFrom('t')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    ).toEqual({ n: 0 });
     await db.destroy();
   });
 

@@ -69,11 +69,16 @@ class Rollback implements SqliteStatement {
   }
 }
 
-export function openSqlite(file: string, cacheSize = STATEMENT_CACHE_SIZE): SqliteDatabase & { raw: DatabaseSync; cached: () => number } {
+export function openSqlite(
+  file: string,
+  cacheSize = STATEMENT_CACHE_SIZE,
+): SqliteDatabase & { raw: DatabaseSync; cached: () => number } {
   // Opening may wait for another process's lock (nothing is served yet); afterwards a busy database
   // answers at once and the dialect (sqlite-dialect.ts) waits on a timer, off the event loop.
   const raw = new DatabaseSync(file, { timeout: 5000 });
-  raw.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 0;');
+  raw.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 0;',
+  );
   // A Map keeps insertion order: re-inserting on use makes its first key the least recently used.
   const cache = new Map<string, Statement>();
   return {

@@ -3,7 +3,13 @@
 
 /** Pages anyone may open. The sign-in area itself sends signed-in users home (see isAuthArea).
  *  /locale is the language switcher's form target, usable before sign-in too. */
-const PUBLIC_PAGES = [/^\/auth(\/.*)?$/, /^\/logout\/?$/, /^\/error\/?$/, /^\/404\/?$/, /^\/locale\/?$/];
+const PUBLIC_PAGES = [
+  /^\/auth(\/.*)?$/,
+  /^\/logout\/?$/,
+  /^\/error\/?$/,
+  /^\/404\/?$/,
+  /^\/locale\/?$/,
+];
 
 /** API calls that work without a session (they create one, or authenticate by other means). */
 const PUBLIC_API = [
@@ -17,4 +23,5 @@ export const isApi = (path: string): boolean => path.startsWith('/api/');
  *  object page, and opened on a wall screen with `?token=` (a bearer token) instead of the cookie. */
 export const isEmbed = (path: string): boolean => /^\/scada\/(project|chart)\/\d+\/?$/.test(path);
 export const isAuthArea = (path: string): boolean => /^\/auth(\/.*)?$/.test(path);
-export const isPublic = (path: string): boolean => (isApi(path) ? PUBLIC_API : PUBLIC_PAGES).some((re) => re.test(path));
+export const isPublic = (path: string): boolean =>
+  (isApi(path) ? PUBLIC_API : PUBLIC_PAGES).some((re) => re.test(path));

@@ -18,10 +18,13 @@ export class HttpError extends Error {
 export function json(data: unknown, status = 200, headers: HeadersInit = {}): Response {
   return new Response(JSON.stringify(data), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
   });
 }
-
 
 export type FormValues = Record<string, string | File>;
 
@@ -32,7 +35,9 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 function cleanEntry(val: FormDataEntryValue): string | File {
   if (typeof val === 'string') return stripControls(val);
   const name = stripControls(val.name);
-  return name === val.name ? val : new File([val], name, { type: val.type, lastModified: val.lastModified });
+  return name === val.name
+    ? val
+    : new File([val], name, { type: val.type, lastModified: val.lastModified });
 }
 
 /** Turns a body-reading failure into 413 (over the limit) or 400 (anything unreadable). */
@@ -49,16 +54,19 @@ export async function readForm(request: Request): Promise<FormValues> {
   try {
     if (JSON_TYPE.test(type)) {
       const data = stripControlsDeep(parseJsonBounded(await request.text()));
-      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new HttpError(400, 'http.badBody');
+      if (!data || typeof data !== 'object' || Array.isArray(data))
+        throw new HttpError(400, 'http.badBody');
       const out: FormValues = {};
       for (const [k, val] of Object.entries(data)) {
-        if (val !== null && val !== undefined) out[k] = typeof val === 'object' ? JSON.stringify(val) : String(val);
+        if (val !== null && val !== undefined)
+          out[k] = typeof val === 'object' ? JSON.stringify(val) : String(val);
       }
       return out;
     }
     if (FORM.test(type)) {
       const out: FormValues = {};
-      for (const [k, val] of (await request.formData()).entries()) if (!(k in out)) out[k] = cleanEntry(val);
+      for (const [k, val] of (await request.formData()).entries())
+        if (!(k in out)) out[k] = cleanEntry(val);
       return out;
     }
     return {};
@@ -72,7 +80,8 @@ export async function readForm(request: Request): Promise<FormValues> {
  * getAll(). Anything but a form body is refused with 400: pages take only real forms.
  */
 export async function readFormData(request: Request): Promise<FormData> {
-  if (!FORM.test(request.headers.get('content-type') ?? '')) throw new HttpError(400, 'http.badBody');
+  if (!FORM.test(request.headers.get('content-type') ?? ''))
+    throw new HttpError(400, 'http.badBody');
   try {
     const form = await request.formData();
     const out = new FormData();
@@ -84,7 +93,8 @@ export async function readFormData(request: Request): Promise<FormData> {
 }
 
 /** Form booleans: 1, true and on are true (checkboxes post "on"). */
-export const formBool = (value: unknown): boolean => typeof value === 'string' && ['1', 'true', 'on'].includes(value.trim().toLowerCase());
+export const formBool = (value: unknown): boolean =>
+  typeof value === 'string' && ['1', 'true', 'on'].includes(value.trim().toLowerCase());
 
 export function bearerToken(request: Request): string | null {
   const h = request.headers.get('authorization');

@@ -11,7 +11,10 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export function bodyLimitFor(req: IncomingMessage, limits: { body: number; upload: number }): number {
+export function bodyLimitFor(
+  req: IncomingMessage,
+  limits: { body: number; upload: number },
+): number {
   const type = String(req.headers['content-type'] ?? '');
   return type.startsWith('multipart/form-data') ? limits.upload : limits.body;
 }
@@ -22,7 +25,10 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
   return Number.isFinite(len) && len > limit;
 }
 
-export async function* limited(source: AsyncIterable<Buffer>, limit: number): AsyncGenerator<Buffer> {
+export async function* limited(
+  source: AsyncIterable<Buffer>,
+  limit: number,
+): AsyncGenerator<Buffer> {
   let received = 0;
   for await (const chunk of source) {
     received += chunk.byteLength;
@@ -33,7 +39,11 @@ export async function* limited(source: AsyncIterable<Buffer>, limit: number): As
 
 export function isBodyTooLarge(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if (e instanceof BodyTooLargeError || (e instanceof Error && /exceeds \d+ bytes|Body size limit exceeded/.test(e.message))) return true;
+    if (
+      e instanceof BodyTooLargeError ||
+      (e instanceof Error && /exceeds \d+ bytes|Body size limit exceeded/.test(e.message))
+    )
+      return true;
   }
   return false;
 }

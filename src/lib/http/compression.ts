@@ -14,7 +14,9 @@ export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | n
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const q = params
+      .map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1])
+      .find((v) => v !== undefined);
     if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
   }
   if (accepted.has('br')) return 'br';
@@ -26,10 +28,18 @@ export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | n
  * The body compressed as `encoding`, flushed only at its end. Both go through node:zlib: the web
  * CompressionStream('gzip') cost about twice zlib's time for a small page (issue 26).
  */
-export function compressBody(body: NonNullable<Response['body']>, encoding: 'br' | 'gzip'): ReadableStream<Uint8Array> {
+export function compressBody(
+  body: NonNullable<Response['body']>,
+  encoding: 'br' | 'gzip',
+): ReadableStream<Uint8Array> {
   const zlib =
     encoding === 'gzip'
       ? createGzip()
-      : createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+      : createBrotliCompress({
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        });
   return body.pipeThrough(Duplex.toWeb(zlib) as unknown as TransformStream<Uint8Array, Uint8Array>);
 }

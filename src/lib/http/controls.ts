@@ -12,7 +12,10 @@ export const stripControls = (s: string): string => (CONTROL.test(s) ? s.replace
 export function stripControlsDeep(value: unknown): unknown {
   if (typeof value === 'string') return stripControls(value);
   if (Array.isArray(value)) return value.map(stripControlsDeep);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControls(k), stripControlsDeep(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [stripControls(k), stripControlsDeep(v)]),
+    );
   return value;
 }
 

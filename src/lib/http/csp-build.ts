@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const sha256 = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 type Resolve = (name: string) => string | null;
 
@@ -41,10 +42,13 @@ function stringLiteral(literal: string): string | null {
 /** A string constant of a chunk (`const NAME = "..."` or a template), following imports between chunks. */
 function constant(file: string, source: string, name: string, depth = 0): string | null {
   if (depth > 3) return null;
-  const m = new RegExp(`(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*=\\s*(\`(?:[^\`\\\\]|\\\\.)*\`|"(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*')`).exec(source);
+  const m = new RegExp(
+    `(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*=\\s*(\`(?:[^\`\\\\]|\\\\.)*\`|"(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*')`,
+  ).exec(source);
   if (m) {
     const literal = m[1]!;
-    if (literal.startsWith('`')) return cook(literal.slice(1, -1), (n) => constant(file, source, n, depth + 1));
+    if (literal.startsWith('`'))
+      return cook(literal.slice(1, -1), (n) => constant(file, source, n, depth + 1));
     try {
       return new Function(`return ${literal};`)() as string;
     } catch {
@@ -58,7 +62,9 @@ function constant(file: string, source: string, name: string, depth = 0): string
       if ((local ?? exported) !== name || !exported) continue;
       const other = join(dirname(file), imp[2]!);
       const text = readFileSync(other, 'utf8');
-      const ex = new RegExp(`export\\s*\\{[^}]*?\\b([A-Za-z_$][\\w$]*)\\s+as\\s+${exported.replace(/\$/g, '\\$')}\\b`).exec(text);
+      const ex = new RegExp(
+        `export\\s*\\{[^}]*?\\b([A-Za-z_$][\\w$]*)\\s+as\\s+${exported.replace(/\$/g, '\\$')}\\b`,
+      ).exec(text);
       return constant(other, text, ex ? ex[1]! : exported, depth + 1);
     }
   }
@@ -70,13 +76,19 @@ export function inlineScripts(file: string, source: string): string[] {
   const out: string[] = [];
   const resolve: Resolve = (name) => constant(file, source, name);
   // Inside template literals the compiler writes the closing tag as <\/script>.
-  for (const m of source.matchAll(/<script((?:\$\{[^}]*\}|[^>])*)>((?:(?!<\\\/script>|<\/script>)[\s\S])*?)<\\?\/script>/g)) {
+  for (const m of source.matchAll(
+    /<script((?:\$\{[^}]*\}|[^>])*)>((?:(?!<\\\/script>|<\/script>)[\s\S])*?)<\\?\/script>/g,
+  )) {
     // External scripts (src) need no hash; attributes (data-*) do not change the hashed text.
     if (/\bsrc\b/.test(m[1]!)) continue;
     const body = m[2]!;
     // set:html={CONSTANT} or set:html={"literal"}
     const set = /^\$\{unescapeHTML\(([A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*")\)\}$/.exec(body);
-    const text = set ? (set[1]!.startsWith('"') ? stringLiteral(set[1]!) : resolve(set[1]!)) : cook(body, resolve);
+    const text = set
+      ? set[1]!.startsWith('"')
+        ? stringLiteral(set[1]!)
+        : resolve(set[1]!)
+      : cook(body, resolve);
     if (text !== null) out.push(text);
   }
   return out;
@@ -108,7 +120,8 @@ export function manifestScripts(source: string): string[] {
     }
     if (end < 0) continue;
     try {
-      for (const [, code] of JSON.parse(source.slice(start, end + 1)) as Array<[string, string]>) if (code) out.push(code);
+      for (const [, code] of JSON.parse(source.slice(start, end + 1)) as Array<[string, string]>)
+        if (code) out.push(code);
     } catch {
       // Not the manifest's JSON (e.g. the runtime's own reference to the name): nothing to hash.
     }
@@ -118,8 +131,14 @@ export function manifestScripts(source: string): string[] {
 
 /** Astro's island runtime and hydration directive scripts, as it writes them into pages. */
 async function astroScripts(): Promise<string[]> {
-  const modules = ['server/astro-island.prebuilt.js', 'server/astro-island.prebuilt-dev.js', ...['idle', 'load', 'media', 'only', 'visible'].map((d) => `client/${d}.prebuilt.js`)];
-  const texts = await Promise.all(modules.map(async (m) => ((await import(`astro/runtime/${m}`)) as { default: string }).default));
+  const modules = [
+    'server/astro-island.prebuilt.js',
+    'server/astro-island.prebuilt-dev.js',
+    ...['idle', 'load', 'media', 'only', 'visible'].map((d) => `client/${d}.prebuilt.js`),
+  ];
+  const texts = await Promise.all(
+    modules.map(async (m) => ((await import(`astro/runtime/${m}`)) as { default: string }).default),
+  );
   return texts;
 }
 
@@ -148,4 +167,3 @@ export async function buildScriptHashes(serverDir: string): Promise<string[]> {
   // Handler hashes only count for attributes when the policy says 'unsafe-hashes' (CSP level 3).
   return handlers.length ? ["'unsafe-hashes'", ...hashes] : hashes;
 }
-

@@ -11,13 +11,20 @@ import { isEmbed } from './access.ts';
 const INTEGRATION = /^\/api\/integration\//;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Content types a cross-site <form> can send (anything else needs a preflight).
-const FORM_TYPES = new Set(['', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+const FORM_TYPES = new Set([
+  '',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/plain',
+]);
 
 // Only a bearer token counts: browsers send other schemes (e.g. Basic behind a staging proxy) on
 // every request by themselves, so those are ambient like cookies.
-const headerCredentials = (request: Request): boolean => /^Bearer\s/i.test(request.headers.get('authorization') ?? '') || request.headers.has('x-api-key');
+const headerCredentials = (request: Request): boolean =>
+  /^Bearer\s/i.test(request.headers.get('authorization') ?? '') || request.headers.has('x-api-key');
 
-const tokenParameter = (url: URL): boolean => (url.pathname.startsWith('/api/') || isEmbed(url.pathname)) && url.searchParams.has('token');
+const tokenParameter = (url: URL): boolean =>
+  (url.pathname.startsWith('/api/') || isEmbed(url.pathname)) && url.searchParams.has('token');
 
 /** The request brings its own credentials (header or legacy parameter): the cookie is not used. */
 export function explicitCredentials(request: Request, url: URL): boolean {
@@ -32,7 +39,10 @@ export function explicitCredentials(request: Request, url: URL): boolean {
 function fromAnotherSite(request: Request, url: URL): boolean {
   const origin = request.headers.get('origin');
   const site = request.headers.get('sec-fetch-site');
-  return (origin !== null && origin !== url.origin) || (site !== null && site !== 'same-origin' && site !== 'none');
+  return (
+    (origin !== null && origin !== url.origin) ||
+    (site !== null && site !== 'same-origin' && site !== 'none')
+  );
 }
 
 /** True when the request must be refused as a possible cross-site forgery. */

@@ -32,18 +32,44 @@ const SQLITE_FULL = 13;
 // queries name only tables the start-up migrations created, so a missing one is the database's
 // state, not the request's fault: try again once an operator has restored it.
 const PG_UNAVAILABLE = /^(08|53|57P0[1-3]|3D000$|42P01$)/;
-const NET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN']);
-const PG_LOST = /Connection terminated|not currently accepting connections|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect/i;
+const NET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+const PG_LOST =
+  /Connection terminated|not currently accepting connections|terminating connection|the database system is (starting up|shutting down)|timeout exceeded when trying to connect/i;
 
 /** 'disk' for a full disk, 'database' for a database that cannot be used now, else null. */
 export function unavailableCause(err: unknown): 'disk' | 'database' | null {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = err, depth = 0;
+    e && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const x = e as { code?: unknown; errcode?: unknown; message?: unknown };
-    if (x.code === 'ENOSPC' || x.code === 'EDQUOT' || x.code === '53100' || x.errcode === SQLITE_FULL) return 'disk';
-    if (x.code === 'ERR_SQLITE_ERROR' && typeof x.errcode === 'number' && SQLITE_UNAVAILABLE.has(x.errcode & 0xff)) return 'database';
-    if (typeof x.code === 'string' && (PG_UNAVAILABLE.test(x.code) || NET.has(x.code))) return 'database';
+    if (
+      x.code === 'ENOSPC' ||
+      x.code === 'EDQUOT' ||
+      x.code === '53100' ||
+      x.errcode === SQLITE_FULL
+    )
+      return 'disk';
+    if (
+      x.code === 'ERR_SQLITE_ERROR' &&
+      typeof x.errcode === 'number' &&
+      SQLITE_UNAVAILABLE.has(x.errcode & 0xff)
+    )
+      return 'database';
+    if (typeof x.code === 'string' && (PG_UNAVAILABLE.test(x.code) || NET.has(x.code)))
+      return 'database';
     if (typeof x.message === 'string' && PG_LOST.test(x.message)) return 'database';
-    if (e instanceof AggregateError && e.errors.some((inner) => unavailableCause(inner))) return 'database';
+    if (e instanceof AggregateError && e.errors.some((inner) => unavailableCause(inner)))
+      return 'database';
   }
   return null;
 }
@@ -55,7 +81,17 @@ export function unavailableCause(err: unknown): 'disk' | 'database' | null {
  */
 export function failureOf(err: unknown, t: (key: string) => string, callKey?: string): Failure {
   if (err instanceof HttpError) {
-    const { message, errors, retryAfter: seconds, ...extra } = err.body as { message: string; errors?: Record<string, string>; retryAfter?: unknown; [extra: string]: unknown };
+    const {
+      message,
+      errors,
+      retryAfter: seconds,
+      ...extra
+    } = err.body as {
+      message: string;
+      errors?: Record<string, string>;
+      retryAfter?: unknown;
+      [extra: string]: unknown;
+    };
     // Sign-in limits name it `retry_after` in the body (kept there); either one sets the header.
     const retryAfter = seconds ?? extra.retry_after;
     return {
@@ -68,16 +104,32 @@ export function failureOf(err: unknown, t: (key: string) => string, callKey?: st
     };
   }
   // A list call's query the server cannot use (filter, operator, sort field): the parameter is malformed.
-  if (err instanceof ListQueryError) return { status: 400, message: t(callKey ?? 'http.badBody'), errors: { filter: err.message }, unexpected: false };
+  if (err instanceof ListQueryError)
+    return {
+      status: 400,
+      message: t(callKey ?? 'http.badBody'),
+      errors: { filter: err.message },
+      unexpected: false,
+    };
   if (isBodyTooLarge(err)) return { status: 413, message: t('http.tooLarge'), unexpected: false };
   const cause = unavailableCause(err);
   // Unavailability is logged too (operators need it), but it is not a bug of the request.
-  if (cause) return { status: 503, message: t(cause === 'disk' ? 'http.diskFull' : 'http.unavailable'), retryAfter: RETRY_AFTER_SECONDS, unexpected: false };
+  if (cause)
+    return {
+      status: 503,
+      message: t(cause === 'disk' ? 'http.diskFull' : 'http.unavailable'),
+      retryAfter: RETRY_AFTER_SECONDS,
+      unexpected: false,
+    };
   return { status: 500, message: t(callKey ?? 'http.serverError'), unexpected: true };
 }
 
 /** The one error body: { message, errors? } plus the refusal's documented extras; Retry-After when it says when. */
 export function failureResponse(f: Failure, headers: Record<string, string> = {}): Response {
   const h = f.retryAfter ? { 'Retry-After': String(f.retryAfter), ...headers } : headers;
-  return json({ ...f.extra, message: f.message, ...(f.errors ? { errors: f.errors } : {}) }, f.status, h);
+  return json(
+    { ...f.extra, message: f.message, ...(f.errors ? { errors: f.errors } : {}) },
+    f.status,
+    h,
+  );
 }

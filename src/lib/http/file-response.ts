@@ -20,7 +20,10 @@ export interface FileAnswer {
   cache?: 'immutable' | 'no-store';
 }
 
-const CACHE = { immutable: 'private, max-age=31536000, immutable', 'no-store': 'private, no-store' } as const;
+const CACHE = {
+  immutable: 'private, max-age=31536000, immutable',
+  'no-store': 'private, no-store',
+} as const;
 
 export async function storedFileResponse(id: string, answer: FileAnswer): Promise<Response> {
   const store = files();
@@ -36,14 +39,18 @@ export async function storedFileResponse(id: string, answer: FileAnswer): Promis
   }
   if (!found) throw new HttpError(404, answer.notFound);
   const { info, data } = found;
-  const disposition = typeof answer.disposition === 'function' ? answer.disposition(info) : answer.disposition;
-  return new Response(new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength), {
-    headers: {
-      'Content-Type': info.type,
-      'Content-Length': String(data.byteLength),
-      'Content-Disposition': contentDisposition(disposition, answer.name ?? info.name),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': CACHE[answer.cache ?? 'immutable'],
+  const disposition =
+    typeof answer.disposition === 'function' ? answer.disposition(info) : answer.disposition;
+  return new Response(
+    new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength),
+    {
+      headers: {
+        'Content-Type': info.type,
+        'Content-Length': String(data.byteLength),
+        'Content-Disposition': contentDisposition(disposition, answer.name ?? info.name),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': CACHE[answer.cache ?? 'immutable'],
+      },
     },
-  });
+  );
 }

@@ -2,7 +2,15 @@
 // a body as well). The token parameter is read by the middleware and never treated as a field.
 import { readForm, type FormValues } from './api.ts';
 
-const LIST_PARAMS = ['search', 'searchText', 'filter', 'pageSize', 'pageNumber', 'sortField', 'sortOrder'];
+const LIST_PARAMS = [
+  'search',
+  'searchText',
+  'filter',
+  'pageSize',
+  'pageNumber',
+  'sortField',
+  'sortOrder',
+];
 
 /** Query fields merged with body fields (the body wins), without the token. */
 export async function legacyValues(url: URL, request: Request): Promise<FormValues> {
@@ -12,4 +20,5 @@ export async function legacyValues(url: URL, request: Request): Promise<FormValu
 }
 
 /** A legacy list call with nothing but the token asks for every item. */
-export const wantsAll = (params: URLSearchParams): boolean => !LIST_PARAMS.some((p) => params.has(p));
+export const wantsAll = (params: URLSearchParams): boolean =>
+  !LIST_PARAMS.some((p) => params.has(p));

@@ -7,13 +7,18 @@ import { log } from '#lib/log.ts';
 import { parseId } from '#lib/validation.ts';
 import { failureOf, failureResponse } from './failure.ts';
 
-export async function respond(t: (key: string) => string, callKey: string, work: () => Promise<Response>): Promise<Response> {
+export async function respond(
+  t: (key: string) => string,
+  callKey: string,
+  work: () => Promise<Response>,
+): Promise<Response> {
   try {
     return await work();
   } catch (err) {
     const failure = failureOf(err, t, callKey);
     if (failure.unexpected) log.error('api call failed', { call: callKey, err });
-    else if (failure.status === 503) log.warn('api call: service unavailable', { call: callKey, err });
+    else if (failure.status === 503)
+      log.warn('api call: service unavailable', { call: callKey, err });
     return failureResponse(failure);
   }
 }

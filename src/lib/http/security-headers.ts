@@ -52,7 +52,8 @@ export function securityHeaders(framable = false, request?: URL): Record<string,
       "object-src 'none'",
     ].join('; '),
   };
-  if (publicUrl.startsWith('https:')) headers['Strict-Transport-Security'] = `max-age=${YEAR}; includeSubDomains`;
+  if (publicUrl.startsWith('https:'))
+    headers['Strict-Transport-Security'] = `max-age=${YEAR}; includeSubDomains`;
   // A token in the address of an embedded page must not travel on in a Referer header.
   if (framable) headers['Referrer-Policy'] = 'no-referrer';
   cached.set(key, headers);

@@ -32,7 +32,8 @@ afterAll(() => {
 });
 
 // fetch() decompresses; raw bytes and headers are what we check, so ask for one encoding at a time.
-const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers: { 'accept-encoding': 'identity', ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(base + path, { headers: { 'accept-encoding': 'identity', ...headers } });
 
 describe('static files from memory', () => {
   it('answers the file with its type, length, caching and an ETag', async () => {
@@ -56,12 +57,23 @@ describe('static files from memory', () => {
     const gz = await get('/_astro/app.abc.css', { 'accept-encoding': 'gzip' });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(await gz.text()).toBe(css);
-    expect(new Set([br.headers.get('etag'), gz.headers.get('etag'), (await get('/_astro/app.abc.css')).headers.get('etag')]).size).toBe(3);
+    expect(
+      new Set([
+        br.headers.get('etag'),
+        gz.headers.get('etag'),
+        (await get('/_astro/app.abc.css')).headers.get('etag'),
+      ]).size,
+    ).toBe(3);
   });
 
   it('answers 304 without a body when the ETag matches', async () => {
-    const etag = (await get('/_astro/app.abc.css', { 'accept-encoding': 'gzip' })).headers.get('etag')!;
-    const r = await get('/_astro/app.abc.css', { 'accept-encoding': 'gzip', 'if-none-match': `"other", ${etag}` });
+    const etag = (await get('/_astro/app.abc.css', { 'accept-encoding': 'gzip' })).headers.get(
+      'etag',
+    )!;
+    const r = await get('/_astro/app.abc.css', {
+      'accept-encoding': 'gzip',
+      'if-none-match': `"other", ${etag}`,
+    });
     expect(r.status).toBe(304);
     expect(r.headers.get('etag')).toBe(etag);
     expect(await r.text()).toBe('');
@@ -76,10 +88,19 @@ describe('static files from memory', () => {
   });
 
   it('passes on anything it did not load: other paths, folders, traversal, other methods', async () => {
-    for (const path of ['/missing.css', '/_astro', '/_astro/', '/../package.json', '/%2e%2e/package.json', '/%E0%A4%A']) {
+    for (const path of [
+      '/missing.css',
+      '/_astro',
+      '/_astro/',
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/%E0%A4%A',
+    ]) {
       const r = await get(path);
       expect(await r.text(), path).toBe('astro');
     }
-    expect(await fetch(base + '/robots.txt', { method: 'POST' }).then((r) => r.text())).toBe('astro');
+    expect(await fetch(base + '/robots.txt', { method: 'POST' }).then((r) => r.text())).toBe(
+      'astro',
+    );
   });
 });

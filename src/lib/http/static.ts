@@ -59,7 +59,12 @@ function walk(dir: string): string[] {
   });
 }
 
-function variant(file: string, base: Record<string, string>, tag: string, encoding?: string): Variant {
+function variant(
+  file: string,
+  base: Record<string, string>,
+  tag: string,
+  encoding?: string,
+): Variant {
   const size = statSync(file).size;
   const body = size <= MAX_IN_MEMORY ? readFileSync(file) : file;
   const etag = `"${tag}${encoding ? `-${encoding}` : ''}"`;
@@ -77,10 +82,15 @@ export function loadAssets(root: string): Map<string, Asset> {
     const path = '/' + relative(root, file).split(sep).join('/');
     const stat = statSync(file);
     // The tag names the content: a hash when it is in memory anyway, else size and time.
-    const tag = stat.size <= MAX_IN_MEMORY ? createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 22) : `${stat.size.toString(36)}-${Math.round(stat.mtimeMs).toString(36)}`;
+    const tag =
+      stat.size <= MAX_IN_MEMORY
+        ? createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 22)
+        : `${stat.size.toString(36)}-${Math.round(stat.mtimeMs).toString(36)}`;
     const base = {
       'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Cache-Control': path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      'Cache-Control': path.startsWith('/_astro/')
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=3600',
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept-Encoding',
     };
@@ -118,9 +128,16 @@ export function createStaticHandler(root: string) {
     if (!asset) return false;
 
     const accept = req.headers['accept-encoding'] ?? '';
-    const chosen = (asset.br && accept.includes('br') && asset.br) || (asset.gzip && accept.includes('gzip') && asset.gzip) || asset.identity;
+    const chosen =
+      (asset.br && accept.includes('br') && asset.br) ||
+      (asset.gzip && accept.includes('gzip') && asset.gzip) ||
+      asset.identity;
     if (notModified(req, chosen.etag)) {
-      const { 'Content-Length': _length, 'Content-Encoding': _encoding, ...headers } = chosen.headers;
+      const {
+        'Content-Length': _length,
+        'Content-Encoding': _encoding,
+        ...headers
+      } = chosen.headers;
       res.writeHead(304, headers);
       res.end();
       return true;

@@ -5,7 +5,14 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cookieValue, filesHad, installStylesheets, loadStylesheets, withInlineStylesheets, type Stylesheets } from './stylesheets.ts';
+import {
+  cookieValue,
+  filesHad,
+  installStylesheets,
+  loadStylesheets,
+  withInlineStylesheets,
+  type Stylesheets,
+} from './stylesheets.ts';
 
 function build(files: Record<string, string>): Stylesheets {
   const dir = join(mkdtempSync(join(tmpdir(), 'css-')), '_astro');
@@ -15,7 +22,11 @@ function build(files: Record<string, string>): Stylesheets {
   return loadStylesheets(dir)!;
 }
 
-const sheets = build({ 'a.111.css': 'body{color:red}', 'b.222.css': 'p::before{content:"</style>"}', 'print.333.css': '@page{margin:1cm}' });
+const sheets = build({
+  'a.111.css': 'body{color:red}',
+  'b.222.css': 'p::before{content:"</style>"}',
+  'print.333.css': '@page{margin:1cm}',
+});
 installStylesheets(sheets);
 afterAll(() => installStylesheets(null));
 
@@ -32,14 +43,20 @@ function response(html: string, size: number): Response {
       controller.close();
     },
   });
-  return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(bytes.length) } });
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(bytes.length) },
+  });
 }
 
 const idx = (name: string) => sheets.files.get(`/_astro/${name}`)!.index;
 
 describe('stylesheets inline on a first visit, cached links afterwards', () => {
   it('loads only .css files and names the build by them', () => {
-    expect([...sheets.files.keys()]).toEqual(['/_astro/a.111.css', '/_astro/b.222.css', '/_astro/print.333.css']);
+    expect([...sheets.files.keys()]).toEqual([
+      '/_astro/a.111.css',
+      '/_astro/b.222.css',
+      '/_astro/print.333.css',
+    ]);
     expect(sheets.build).toMatch(/^[\w-]{8}$/);
     expect(build({ 'a.999.css': 'x{}' }).build).not.toBe(sheets.build);
     expect(loadStylesheets('/nonexistent/dir')).toBeNull();
@@ -56,34 +73,56 @@ describe('stylesheets inline on a first visit, cached links afterwards', () => {
       expect(html).toContain('<style media="print">@page{margin:1cm}</style>');
       // Not ours: left alone.
       expect(html).toContain('<link rel="stylesheet" href="/other.css">');
-      expect(html).toContain('<p>Привет, мир</p><link rel="prefetch" href="/_astro/a.111.css" as="style"><link rel="prefetch" href="/_astro/b.222.css" as="style"><link rel="prefetch" href="/_astro/print.333.css" as="style"></body></html>');
+      expect(html).toContain(
+        '<p>Привет, мир</p><link rel="prefetch" href="/_astro/a.111.css" as="style"><link rel="prefetch" href="/_astro/b.222.css" as="style"><link rel="prefetch" href="/_astro/print.333.css" as="style"></body></html>',
+      );
       expect(res.headers.get('content-length')).toBeNull();
       const cookie = res.headers.get('set-cookie')!;
-      expect(cookie).toMatch(/^css=[\w-]+\.[0-9a-z]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/);
+      expect(cookie).toMatch(
+        /^css=[\w-]+\.[0-9a-z]+; Path=\/; Max-Age=2592000; SameSite=Lax; HttpOnly$/,
+      );
       expect(filesHad(/^css=([^;]+)/.exec(cookie)![1], sheets)).toEqual(new Set([0, 1, 2]));
     });
   }
 
   it('keeps links to what the browser has and inlines only the rest', async () => {
-    const res = await withInlineStylesheets(response(PAGE, 13), cookieValue(new Set([idx('a.111.css')]), sheets), true);
+    const res = await withInlineStylesheets(
+      response(PAGE, 13),
+      cookieValue(new Set([idx('a.111.css')]), sheets),
+      true,
+    );
     const html = await res.text();
     expect(html).toContain('<link rel="stylesheet" href="/_astro/a.111.css">');
     expect(html).not.toContain('body{color:red}');
     expect(html).toContain('<link rel="prefetch" href="/_astro/b.222.css" as="style">');
     expect(html).not.toContain('<link rel="prefetch" href="/_astro/a.111.css"');
     expect(res.headers.get('set-cookie')).toContain('; Secure');
-    expect(filesHad(/^css=([^;]+)/.exec(res.headers.get('set-cookie')!)![1], sheets)).toEqual(new Set([0, 1, 2]));
+    expect(filesHad(/^css=([^;]+)/.exec(res.headers.get('set-cookie')!)![1], sheets)).toEqual(
+      new Set([0, 1, 2]),
+    );
   });
 
   it('passes a page the browser has everything for unchanged, with no cookie', async () => {
-    const res = await withInlineStylesheets(response(PAGE, 5), cookieValue(new Set([0, 1, 2]), sheets), false);
+    const res = await withInlineStylesheets(
+      response(PAGE, 5),
+      cookieValue(new Set([0, 1, 2]), sheets),
+      false,
+    );
     expect(await res.text()).toBe(PAGE);
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
   it('counts a cookie of another build, a forged or an oversized one as nothing', () => {
     const other = build({ 'z.000.css': 'z{}' });
-    for (const value of [cookieValue(new Set([0, 1, 2]), other), `${sheets.build}.`, `${sheets.build}.!!`, `${sheets.build}.${'z'.repeat(41)}`, 'x', '', undefined]) {
+    for (const value of [
+      cookieValue(new Set([0, 1, 2]), other),
+      `${sheets.build}.`,
+      `${sheets.build}.!!`,
+      `${sheets.build}.${'z'.repeat(41)}`,
+      'x',
+      '',
+      undefined,
+    ]) {
       expect(filesHad(value, sheets)).toEqual(new Set());
     }
   });
@@ -101,8 +140,12 @@ describe('text whose lower case is longer than itself', () => {
     installStylesheets(sheets);
     const page = PAGE.replace('<p>Привет, мир</p>', '<p>İstanbul İzmir İ</p>');
     for (const size of [3, 100_000]) {
-      const html = await (await withInlineStylesheets(response(page, size), undefined, false)).text();
-      expect(html).toMatch(/<p>İstanbul İzmir İ<\/p>(<link rel="prefetch"[^>]+>){3}<\/body><\/html>$/);
+      const html = await (
+        await withInlineStylesheets(response(page, size), undefined, false)
+      ).text();
+      expect(html).toMatch(
+        /<p>İstanbul İzmir İ<\/p>(<link rel="prefetch"[^>]+>){3}<\/body><\/html>$/,
+      );
     }
   });
 });

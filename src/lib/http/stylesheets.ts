@@ -34,13 +34,23 @@ type Holder = { [KEY]?: Stylesheets };
 export function loadStylesheets(astroDir: string): Stylesheets | null {
   let names: string[];
   try {
-    names = readdirSync(astroDir).filter((n) => n.endsWith('.css')).sort();
+    names = readdirSync(astroDir)
+      .filter((n) => n.endsWith('.css'))
+      .sort();
   } catch {
     return null;
   }
   if (!names.length) return null;
-  const files = new Map(names.map((name, index) => [`/_astro/${name}`, { index, css: readFileSync(join(astroDir, name), 'utf8') }]));
-  return { build: createHash('sha256').update(names.join('\n')).digest('base64url').slice(0, 8), files };
+  const files = new Map(
+    names.map((name, index) => [
+      `/_astro/${name}`,
+      { index, css: readFileSync(join(astroDir, name), 'utf8') },
+    ]),
+  );
+  return {
+    build: createHash('sha256').update(names.join('\n')).digest('base64url').slice(0, 8),
+    files,
+  };
 }
 
 export function installStylesheets(sheets: Stylesheets | null): void {
@@ -71,7 +81,8 @@ export function cookieValue(had: Set<number>, sheets: Stylesheets): string {
 }
 
 const LINK = /<link\b[^>]*\brel=["']?stylesheet["']?[^>]*>/gi;
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}=["']?([^"'\\s>]+)`, 'i').exec(tag)?.[1];
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\b${name}=["']?([^"'\\s>]+)`, 'i').exec(tag)?.[1];
 // A stylesheet's text inside <style>: only "</style" could end the element early.
 const safeCss = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
@@ -98,7 +109,8 @@ export function rewriteHead(head: string, sheets: Stylesheets, had: Set<number>)
   return { head: out, inlined, had: now };
 }
 
-export const prefetchLinks = (hrefs: string[]): string => hrefs.map((h) => `<link rel="prefetch" href="${h}" as="style">`).join('');
+export const prefetchLinks = (hrefs: string[]): string =>
+  hrefs.map((h) => `<link rel="prefetch" href="${h}" as="style">`).join('');
 
 export const setCookieHeader = (value: string, secure: boolean): string =>
   `${STYLES_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
@@ -118,7 +130,11 @@ function lastBodyEnd(text: string): number {
  * put before </body>. Anything unexpected (no head within MAX_HEAD, no stylesheet to inline) gives
  * the response back as it was.
  */
-export async function withInlineStylesheets(response: Response, cookie: string | undefined, secure: boolean): Promise<Response> {
+export async function withInlineStylesheets(
+  response: Response,
+  cookie: string | undefined,
+  secure: boolean,
+): Promise<Response> {
   const sheets = installedStylesheets();
   if (!sheets || !response.body) return response;
   const had = filesHad(cookie, sheets);
@@ -141,11 +157,18 @@ export async function withInlineStylesheets(response: Response, cookie: string |
   headers.delete('Content-Length');
   headers.append('Set-Cookie', setCookieHeader(cookieValue(rewritten.had, sheets), secure));
   const tail = prefetchLinks(rewritten.inlined);
-  return new Response(rewrittenBody(rewritten.head + text.slice(end), tail, reader, decoder), { status: response.status, statusText: response.statusText, headers });
+  return new Response(rewrittenBody(rewritten.head + text.slice(end), tail, reader, decoder), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** The bytes already read, then the rest of the stream, unchanged. */
-function replay(read: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Array>): ReadableStream<Uint8Array> {
+function replay(
+  read: Uint8Array[],
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
       for (const chunk of read) controller.enqueue(chunk);
@@ -164,7 +187,12 @@ function replay(read: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Arr
  * chunks stays whole) and `tail` put before </body>; the last few characters are held back so a
  * close tag split between chunks is still found.
  */
-function rewrittenBody(start: string, tail: string, reader: ReadableStreamDefaultReader<Uint8Array>, decoder: TextDecoder): ReadableStream<Uint8Array> {
+function rewrittenBody(
+  start: string,
+  tail: string,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  decoder: TextDecoder,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let pending = start;
   let placed = false;

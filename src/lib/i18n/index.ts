@@ -27,7 +27,11 @@ export function resolveLocale(chosen: string | undefined, acceptLanguage: string
 }
 
 /** The browser's language to offer on a page, when the person chose none and it differs. */
-export function suggestedLocale(chosen: string | null | undefined, current: Locale, acceptLanguage: string | null): Locale | undefined {
+export function suggestedLocale(
+  chosen: string | null | undefined,
+  current: Locale,
+  acceptLanguage: string | null,
+): Locale | undefined {
   if (isLocale(chosen)) return undefined;
   const browser = fromAcceptLanguage(acceptLanguage);
   return browser && browser !== current ? browser : undefined;

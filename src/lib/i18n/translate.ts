@@ -15,7 +15,9 @@ export function lookup(messages: Messages, key: string): string | undefined {
 /** Replaces {name} placeholders; unknown placeholders stay visible so mistakes are noticed. */
 export function format(template: string, params?: Params): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return template.replace(/\{(\w+)\}/g, (m, name: string) =>
+    name in params ? String(params[name]) : m,
+  );
 }
 
 export type T = (key: string, params?: Params) => string;
@@ -27,13 +29,21 @@ export type T = (key: string, params?: Params) => string;
 function localNumbers(params: Params | undefined, decimal: string | undefined): Params | undefined {
   if (!params || !decimal || decimal === '.') return params;
   const out: Params = {};
-  for (const [k, v] of Object.entries(params)) out[k] = typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v) ? String(v).replace('.', decimal) : v;
+  for (const [k, v] of Object.entries(params))
+    out[k] =
+      typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v)
+        ? String(v).replace('.', decimal)
+        : v;
   return out;
 }
 
 export function makeT(messages: Messages, fallback?: Messages): T {
   const decimal = lookup(messages, 'number.decimal');
-  return (key, params) => format(lookup(messages, key) ?? (fallback && lookup(fallback, key)) ?? key, localNumbers(params, decimal));
+  return (key, params) =>
+    format(
+      lookup(messages, key) ?? (fallback && lookup(fallback, key)) ?? key,
+      localNumbers(params, decimal),
+    );
 }
 
 /** The sub-tree of a dictionary under the given prefixes, for passing to an island. */

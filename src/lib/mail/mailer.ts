@@ -30,9 +30,20 @@ function transporter(url: string): Transporter {
 export async function sendMail(mail: Mail): Promise<void> {
   const channel = mailChannel();
   if (channel === 'smtp') {
-    await transporter(config().smtpUrl!).sendMail({ from: config().mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+    await transporter(config().smtpUrl!).sendMail({
+      from: config().mailFrom,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
   } else if (channel === 'outbox') {
-    writeOutbox({ channel: 'email', to: mail.to, subject: mail.subject, text: mail.text, ...mail.meta });
+    writeOutbox({
+      channel: 'email',
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...mail.meta,
+    });
   } else {
     throw new Error('E-mail is not configured (SMTP_URL)');
   }

@@ -71,11 +71,18 @@ describe.runIf(onPostgres())('PostgreSQL LISTEN/NOTIFY bus', () => {
     const [a, b] = [open(), open()];
     const busA = await createBus(a.pool);
     const busB = await createBus(b.pool);
-    cleanup.push(() => busA.close(), () => busB.close());
+    cleanup.push(
+      () => busA.close(),
+      () => busB.close(),
+    );
     const received = nextEvent(busB, 'user:42');
     const echoed = nextEvent(busA, 'user:42');
     await busA.publish('user:42', 'notification.created', { id: 5 });
-    expect(await received).toEqual({ topic: 'user:42', type: 'notification.created', data: { id: 5 } });
+    expect(await received).toEqual({
+      topic: 'user:42',
+      type: 'notification.created',
+      data: { id: 5 },
+    });
     // The publishing instance hears its own event once, through the same path.
     expect((await echoed).type).toBe('notification.created');
   });

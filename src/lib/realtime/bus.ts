@@ -86,14 +86,18 @@ class PostgresBus extends LocalBus {
   private scheduleRetry() {
     if (this.closed) return;
     setTimeout(() => {
-      if (!this.closed) this.start().catch((err) => (log.warn('bus: reconnect failed', { err }), this.scheduleRetry()));
+      if (!this.closed)
+        this.start().catch(
+          (err) => (log.warn('bus: reconnect failed', { err }), this.scheduleRetry()),
+        );
     }, this.retry).unref();
     this.retry = Math.min(this.retry * 2, 10_000);
   }
 
   override async publish(topic: string, type: string, data: unknown = null) {
     const payload = JSON.stringify({ topic, type, data });
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`bus: event ${type} on ${topic} is too large for NOTIFY`);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD)
+      throw new Error(`bus: event ${type} on ${topic} is too large for NOTIFY`);
     await this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
   }
 

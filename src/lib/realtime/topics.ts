@@ -14,7 +14,9 @@ type Holder = { [KEY]?: Map<string, TopicAuthorizer> };
 
 function registry(): Map<string, TopicAuthorizer> {
   const g = globalThis as Holder;
-  return (g[KEY] ??= new Map<string, TopicAuthorizer>([['user', (user, id) => String(user.id) === id]]));
+  return (g[KEY] ??= new Map<string, TopicAuthorizer>([
+    ['user', (user, id) => String(user.id) === id],
+  ]));
 }
 
 export function registerTopic(prefix: string, authorizer: TopicAuthorizer): void {

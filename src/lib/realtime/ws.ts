@@ -33,9 +33,11 @@ export interface WsOptions {
 
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 const UPGRADES = Symbol.for('cabinet.ws-upgrades');
-const upgradeHandlers = (): Map<string, UpgradeHandler> => ((globalThis as { [UPGRADES]?: Map<string, UpgradeHandler> })[UPGRADES] ??= new Map());
+const upgradeHandlers = (): Map<string, UpgradeHandler> =>
+  ((globalThis as { [UPGRADES]?: Map<string, UpgradeHandler> })[UPGRADES] ??= new Map());
 /** A feature takes over upgrades whose query says wss_type=<type> (after the origin check). */
-export const registerUpgrade = (type: string, handler: UpgradeHandler): void => void upgradeHandlers().set(type, handler);
+export const registerUpgrade = (type: string, handler: UpgradeHandler): void =>
+  void upgradeHandlers().set(type, handler);
 
 const errCode = (err: Error) => (err as { code?: string }).code ?? err.message;
 
@@ -46,7 +48,13 @@ const errCode = (err: Error) => (err as { code?: string }).code ?? err.message;
  * that connection, and is logged with its id (a warning: a client sent it, the server is fine).
  */
 export function onProtocolError(ws: WebSocket, connection: string | undefined): void {
-  ws.on('error', (err) => log.warn('ws: protocol error, connection closed', { req: connection, code: errCode(err), reason: err.message }));
+  ws.on('error', (err) =>
+    log.warn('ws: protocol error, connection closed', {
+      req: connection,
+      code: errCode(err),
+      reason: err.message,
+    }),
+  );
 }
 
 export function attachWebSocket(server: Server, opts: WsOptions) {
@@ -67,7 +75,9 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
     if (!opts.isAllowedOrigin(req.headers.origin, req)) return reject(403, 'Forbidden');
     // The spec's typed streams (/ws?wss_type=scada&…) are served by their feature, in the
     // connection's request context so that their log lines carry its id too.
-    const typed = upgradeHandlers().get(new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('wss_type') ?? '');
+    const typed = upgradeHandlers().get(
+      new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('wss_type') ?? '',
+    );
     if (typed) return requestStore().run({ id }, () => typed(req, socket, head));
     requestStore().run({ id }, () =>
       opts.authenticate(req).then(
@@ -110,8 +120,16 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
     ws.on('message', (raw) => {
       requestStore().run({ id: connection }, () => {
         onMessage(String(raw)).catch((err: unknown) => {
-          log.error('ws: message failed', { user: user.id, message: String(raw).slice(0, 200), err });
-          send({ topic: null, type: 'error', data: { reason: unavailableCause(err) ? 'unavailable' : 'failed' } });
+          log.error('ws: message failed', {
+            user: user.id,
+            message: String(raw).slice(0, 200),
+            err,
+          });
+          send({
+            topic: null,
+            type: 'error',
+            data: { reason: unavailableCause(err) ? 'unavailable' : 'failed' },
+          });
         });
       });
     });
@@ -122,7 +140,8 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
       } catch {
         return send({ topic: null, type: 'error', data: { reason: 'malformed' } });
       }
-      if (typeof msg.topic !== 'string') return send({ topic: null, type: 'error', data: { reason: 'malformed' } });
+      if (typeof msg.topic !== 'string')
+        return send({ topic: null, type: 'error', data: { reason: 'malformed' } });
       const topic = msg.topic;
       if (msg.type === 'subscribe') {
         let allowed: boolean;
@@ -131,7 +150,11 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
         } catch (err) {
           // Logged with the connection's id and the topic; the client learns the subscription failed.
           log.error('ws: subscribe failed', { user: user.id, topic, err });
-          return send({ topic, type: 'error', data: { reason: unavailableCause(err) ? 'unavailable' : 'failed' } });
+          return send({
+            topic,
+            type: 'error',
+            data: { reason: unavailableCause(err) ? 'unavailable' : 'failed' },
+          });
         }
         // The socket may have closed while the check ran; a late subscription would never be undone.
         if (ws.readyState !== ws.OPEN) return;

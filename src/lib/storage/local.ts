@@ -16,7 +16,8 @@ export function createLocalStore(root: string): FileStore {
       return null;
     }
   };
-  const read = async (id: string): Promise<Buffer | null> => (isFileId(id) ? readFile(blob(id)).catch(() => null) : null);
+  const read = async (id: string): Promise<Buffer | null> =>
+    isFileId(id) ? readFile(blob(id)).catch(() => null) : null;
 
   return {
     kind: 'local',

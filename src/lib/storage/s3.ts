@@ -18,8 +18,10 @@ export interface S3Location {
 /** Parses FILE_STORE's S3 URL; throws an Error naming what is missing. */
 export function parseS3Url(value: string): S3Location {
   const u = new URL(value);
-  if (u.protocol !== 's3:' && u.protocol !== 's3+http:' && u.protocol !== 's3+https:') throw new Error('must start with s3://, s3+https:// or s3+http://');
-  if (!u.username || !u.password) throw new Error('must carry the access key and secret as s3://KEY:SECRET@host/bucket');
+  if (u.protocol !== 's3:' && u.protocol !== 's3+http:' && u.protocol !== 's3+https:')
+    throw new Error('must start with s3://, s3+https:// or s3+http://');
+  if (!u.username || !u.password)
+    throw new Error('must carry the access key and secret as s3://KEY:SECRET@host/bucket');
   const [bucket, ...rest] = u.pathname.split('/').filter(Boolean);
   if (!bucket) throw new Error('must name the bucket as s3://KEY:SECRET@host/bucket');
   const scheme = u.protocol === 's3+http:' ? 'http:' : 'https:';
@@ -28,7 +30,11 @@ export function parseS3Url(value: string): S3Location {
     bucket: decodeURIComponent(bucket),
     prefix: rest.map((s) => decodeURIComponent(s) + '/').join(''),
     virtual: u.searchParams.get('virtual') === '1',
-    key: { accessKeyId: decodeURIComponent(u.username), secretAccessKey: decodeURIComponent(u.password), region: u.searchParams.get('region') || 'us-east-1' },
+    key: {
+      accessKeyId: decodeURIComponent(u.username),
+      secretAccessKey: decodeURIComponent(u.password),
+      region: u.searchParams.get('region') || 'us-east-1',
+    },
   };
 }
 
@@ -63,10 +69,23 @@ export function createS3Store(loc: S3Location, fetchImpl: typeof fetch = fetch):
       ? new URL(`${loc.endpoint.protocol}//${loc.bucket}.${loc.endpoint.host}/${loc.prefix}${id}`)
       : new URL(`${loc.endpoint.origin}/${encodeURIComponent(loc.bucket)}/${loc.prefix}${id}`);
 
-  async function send(method: string, id: string, body?: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
+  async function send(
+    method: string,
+    id: string,
+    body?: Uint8Array,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const url = objectUrl(id);
-    const signed = signV4({ method, url, headers, payloadHash: body ? sha256Hex(body) : EMPTY }, loc.key);
-    const res = await fetchImpl(url, { method, headers: signed, body: body as BodyInit | undefined, signal: AbortSignal.timeout(30_000) });
+    const signed = signV4(
+      { method, url, headers, payloadHash: body ? sha256Hex(body) : EMPTY },
+      loc.key,
+    );
+    const res = await fetchImpl(url, {
+      method,
+      headers: signed,
+      body: body as BodyInit | undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
     if (res.ok || (res.status === 404 && method !== 'PUT')) return res;
     const text = await res.text().catch(() => '');
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? res.statusText;

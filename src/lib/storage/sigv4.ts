@@ -20,14 +20,24 @@ export interface SignedRequest {
   payloadHash: string;
 }
 
-export const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string): Buffer => createHmac('sha256', key).update(data, 'utf8').digest();
+export const sha256Hex = (data: string | Uint8Array): string =>
+  createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string): Buffer =>
+  createHmac('sha256', key).update(data, 'utf8').digest();
 
 /** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
-export const encodeRfc3986 = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const encodeRfc3986 = (s: string): string =>
+  encodeURIComponent(s).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 
 /** 20130524T000000Z */
-export const amzDate = (d: Date): string => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (d: Date): string =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 function canonicalQuery(url: URL): string {
   return [...url.searchParams]
@@ -38,24 +48,45 @@ function canonicalQuery(url: URL): string {
 }
 
 /** Returns the headers to send: the given ones plus host, x-amz-date, x-amz-content-sha256 and Authorization. */
-export function signV4(req: SignedRequest, key: SigningKey, now: Date = new Date()): Record<string, string> {
+export function signV4(
+  req: SignedRequest,
+  key: SigningKey,
+  now: Date = new Date(),
+): Record<string, string> {
   const service = key.service ?? 's3';
   const date = amzDate(now);
   const day = date.slice(0, 8);
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v.trim().replace(/\s+/g, ' ');
+  for (const [k, v] of Object.entries(req.headers))
+    headers[k.toLowerCase()] = v.trim().replace(/\s+/g, ' ');
   headers['host'] = req.url.host;
   headers['x-amz-date'] = date;
   headers['x-amz-content-sha256'] = req.payloadHash;
   const names = Object.keys(headers).sort();
   const signedHeaders = names.join(';');
   // S3 signs the path as sent, each segment encoded once.
-  const path = req.url.pathname.split('/').map((s) => encodeRfc3986(decodeURIComponent(s))).join('/');
-  const canonical = [req.method, path, canonicalQuery(req.url), names.map((n) => `${n}:${headers[n]}\n`).join(''), signedHeaders, req.payloadHash].join('\n');
+  const path = req.url.pathname
+    .split('/')
+    .map((s) => encodeRfc3986(decodeURIComponent(s)))
+    .join('/');
+  const canonical = [
+    req.method,
+    path,
+    canonicalQuery(req.url),
+    names.map((n) => `${n}:${headers[n]}\n`).join(''),
+    signedHeaders,
+    req.payloadHash,
+  ].join('\n');
   const scope = `${day}/${key.region}/${service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256Hex(canonical)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${key.secretAccessKey}`, day), key.region), service), 'aws4_request');
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${key.secretAccessKey}`, day), key.region), service),
+    'aws4_request',
+  );
   const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
   const { host: _host, ...out } = headers;
-  return { ...out, authorization: `AWS4-HMAC-SHA256 Credential=${key.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}` };
+  return {
+    ...out,
+    authorization: `AWS4-HMAC-SHA256 Credential=${key.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
+  };
 }

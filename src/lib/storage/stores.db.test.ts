@@ -20,7 +20,11 @@ const stores: Record<string, FileStore> = {};
 
 beforeAll(async () => {
   testDb = await freshDatabase();
-  database = openDatabase(testDb.url ? { kind: 'postgres', url: testDb.url } : { kind: 'sqlite', file: join(testDb.dataDir, 'cabinet.sqlite') });
+  database = openDatabase(
+    testDb.url
+      ? { kind: 'postgres', url: testDb.url }
+      : { kind: 'sqlite', file: join(testDb.dataDir, 'cabinet.sqlite') },
+  );
   await migrateToLatest(database.db);
   s3 = await startS3();
   dir = mkdtempSync(join(tmpdir(), 'files-'));
@@ -42,8 +46,19 @@ describe.each(['local', 'database', 's3'])('%s store', (kind) => {
   it('keeps the bytes and the description, and gives both back', async () => {
     const store = stores[kind]!;
     expect(store.kind).toBe(kind);
-    const put = await store.put(bytes, { owner: 42, kind: 'support', name: 'Смета №1 (итог).xlsx', type: 'application/pdf' });
-    expect(put).toMatchObject({ owner: 42, kind: 'support', name: safeName('Смета №1 (итог).xlsx'), type: 'application/pdf', size: bytes.byteLength });
+    const put = await store.put(bytes, {
+      owner: 42,
+      kind: 'support',
+      name: 'Смета №1 (итог).xlsx',
+      type: 'application/pdf',
+    });
+    expect(put).toMatchObject({
+      owner: 42,
+      kind: 'support',
+      name: safeName('Смета №1 (итог).xlsx'),
+      type: 'application/pdf',
+      size: bytes.byteLength,
+    });
     expect(put.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
     expect(await store.info(put.id)).toEqual(put);
     expect(Buffer.compare(Buffer.from(bytes), (await store.read(put.id))!)).toBe(0);
@@ -54,7 +69,12 @@ describe.each(['local', 'database', 's3'])('%s store', (kind) => {
 
   it('answers null for unknown and malformed ids, and forgets removed files', async () => {
     const store = stores[kind]!;
-    const put = await store.put(new Uint8Array([1, 2, 3]), { owner: 1, kind: 'avatar', name: 'a.webp', type: 'image/webp' });
+    const put = await store.put(new Uint8Array([1, 2, 3]), {
+      owner: 1,
+      kind: 'avatar',
+      name: 'a.webp',
+      type: 'image/webp',
+    });
     for (const id of ['A'.repeat(21), '../../etc/passwd', '']) {
       expect(await store.info(id)).toBeNull();
       expect(await store.read(id)).toBeNull();
@@ -70,7 +90,9 @@ describe.each(['local', 'database', 's3'])('%s store', (kind) => {
 describe('S3 store', () => {
   it('signs every request: a wrong secret is refused by the server', async () => {
     const wrong = createS3Store(parseS3Url(s3.url('cabinet', 'not-the-secret')));
-    const err = await wrong.put(new Uint8Array([1]), { owner: 1, kind: 'avatar', name: 'a', type: 'image/webp' }).catch((e: unknown) => e);
+    const err = await wrong
+      .put(new Uint8Array([1]), { owner: 1, kind: 'avatar', name: 'a', type: 'image/webp' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(S3Error);
     expect((err as S3Error).status).toBe(403);
     expect((err as S3Error).message).toMatch(/SignatureDoesNotMatch/);
@@ -78,12 +100,21 @@ describe('S3 store', () => {
 
   it('reports a missing bucket', async () => {
     const store = createS3Store(parseS3Url(s3.url('no-such-bucket')));
-    await expect(store.put(new Uint8Array([1]), { owner: 1, kind: 'avatar', name: 'a', type: 'image/webp' })).rejects.toThrow(/404 NoSuchBucket/);
+    await expect(
+      store.put(new Uint8Array([1]), { owner: 1, kind: 'avatar', name: 'a', type: 'image/webp' }),
+    ).rejects.toThrow(/404 NoSuchBucket/);
   });
 
   it('reads its URL: credentials, bucket, prefix, region, scheme', () => {
-    const loc = parseS3Url('s3://AK%2B1:se%2Fcret@storage.example:9000/bucket/some/prefix?region=ru-central1');
-    expect(loc).toMatchObject({ bucket: 'bucket', prefix: 'some/prefix/', virtual: false, key: { accessKeyId: 'AK+1', secretAccessKey: 'se/cret', region: 'ru-central1' } });
+    const loc = parseS3Url(
+      's3://AK%2B1:se%2Fcret@storage.example:9000/bucket/some/prefix?region=ru-central1',
+    );
+    expect(loc).toMatchObject({
+      bucket: 'bucket',
+      prefix: 'some/prefix/',
+      virtual: false,
+      key: { accessKeyId: 'AK+1', secretAccessKey: 'se/cret', region: 'ru-central1' },
+    });
     expect(loc.endpoint.href).toBe('https://storage.example:9000/');
     expect(parseS3Url('s3+http://a:b@h/b').endpoint.protocol).toBe('http:');
     expect(() => parseS3Url('s3://h/bucket')).toThrow(/access key/);

@@ -33,10 +33,22 @@ export const isFileId = (id: string): boolean => ID.test(id);
 
 /** Keeps letters, digits, dots, dashes and underscores; at most 100 characters. */
 export function safeName(name: string): string {
-  const cleaned = name.normalize('NFKC').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '').slice(-100);
+  const cleaned = name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
   return cleaned || 'file';
 }
 
 export function newStoredFile(data: Uint8Array, info: NewFile): StoredFile {
-  return { id: nanoid(), owner: info.owner, kind: info.kind, name: safeName(info.name), type: info.type, size: data.byteLength, created_at: new Date().toISOString() };
+  return {
+    id: nanoid(),
+    owner: info.owner,
+    kind: info.kind,
+    name: safeName(info.name),
+    type: info.type,
+    size: data.byteLength,
+    created_at: new Date().toISOString(),
+  };
 }

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_TOKEN, startFakeSuggest, type FakeSuggest } from '../../../tests/helpers/fake-suggest.ts';
+import {
+  FAKE_TOKEN,
+  startFakeSuggest,
+  type FakeSuggest,
+} from '../../../tests/helpers/fake-suggest.ts';
 import { createSuggestClient, SuggestError, toAddress } from './dadata.ts';
 
 let fake: FakeSuggest;
@@ -32,10 +36,19 @@ describe('DaData-compatible client', () => {
     const client = createSuggestClient({ url: fake.url, token: FAKE_TOKEN });
     const list = await client.address('пушкинская', 5);
     expect(list.length).toBe(4);
-    expect(list[0]).toEqual({ value: '426008, Удмуртская Респ, г Ижевск, ул Пушкинская, д 154', lat: 56.8527, lon: 53.2115, precision: 'exact' });
+    expect(list[0]).toEqual({
+      value: '426008, Удмуртская Респ, г Ижевск, ул Пушкинская, д 154',
+      lat: 56.8527,
+      lon: 53.2115,
+      precision: 'exact',
+    });
     expect(list[2]!.precision).toBe('street');
     expect(list[3]).toMatchObject({ lat: null, lon: null, precision: null });
-    expect(fake.requests.at(-1)!.body).toEqual({ query: 'пушкинская', count: 5, locations_boost: [{ kladr_id: '18' }] });
+    expect(fake.requests.at(-1)!.body).toEqual({
+      query: 'пушкинская',
+      count: 5,
+      locations_boost: [{ kladr_id: '18' }],
+    });
   });
 
   it('reverse-geocodes a point to the nearest address', async () => {
@@ -50,18 +63,29 @@ describe('DaData-compatible client', () => {
     await expect(wrong.party('1840')).rejects.toMatchObject({ name: 'SuggestError', status: 401 });
     fake.failWith(429);
     try {
-      await expect(createSuggestClient({ url: fake.url, token: FAKE_TOKEN }).address('ижевск')).rejects.toBeInstanceOf(SuggestError);
+      await expect(
+        createSuggestClient({ url: fake.url, token: FAKE_TOKEN }).address('ижевск'),
+      ).rejects.toBeInstanceOf(SuggestError);
     } finally {
       fake.failWith(null);
     }
   });
 
   it('reports an unreachable service as status 0', async () => {
-    const dead = createSuggestClient({ url: 'http://127.0.0.1:9/rs', token: FAKE_TOKEN, timeoutMs: 1000 });
+    const dead = createSuggestClient({
+      url: 'http://127.0.0.1:9/rs',
+      token: FAKE_TOKEN,
+      timeoutMs: 1000,
+    });
     await expect(dead.party('1840')).rejects.toMatchObject({ status: 0 });
   });
 
   it('keeps coordinates only in pairs', () => {
-    expect(toAddress({ value: 'x', data: { geo_lat: '56.1', geo_lon: null } })).toEqual({ value: 'x', lat: null, lon: null, precision: null });
+    expect(toAddress({ value: 'x', data: { geo_lat: '56.1', geo_lon: null } })).toEqual({
+      value: 'x',
+      lat: null,
+      lon: null,
+      precision: null,
+    });
   });
 });

@@ -24,7 +24,12 @@ export class SuggestError extends Error {
 export const REGION_BOOST = '18';
 
 // The provider's JSON, as far as we read it; every leaf is checked by str()/num() before use.
-type Named = { full_with_opf?: unknown; short_with_opf?: unknown; value?: unknown; unrestricted_value?: unknown };
+type Named = {
+  full_with_opf?: unknown;
+  short_with_opf?: unknown;
+  value?: unknown;
+  unrestricted_value?: unknown;
+};
 type RawData = {
   inn?: unknown;
   kpp?: unknown;
@@ -71,7 +76,12 @@ export function toAddress(raw: Raw): AddressSuggestion | null {
   const d = raw.data ?? {};
   const lat = num(d.geo_lat);
   const lon = num(d.geo_lon);
-  return { value, lat: lon === null ? null : lat, lon: lat === null ? null : lon, precision: lat === null ? null : precision(d.qc_geo) };
+  return {
+    value,
+    lat: lon === null ? null : lat,
+    lon: lat === null ? null : lon,
+    precision: lat === null ? null : precision(d.qc_geo),
+  };
 }
 
 export function createSuggestClient(opts: SuggestClientOptions) {
@@ -83,7 +93,11 @@ export function createSuggestClient(opts: SuggestClientOptions) {
     try {
       res = await doFetch(`${opts.url}/${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Token ${opts.token}` },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          Authorization: `Token ${opts.token}`,
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -111,11 +125,21 @@ export function createSuggestClient(opts: SuggestClientOptions) {
     },
     /** Addresses as typed, the supplier's region first. */
     async address(query: string, count = 5): Promise<AddressSuggestion[]> {
-      return keep((await call('suggest/address', { query, count, locations_boost: [{ kladr_id: REGION_BOOST }] })).map(toAddress));
+      return keep(
+        (
+          await call('suggest/address', {
+            query,
+            count,
+            locations_boost: [{ kladr_id: REGION_BOOST }],
+          })
+        ).map(toAddress),
+      );
     },
     /** Reverse geocoding: the nearest addresses to a point. */
     async geolocate(lat: number, lon: number, count = 1): Promise<AddressSuggestion[]> {
-      return keep((await call('geolocate/address', { lat, lon, count, radius_meters: 100 })).map(toAddress));
+      return keep(
+        (await call('geolocate/address', { lat, lon, count, radius_meters: 100 })).map(toAddress),
+      );
     },
   };
 }

@@ -16,7 +16,9 @@ async function answer(run: (p: SuggestClient) => Promise<unknown[]>, t: T): Prom
   const provider = suggestProvider();
   if (!provider) return json({ enabled: false, suggestions: [] });
   try {
-    return json({ enabled: true, suggestions: await run(provider) }, 200, { 'Cache-Control': 'private, max-age=60' });
+    return json({ enabled: true, suggestions: await run(provider) }, 200, {
+      'Cache-Control': 'private, max-age=60',
+    });
   } catch (err) {
     const status = err instanceof SuggestError ? err.status : 0;
     log.warn('suggestions failed', { status, err });
@@ -41,10 +43,17 @@ export function addressResponse(params: URLSearchParams, t: T): Promise<Response
 export function geolocateResponse(params: URLSearchParams, t: T): Promise<Response> {
   const lat = Number(params.get('lat'));
   const lon = Number(params.get('lon'));
-  if (!params.get('lat') || !params.get('lon') || !(Math.abs(lat) <= 90) || !(Math.abs(lon) <= 180)) {
+  if (
+    !params.get('lat') ||
+    !params.get('lon') ||
+    !(Math.abs(lat) <= 90) ||
+    !(Math.abs(lon) <= 180)
+  ) {
     // A malformed query parameter: 400 naming it (decision 0034).
     const field = !params.get('lat') || !(Math.abs(lat) <= 90) ? 'lat' : 'lon';
-    return Promise.reject(new HttpError(400, t('http.badQuery'), { errors: { [field]: t('pickers.coords') } }));
+    return Promise.reject(
+      new HttpError(400, t('http.badQuery'), { errors: { [field]: t('pickers.coords') } }),
+    );
   }
   return answer((p) => p.geolocate(lat, lon, clampCount(params.get('count'), 1, 5)), t);
 }

@@ -8,5 +8,6 @@ export const GET: APIRoute = ({ params, locals }) =>
   storedFileResponse(params.id ?? '', {
     notFound: locals.t('errors.notFound', { name: locals.t('list.file') }),
     allow: (info) => canRead(info, locals.user),
-    disposition: (info) => (info.kind === 'avatar' && info.type.startsWith('image/') ? 'inline' : 'attachment'),
+    disposition: (info) =>
+      info.kind === 'avatar' && info.type.startsWith('image/') ? 'inline' : 'attachment',
   });

@@ -15,13 +15,22 @@ import { DEMO_PLATES } from '#features/calculations/phe/index.ts';
 import { insertOrder } from '#features/orders/orders.server.ts';
 import { checkPlace } from '#features/orders/orders.api.server.ts';
 import type { BtpProjectRow, BtpTables } from './btp.tables.ts';
-import { BTP_DEFAULTS, btpInputOf, btpRaw, withDefaults, type BtpField, type BtpIssue, type BtpRaw } from './btp.schema.ts';
+import {
+  BTP_DEFAULTS,
+  btpInputOf,
+  btpRaw,
+  withDefaults,
+  type BtpField,
+  type BtpIssue,
+  type BtpRaw,
+} from './btp.schema.ts';
 import { BTP_ENGINE, BtpInputError, composeBtp, type BtpResult } from './compose.ts';
 import { specification } from './spec.ts';
 import { parseId, isId } from '#lib/validation.ts';
 
 type BtpDB = DB & BtpTables;
-const btpDb = (handle?: Kysely<DB>): Kysely<BtpDB> => (handle ?? defaultDb()) as unknown as Kysely<BtpDB>;
+const btpDb = (handle?: Kysely<DB>): Kysely<BtpDB> =>
+  (handle ?? defaultDb()) as unknown as Kysely<BtpDB>;
 
 export const BTP_STATUSES = ['draft', 'calculated', 'ordered'] as const;
 /** The project number shown to people: the id with the substation prefix. */
@@ -49,28 +58,69 @@ export interface BtpProject {
 }
 export type BtpListItem = Omit<BtpProject, 'inputs' | 'result'>;
 
-const listColumns = ['id', 'title', 'status', 'organisation_id', 'object_id', 'order_id', 'created_at', 'updated_at'] as const;
-const item = (r: Pick<BtpProjectRow, (typeof listColumns)[number]>): BtpListItem => ({ ...r, number: projectNumber(r.id) });
-const scoped = (h: Kysely<BtpDB>, userId: number) => h.selectFrom('btp_projects').where('user_id', '=', userId);
+const listColumns = [
+  'id',
+  'title',
+  'status',
+  'organisation_id',
+  'object_id',
+  'order_id',
+  'created_at',
+  'updated_at',
+] as const;
+const item = (r: Pick<BtpProjectRow, (typeof listColumns)[number]>): BtpListItem => ({
+  ...r,
+  number: projectNumber(r.id),
+});
+const scoped = (h: Kysely<BtpDB>, userId: number) =>
+  h.selectFrom('btp_projects').where('user_id', '=', userId);
 
 /** The user's substation project an order was placed from (the order page links back to it), or null. */
-export async function projectOfOrder(userId: number, orderId: number, handle?: Kysely<DB>): Promise<{ id: number; title: string } | null> {
-  const row = await scoped(btpDb(handle), userId).select(['id', 'title']).where('order_id', '=', orderId).executeTakeFirst();
+export async function projectOfOrder(
+  userId: number,
+  orderId: number,
+  handle?: Kysely<DB>,
+): Promise<{ id: number; title: string } | null> {
+  const row = await scoped(btpDb(handle), userId)
+    .select(['id', 'title'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
   return row ? { id: row.id, title: row.title } : null;
 }
 const searchOf = (id: number, title: string) => searchText(projectNumber(id), title).slice(0, 500);
 
-export async function createProject(userId: number, title: string, inputs: Partial<Record<BtpField, string>> = {}, handle?: Kysely<DB>): Promise<number> {
+export async function createProject(
+  userId: number,
+  title: string,
+  inputs: Partial<Record<BtpField, string>> = {},
+  handle?: Kysely<DB>,
+): Promise<number> {
   const h = btpDb(handle);
   const at = now();
   const clean = title.trim().slice(0, 200);
   return h.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('btp_projects')
-      .values({ user_id: userId, organisation_id: null, object_id: null, title: clean, status: 'draft', inputs: JSON.stringify(withDefaults({ ...inputs, title: clean })), result: null, order_id: null, search: '', created_at: at, updated_at: at })
+      .values({
+        user_id: userId,
+        organisation_id: null,
+        object_id: null,
+        title: clean,
+        status: 'draft',
+        inputs: JSON.stringify(withDefaults({ ...inputs, title: clean })),
+        result: null,
+        order_id: null,
+        search: '',
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('btp_projects').set({ search: searchOf(id, clean) }).where('id', '=', id).execute();
+    await trx
+      .updateTable('btp_projects')
+      .set({ search: searchOf(id, clean) })
+      .where('id', '=', id)
+      .execute();
     return id;
   });
 }
@@ -97,26 +147,49 @@ export function parseBtpQuery(params: URLSearchParams): BtpListQuery {
 }
 
 /** One page of the owner's projects, newest first; `next` continues after the last row. */
-export async function listProjects(userId: number, q: BtpListQuery, handle?: Kysely<DB>): Promise<{ entities: BtpListItem[]; next: number | null }> {
+export async function listProjects(
+  userId: number,
+  q: BtpListQuery,
+  handle?: Kysely<DB>,
+): Promise<{ entities: BtpListItem[]; next: number | null }> {
   let base = scoped(btpDb(handle), userId);
   if (q.status) base = base.where('status', '=', q.status);
   if (q.after !== null) base = base.where('id', '<', q.after);
   if (q.q) base = base.where(sql<boolean>`search like ${containsPattern(q.q)} escape '\\'`);
-  const rows = await base.select([...listColumns]).orderBy('id', 'desc').limit(q.limit + 1).execute();
+  const rows = await base
+    .select([...listColumns])
+    .orderBy('id', 'desc')
+    .limit(q.limit + 1)
+    .execute();
   const page = rows.slice(0, q.limit);
-  return { entities: page.map(item), next: rows.length > q.limit ? page[page.length - 1]!.id : null };
+  return {
+    entities: page.map(item),
+    next: rows.length > q.limit ? page[page.length - 1]!.id : null,
+  };
 }
 
-export async function getProject(userId: number, id: number, handle?: Kysely<DB>): Promise<BtpProject | null> {
+export async function getProject(
+  userId: number,
+  id: number,
+  handle?: Kysely<DB>,
+): Promise<BtpProject | null> {
   if (!isId(id)) return null;
   const r = await scoped(btpDb(handle), userId).selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) return null;
-  return { ...item(r), inputs: withDefaults(JSON.parse(r.inputs) as Partial<Record<BtpField, string>>), result: r.result ? (JSON.parse(r.result) as BtpResult) : null };
+  return {
+    ...item(r),
+    inputs: withDefaults(JSON.parse(r.inputs) as Partial<Record<BtpField, string>>),
+    result: r.result ? (JSON.parse(r.result) as BtpResult) : null,
+  };
 }
 
 const idOf = parseId;
 
-export async function projectOrThrow(user: User, id: string | undefined, t: T): Promise<BtpProject> {
+export async function projectOrThrow(
+  user: User,
+  id: string | undefined,
+  t: T,
+): Promise<BtpProject> {
   const n = idOf(id);
   const p = n === null ? null : await getProject(user.id, n);
   if (!p) throw new HttpError(404, t('errors.notFound', { name: t('calcBtp.entity') }));
@@ -134,17 +207,41 @@ export type BtpAnswerBody = SelectionReplyBody & {
 };
 
 /** The engines' refusals with a message of their own; any other is named generally on its field. */
-const ENGINE_CODES = ['above_break_supply', 'stage1_empty', 'stage2_empty', 'range', 'temperature_cross', 'impossible_approach', 'not_hotter', 'not_liquid'];
+const ENGINE_CODES = [
+  'above_break_supply',
+  'stage1_empty',
+  'stage2_empty',
+  'range',
+  'temperature_cross',
+  'impossible_approach',
+  'not_hotter',
+  'not_liquid',
+];
 
 export function issueText(i: BtpIssue, t: T): string {
-  return t(`calcBtp.errors.${i.key}`, { field: t(`calcBtp.fields.${i.field}`), ...(i.params ?? {}) });
+  return t(`calcBtp.errors.${i.key}`, {
+    field: t(`calcBtp.fields.${i.field}`),
+    ...(i.params ?? {}),
+  });
 }
 
 function errorAnswer(issues: BtpIssue[], t: T): BtpAnswer {
   const errors: Record<string, string> = {};
   for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t);
   const error = Object.values(errors)[0] ?? t('calcBtp.errors.input');
-  return { status: 400, result: null, body: { type: 'error', message: error, entities: [], error, warning: null, errors, engine: BTP_ENGINE } };
+  return {
+    status: 400,
+    result: null,
+    body: {
+      type: 'error',
+      message: error,
+      entities: [],
+      error,
+      warning: null,
+      errors,
+      engine: BTP_ENGINE,
+    },
+  };
 }
 
 /** Every warning code of the result with its text, once. */
@@ -161,7 +258,17 @@ export async function selectBtp(raw: BtpRaw, t: T, handle?: Kysely<DB>): Promise
   try {
     result = composeBtp(input, await preparedPumps(handle ?? defaultDb()), DEMO_PLATES);
   } catch (err) {
-    if (err instanceof BtpInputError) return errorAnswer([{ field: err.field, key: `engine.${ENGINE_CODES.includes(err.code) ? err.code : 'other'}`, params: err.params }], t);
+    if (err instanceof BtpInputError)
+      return errorAnswer(
+        [
+          {
+            field: err.field,
+            key: `engine.${ENGINE_CODES.includes(err.code) ? err.code : 'other'}`,
+            params: err.params,
+          },
+        ],
+        t,
+      );
     throw err;
   }
   const warnings = warningsOf(result, t);
@@ -169,7 +276,15 @@ export async function selectBtp(raw: BtpRaw, t: T, handle?: Kysely<DB>): Promise
   return {
     status: 200,
     result,
-    body: { type: serious.length ? 'warning' : 'success', entities: result.circuits, error: null, warning: serious[0]?.text ?? null, warnings, totals: result.totals, engine: BTP_ENGINE },
+    body: {
+      type: serious.length ? 'warning' : 'success',
+      entities: result.circuits,
+      error: null,
+      warning: serious[0]?.text ?? null,
+      warnings,
+      totals: result.totals,
+      engine: BTP_ENGINE,
+    },
   };
 }
 
@@ -178,17 +293,29 @@ export async function selectBtp(raw: BtpRaw, t: T, handle?: Kysely<DB>): Promise
  * calculated); when they are not, no result at all (status draft), so the sheets, the offer and the
  * order never show a result of inputs the project no longer has. An ordered project is final.
  */
-export async function calculateProject(user: User, p: BtpProject, values: Record<string, unknown>, t: T, handle?: Kysely<DB>): Promise<BtpAnswer> {
+export async function calculateProject(
+  user: User,
+  p: BtpProject,
+  values: Record<string, unknown>,
+  t: T,
+  handle?: Kysely<DB>,
+): Promise<BtpAnswer> {
   if (p.status === 'ordered') throw new HttpError(409, t('calcBtp.errors.ordered'));
   // A field left out keeps the project's saved value (a partial PUT changes only what it names).
   const raw = btpRaw(values);
-  const inputs = withDefaults({ ...p.inputs, ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) });
+  const inputs = withDefaults({
+    ...p.inputs,
+    ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+  });
   const answer = await selectBtp(btpRaw(inputs), t, handle);
   const title = (raw.title ?? p.title).trim().slice(0, 200);
   const saved = await btpDb(handle)
     .updateTable('btp_projects')
     .set({
-      inputs: JSON.stringify({ ...inputs, title }), title, search: searchOf(p.id, title), updated_at: now(),
+      inputs: JSON.stringify({ ...inputs, title }),
+      title,
+      search: searchOf(p.id, title),
+      updated_at: now(),
       result: answer.result ? JSON.stringify(answer.result) : null,
       status: answer.result ? 'calculated' : 'draft',
     })
@@ -202,10 +329,21 @@ export async function calculateProject(user: User, p: BtpProject, values: Record
 }
 
 /** Ties the project to one of the employee's own organisations and objects (field messages otherwise). */
-export async function placeProject(user: User, p: BtpProject, oid: number | null, object: number | null, t: T): Promise<Record<string, string>> {
+export async function placeProject(
+  user: User,
+  p: BtpProject,
+  oid: number | null,
+  object: number | null,
+  t: T,
+): Promise<Record<string, string>> {
   const errors = await checkPlace(user, oid, object, t);
   if (Object.keys(errors).length) return errors;
-  await btpDb().updateTable('btp_projects').set({ organisation_id: oid, object_id: object, updated_at: now() }).where('id', '=', p.id).where('user_id', '=', user.id).execute();
+  await btpDb()
+    .updateTable('btp_projects')
+    .set({ organisation_id: oid, object_id: object, updated_at: now() })
+    .where('id', '=', p.id)
+    .where('user_id', '=', user.id)
+    .execute();
   return {};
 }
 
@@ -216,7 +354,12 @@ export async function placeProject(user: User, p: BtpProject, oid: number | null
  * order is built from the result read by that claim; a request that finds it claimed rolls back and
  * answers 409.
  */
-export async function orderProject(user: User, p: BtpProject, t: T, handle?: Kysely<DB>): Promise<{ orderId: number; number: string }> {
+export async function orderProject(
+  user: User,
+  p: BtpProject,
+  t: T,
+  handle?: Kysely<DB>,
+): Promise<{ orderId: number; number: string }> {
   if (p.order_id !== null) throw new HttpError(409, t('calcBtp.errors.ordered'));
   if (!p.result) throw new HttpError(409, t('calcBtp.errors.notCalculated'));
   const h = handle ?? defaultDb();
@@ -234,15 +377,43 @@ export async function orderProject(user: User, p: BtpProject, t: T, handle?: Kys
       .returning(['result', 'title', 'organisation_id', 'object_id'])
       .executeTakeFirst();
     if (!claimed?.result) {
-      const row = await bt.selectFrom('btp_projects').select(['status', 'order_id']).where('id', '=', p.id).executeTakeFirst();
-      throw new HttpError(409, t(row?.status === 'ordered' || row?.order_id != null ? 'calcBtp.errors.ordered' : 'calcBtp.errors.notCalculated'));
+      const row = await bt
+        .selectFrom('btp_projects')
+        .select(['status', 'order_id'])
+        .where('id', '=', p.id)
+        .executeTakeFirst();
+      throw new HttpError(
+        409,
+        t(
+          row?.status === 'ordered' || row?.order_id != null
+            ? 'calcBtp.errors.ordered'
+            : 'calcBtp.errors.notCalculated',
+        ),
+      );
     }
     const spec = specification(JSON.parse(claimed.result) as BtpResult, t);
     const rows = spec.sections.flatMap((s) => s.rows);
     // Catalogue ids of the pumps: one bounded query (a handful of skus).
     const skus = [...new Set(rows.filter((r) => r.catalogue && r.code).map((r) => r.code))];
-    const cids = new Map(skus.length ? (await trx.selectFrom('catalogue_items').select(['id', 'sku']).where('sku', 'in', skus).execute()).map((c) => [c.sku, c.id]) : []);
-    const lines = rows.map((r) => ({ catalogue_id: cids.has(r.code) ? String(cids.get(r.code)) : null, title: `${r.pos}. ${r.name}`.slice(0, 500), sku: r.code || null, unit: r.unit, quantity: r.qty, price: r.price_kop }));
+    const cids = new Map(
+      skus.length
+        ? (
+            await trx
+              .selectFrom('catalogue_items')
+              .select(['id', 'sku'])
+              .where('sku', 'in', skus)
+              .execute()
+          ).map((c) => [c.sku, c.id])
+        : [],
+    );
+    const lines = rows.map((r) => ({
+      catalogue_id: cids.has(r.code) ? String(cids.get(r.code)) : null,
+      title: `${r.pos}. ${r.name}`.slice(0, 500),
+      sku: r.code || null,
+      unit: r.unit,
+      quantity: r.qty,
+      price: r.price_kop,
+    }));
     const id = await insertOrder(trx, user.id, {
       title: sheetHeading({ number: p.number, title: claimed.title }, t).slice(0, 300),
       comment: null,
@@ -252,7 +423,11 @@ export async function orderProject(user: User, p: BtpProject, t: T, handle?: Kys
       lines,
     });
     await bt.updateTable('btp_projects').set({ order_id: id }).where('id', '=', p.id).execute();
-    const { number } = await trx.selectFrom('orders').select('number').where('id', '=', id).executeTakeFirstOrThrow();
+    const { number } = await trx
+      .selectFrom('orders')
+      .select('number')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     return { orderId: id, number };
   });
 }
@@ -260,4 +435,5 @@ export async function orderProject(user: User, p: BtpProject, t: T, handle?: Kys
 export { BTP_DEFAULTS };
 
 /** "BTP-000012: Title" (or the untitled text), as the project's pages, its .xlsx and its order show it. */
-export const sheetHeading = (p: Pick<BtpProject, 'number' | 'title'>, t: T): string => `${p.number}: ${p.title || t('calcBtp.untitled')}`;
+export const sheetHeading = (p: Pick<BtpProject, 'number' | 'title'>, t: T): string =>
+  `${p.number}: ${p.title || t('calcBtp.untitled')}`;

@@ -11,7 +11,9 @@ import { BtpInputError, composeBtp } from './compose.ts';
 import { specification } from './spec.ts';
 
 const pumps: PreparedPump[] = demoPumps().flatMap((i) => {
-  const r = preparePump({ ...i, lead_days: i.lead_days ?? 10, demo: true } as Parameters<typeof preparePump>[0]);
+  const r = preparePump({ ...i, lead_days: i.lead_days ?? 10, demo: true } as Parameters<
+    typeof preparePump
+  >[0]);
   return r.ok ? [r.pump] : [];
 });
 const compose = (over: Record<string, string> = {}) => {
@@ -43,7 +45,14 @@ describe('substation composition', () => {
   });
 
   it('a dependent heating circuit has a mixing pump and no exchanger or vessel; low return pressure is warned', () => {
-    const r = compose({ heating_scheme: 'dependent', heating_supply: '95', heating_return: '70', dhw_scheme: 'none', p_return: '1.5', building_height: '30' });
+    const r = compose({
+      heating_scheme: 'dependent',
+      heating_supply: '95',
+      heating_return: '70',
+      dhw_scheme: 'none',
+      p_return: '1.5',
+      building_height: '30',
+    });
     const heating = r.circuits[1]!;
     expect(heating.exchangers).toEqual([]);
     expect(heating.vessel).toBeNull();
@@ -76,16 +85,39 @@ describe('substation composition', () => {
 
 describe('explanation labels', () => {
   // Every input and step key, formula id and warning code a composition writes has its words in all 7 languages.
-  const dict = (l: string) => JSON.parse(readFileSync(new URL(`../../../../i18n/${l}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
-  const has = (d: Record<string, unknown>, key: string) => typeof key.split('.').reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[p] : undefined), d) === 'string';
+  const dict = (l: string) =>
+    JSON.parse(
+      readFileSync(new URL(`../../../../i18n/${l}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+  const has = (d: Record<string, unknown>, key: string) =>
+    typeof key
+      .split('.')
+      .reduce<unknown>(
+        (n, p) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[p] : undefined),
+        d,
+      ) === 'string';
   it('covers every key of several compositions', () => {
     const keys = new Set<string>();
-    for (const over of [{ vent_scheme: 'independent' }, { heating_scheme: 'dependent', heating_supply: '95', heating_return: '70', dhw_scheme: 'single', dhw_q: '150', dhw_circulation: '20' }, { heating_volume: '3', hx_dp_max: '20' }, { p_supply: '4', p_return: '3.8' }] as Array<Record<string, string>>) {
+    for (const over of [
+      { vent_scheme: 'independent' },
+      {
+        heating_scheme: 'dependent',
+        heating_supply: '95',
+        heating_return: '70',
+        dhw_scheme: 'single',
+        dhw_q: '150',
+        dhw_circulation: '20',
+      },
+      { heating_volume: '3', hx_dp_max: '20' },
+      { p_supply: '4', p_return: '3.8' },
+    ] as Array<Record<string, string>>) {
       const r = compose(over);
       for (const c of r.circuits) {
         for (const s of [...c.explanation.inputs, ...c.explanation.steps]) {
           const own = s.key.startsWith(`${c.id}.`) ? s.key.slice(c.id.length + 1) : s.key;
-          keys.add(`calcBtp.explain.term.${own.replace('valve.step_down.', 'valve.').replace(/\./g, '_')}`);
+          keys.add(
+            `calcBtp.explain.term.${own.replace('valve.step_down.', 'valve.').replace(/\./g, '_')}`,
+          );
         }
         for (const f of c.explanation.formulas) keys.add(`calcBtp.explain.formula.${f.id}`);
         for (const w of c.warnings) keys.add(`calcBtp.warn.${w}`);
@@ -94,7 +126,10 @@ describe('explanation labels', () => {
     }
     for (const l of ['ru', 'en', 'de', 'es', 'fr', 'ja', 'zh']) {
       const d = dict(l);
-      expect([...keys].filter((k) => !has(d, k)), l).toEqual([]);
+      expect(
+        [...keys].filter((k) => !has(d, k)),
+        l,
+      ).toEqual([]);
     }
   });
 });
@@ -112,6 +147,11 @@ describe('pumps of the substation: the pump selection rules (issue 21)', () => {
     expect(motor).toBeLessThanOrEqual(2.2);
     // Annual energy under the physical ceiling: full-duty P₁ × 8 760 h of the default profile.
     expect(e.annual_kwh).toBeLessThanOrEqual(e.duty.p1_kw * 8760);
-    for (const c of compose().circuits) for (const p of c.pumps) if (p.chosen) expect(p.chosen.annual_kwh, `${c.id} ${p.role}`).toBeLessThanOrEqual(p.chosen.duty.p1_kw * 8760 * (1 + 1e-9));
+    for (const c of compose().circuits)
+      for (const p of c.pumps)
+        if (p.chosen)
+          expect(p.chosen.annual_kwh, `${c.id} ${p.role}`).toBeLessThanOrEqual(
+            p.chosen.duty.p1_kw * 8760 * (1 + 1e-9),
+          );
   });
 });

@@ -1,7 +1,16 @@
 // Hand-checked figures for the substation equipment (calculations.md §2.7 and §2.0 densities).
 import { describe, expect, it } from 'vitest';
 import { allFinite } from '#features/calculations/engine/explain.ts';
-import { density, dnFor, explainer, finalPressure, flowOf, pressureLevels, sizeValve, sizeVessel } from './equipment.ts';
+import {
+  density,
+  dnFor,
+  explainer,
+  finalPressure,
+  flowOf,
+  pressureLevels,
+  sizeValve,
+  sizeVessel,
+} from './equipment.ts';
 
 describe('control valve', () => {
   it('Kv = Q·√(ρ/1000/Δp), Kvs the next of the series, authority from the drop at Kvs', () => {
@@ -29,8 +38,17 @@ describe('control valve', () => {
     const v = sizeValve(300, 0.2, 0.2, 1000, x);
     expect(v.kvs).toBeNull();
     const e = x.done();
-    expect(e.steps.map((s) => s.key)).toEqual(['valve.q', 'valve.dp_design', 'valve.dp_circuit', 'valve.kv', 'valve.dp_at_kvs', 'valve.authority']);
-    expect(e.formulas.find((f) => f.id === 'kv')?.text).toBe('Kv = Q·√(ρ/1000/Δp_v) (Q m³/h, Δp bar)');
+    expect(e.steps.map((s) => s.key)).toEqual([
+      'valve.q',
+      'valve.dp_design',
+      'valve.dp_circuit',
+      'valve.kv',
+      'valve.dp_at_kvs',
+      'valve.authority',
+    ]);
+    expect(e.formulas.find((f) => f.id === 'kv')?.text).toBe(
+      'Kv = Q·√(ρ/1000/Δp_v) (Q m³/h, Δp bar)',
+    );
     expect(allFinite(e)).toBe(true);
   });
 });

@@ -9,20 +9,25 @@ import { waterProperties } from '#features/properties/water.ts';
 
 export const KVS_SERIES = [0.4, 0.63, 1, 1.6, 2.5, 4, 6.3, 10, 16, 25, 40, 63, 100, 160] as const;
 export const DN_SERIES = [15, 20, 25, 32, 40, 50, 65, 80, 100, 125, 150, 200, 250, 300] as const;
-export const VESSEL_SERIES_L = [8, 12, 18, 24, 35, 50, 80, 100, 140, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000] as const;
+export const VESSEL_SERIES_L = [
+  8, 12, 18, 24, 35, 50, 80, 100, 140, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000,
+  5000,
+] as const;
 export const SAFETY_SET_BAR = [2.5, 3, 4, 5, 6, 8, 10, 12, 16] as const;
 export { G };
 export const AUTHORITY_MIN = 0.5;
 
 export const BTP_FORMULAS: Record<string, string> = {
   kv: 'Kv = Q·√(ρ/1000/Δp_v) (Q m³/h, Δp bar)',
-  kvs_series: 'Kvs = the smallest of 0.4, 0.63, 1, 1.6, 2.5, 4, 6.3, 10, 16, 25, 40, 63, 100, 160 with Kvs ≥ Kv',
+  kvs_series:
+    'Kvs = the smallest of 0.4, 0.63, 1, 1.6, 2.5, 4, 6.3, 10, 16, 25, 40, 63, 100, 160 with Kvs ≥ Kv',
   dp_at_kvs: 'Δp_v(Kvs) = (Q/Kvs)²·ρ/1000',
   authority: 'a = Δp_v/(Δp_v + Δp_circuit) ≥ 0.5',
   static_head: 'p_st = ρ·g·H/10⁵ (bar)',
   precharge: 'p₀ = p_st + 0.2 bar',
   fill: 'p_a = p₀ + 0.3 bar',
-  safety_set: 'p_sv: the smallest standard set pressure with p_e = p_sv − 0.5 bar (0.9·p_sv above 5 bar) ≥ p_a + 0.5 bar',
+  safety_set:
+    'p_sv: the smallest standard set pressure with p_e = p_sv − 0.5 bar (0.9·p_sv above 5 bar) ≥ p_a + 0.5 bar',
   expansion: 'e = ρ(t_fill)/ρ(t_max) − 1 (IAPWS-IF97 densities)',
   expansion_volume: 'V_e = e·V_s; V_wr = max(0.005·V_s, 3 L)',
   vessel: 'V_n = (V_e + V_wr)·(p_e + 1)/(p_e − p₀)',
@@ -36,12 +41,17 @@ export const BTP_FORMULAS: Record<string, string> = {
   dhw_circulation_loss: 'Q_ht = 0.1·Q_h,max (when not given); G_circ = Q_ht/(c·10 K)',
   dhw_circulation_head: 'H = 3 m + 0.1·H_building (circulation loop estimate)',
   make_up_head: 'H = max(p_a + 0.5 bar − p_return, 0.5 bar)/(ρ·g); Q = max(0.5 m³/h, V_s/8 h)',
-  safety_dn: 'DN by the heat load: ≤100 kW 15, ≤350 kW 20, ≤900 kW 25, ≤1800 kW 32, ≤3000 kW 40, above 50 (approximate)',
+  safety_dn:
+    'DN by the heat load: ≤100 kW 15, ≤350 kW 20, ≤900 kW 25, ≤1800 kW 32, ≤3000 kW 40, above 50 (approximate)',
 };
 
 /** The substation's explainer: the pump engine's formulas with this module's (same id: this module's text). */
 export function explainer(source: string[] = []): Explainer {
-  return new Explainer({ engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: { ...FORMULAS, ...BTP_FORMULAS }, source });
+  return new Explainer({
+    engine: { name: ENGINE_NAME, version: ENGINE_VERSION },
+    formulas: { ...FORMULAS, ...BTP_FORMULAS },
+    source,
+  });
 }
 
 /** Water density, kg/m³, IF97 at the temperature and 0.6 MPa absolute (liquid well inside region 1). */
@@ -59,7 +69,14 @@ export interface ValveSizing {
 }
 
 /** Kv from the flow and the pressure drop given to the valve; Kvs from the series; authority against the controlled circuit. */
-export function sizeValve(qM3h: number, dpValveBar: number, dpCircuitBar: number, rho = 1000, x?: Explainer, prefix = 'valve'): ValveSizing {
+export function sizeValve(
+  qM3h: number,
+  dpValveBar: number,
+  dpCircuitBar: number,
+  rho = 1000,
+  x?: Explainer,
+  prefix = 'valve',
+): ValveSizing {
   const kv = qM3h * Math.sqrt(rho / 1000 / dpValveBar);
   const kvs = KVS_SERIES.find((k) => k >= kv) ?? null;
   const dpKvs = kvs === null ? dpValveBar : (qM3h / kvs) ** 2 * (rho / 1000);
@@ -73,7 +90,15 @@ export function sizeValve(qM3h: number, dpValveBar: number, dpCircuitBar: number
     x.step(`${prefix}.dp_at_kvs`, dpKvs, 'bar', 'dp_at_kvs');
     x.step(`${prefix}.authority`, authority, '', 'authority');
   }
-  return { q_m3h: qM3h, dp_design_bar: dpValveBar, kv, kvs, dp_at_kvs_bar: dpKvs, authority, authority_ok: authority >= AUTHORITY_MIN };
+  return {
+    q_m3h: qM3h,
+    dp_design_bar: dpValveBar,
+    kv,
+    kvs,
+    dp_at_kvs_bar: dpKvs,
+    authority,
+    authority_ok: authority >= AUTHORITY_MIN,
+  };
 }
 
 export interface PressureLevels {
@@ -89,7 +114,11 @@ export interface PressureLevels {
 export const finalPressure = (psv: number): number => (psv <= 5 ? psv - 0.5 : 0.9 * psv);
 
 /** Static head of the building (the vessel at the bottom), pre-charge, fill and safety-valve set pressure; gauge, bar. */
-export function pressureLevels(heightM: number, x?: Explainer, prefix = 'pressure'): PressureLevels {
+export function pressureLevels(
+  heightM: number,
+  x?: Explainer,
+  prefix = 'pressure',
+): PressureLevels {
   const rho = density(10);
   const st = (rho * G * heightM) / 1e5;
   const p0 = st + 0.2;
@@ -123,7 +152,15 @@ export interface VesselSizing {
 }
 
 /** Expansion vessel by the EN 12828 method; densities from IF97. */
-export function sizeVessel(systemL: number, tFill: number, tMax: number, p0: number, pe: number, x?: Explainer, prefix = 'vessel'): VesselSizing {
+export function sizeVessel(
+  systemL: number,
+  tFill: number,
+  tMax: number,
+  p0: number,
+  pe: number,
+  x?: Explainer,
+  prefix = 'vessel',
+): VesselSizing {
   const e = density(tFill) / density(tMax) - 1;
   const ve = e * systemL;
   const vwr = Math.max(0.005 * systemL, 3);
@@ -141,7 +178,19 @@ export function sizeVessel(systemL: number, tFill: number, tMax: number, p0: num
     x.step(`${prefix}.required`, vn, 'L', 'vessel');
     if (nominal !== null) x.step(`${prefix}.nominal`, nominal, 'L');
   }
-  return { system_l: systemL, t_fill_c: tFill, t_max_c: tMax, expansion_coefficient: e, expansion_l: ve, reserve_l: vwr, precharge_bar: p0, final_bar: pe, acceptance, required_l: vn, nominal_l: nominal };
+  return {
+    system_l: systemL,
+    t_fill_c: tFill,
+    t_max_c: tMax,
+    expansion_coefficient: e,
+    expansion_l: ve,
+    reserve_l: vwr,
+    precharge_bar: p0,
+    final_bar: pe,
+    acceptance,
+    required_l: vn,
+    nominal_l: nominal,
+  };
 }
 
 /** The smallest DN whose velocity stays at or below vMax (m/s); null above the series. */
@@ -152,7 +201,11 @@ export function dnFor(qM3h: number, vMax: number): { dn: number | null; velocity
 }
 
 /** Mass flow kg/s and volume flow m³/h of a load between two temperatures: cp (kJ/(kg·K)) from IF97 at the mean temperature, ρ (kg/m³) at the colder end, both at 0.6 MPa. */
-export function flowOf(qKw: number, tHot: number, tCold: number): { m_kg_s: number; q_m3h: number; rho: number; cp: number } {
+export function flowOf(
+  qKw: number,
+  tHot: number,
+  tCold: number,
+): { m_kg_s: number; q_m3h: number; rho: number; cp: number } {
   const p = waterProperties((tHot + tCold) / 2, 0.6);
   const m = qKw / (p.cp * (tHot - tCold));
   const rhoCold = density(tCold);

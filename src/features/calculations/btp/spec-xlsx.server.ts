@@ -4,7 +4,11 @@ import ExcelJS from 'exceljs';
 import type { T } from '#lib/i18n/index.ts';
 import { GOST_COLUMNS, type SpecSection } from './spec.ts';
 
-export async function specificationXlsx(title: string, sections: SpecSection[], t: T): Promise<Buffer> {
+export async function specificationXlsx(
+  title: string,
+  sections: SpecSection[],
+  t: T,
+): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(t('calcBtp.page.specification').slice(0, 31));
   ws.addRow([title]).font = { bold: true };
@@ -14,7 +18,8 @@ export async function specificationXlsx(title: string, sections: SpecSection[], 
   ws.addRow(GOST_COLUMNS.map((_c, i) => i + 1)).alignment = { horizontal: 'center' };
   for (const s of sections) {
     ws.addRow(['', s.title]).font = { bold: true };
-    for (const r of s.rows) ws.addRow([r.pos, r.name, r.type, r.code, r.supplier, r.unit, r.qty, r.mass, r.note]);
+    for (const r of s.rows)
+      ws.addRow([r.pos, r.name, r.type, r.code, r.supplier, r.unit, r.qty, r.mass, r.note]);
   }
   [7, 60, 22, 18, 24, 10, 10, 12, 40].forEach((w, i) => (ws.getColumn(i + 1).width = w));
   ws.getColumn(2).alignment = { wrapText: true };

@@ -71,7 +71,13 @@ export interface StationResult {
 }
 
 /** Best number of running pumps and their total P₁ at system flow q holding head h. */
-export function stageAt(p: PreparedPump, q: number, h: number, n: number, o: PowerOptions & { rMin: number }): StagingRow {
+export function stageAt(
+  p: PreparedPump,
+  q: number,
+  h: number,
+  n: number,
+  o: PowerOptions & { rMin: number },
+): StagingRow {
   const byK: Array<number | null> = [];
   let best: number | null = null;
   let bestR: number | null = null;
@@ -95,12 +101,35 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
   const x = pumpExplainer([`catalogue:${p.model.sku}${p.model.demo ? ' (demo)' : ''}`]);
   // A duty that is not a number cannot be a flow range (the explanation takes finite figures only).
   const given = [s.q_m3h, s.h_m, s.duty, s.standby].every(Number.isFinite);
-  if (given) x.input('q_d', s.q_m3h, 'm3/h').input('h_set', s.h_m, 'm').input('duty', s.duty, 'pcs').input('standby', s.standby, 'pcs');
-  const o = { rho: s.rho, vfd: s.speed_control, vfdEta: s.vfd_eta, smallPumpCorrection: false, rMin: s.r_min };
+  if (given)
+    x.input('q_d', s.q_m3h, 'm3/h')
+      .input('h_set', s.h_m, 'm')
+      .input('duty', s.duty, 'pcs')
+      .input('standby', s.standby, 'pcs');
+  const o = {
+    rho: s.rho,
+    vfd: s.speed_control,
+    vfdEta: s.vfd_eta,
+    smallPumpCorrection: false,
+    rMin: s.r_min,
+  };
   const sys = systemCurve(s.q_m3h, s.h_m, Math.min(s.h_static_m, s.h_m * 0.999));
   const perPump = div(s.q_m3h, s.duty);
   const empty = (reason: StationResult['reason']): StationResult => ({
-    ok: false, reason, composite: null, per_pump_q_m3h: perPump, duty_speed_ratio: 0, duty_p1_kw: 0, duty_q_m3h: 0, duty_h_m: 0, staging: [], annual_kwh: 0, energy_cost_kop: 0, manifold: null, warnings: [], explanation: x.done(),
+    ok: false,
+    reason,
+    composite: null,
+    per_pump_q_m3h: perPump,
+    duty_speed_ratio: 0,
+    duty_p1_kw: 0,
+    duty_q_m3h: 0,
+    duty_h_m: 0,
+    staging: [],
+    annual_kwh: 0,
+    energy_cost_kop: 0,
+    manifold: null,
+    warnings: [],
+    explanation: x.done(),
   });
   if (!given || !sys || !(s.duty >= 1)) return empty('flow_range');
   if (perPump < p.qMin || perPump > p.qMax) return empty('flow_range');
@@ -175,7 +204,14 @@ export function evaluateStation(p: PreparedPump, s: StationInput): StationResult
 }
 
 /** The least flow in [q, qDesign] the set holds at head h (bisection on feasibility) and its P₁. */
-function lowestStage(p: PreparedPump, q: number, qDesign: number, h: number, n: number, o: PowerOptions & { rMin: number }): { q: number; p1: number } {
+function lowestStage(
+  p: PreparedPump,
+  q: number,
+  qDesign: number,
+  h: number,
+  n: number,
+  o: PowerOptions & { rMin: number },
+): { q: number; p1: number } {
   let lo = q;
   let hi = qDesign;
   let best = stageAt(p, hi, h, n, o);

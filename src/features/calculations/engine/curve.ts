@@ -29,7 +29,12 @@ export const RHO_REF = 1000;
  * (and, for head, the fit does not rise by more than 1 % of the head anywhere in range — real curves
  * are flat near shut-off); otherwise PCHIP through the points.
  */
-export function fitSeries(xs: number[], ys: number[], tolerance: number, decreasing = false): Series {
+export function fitSeries(
+  xs: number[],
+  ys: number[],
+  tolerance: number,
+  decreasing = false,
+): Series {
   const lo = xs[0]!;
   const hi = xs[xs.length - 1]!;
   for (const degree of [2, 3]) {
@@ -39,10 +44,26 @@ export function fitSeries(xs: number[], ys: number[], tolerance: number, decreas
     const res = Math.max(...xs.map((x, i) => Math.abs(polyval(c, x) - ys[i]!)));
     if (res > tolerance) continue;
     if (decreasing && !fitDecreases(c, lo, hi, Math.max(...ys))) continue;
-    return { kind: degree === 2 ? 'poly2' : 'poly3', coeffs: c, xs, ys, slopes: [], maxResidual: res, at: (q) => polyval(c, q) };
+    return {
+      kind: degree === 2 ? 'poly2' : 'poly3',
+      coeffs: c,
+      xs,
+      ys,
+      slopes: [],
+      maxResidual: res,
+      at: (q) => polyval(c, q),
+    };
   }
   const slopes = pchipSlopes(xs, ys);
-  return { kind: 'pchip', coeffs: [], xs, ys, slopes, maxResidual: 0, at: (q) => pchipEval(xs, ys, slopes, q) };
+  return {
+    kind: 'pchip',
+    coeffs: [],
+    xs,
+    ys,
+    slopes,
+    maxResidual: 0,
+    at: (q) => pchipEval(xs, ys, slopes, q),
+  };
 }
 
 function fitDecreases(c: number[], lo: number, hi: number, hMax: number): boolean {
@@ -79,7 +100,9 @@ export function etaAt(p: PreparedPump, q: number): number {
 }
 
 /** Prepares a pump or returns its curve errors. */
-export function preparePump(model: PumpModel): { ok: true; pump: PreparedPump } | { ok: false; errors: CurveError[] } {
+export function preparePump(
+  model: PumpModel,
+): { ok: true; pump: PreparedPump } | { ok: false; errors: CurveError[] } {
   const errors = validateCurve(model.curve, model.q_min_m3h, model.q_max_m3h);
   if (errors.length) return { ok: false, errors };
   const pts = model.curve;
@@ -90,25 +113,55 @@ export function preparePump(model: PumpModel): { ok: true; pump: PreparedPump } 
   const hTol = Math.max(0.2, 0.02 * Math.max(...hs));
   // Head is fitted on the points of the allowed range only (the rising part below it is excluded).
   const inRange = pts.filter((p) => p.q_m3h >= qMin && p.q_m3h <= qMax);
-  const head = fitSeries(inRange.map((p) => p.q_m3h), inRange.map((p) => p.h_m), hTol, true);
-  const basis: PreparedPump['powerBasis'] = pts.every((p) => (p.p2_kw ?? 0) > 0) ? 'p2' : pts.every((p) => (p.p1_kw ?? 0) > 0) ? 'p1' : 'eta';
+  const head = fitSeries(
+    inRange.map((p) => p.q_m3h),
+    inRange.map((p) => p.h_m),
+    hTol,
+    true,
+  );
+  const basis: PreparedPump['powerBasis'] = pts.every((p) => (p.p2_kw ?? 0) > 0)
+    ? 'p2'
+    : pts.every((p) => (p.p1_kw ?? 0) > 0)
+      ? 'p1'
+      : 'eta';
   const motorEta = model.motor.eta > 0 && model.motor.eta <= 1 ? model.motor.eta : 1;
   const p2s = pts.map((p) =>
-    basis === 'p2' ? p.p2_kw! : basis === 'p1' ? p.p1_kw! * motorEta : div(RHO_REF * G * (p.q_m3h / 3600) * p.h_m, (p.eta ?? 1) * 1000),
+    basis === 'p2'
+      ? p.p2_kw!
+      : basis === 'p1'
+        ? p.p1_kw! * motorEta
+        : div(RHO_REF * G * (p.q_m3h / 3600) * p.h_m, (p.eta ?? 1) * 1000),
   );
   const power = fitSeries(xs, p2s, Math.max(0.03 * Math.max(...p2s), 1e-6));
   const withNpsh = pts.filter((p) => typeof p.npshr_m === 'number' && p.npshr_m > 0);
-  const npshr = withNpsh.length >= 3 && withNpsh.every((p, i) => i === 0 || p.q_m3h > withNpsh[i - 1]!.q_m3h)
-    ? fitSeries(withNpsh.map((p) => p.q_m3h), withNpsh.map((p) => p.npshr_m!), Math.max(0.1, 0.05 * Math.max(...withNpsh.map((p) => p.npshr_m!))))
-    : null;
-  const prepared: PreparedPump = { model, qMin, qMax, head, power, powerBasis: basis, npshr, bep: { q: qMin, eta: 0 }, p2MaxKw: 0 };
+  const npshr =
+    withNpsh.length >= 3 && withNpsh.every((p, i) => i === 0 || p.q_m3h > withNpsh[i - 1]!.q_m3h)
+      ? fitSeries(
+          withNpsh.map((p) => p.q_m3h),
+          withNpsh.map((p) => p.npshr_m!),
+          Math.max(0.1, 0.05 * Math.max(...withNpsh.map((p) => p.npshr_m!))),
+        )
+      : null;
+  const prepared: PreparedPump = {
+    model,
+    qMin,
+    qMax,
+    head,
+    power,
+    powerBasis: basis,
+    npshr,
+    bep: { q: qMin, eta: 0 },
+    p2MaxKw: 0,
+  };
   const bep = maxOn((q) => etaAt(prepared, q), Math.max(qMin, 1e-9), qMax);
   prepared.bep = { q: bep.x, eta: bep.y };
   prepared.p2MaxKw = maxOn((q) => prepared.power.at(q), qMin, qMax).y;
   return { ok: true, pump: prepared };
 }
 
-export type CurveValue = { inRange: false } | { inRange: true; h_m: number; p2_kw: number; eta: number; npshr_m: number | null };
+export type CurveValue =
+  | { inRange: false }
+  | { inRange: true; h_m: number; p2_kw: number; eta: number; npshr_m: number | null };
 
 /** The curve at flow q and speed ratio r (affinity laws); out of range outside [Q_min, Q_max]·r. */
 export function curveAt(p: PreparedPump, q: number, r = 1, rho = RHO_REF): CurveValue {

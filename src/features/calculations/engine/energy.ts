@@ -23,7 +23,8 @@ export interface PowerAt {
   p1_kw: number;
 }
 
-const motorEtaOf = (p: PreparedPump): number => (p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1);
+const motorEtaOf = (p: PreparedPump): number =>
+  p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1;
 
 /** Power at flow q (total of this pump) and speed ratio r, or null out of range. */
 export function powerAt(p: PreparedPump, q: number, r: number, o: PowerOptions): PowerAt | null {
@@ -32,7 +33,13 @@ export function powerAt(p: PreparedPump, q: number, r: number, o: PowerOptions):
 }
 
 /** The power chain from a curve value already evaluated at (q, r) (screening evaluates the curve once). */
-export function powerFrom(p: PreparedPump, c: { h_m: number; p2_kw: number; eta: number }, q: number, r: number, o: PowerOptions): PowerAt {
+export function powerFrom(
+  p: PreparedPump,
+  c: { h_m: number; p2_kw: number; eta: number },
+  q: number,
+  r: number,
+  o: PowerOptions,
+): PowerAt {
   let eta = c.eta;
   let p2 = c.p2_kw;
   if (o.smallPumpCorrection && r < 1 && eta > 0) {
@@ -50,7 +57,15 @@ export interface ProfileEnergy {
   surplus: boolean;
   /** Some points are beyond what the pump reaches at full speed: counted at the full-speed operating point. */
   unreachable: boolean;
-  points: Array<{ q_m3h: number; h_m: number; speed_ratio: number; p1_kw: number; hours: number; asked_q_m3h: number; state: LoadPointState }>;
+  points: Array<{
+    q_m3h: number;
+    h_m: number;
+    speed_ratio: number;
+    p1_kw: number;
+    hours: number;
+    asked_q_m3h: number;
+    state: LoadPointState;
+  }>;
 }
 
 /** How a load point was met: at the speed that meets it, at the lowest usable speed with a surplus, or not at all. */
@@ -63,7 +78,13 @@ export type LoadPointState = 'met' | 'surplus' | 'unreachable' | 'clamped';
  * bypassed or throttled); above it, full speed when the full-speed operating point falls short
  * (the point is unreachable). Null when neither applies (the caller counts the design duty).
  */
-export function fallbackPoint(p: PreparedPump, q: number, qD: number, sys: SystemCurve, rMin: number): { q: number; r: number; state: 'surplus' | 'unreachable' } | null {
+export function fallbackPoint(
+  p: PreparedPump,
+  q: number,
+  qD: number,
+  sys: SystemCurve,
+  rMin: number,
+): { q: number; r: number; state: 'surplus' | 'unreachable' } | null {
   if (q < qD) {
     // On the system curve the similar flow Q/r grows with r (static head), so the lowest usable
     // speed is where Q/r = Q_min: r²·H₀(Q_min) = H_st + k·(Q_min·r)² → r = √(H_st/(H₀(Q_min) − k·Q_min²)).
@@ -74,7 +95,10 @@ export function fallbackPoint(p: PreparedPump, q: number, qD: number, sys: Syste
     };
     // The closed form first (a hair inside the range); else bisection on r up to full speed
     // (the operating flow grows with r, so "usable" holds from some r on).
-    let lo = den > 0 ? Math.min(1, Math.max(rMin, Math.sqrt(Math.max(0, sys.hStatic) / den) * (1 + 1e-9))) : rMin;
+    let lo =
+      den > 0
+        ? Math.min(1, Math.max(rMin, Math.sqrt(Math.max(0, sys.hStatic) / den) * (1 + 1e-9)))
+        : rMin;
     const first = usable(lo);
     if (first) return { q: first.q, r: lo, state: 'surplus' };
     let hi = 1;
@@ -151,7 +175,9 @@ export function profileEnergy(
       // Ranking by energy needs only P₁: P₂ = P₀(Q/r)·r³·ρ/ρ_ref, no η or head evaluation.
       const q0 = q / r;
       if (q0 < p.qMin - 1e-9 || q0 > p.qMax + 1e-9) continue;
-      kwh += div(p.power.at(q0) * r ** 3 * (o.rho / RHO_REF), motorEtaOf(p) * (o.vfd ? o.vfdEta : 1)) * lp.hours;
+      kwh +=
+        div(p.power.at(q0) * r ** 3 * (o.rho / RHO_REF), motorEtaOf(p) * (o.vfd ? o.vfdEta : 1)) *
+        lp.hours;
       continue;
     }
     const pw = powerAt(p, q, r, o);
@@ -159,20 +185,36 @@ export function profileEnergy(
     kwh += pw.p1_kw * lp.hours;
     if (!withPoints) continue;
     const h = curveAt(p, q, r, o.rho);
-    points.push({ q_m3h: q, h_m: h.inRange ? h.h_m : 0, speed_ratio: r, p1_kw: pw.p1_kw, hours: lp.hours, asked_q_m3h: asked, state });
+    points.push({
+      q_m3h: q,
+      h_m: h.inRange ? h.h_m : 0,
+      speed_ratio: r,
+      p1_kw: pw.p1_kw,
+      hours: lp.hours,
+      asked_q_m3h: asked,
+      state,
+    });
   }
   return { kwh, clamped, surplus, unreachable, points };
 }
 
 /** Life-cycle cost in kopecks: initial price + energy cost over `years`, discounted at `rate`. */
-export function lifeCycleCost(priceKop: number, kwhPerYear: number, kopPerKwh: number, years: number, rate: number): number {
+export function lifeCycleCost(
+  priceKop: number,
+  kwhPerYear: number,
+  kopPerKwh: number,
+  years: number,
+  rate: number,
+): number {
   let total = priceKop;
   const yearly = kwhPerYear * kopPerKwh;
-  for (let y = 1; y <= Math.min(50, Math.max(0, Math.floor(years))); y++) total += div(yearly, (1 + Math.max(0, rate)) ** y);
+  for (let y = 1; y <= Math.min(50, Math.max(0, Math.floor(years))); y++)
+    total += div(yearly, (1 + Math.max(0, rate)) ** y);
   return Math.round(total);
 }
 
 /** Hydraulic power ρ·g·Q·H in kW. */
-export const hydraulicPowerKw = (rho: number, qM3h: number, hM: number): number => (rho * G * (qM3h / 3600) * hM) / 1000;
+export const hydraulicPowerKw = (rho: number, qM3h: number, hM: number): number =>
+  (rho * G * (qM3h / 3600) * hM) / 1000;
 
 export { etaAt, RHO_REF };

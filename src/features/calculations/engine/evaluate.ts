@@ -4,7 +4,13 @@
 import { pumpExplainer, div, type Explainer, type Explanation } from './explain.ts';
 import { curveAt, RHO_REF, trimmedPump, type PreparedPump } from './curve.ts';
 import { lifeCycleCost, powerFrom, profileEnergy, hydraulicPowerKw } from './energy.ts';
-import { operatingPoint, speedForDuty, systemCurve, trimForDuty, type SystemCurve } from './hydraulics.ts';
+import {
+  operatingPoint,
+  speedForDuty,
+  systemCurve,
+  trimForDuty,
+  type SystemCurve,
+} from './hydraulics.ts';
 import type { LoadPoint } from './types.ts';
 import { HOT_WATER_NPSH_C, vapourHeadIf97M, WATER_MODEL } from './water.ts';
 import { SOURCE as GLYCOL_SOURCE, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
@@ -30,10 +36,26 @@ export interface DutyInput {
   /** A glycol solution (null: water), with its kinematic viscosity at the temperature, mm²/s. */
   medium?: { kind: GlycolKind; concentration: number; nu_mm2s: number } | null;
   /** NPSHa computed from the suction conditions (null: typed or not given). */
-  npsha?: { p_abs_pa: number; level_m: number; loss_m: number; p_v_pa: number; value: number } | null;
+  npsha?: {
+    p_abs_pa: number;
+    level_m: number;
+    loss_m: number;
+    p_v_pa: number;
+    value: number;
+  } | null;
 }
 
-export type RejectReason = 'viscosity' | 'temperature' | 'temperature_low' | 'flow_range' | 'head_low' | 'oversized' | 'speed_range' | 'no_intersection' | 'npsh' | 'motor_overload';
+export type RejectReason =
+  | 'viscosity'
+  | 'temperature'
+  | 'temperature_low'
+  | 'flow_range'
+  | 'head_low'
+  | 'oversized'
+  | 'speed_range'
+  | 'no_intersection'
+  | 'npsh'
+  | 'motor_overload';
 
 export interface Rejection {
   sku: string;
@@ -93,7 +115,10 @@ export const LCC_WEIGHT = 100;
 export const LCC_BAND = 0.1;
 
 /** Standard IEC motor ratings, kW (IEC 60072 series). */
-export const IEC_MOTOR_KW = [0.12, 0.18, 0.25, 0.37, 0.55, 0.75, 1.1, 1.5, 2.2, 3, 4, 5.5, 7.5, 11, 15, 18.5, 22, 30, 37, 45, 55, 75, 90, 110, 132, 160, 200] as const;
+export const IEC_MOTOR_KW = [
+  0.12, 0.18, 0.25, 0.37, 0.55, 0.75, 1.1, 1.5, 2.2, 3, 4, 5.5, 7.5, 11, 15, 18.5, 22, 30, 37, 45,
+  55, 75, 90, 110, 132, 160, 200,
+] as const;
 
 /**
  * True when a smaller standard motor would still carry the pump's overload P₂ (the largest P₂ on
@@ -110,10 +135,18 @@ export function smallerMotorCarries(motorP2Kw: number, overloadP2Kw: number): bo
  * The motor term counts only when a smaller standard motor would carry the overload P₂
  * (`overloadP2Kw`) and the motor is rated above MOTOR_RATIO_FREE × the duty P₂.
  */
-export function rightSizePenalty(speedRatio: number, motorP2Kw: number, dutyP2Kw: number, overloadP2Kw = 0): Screened['penalty'] {
+export function rightSizePenalty(
+  speedRatio: number,
+  motorP2Kw: number,
+  dutyP2Kw: number,
+  overloadP2Kw = 0,
+): Screened['penalty'] {
   const speed = SPEED_PENALTY_PER_UNIT * Math.max(0, DEEP_SPEED_RATIO - speedRatio);
   const ratio = div(motorP2Kw, dutyP2Kw, 1);
-  const motor = ratio > MOTOR_RATIO_FREE && smallerMotorCarries(motorP2Kw, overloadP2Kw) ? MOTOR_PENALTY_PER_DOUBLING * Math.log2(ratio / MOTOR_RATIO_FREE) : 0;
+  const motor =
+    ratio > MOTOR_RATIO_FREE && smallerMotorCarries(motorP2Kw, overloadP2Kw)
+      ? MOTOR_PENALTY_PER_DOUBLING * Math.log2(ratio / MOTOR_RATIO_FREE)
+      : 0;
   return { speed, motor, motor_ratio: ratio };
 }
 
@@ -124,25 +157,46 @@ export interface Evaluated extends Screened {
   explain: () => Explanation;
 }
 
-const rejection = (sku: string, reason: RejectReason, value: number, limit: number, unit: string): Rejection => ({ sku, reason, value, limit, unit });
+const rejection = (
+  sku: string,
+  reason: RejectReason,
+  value: number,
+  limit: number,
+  unit: string,
+): Rejection => ({ sku, reason, value, limit, unit });
 const NPSH_MARGIN_M = 0.5;
 const POR = [0.7, 1.2] as const;
 
 /** What screenPump answers for a rejected pump when the caller needs no reason (something already passed). */
-export const REJECTED: Rejection = Object.freeze({ sku: '', reason: 'flow_range', value: 0, limit: 0, unit: '' });
+export const REJECTED: Rejection = Object.freeze({
+  sku: '',
+  reason: 'flow_range',
+  value: 0,
+  limit: 0,
+  unit: '',
+});
 
 /**
  * Hard filters, then the duty and the score. Cheap: runs for every pump of the catalogue. With
  * `why` false a rejection is the shared REJECTED (no object per rejected pump: once a pump has
  * passed, the selection keeps no misses).
  */
-export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, why = true): Screened | Rejection {
+export function screenPump(
+  base: PreparedPump,
+  d: DutyInput,
+  sys: SystemCurve,
+  why = true,
+): Screened | Rejection {
   const m = base.model;
-  const reject = (reason: RejectReason, value: number, limit: number, unit: string) => (why ? rejection(m.sku, reason, value, limit, unit) : REJECTED);
-  if (m.t_max_c !== undefined && d.temperature_c > m.t_max_c) return reject('temperature', m.t_max_c, d.temperature_c, 'degC');
-  if (d.temperature_c < pumpTMin(m)) return reject('temperature_low', d.temperature_c, pumpTMin(m), 'degC');
+  const reject = (reason: RejectReason, value: number, limit: number, unit: string) =>
+    why ? rejection(m.sku, reason, value, limit, unit) : REJECTED;
+  if (m.t_max_c !== undefined && d.temperature_c > m.t_max_c)
+    return reject('temperature', m.t_max_c, d.temperature_c, 'degC');
+  if (d.temperature_c < pumpTMin(m))
+    return reject('temperature_low', d.temperature_c, pumpTMin(m), 'degC');
   const overload = base.p2MaxKw * (d.rho / RHO_REF);
-  if (overload > m.motor.p2_kw * 1.0001) return reject('motor_overload', overload, m.motor.p2_kw, 'kW');
+  if (overload > m.motor.p2_kw * 1.0001)
+    return reject('motor_overload', overload, m.motor.p2_kw, 'kW');
 
   let p = base;
   let r = 1;
@@ -153,13 +207,16 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, w
     const sr = speedForDuty(base, d.q_m3h, d.h_m, d.r_min);
     if (sr === null) {
       const atFull = base.qMin <= d.q_m3h && d.q_m3h <= base.qMax ? base.head.at(d.q_m3h) : 0;
-      return atFull > 0 && atFull < d.h_m ? reject('head_low', atFull, d.h_m, 'm') : reject('speed_range', d.q_m3h, base.qMax, 'm3/h');
+      return atFull > 0 && atFull < d.h_m
+        ? reject('head_low', atFull, d.h_m, 'm')
+        : reject('speed_range', d.q_m3h, base.qMax, 'm3/h');
     }
     r = sr;
     q = d.q_m3h;
     h = d.h_m;
   } else {
-    if (d.q_m3h < base.qMin || d.q_m3h > base.qMax) return reject('flow_range', d.q_m3h, d.q_m3h < base.qMin ? base.qMin : base.qMax, 'm3/h');
+    if (d.q_m3h < base.qMin || d.q_m3h > base.qMax)
+      return reject('flow_range', d.q_m3h, d.q_m3h < base.qMin ? base.qMin : base.qMax, 'm3/h');
     const hAtQ = base.head.at(d.q_m3h);
     if (hAtQ < d.h_m) return reject('head_low', hAtQ, d.h_m, 'm');
     if (hAtQ > d.h_m * (1 + d.head_tolerance)) {
@@ -173,7 +230,12 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, w
     q = op.q;
     h = op.h;
   }
-  const o = { rho: d.rho, vfd: d.speed_control, vfdEta: d.vfd_eta, smallPumpCorrection: d.small_pump_correction };
+  const o = {
+    rho: d.rho,
+    vfd: d.speed_control,
+    vfdEta: d.vfd_eta,
+    smallPumpCorrection: d.small_pump_correction,
+  };
   const c = curveAt(p, q, r, d.rho);
   if (!c.inRange) return reject('no_intersection', d.q_m3h, d.h_m, 'm3/h');
   const pw = powerFrom(p, c, q, r, o);
@@ -181,7 +243,8 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, w
   const warnings: string[] = [];
   if (d.npsh_available_m !== null) {
     if (npshr === null) warnings.push('npsh_unknown');
-    else if (d.npsh_available_m < npshr + Math.max(NPSH_MARGIN_M, 0.1 * npshr)) return reject('npsh', d.npsh_available_m, npshr + Math.max(NPSH_MARGIN_M, 0.1 * npshr), 'm');
+    else if (d.npsh_available_m < npshr + Math.max(NPSH_MARGIN_M, 0.1 * npshr))
+      return reject('npsh', d.npsh_available_m, npshr + Math.max(NPSH_MARGIN_M, 0.1 * npshr), 'm');
   }
   const bepRatio = div(q / r, p.bep.q);
   if (bepRatio < POR[0] || bepRatio > POR[1]) warnings.push('outside_por');
@@ -192,14 +255,50 @@ export function screenPump(base: PreparedPump, d: DutyInput, sys: SystemCurve, w
   const penalty = rightSizePenalty(r, m.motor.p2_kw, pw.p2_kw, p.p2MaxKw * (d.rho / RHO_REF));
   if (r < DEEP_SPEED_RATIO) warnings.push('speed_deep');
   if (penalty.motor > 0) warnings.push('motor_oversized');
-  const score = 100 * pw.eta - 40 * Math.abs(bepRatio - 1) - 100 * Math.max(0, headSurplus) - penalty.speed - penalty.motor;
-  const duty: Duty = { q_m3h: q, h_m: h, eta: pw.eta, p2_kw: pw.p2_kw, p1_kw: pw.p1_kw, npshr_m: npshr, speed_ratio: r, speed_rpm: r * m.speed_rpm, trim_ratio: trim };
-  return { base, pump: p, duty, bep_ratio: bepRatio, head_surplus: headSurplus, score, penalty, warnings };
+  const score =
+    100 * pw.eta -
+    40 * Math.abs(bepRatio - 1) -
+    100 * Math.max(0, headSurplus) -
+    penalty.speed -
+    penalty.motor;
+  const duty: Duty = {
+    q_m3h: q,
+    h_m: h,
+    eta: pw.eta,
+    p2_kw: pw.p2_kw,
+    p1_kw: pw.p1_kw,
+    npshr_m: npshr,
+    speed_ratio: r,
+    speed_rpm: r * m.speed_rpm,
+    trim_ratio: trim,
+  };
+  return {
+    base,
+    pump: p,
+    duty,
+    bep_ratio: bepRatio,
+    head_surplus: headSurplus,
+    score,
+    penalty,
+    warnings,
+  };
 }
 
 /** Annual energy over the load profile (kWh), for ranking by energy or life-cycle cost. */
-export function annualEnergy(s: Screened, d: DutyInput, sys: SystemCurve, withPoints = true): ReturnType<typeof profileEnergy> {
-  const o = { rho: d.rho, vfd: d.speed_control, vfdEta: d.vfd_eta, smallPumpCorrection: d.small_pump_correction, rMin: d.r_min, fixedRatio: 1 };
+export function annualEnergy(
+  s: Screened,
+  d: DutyInput,
+  sys: SystemCurve,
+  withPoints = true,
+): ReturnType<typeof profileEnergy> {
+  const o = {
+    rho: d.rho,
+    vfd: d.speed_control,
+    vfdEta: d.vfd_eta,
+    smallPumpCorrection: d.small_pump_correction,
+    rMin: d.r_min,
+    fixedRatio: 1,
+  };
   return profileEnergy(s.pump, d.q_m3h, sys, d.load_profile, o, withPoints);
 }
 
@@ -212,7 +311,12 @@ export interface RankTerms {
 }
 
 /** Energy, cost and the explanation of a screened pump (only for the pumps that are returned). */
-export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: RankTerms): Evaluated {
+export function finishPump(
+  s: Screened,
+  d: DutyInput,
+  sys: SystemCurve,
+  rank?: RankTerms,
+): Evaluated {
   const { pump: p, duty, bep_ratio: bepRatio } = s;
   const m = s.base.model;
   const energy = annualEnergy(s, d, sys);
@@ -230,8 +334,16 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
   const pw = duty;
 
   const explain = (): Explanation => {
-    const x = pumpExplainer([`catalogue:${m.sku}${m.demo ? ' (demo)' : ''}`, `curve fit: ${p.head.kind}`, WATER_MODEL, ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : [])]);
-    x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
+    const x = pumpExplainer([
+      `catalogue:${m.sku}${m.demo ? ' (demo)' : ''}`,
+      `curve fit: ${p.head.kind}`,
+      WATER_MODEL,
+      ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : []),
+    ]);
+    x.input('q_d', d.q_m3h, 'm3/h')
+      .input('h_d', d.h_m, 'm')
+      .input('h_static', d.h_static_m, 'm')
+      .input('temperature', d.temperature_c, 'degC');
     x.input('kop_per_kwh', d.kop_per_kwh, 'kop/kWh');
     if (d.npsh_available_m !== null && !d.npsha) x.input('npsh_available', d.npsh_available_m, 'm');
     explainMedium(x, d);
@@ -245,7 +357,16 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
     x.step('duty.q', q, 'm3/h', d.speed_control ? 'speed_for_duty' : 'operating_point');
     x.step('duty.h', h, 'm');
     x.step('duty.p_hyd', hydraulicPowerKw(d.rho, q, h), 'kW', 'hydraulic_power');
-    x.step('duty.eta', pw.eta, '1', d.speed_control ? (d.small_pump_correction ? 'efficiency_small_pump' : 'efficiency_shift') : undefined);
+    x.step(
+      'duty.eta',
+      pw.eta,
+      '1',
+      d.speed_control
+        ? d.small_pump_correction
+          ? 'efficiency_small_pump'
+          : 'efficiency_shift'
+        : undefined,
+    );
     x.step('duty.p2', pw.p2_kw, 'kW', d.speed_control ? 'affinity' : 'shaft_power');
     x.step('duty.p1', pw.p1_kw, 'kW', 'electric_power');
     x.step('motor.eta', m.motor.eta, '1');
@@ -257,7 +378,8 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
     x.step('bep.q', p.bep.q, 'm3/h');
     x.step('bep.ratio', bepRatio, '1', 'bep_ratio');
     energy.points.forEach((pt, i) => {
-      if (pt.state === 'surplus' || pt.state === 'unreachable') x.step(`energy.point${i + 1}.q_asked`, pt.asked_q_m3h, 'm3/h', 'energy_fallback');
+      if (pt.state === 'surplus' || pt.state === 'unreachable')
+        x.step(`energy.point${i + 1}.q_asked`, pt.asked_q_m3h, 'm3/h', 'energy_fallback');
       x.step(`energy.point${i + 1}.q`, pt.q_m3h, 'm3/h');
       x.step(`energy.point${i + 1}.speed_ratio`, pt.speed_ratio, '1');
       x.step(`energy.point${i + 1}.p1`, pt.p1_kw, 'kW');
@@ -278,7 +400,14 @@ export function finishPump(s: Screened, d: DutyInput, sys: SystemCurve, rank?: R
     for (const w of warnings) x.warn(w);
     return x.done();
   };
-  return { ...s, warnings, annual_kwh: energy.kwh, energy_cost_kop: energyCost, lcc_kop: lcc, explain };
+  return {
+    ...s,
+    warnings,
+    annual_kwh: energy.kwh,
+    energy_cost_kop: energyCost,
+    lcc_kop: lcc,
+    explain,
+  };
 }
 
 /** The medium: water's density, or the glycol solution's density and kinematic viscosity (Melinder 2010). */
@@ -296,13 +425,24 @@ export function explainMedium(x: Explainer, d: DutyInput): void {
 export function explainSuction(x: Explainer, d: DutyInput): void {
   const s = d.npsha;
   if (!s) return;
-  x.input('suction.p_abs', s.p_abs_pa / 1000, 'kPa').input('suction.level', s.level_m, 'm').input('suction.loss', s.loss_m, 'm');
-  x.step('suction.p_v', s.p_v_pa / 1000, 'kPa', d.medium ? 'vapour_pressure_glycol' : 'vapour_pressure');
+  x.input('suction.p_abs', s.p_abs_pa / 1000, 'kPa')
+    .input('suction.level', s.level_m, 'm')
+    .input('suction.loss', s.loss_m, 'm');
+  x.step(
+    'suction.p_v',
+    s.p_v_pa / 1000,
+    'kPa',
+    d.medium ? 'vapour_pressure_glycol' : 'vapour_pressure',
+  );
   x.step('npsh.available', s.value, 'm', 'npsh_available');
 }
 
 /** Screen and finish in one go (tests, single-pump pages). */
-export function evaluatePump(base: PreparedPump, d: DutyInput, sys: SystemCurve): Evaluated | Rejection {
+export function evaluatePump(
+  base: PreparedPump,
+  d: DutyInput,
+  sys: SystemCurve,
+): Evaluated | Rejection {
   const s = screenPump(base, d, sys);
   return isRejection(s) ? s : finishPump(s, d, sys);
 }

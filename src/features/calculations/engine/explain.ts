@@ -1,7 +1,10 @@
 // The pump engine's explanation: its name, version and formula table on the calculations kit's one
 // builder (kit/explain.ts), so a page or a printed datasheet can show where each figure comes from.
 // A step that is not a finite number throws NonFiniteError naming the step (kit/numeric.ts).
-import { Explainer, type Explanation as KitExplanation } from '#features/calculations/kit/explain.ts';
+import {
+  Explainer,
+  type Explanation as KitExplanation,
+} from '#features/calculations/kit/explain.ts';
 export const ENGINE_NAME = 'pump-engine';
 export const ENGINE_VERSION = '1.0.0';
 
@@ -24,7 +27,8 @@ export const FORMULAS: Record<string, string> = {
   overload: 'max P₂(Q) over [Q_min, Q_max] at nominal speed ≤ P₂ rated of the motor',
   bep_ratio: 'Q_op/Q_BEP',
   energy: 'E = Σ P₁(Q_i)·t_i',
-  energy_fallback: 'no r in [r_min, 1] with r²·H₀(Q_i/r) = H_sys(Q_i): Q_i < Q(r=1) → lowest r with Q(r)/r ≥ Q_min, Q(r) ≥ Q_i (surplus); else r = 1 (unreachable)',
+  energy_fallback:
+    'no r in [r_min, 1] with r²·H₀(Q_i/r) = H_sys(Q_i): Q_i < Q(r=1) → lowest r with Q(r)/r ≥ Q_min, Q(r) ≥ Q_i (surplus); else r = 1 (unreachable)',
   speed_penalty: 'ΔS_r = 100·max(0, 0.6 − r)',
   motor_penalty: 'ΔS_m = 10·log₂(P₂,rated/(2·P₂)) when P₂,rated > 2·P₂',
   rank_technical: 'S_t = 100·η − 40·|Q/Q_BEP − 1| − 100·max(0, ΔH/H_d) − ΔS_r − ΔS_m',
@@ -37,18 +41,26 @@ export const FORMULAS: Record<string, string> = {
   manifold: 'v = 4·Q/(π·D²) ≤ v_max, D = DN (inner diameter taken as DN)',
   rated_current: 'I_n = P₂/(√3·U·cosφ·η_motor)',
   start_current: 'I_a = m·I_n, m by start method',
-  main_breaker: 'I_br ≥ 1.1·ΣI_n (running pumps); trip curve: magnetic threshold > ΣI_n(others) + I_a(largest)',
+  main_breaker:
+    'I_br ≥ 1.1·ΣI_n (running pumps); trip curve: magnetic threshold > ΣI_n(others) + I_a(largest)',
   cable: 'I_z(cable) ≥ I_br (copper, PVC, three-core in air)',
   density: 'ρ(t): IAPWS-IF97 region 1 at 0.101325 MPa (saturated liquid ρ′ above 100 °C), 0–150 °C',
   vapour_pressure: 'p_v(T): IAPWS-IF97 region 4 saturation equation; H_v = p_v/(ρ·g)',
   density_glycol: 'ρ(x, t): Melinder (2010) polynomial fit of the glycol solution, x in % by mass',
-  viscosity_glycol: 'ν = μ(x, t)/ρ(x, t), μ by Melinder (2010): ln μ = Σ c_ij (x − x_m)^i (t − t_m)^j',
-  vapour_pressure_glycol: "p_v of the solution taken as water's at t (IAPWS-IF97 region 4): glycol lowers the vapour pressure, so this is conservative for NPSH",
-  viscosity_b: 'ANSI/HI 9.6.7: B = 16.5·ν^0.5·H_BEP,W^0.0625/(Q_BEP,W^0.375·N^0.25) (ν mm²/s, Q m³/h, H m, N rpm)',
-  viscosity_none: 'ANSI/HI 9.6.7: B = 16.5·ν^0.5·H_BEP,W^0.0625/(Q_BEP,W^0.375·N^0.25) ≤ 1 — no viscosity correction needed (C_Q = C_H = C_η = 1)',
-  viscosity_hi: 'ANSI/HI 9.6.7 (1 < B < 40): C_Q = 2.71^(−0.165·(log₁₀B)^3.15); C_H = 1 − (1 − C_Q)·(Q_W/Q_BEP,W)^0.75; C_η = B^(−0.0547·B^0.69); Q = C_Q·Q_W, H = C_H·H_W, η = C_η·η_W',
-  npsh_available: 'NPSHa = (p_abs − p_v)/(ρ·g) + z_s − h_L,s (p_abs on the suction tank surface, z_s its level above the pump inlet, h_L,s suction losses; velocity head at the surface 0)',
-  vapour_head_if97: 'H_v = p_s(t)/(ρ′·g), p_s and ρ′ of saturated water by IAPWS-IF97; NPSHa = p_in,abs/(ρg) + v²/(2g) − H_v',
+  viscosity_glycol:
+    'ν = μ(x, t)/ρ(x, t), μ by Melinder (2010): ln μ = Σ c_ij (x − x_m)^i (t − t_m)^j',
+  vapour_pressure_glycol:
+    "p_v of the solution taken as water's at t (IAPWS-IF97 region 4): glycol lowers the vapour pressure, so this is conservative for NPSH",
+  viscosity_b:
+    'ANSI/HI 9.6.7: B = 16.5·ν^0.5·H_BEP,W^0.0625/(Q_BEP,W^0.375·N^0.25) (ν mm²/s, Q m³/h, H m, N rpm)',
+  viscosity_none:
+    'ANSI/HI 9.6.7: B = 16.5·ν^0.5·H_BEP,W^0.0625/(Q_BEP,W^0.375·N^0.25) ≤ 1 — no viscosity correction needed (C_Q = C_H = C_η = 1)',
+  viscosity_hi:
+    'ANSI/HI 9.6.7 (1 < B < 40): C_Q = 2.71^(−0.165·(log₁₀B)^3.15); C_H = 1 − (1 − C_Q)·(Q_W/Q_BEP,W)^0.75; C_η = B^(−0.0547·B^0.69); Q = C_Q·Q_W, H = C_H·H_W, η = C_η·η_W',
+  npsh_available:
+    'NPSHa = (p_abs − p_v)/(ρ·g) + z_s − h_L,s (p_abs on the suction tank surface, z_s its level above the pump inlet, h_L,s suction losses; velocity head at the surface 0)',
+  vapour_head_if97:
+    'H_v = p_s(t)/(ρ′·g), p_s and ρ′ of saturated water by IAPWS-IF97; NPSHa = p_in,abs/(ρg) + v²/(2g) − H_v',
 };
 
 /** Standard gravity: the kit's unit table holds it (also kPa per metre of water column). */
@@ -59,5 +71,9 @@ export { allFinite, div, finite, round, sqrt } from '#features/calculations/kit/
 
 /** The pump engine's explanation builder: the kit's, with this engine's name and formula table. */
 export function pumpExplainer(source: string[] = []): Explainer {
-  return new Explainer({ engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: FORMULAS, source });
+  return new Explainer({
+    engine: { name: ENGINE_NAME, version: ENGINE_VERSION },
+    formulas: FORMULAS,
+    source,
+  });
 }

@@ -20,7 +20,10 @@ export function modelFrom(ref: ReferenceCurve, over: Partial<PumpModel> = {}): P
   };
 }
 
-export function prepared(ref: ReferenceCurve = CRONOLINE_IL_80_220, over: Partial<PumpModel> = {}): PreparedPump {
+export function prepared(
+  ref: ReferenceCurve = CRONOLINE_IL_80_220,
+  over: Partial<PumpModel> = {},
+): PreparedPump {
   const r = preparePump(modelFrom(ref, over));
   if (!r.ok) throw new Error('fixture curve invalid: ' + r.errors.join(','));
   return r.pump;

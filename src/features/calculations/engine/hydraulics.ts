@@ -24,7 +24,12 @@ export const systemHead = (s: SystemCurve, q: number): number => s.hStatic + s.k
  * The largest root of f on [lo, hi]: scans for the last sign change, then Brent inside it. With a
  * flat-topped pump curve this picks the stable intersection (the one at the higher flow).
  */
-export function lastRoot(f: (x: number) => number, lo: number, hi: number, steps = 32): number | null {
+export function lastRoot(
+  f: (x: number) => number,
+  lo: number,
+  hi: number,
+  steps = 32,
+): number | null {
   if (!(hi > lo)) return null;
   let xR = hi;
   let fR = f(hi);
@@ -47,7 +52,12 @@ export function parallelHead(p: PreparedPump, q: number, n = 1, r = 1): number {
 }
 
 /** Operating point of N pumps in parallel at speed r on the system curve (total flow), or null. */
-export function operatingPoint(p: PreparedPump, sys: SystemCurve, n = 1, r = 1): { q: number; h: number } | null {
+export function operatingPoint(
+  p: PreparedPump,
+  sys: SystemCurve,
+  n = 1,
+  r = 1,
+): { q: number; h: number } | null {
   if (!(n >= 1) || !(r > 0)) return null;
   const f = (q: number) => parallelHead(p, q, n, r) - systemHead(sys, q);
   const q = lastRoot(f, p.qMin * n * r, p.qMax * n * r);
@@ -61,13 +71,21 @@ export function operatingPoint(p: PreparedPump, sys: SystemCurve, n = 1, r = 1):
  * operating point by the affinity laws (Q·r, H·r²) leaves the system curve as soon as H_st > 0
  * (the MEASUR #3756 error; see oracles.test.ts). Load-profile points are solved the same way.
  */
-export function speedForDuty(p: PreparedPump, qD: number, hD: number, rMin = 0.3, n = 1, tol = 1e-10): number | null {
+export function speedForDuty(
+  p: PreparedPump,
+  qD: number,
+  hD: number,
+  rMin = 0.3,
+  n = 1,
+  tol = 1e-10,
+): number | null {
   const qEach = qD / n;
   const lo = Math.max(rMin, qEach / p.qMax);
   const hi = Math.min(1, p.qMin > 0 ? qEach / p.qMin : 1);
   if (!(hi >= lo) || !(qEach > 0)) return null;
   const c = p.head.coeffs;
-  if (p.head.kind !== 'pchip' && c.length >= 3 && c.length <= 4) return polySpeed(c, qEach, hD, lo, hi, tol);
+  if (p.head.kind !== 'pchip' && c.length >= 3 && c.length <= 4)
+    return polySpeed(c, qEach, hD, lo, hi, tol);
   return brent((r) => r * r * p.head.at(qEach / r) - hD, lo, hi, tol);
 }
 
@@ -77,11 +95,23 @@ export function speedForDuty(p: PreparedPump, qD: number, hD: number, rMin = 0.3
  * (a step that leaves it, or does not shrink it, is replaced by bisection). Same answer as Brent
  * on the same bracket, in 3–6 evaluations instead of 10–15; null when the bracket holds no root.
  */
-function polySpeed(c: readonly number[], q: number, hD: number, lo: number, hi: number, tol: number): number | null {
-  const k0 = c[0]!, k1 = c[1]! * q, k2 = c[2]! * q * q, k3 = c.length > 3 ? c[3]! * q * q * q : 0;
+function polySpeed(
+  c: readonly number[],
+  q: number,
+  hD: number,
+  lo: number,
+  hi: number,
+  tol: number,
+): number | null {
+  const k0 = c[0]!,
+    k1 = c[1]! * q,
+    k2 = c[2]! * q * q,
+    k3 = c.length > 3 ? c[3]! * q * q * q : 0;
   const g = (r: number) => k0 * r * r + k1 * r + k2 + k3 / r - hD;
-  let a = lo, b = hi;
-  let ga = g(a), gb = g(b);
+  let a = lo,
+    b = hi;
+  let ga = g(a),
+    gb = g(b);
   if (!Number.isFinite(ga) || !Number.isFinite(gb)) return null;
   if (ga === 0) return a;
   if (gb === 0) return b;
@@ -90,11 +120,18 @@ function polySpeed(c: readonly number[], q: number, hD: number, lo: number, hi: 
   for (let i = 0; i < 100; i++) {
     const gr = g(r);
     if (gr === 0) return r;
-    if (gr * ga < 0) { b = r; gb = gr; } else { a = r; ga = gr; }
+    if (gr * ga < 0) {
+      b = r;
+      gb = gr;
+    } else {
+      a = r;
+      ga = gr;
+    }
     const d = 2 * k0 * r + k1 - k3 / (r * r);
     let next = d !== 0 ? r - gr / d : Number.NaN;
     if (!(next > a && next < b)) next = (a + b) / 2;
-    if (Math.abs(next - r) <= tol / 2 + 2 * Number.EPSILON * Math.abs(r) || b - a <= tol) return next;
+    if (Math.abs(next - r) <= tol / 2 + 2 * Number.EPSILON * Math.abs(r) || b - a <= tol)
+      return next;
     r = next;
   }
   return r;
@@ -105,7 +142,11 @@ function polySpeed(c: readonly number[], q: number, hD: number, lo: number, hi: 
  * the full-diameter curve at (Q_t, H_t); D/D₀ = √(H_d/H_t). Null when not offered or outside the
  * allowed trim. The trimmed curve is H_D(Q) = x²·H₀(Q/x²) with x = D/D₀ (Q and H ∝ D²).
  */
-export function trimForDuty(p: PreparedPump, qD: number, hD: number): { ratio: number; qT: number; hT: number } | null {
+export function trimForDuty(
+  p: PreparedPump,
+  qD: number,
+  hD: number,
+): { ratio: number; qT: number; hT: number } | null {
   const min = p.model.trim_min_ratio;
   if (!(min && min > 0 && min < 1) || !(qD > 0) || !(hD > 0)) return null;
   const slope = hD / qD;

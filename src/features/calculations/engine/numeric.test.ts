@@ -4,7 +4,11 @@ import { brent, maxOn, pchipEval, pchipSlopes, polyfit, polyval } from './numeri
 describe('numeric kernels', () => {
   it('polyfit recovers an exact polynomial and is stable at large x', () => {
     const xs = [100, 200, 300, 400, 500, 600];
-    const c = polyfit(xs, xs.map((x) => 50 - 0.01 * x - 2e-5 * x * x + 1e-9 * x ** 3), 3)!;
+    const c = polyfit(
+      xs,
+      xs.map((x) => 50 - 0.01 * x - 2e-5 * x * x + 1e-9 * x ** 3),
+      3,
+    )!;
     expect(c[0]).toBeCloseTo(50, 6);
     expect(c[3]).toBeCloseTo(1e-9, 14);
     expect(polyfit([1, 2], [1, 2], 2)).toBeNull();

@@ -3,7 +3,11 @@
 // pulled from npm: the engine stays dependency-free and every step is testable.
 
 /** Least-squares polynomial coefficients c[0] + c[1]·x + … (degree ≤ 3), or null if singular. */
-export function polyfit(xs: readonly number[], ys: readonly number[], degree: number): number[] | null {
+export function polyfit(
+  xs: readonly number[],
+  ys: readonly number[],
+  degree: number,
+): number[] | null {
   const n = degree + 1;
   if (xs.length < n || xs.length !== ys.length) return null;
   // Scale x to [0, 1] so the normal equations stay well conditioned, then unscale the result.
@@ -90,7 +94,12 @@ function endSlope(h0: number, h1: number, d0: number, d1: number): number {
   return s;
 }
 
-export function pchipEval(xs: readonly number[], ys: readonly number[], m: readonly number[], x: number): number {
+export function pchipEval(
+  xs: readonly number[],
+  ys: readonly number[],
+  m: readonly number[],
+  x: number,
+): number {
   let lo = 0;
   let hi = xs.length - 1;
   while (hi - lo > 1) {
@@ -102,14 +111,25 @@ export function pchipEval(xs: readonly number[], ys: readonly number[], m: reado
   const t = (x - xs[lo]!) / h;
   const t2 = t * t;
   const t3 = t2 * t;
-  return (2 * t3 - 3 * t2 + 1) * ys[lo]! + (t3 - 2 * t2 + t) * h * m[lo]! + (-2 * t3 + 3 * t2) * ys[hi]! + (t3 - t2) * h * m[hi]!;
+  return (
+    (2 * t3 - 3 * t2 + 1) * ys[lo]! +
+    (t3 - 2 * t2 + t) * h * m[lo]! +
+    (-2 * t3 + 3 * t2) * ys[hi]! +
+    (t3 - t2) * h * m[hi]!
+  );
 }
 
 /**
  * Brent's method on [a, b]; requires f(a) and f(b) of opposite sign (or one of them zero).
  * Returns null when the interval does not bracket a root or f is not finite there.
  */
-export function brent(f: (x: number) => number, a: number, b: number, tol = 1e-10, maxIter = 100): number | null {
+export function brent(
+  f: (x: number) => number,
+  a: number,
+  b: number,
+  tol = 1e-10,
+  maxIter = 100,
+): number | null {
   let fa = f(a);
   let fb = f(b);
   if (!Number.isFinite(fa) || !Number.isFinite(fb)) return null;
@@ -169,7 +189,12 @@ export function brent(f: (x: number) => number, a: number, b: number, tol = 1e-1
 }
 
 /** Maximum of f on [a, b] by sampling then golden-section refinement around the best sample. */
-export function maxOn(f: (x: number) => number, a: number, b: number, samples = 24): { x: number; y: number } {
+export function maxOn(
+  f: (x: number) => number,
+  a: number,
+  b: number,
+  samples = 24,
+): { x: number; y: number } {
   let bx = a;
   let by = f(a);
   for (let i = 1; i <= samples; i++) {

@@ -45,7 +45,12 @@ describe('§3.2 Cronoline oracles', () => {
     const r = speedForDuty(pump, 60, 13)!;
     expect(r).toBeCloseTo(0.9418, 4);
     expect(r * 1450).toBeCloseTo(1366, -0.3);
-    const pw = powerAt(pump, 60, r, { rho: RHO_REF, vfd: false, vfdEta: 1, smallPumpCorrection: false })!;
+    const pw = powerAt(pump, 60, r, {
+      rho: RHO_REF,
+      vfd: false,
+      vfdEta: 1,
+      smallPumpCorrection: false,
+    })!;
     expect(pw.p2_kw * 1000).toBeCloseTo(2811, -0.3);
   });
 
@@ -87,6 +92,9 @@ describe('§3.2 Cronoline oracles', () => {
 
 describe('§3.5 electrical oracle', () => {
   it('I_n = 7500/(√3·400·0.86·0.89) = 14.14 A', () => {
-    expect(ratedCurrent({ p2_kw: 7.5, voltage_v: 400, cos_phi: 0.86, eta: 0.89 })).toBeCloseTo(14.14, 2);
+    expect(ratedCurrent({ p2_kw: 7.5, voltage_v: 400, cos_phi: 0.86, eta: 0.89 })).toBeCloseTo(
+      14.14,
+      2,
+    );
   });
 });

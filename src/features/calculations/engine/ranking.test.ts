@@ -19,7 +19,15 @@ const pumps: PreparedPump[] = demoPumps().flatMap((m) => {
 });
 const bySku = (sku: string) => pumps.find((p) => p.model.sku === sku)!;
 const hours = (profile: LoadPoint[]) => profile.reduce((s, p) => s + p.hours, 0);
-const DUTY: PumpSelectInput = { q: 60, q_unit: 'm3/h', h: 13, h_unit: 'm', h_static: 5, temperature_c: 20, speed_control: true };
+const DUTY: PumpSelectInput = {
+  q: 60,
+  q_unit: 'm3/h',
+  h: 13,
+  h_unit: 'm',
+  h_static: 5,
+  temperature_c: 20,
+  speed_control: true,
+};
 const step = (e: PumpEntity, key: string) => e.explanation.steps.find((s) => s.key === key)?.value;
 
 describe('pump 60 m³/h, 13 m, H_st 5 m with speed control (issue 21)', () => {
@@ -35,7 +43,9 @@ describe('pump 60 m³/h, 13 m, H_st 5 m with speed control (issue 21)', () => {
     expect(first.warnings).not.toContain('speed_deep');
     expect(step(first, 'rank.score')).toBeCloseTo(first.score, 6);
     expect(step(first, 'rank.lcc_ratio')).toBeCloseTo(first.lcc_kop / minLcc, 3);
-    expect(first.explanation.formulas.map((f) => f.id)).toEqual(expect.arrayContaining(['rank_technical', 'rank_score']));
+    expect(first.explanation.formulas.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['rank_technical', 'rank_score']),
+    );
     const scores = all.entities.map((e) => e.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(allFinite(all)).toBe(true);
@@ -66,7 +76,15 @@ describe('pump 60 m³/h, 13 m, H_st 5 m with speed control (issue 21)', () => {
     expect(smallerMotorCarries(22, 15)).toBe(true);
     // 3 m³/h, 8 m with speed control: the demo motors are the next IEC size above each curve's overload,
     // so few are flagged (114 of 115 were), and sorting by P₁ starts at the least P₁ of the unflagged ones.
-    const small = selectPumps(pumps, { q: 3, q_unit: 'm3/h', h: 8, h_unit: 'm', h_static: 0, speed_control: true, limit: 200 });
+    const small = selectPumps(pumps, {
+      q: 3,
+      q_unit: 'm3/h',
+      h: 8,
+      h_unit: 'm',
+      h_static: 0,
+      speed_control: true,
+      limit: 200,
+    });
     const motorFlagged = small.entities.filter((e) => e.warnings.includes('motor_oversized'));
     expect(small.entities.length).toBeGreaterThan(100);
     expect(motorFlagged.length).toBeLessThanOrEqual(3);
@@ -74,8 +92,18 @@ describe('pump 60 m³/h, 13 m, H_st 5 m with speed control (issue 21)', () => {
     const p = bySku(small.entities[0]!.sku);
     const sizes = [0.12, 0.18, 0.25, 0.37, 0.55, 0.75, 1.1, 1.5, 2.2, 3, 4, 5.5, 7.5, 11, 15];
     const bigger = sizes[sizes.indexOf(p.model.motor.p2_kw) + 2]!;
-    const over = { ...p, model: { ...p.model, sku: 'OVER', motor: { ...p.model.motor, p2_kw: bigger } } };
-    const e = selectPumps([over], { q: 3, q_unit: 'm3/h', h: 8, h_unit: 'm', h_static: 0, speed_control: true }).entities[0]!;
+    const over = {
+      ...p,
+      model: { ...p.model, sku: 'OVER', motor: { ...p.model.motor, p2_kw: bigger } },
+    };
+    const e = selectPumps([over], {
+      q: 3,
+      q_unit: 'm3/h',
+      h: 8,
+      h_unit: 'm',
+      h_static: 0,
+      speed_control: true,
+    }).entities[0]!;
     expect(e.warnings).toContain('motor_oversized');
     expect(step(e, 'rank.motor_penalty')).toBeGreaterThan(0);
   });
@@ -85,7 +113,8 @@ describe('pump 60 m³/h, 13 m, H_st 5 m with speed control (issue 21)', () => {
     const first = r.entities[0]!;
     expect(first.sku).not.toBe('DEMO-DIL-0052');
     expect(first.duty.speed_ratio).toBeGreaterThanOrEqual(0.6);
-    const flagged = (e: PumpEntity) => e.warnings.includes('speed_deep') || e.warnings.includes('motor_oversized');
+    const flagged = (e: PumpEntity) =>
+      e.warnings.includes('speed_deep') || e.warnings.includes('motor_oversized');
     const firstFlagged = r.entities.findIndex(flagged);
     expect(firstFlagged).toBeGreaterThan(0);
     expect(r.entities.slice(firstFlagged).every(flagged)).toBe(true);
@@ -123,7 +152,16 @@ describe('pump 60 m³/h, 13 m, H_st 5 m with speed control (issue 21)', () => {
 });
 
 describe('station 30 m³/h, 50 m, H_st 20 m with speed control (issue 21: 2+1 × 30 kW at n/n₀ 0.525 for 1.61 M₽)', () => {
-  const input = { q: 30, q_unit: 'm3/h', h: 50, h_unit: 'm', h_static: 20, temperature_c: 20, speed_control: true, limit: 200 };
+  const input = {
+    q: 30,
+    q_unit: 'm3/h',
+    h: 50,
+    h_unit: 'm',
+    h_static: 20,
+    temperature_c: 20,
+    speed_control: true,
+    limit: 200,
+  };
   it('the first set runs at 0.6 or more, is within 10 % of the lowest life-cycle cost and costs no more than the fixed-speed first', () => {
     const r = selectStations(pumps, input);
     expect(r.type).toBe('success');
@@ -137,19 +175,33 @@ describe('station 30 m³/h, 50 m, H_st 20 m with speed control (issue 21: 2+1 ×
     expect(deep.station.duty_speed_ratio).toBeCloseTo(0.525, 3);
     expect(deep.warnings).toContain('speed_deep');
     expect(deep.rank_lcc_kop).toBeGreaterThan(deep.lcc_kop);
-    expect(deep.station.explanation.steps.map((s) => s.key)).toEqual(expect.arrayContaining(['rank.speed_penalty', 'rank.lcc']));
+    expect(deep.station.explanation.steps.map((s) => s.key)).toEqual(
+      expect.arrayContaining(['rank.speed_penalty', 'rank.lcc']),
+    );
     const keys = r.entities.map((e) => e.rank_lcc_kop);
     expect(keys).toEqual([...keys].sort((a, b) => a - b));
   });
   it('every set: annual energy ≤ design P₁ × hours; low flows held at the smallest stage are said', () => {
     const r = selectStations(pumps, input);
-    for (const e of r.entities) expect(e.station.annual_kwh).toBeLessThanOrEqual(e.station.duty_p1_kw * hours(DEFAULT_LOAD_PROFILE) * (1 + 1e-9));
+    for (const e of r.entities)
+      expect(e.station.annual_kwh).toBeLessThanOrEqual(
+        e.station.duty_p1_kw * hours(DEFAULT_LOAD_PROFILE) * (1 + 1e-9),
+      );
     expect(r.entities.some((e) => e.warnings.includes('profile_surplus'))).toBe(true);
   });
   it('hostile input is refused naming the field', () => {
-    expect(selectStations(pumps, { ...input, q: 1e308 }).errors).toContainEqual({ field: 'q', key: 'range' });
-    expect(selectStations(pumps, { ...input, h: Number.NaN }).errors).toContainEqual({ field: 'h', key: 'number' });
-    expect(selectStations(pumps, { ...input, h_static: -3 }).errors).toContainEqual({ field: 'h_static', key: 'positive' });
+    expect(selectStations(pumps, { ...input, q: 1e308 }).errors).toContainEqual({
+      field: 'q',
+      key: 'range',
+    });
+    expect(selectStations(pumps, { ...input, h: Number.NaN }).errors).toContainEqual({
+      field: 'h',
+      key: 'number',
+    });
+    expect(selectStations(pumps, { ...input, h_static: -3 }).errors).toContainEqual({
+      field: 'h_static',
+      key: 'positive',
+    });
   });
 });
 
@@ -157,11 +209,17 @@ describe('station 30 m³/h, 50 m, H_st 20 m with speed control (issue 21: 2+1 ×
 // project's 5 s default is too close when the machine is busy.
 describe('property: random duties over the demo catalogue (seeded)', { timeout: 60_000 }, () => {
   let seed = 2026;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const logU = (lo: number, hi: number) => lo * (hi / lo) ** rnd();
   const duties = Array.from({ length: 300 }, () => {
     const h = logU(3, 120);
-    const profile: LoadPoint[] = rnd() < 0.5 ? DEFAULT_LOAD_PROFILE : Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => ({ flow_ratio: 0.1 + 0.9 * rnd(), hours: Math.round(rnd() * 1700) }));
+    const profile: LoadPoint[] =
+      rnd() < 0.5
+        ? DEFAULT_LOAD_PROFILE
+        : Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => ({
+            flow_ratio: 0.1 + 0.9 * rnd(),
+            hours: Math.round(rnd() * 1700),
+          }));
     return { q: logU(1, 300), h, h_static: rnd() < 0.3 ? 0 : h * 0.8 * rnd(), profile };
   });
 
@@ -175,7 +233,7 @@ describe('property: random duties over the demo catalogue (seeded)', { timeout: 
     let max = e.duty.p1_kw;
     for (let i = 0; i <= 200; i++) {
       const q = p.qMin + ((e.duty.q_m3h - p.qMin) * i) / 200;
-      max = Math.max(max, (p.power.at(q) * (e.duty.p1_kw / e.duty.p2_kw)));
+      max = Math.max(max, p.power.at(q) * (e.duty.p1_kw / e.duty.p2_kw));
     }
     return max;
   };
@@ -185,12 +243,26 @@ describe('property: random duties over the demo catalogue (seeded)', { timeout: 
     let worst = 1;
     for (const d of duties) {
       for (const speed_control of [true, false]) {
-        const input: PumpSelectInput = { q: d.q, q_unit: 'm3/h', h: d.h, h_unit: 'm', h_static: d.h_static, temperature_c: 20, speed_control, load_profile: d.profile, limit: 200 };
+        const input: PumpSelectInput = {
+          q: d.q,
+          q_unit: 'm3/h',
+          h: d.h,
+          h_unit: 'm',
+          h_static: d.h_static,
+          temperature_c: 20,
+          speed_control,
+          load_profile: d.profile,
+          limit: 200,
+        };
         const r = selectPumps(pumps, input);
         if (r.type !== 'success') continue;
         solved++;
         const t = hours(d.profile);
-        for (const e of r.entities) expect(e.annual_kwh, `${e.sku} ${JSON.stringify(d)} ${speed_control}`).toBeLessThanOrEqual(ceilingKw(e, speed_control) * t * (1 + 1e-9) + 1e-9);
+        for (const e of r.entities)
+          expect(
+            e.annual_kwh,
+            `${e.sku} ${JSON.stringify(d)} ${speed_control}`,
+          ).toBeLessThanOrEqual(ceilingKw(e, speed_control) * t * (1 + 1e-9) + 1e-9);
         if (!speed_control) continue;
         const lowest = selectPumps(pumps, { ...input, sort: 'lcc', limit: 1 }).entities[0]!.lcc_kop;
         const ratio = r.entities[0]!.lcc_kop / lowest;
@@ -199,14 +271,29 @@ describe('property: random duties over the demo catalogue (seeded)', { timeout: 
       }
     }
     expect(solved).toBeGreaterThan(200);
-    console.info(`property: ${solved} solved selections, worst first/lowest LCC with speed control ${worst.toFixed(4)}`);
+    console.info(
+      `property: ${solved} solved selections, worst first/lowest LCC with speed control ${worst.toFixed(4)}`,
+    );
     // About 600 selections: 4-5 s on the busy shared machine, 14-22 s under coverage (npm test).
   }, 60_000);
 
   it('stations: annual energy ≤ design P₁ × hours', () => {
     for (const d of duties.slice(0, 40)) {
-      const r = selectStations(pumps, { q: d.q, q_unit: 'm3/h', h: d.h, h_unit: 'm', h_static: d.h_static, temperature_c: 20, speed_control: true, load_profile: d.profile, count: 2 });
-      for (const e of r.entities) expect(e.station.annual_kwh).toBeLessThanOrEqual(e.station.duty_p1_kw * hours(d.profile) * (1 + 1e-9) + 1e-9);
+      const r = selectStations(pumps, {
+        q: d.q,
+        q_unit: 'm3/h',
+        h: d.h,
+        h_unit: 'm',
+        h_static: d.h_static,
+        temperature_c: 20,
+        speed_control: true,
+        load_profile: d.profile,
+        count: 2,
+      });
+      for (const e of r.entities)
+        expect(e.station.annual_kwh).toBeLessThanOrEqual(
+          e.station.duty_p1_kw * hours(d.profile) * (1 + 1e-9) + 1e-9,
+        );
     }
   });
 });
@@ -220,30 +307,75 @@ describe('hot water without NPSHa (issue 21)', () => {
       expect(step(e, 'vapour_head')).toBeCloseTo(21.5, 1);
       expect(e.explanation.formulas.map((f) => f.id)).toContain('vapour_head_if97');
     }
-    expect(step(selectPumps(pumps, { ...DUTY, temperature_c: 60, limit: 1 }).entities[0]!, 'vapour_head')).toBeCloseTo(2.07, 1);
-    expect(selectPumps(pumps, { ...DUTY, temperature_c: 59, limit: 1 }).entities[0]!.warnings).not.toContain('npsh_not_given');
-    expect(selectPumps(pumps, { ...DUTY, temperature_c: 120, npsh_available_m: 30, limit: 1 }).entities[0]!.warnings).not.toContain('npsh_not_given');
+    expect(
+      step(
+        selectPumps(pumps, { ...DUTY, temperature_c: 60, limit: 1 }).entities[0]!,
+        'vapour_head',
+      ),
+    ).toBeCloseTo(2.07, 1);
+    expect(
+      selectPumps(pumps, { ...DUTY, temperature_c: 59, limit: 1 }).entities[0]!.warnings,
+    ).not.toContain('npsh_not_given');
+    expect(
+      selectPumps(pumps, { ...DUTY, temperature_c: 120, npsh_available_m: 30, limit: 1 })
+        .entities[0]!.warnings,
+    ).not.toContain('npsh_not_given');
     for (const type_use of [1, 2, 4]) {
-      const st = selectStations(pumps, { q: 30, q_unit: 'm3/h', h: 50, h_unit: 'm', h_static: 20, temperature_c: 95, speed_control: true, type_use, limit: 2 });
+      const st = selectStations(pumps, {
+        q: 30,
+        q_unit: 'm3/h',
+        h: 50,
+        h_unit: 'm',
+        h_static: 20,
+        temperature_c: 95,
+        speed_control: true,
+        type_use,
+        limit: 2,
+      });
       expect(st.entities[0]!.warnings, String(type_use)).toContain('npsh_not_given');
-      expect(st.entities[0]!.station.explanation.steps.find((s) => s.key === 'vapour_head')!.value).toBeCloseTo(8.96, 1);
+      expect(
+        st.entities[0]!.station.explanation.steps.find((s) => s.key === 'vapour_head')!.value,
+      ).toBeCloseTo(8.96, 1);
     }
   });
   it('hostile temperatures are refused naming the field', () => {
-    expect(selectPumps(pumps, { ...DUTY, temperature_c: 1e308 }).errors).toContainEqual({ field: 'temperature_c', key: 'range' });
-    expect(selectPumps(pumps, { ...DUTY, temperature_c: Number.NaN }).errors).toContainEqual({ field: 'temperature_c', key: 'number' });
-    expect(selectPumps(pumps, { ...DUTY, temperature_c: -5 }).errors).toContainEqual({ field: 'temperature_c', key: 'range' });
+    expect(selectPumps(pumps, { ...DUTY, temperature_c: 1e308 }).errors).toContainEqual({
+      field: 'temperature_c',
+      key: 'range',
+    });
+    expect(selectPumps(pumps, { ...DUTY, temperature_c: Number.NaN }).errors).toContainEqual({
+      field: 'temperature_c',
+      key: 'number',
+    });
+    expect(selectPumps(pumps, { ...DUTY, temperature_c: -5 }).errors).toContainEqual({
+      field: 'temperature_c',
+      key: 'range',
+    });
   });
 });
 
 describe('"nothing suitable" names the constraint that excluded the candidates (issue 21)', () => {
   it('NPSHa too small: the misses are NPSH, not head (pumps and sets)', () => {
-    const r = selectPumps(pumps, { ...DUTY, speed_control: false, temperature_c: 90, npsh_available_m: 0.6 });
+    const r = selectPumps(pumps, {
+      ...DUTY,
+      speed_control: false,
+      temperature_c: 90,
+      npsh_available_m: 0.6,
+    });
     expect(r.type).toBe('empty');
     expect(r.misses.map((m) => m.reason)).toEqual(['npsh', 'npsh', 'npsh']);
     expect(r.misses[0]!.value).toBe(0.6);
     expect(r.misses[0]!.limit).toBeGreaterThan(0.6 + 0.5);
-    const s = selectStations(pumps, { q: 30, q_unit: 'm3/h', h: 50, h_unit: 'm', h_static: 20, temperature_c: 90, npsh_available_m: 0.6, speed_control: true });
+    const s = selectStations(pumps, {
+      q: 30,
+      q_unit: 'm3/h',
+      h: 50,
+      h_unit: 'm',
+      h_static: 20,
+      temperature_c: 90,
+      npsh_available_m: 0.6,
+      speed_control: true,
+    });
     expect(s.type).toBe('empty');
     expect(s.misses[0]!.reason).toBe('npsh');
   });

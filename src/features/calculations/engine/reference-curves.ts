@@ -17,7 +17,8 @@ export interface ReferenceCurve {
 
 const SOURCE = 'Modelica Buildings / DLR ThermofluidStream pump records (calculations.md §3.2)';
 
-const zip = (q: number[], h: number[], pW: number[]): CurvePoint[] => q.map((qi, i) => ({ q_m3h: qi, h_m: h[i]!, p2_kw: pW[i]! / 1000 }));
+const zip = (q: number[], h: number[], pW: number[]): CurvePoint[] =>
+  q.map((qi, i) => ({ q_m3h: qi, h_m: h[i]!, p2_kw: pW[i]! / 1000 }));
 
 export const CRONOLINE_IL_80_220: ReferenceCurve = {
   name: 'Wilo Cronoline-IL 80/220-4/4',
@@ -36,7 +37,11 @@ export const VEROLINE_IP_E_50_150: ReferenceCurve = {
   speed_rpm: 2900,
   impeller_d_mm: 150,
   source: SOURCE,
-  points: zip([0, 10, 20, 30, 40, 50, 60], [26.04, 25.8, 25.55, 25.31, 23.66, 20.36, 15.96], [1608, 2235, 2863, 3529, 4078, 4392, 4667]),
+  points: zip(
+    [0, 10, 20, 30, 40, 50, 60],
+    [26.04, 25.8, 25.55, 25.31, 23.66, 20.36, 15.96],
+    [1608, 2235, 2863, 3529, 4078, 4392, 4667],
+  ),
 };
 
 export const MAGNA3_32_120: ReferenceCurve = {

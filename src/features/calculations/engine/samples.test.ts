@@ -35,7 +35,15 @@ function onPolyline(xs: number[], ys: Array<number | null>, x: number): number {
 
 describe('duty curves: the curve the pump runs passes through its operating point', () => {
   const C = CRONOLINE_IL_80_220;
-  const base: PumpSelectInput = { q: 60, q_unit: 'm3/h', h: 11, h_unit: 'm', h_static: 2, temperature_c: 20, density_kg_m3: 1000 };
+  const base: PumpSelectInput = {
+    q: 60,
+    q_unit: 'm3/h',
+    h: 11,
+    h_unit: 'm',
+    h_static: 2,
+    temperature_c: 20,
+    density_kg_m3: 1000,
+  };
   it('a trimmed impeller: H-Q and η drawn for D/D₀, the operating point on both (0.5 %)', () => {
     const pump = prepared(C, { trim_min_ratio: 0.85 });
     const r = selectPumps([pump], base);
@@ -52,13 +60,20 @@ describe('duty curves: the curve the pump runs passes through its operating poin
     expect(s.q_m3h.at(-1)).toBeCloseTo(pump.qMax * x2, 9);
     // The untrimmed curve (what the chart drew before) misses the point by more than the tolerance.
     const untrimmed = sampleCurves(pump, e.duty.speed_ratio, sys);
-    expect(Math.abs(onPolyline(untrimmed.q_m3h, untrimmed.h_m, e.duty.q_m3h) / e.duty.h_m - 1)).toBeGreaterThan(0.02);
+    expect(
+      Math.abs(onPolyline(untrimmed.q_m3h, untrimmed.h_m, e.duty.q_m3h) / e.duty.h_m - 1),
+    ).toBeGreaterThan(0.02);
     // The nominal (dashed) curve is the catalogue one.
-    s.q_m3h.forEach((q, i) => (q >= pump.qMin ? expect(s.h_nominal_m[i]).toBeCloseTo(pump.head.at(q), 9) : expect(s.h_nominal_m[i]).toBeNull()));
+    s.q_m3h.forEach((q, i) =>
+      q >= pump.qMin
+        ? expect(s.h_nominal_m[i]).toBeCloseTo(pump.head.at(q), 9)
+        : expect(s.h_nominal_m[i]).toBeNull(),
+    );
   });
   it('speed control: drawn at n/n₀ through the duty point', () => {
     const pump = prepared(C);
-    const e = selectPumps([pump], { ...base, h: 13, h_static: 5, speed_control: true }).entities[0]!;
+    const e = selectPumps([pump], { ...base, h: 13, h_static: 5, speed_control: true })
+      .entities[0]!;
     expect(e.duty.speed_ratio).toBeLessThan(1);
     const s = dutyCurves(pump, e.duty, systemCurve(60, 13, 5));
     expect(Math.abs(onPolyline(s.q_m3h, s.h_m, e.duty.q_m3h) / e.duty.h_m - 1)).toBeLessThan(0.005);
@@ -68,10 +83,18 @@ describe('duty curves: the curve the pump runs passes through its operating poin
   it('hostile duties give no NaN and no samples outside the range', () => {
     const pump = prepared(C);
     for (const q of [Number.NaN, -5, 1e308, Number.POSITIVE_INFINITY]) {
-      const s = dutyCurves(pump, { q_m3h: q, speed_ratio: 1, trim_ratio: null }, systemCurve(60, 13, 5));
+      const s = dutyCurves(
+        pump,
+        { q_m3h: q, speed_ratio: 1, trim_ratio: null },
+        systemCurve(60, 13, 5),
+      );
       expect(s.q_m3h.length).toBe(25);
       expect([...s.h_m, ...s.eta, ...s.p2_kw].every(Number.isFinite)).toBe(true);
     }
-    expect(dutyCurves(pump, { q_m3h: 60, speed_ratio: 1, trim_ratio: Number.NaN }, null).h_m.every(Number.isFinite)).toBe(true);
+    expect(
+      dutyCurves(pump, { q_m3h: 60, speed_ratio: 1, trim_ratio: Number.NaN }, null).h_m.every(
+        Number.isFinite,
+      ),
+    ).toBe(true);
   });
 });

@@ -20,12 +20,30 @@ export interface CurveSamples {
  * catalogue curve at nominal speed and full impeller; p itself by default); `through` adds these
  * flows (the duty flow) to the grid so the drawn curve passes exactly through the duty point.
  */
-export function sampleCurves(p: PreparedPump, r: number, sys: SystemCurve | null, rho = 1000, n = 25, nominal: PreparedPump = p, through: number[] = []): CurveSamples {
-  const s: CurveSamples = { q_m3h: [], h_m: [], h_nominal_m: [], eta: [], p2_kw: [], npshr_m: [], system_h_m: [] };
+export function sampleCurves(
+  p: PreparedPump,
+  r: number,
+  sys: SystemCurve | null,
+  rho = 1000,
+  n = 25,
+  nominal: PreparedPump = p,
+  through: number[] = [],
+): CurveSamples {
+  const s: CurveSamples = {
+    q_m3h: [],
+    h_m: [],
+    h_nominal_m: [],
+    eta: [],
+    p2_kw: [],
+    npshr_m: [],
+    system_h_m: [],
+  };
   const lo = p.qMin * r;
   const hi = p.qMax * r;
   const grid = Array.from({ length: n }, (_, i) => lo + ((hi - lo) * i) / (n - 1));
-  const extra = through.filter((q) => Number.isFinite(q) && q > lo && q < hi && grid.every((g) => Math.abs(g - q) > 1e-9 * hi));
+  const extra = through.filter(
+    (q) => Number.isFinite(q) && q > lo && q < hi && grid.every((g) => Math.abs(g - q) > 1e-9 * hi),
+  );
   for (const q of [...grid, ...extra].sort((a, b) => a - b)) {
     const c = curveAt(p, q, r, rho);
     if (!c.inRange) continue;
@@ -49,9 +67,17 @@ export function sampleCurves(p: PreparedPump, r: number, sys: SystemCurve | null
  * corrected ones).
  */
 export function dutyCurves(
-  water: PreparedPump, duty: { q_m3h: number; speed_ratio: number; trim_ratio: number | null }, sys: SystemCurve | null, rho = 1000, n = 25, nuMm2s: number | null = null,
+  water: PreparedPump,
+  duty: { q_m3h: number; speed_ratio: number; trim_ratio: number | null },
+  sys: SystemCurve | null,
+  rho = 1000,
+  n = 25,
+  nuMm2s: number | null = null,
 ): CurveSamples {
   const base = (nuMm2s !== null && viscousPump(water, nuMm2s)) || water;
-  const running = duty.trim_ratio !== null && duty.trim_ratio > 0 && duty.trim_ratio < 1 ? trimmedPump(base, duty.trim_ratio) : base;
+  const running =
+    duty.trim_ratio !== null && duty.trim_ratio > 0 && duty.trim_ratio < 1
+      ? trimmedPump(base, duty.trim_ratio)
+      : base;
   return sampleCurves(running, duty.speed_ratio, sys, rho, n, base, [duty.q_m3h]);
 }

@@ -4,7 +4,15 @@ import { CRONOLINE_IL_80_220 as C, VEROLINE_IP_E_50_150 as V } from './reference
 import { selectPumps, sortEntities, type PumpSelectInput } from './select.ts';
 import { prepared } from './fixtures.test-helpers.ts';
 
-const base: PumpSelectInput = { q: 60, q_unit: 'm3/h', h: 13, h_unit: 'm', h_static: 5, temperature_c: 20, density_kg_m3: 1000 };
+const base: PumpSelectInput = {
+  q: 60,
+  q_unit: 'm3/h',
+  h: 13,
+  h_unit: 'm',
+  h_static: 5,
+  temperature_c: 20,
+  density_kg_m3: 1000,
+};
 const cron = prepared();
 
 describe('selectPumps: a passing pump', () => {
@@ -20,11 +28,24 @@ describe('selectPumps: a passing pump', () => {
     expect(e.bep_ratio).toBeCloseTo(65.32 / cron.bep.q, 3);
     expect(e.reasons).toContain('near_bep');
     expect(e.explanation.engine.version).toBe(ENGINE_VERSION);
-    expect(e.explanation.formulas.map((f) => f.id)).toEqual(expect.arrayContaining(['system_curve', 'operating_point', 'electric_power', 'energy', 'lcc']));
-    expect(e.explanation.steps.every((s) => typeof s.unit === 'string' && s.unit.length > 0)).toBe(true);
+    expect(e.explanation.formulas.map((f) => f.id)).toEqual(
+      expect.arrayContaining([
+        'system_curve',
+        'operating_point',
+        'electric_power',
+        'energy',
+        'lcc',
+      ]),
+    );
+    expect(e.explanation.steps.every((s) => typeof s.unit === 'string' && s.unit.length > 0)).toBe(
+      true,
+    );
     // Every load point of the default profile is traceable: flow, speed, P1 and hours sum to the annual energy.
     const step = (k: string) => e.explanation.steps.find((s) => s.key === k)!.value;
-    const sum = [1, 2, 3, 4].reduce((acc, i) => acc + step(`energy.point${i}.p1`) * step(`energy.point${i}.hours`), 0);
+    const sum = [1, 2, 3, 4].reduce(
+      (acc, i) => acc + step(`energy.point${i}.p1`) * step(`energy.point${i}.hours`),
+      0,
+    );
     expect(sum).toBeCloseTo(step('energy.annual'), 6);
     expect(step('energy.annual')).toBeCloseTo(e.annual_kwh, 6);
     expect(e.explanation.source.join(' ')).toContain(cron.model.sku);
@@ -45,19 +66,31 @@ describe('selectPumps: a passing pump', () => {
 
   it('the small-pump efficiency correction lowers η at reduced speed when asked', () => {
     const plain = selectPumps([cron], { ...base, speed_control: true }).entities[0]!;
-    const corr = selectPumps([cron], { ...base, speed_control: true, small_pump_correction: true }).entities[0]!;
+    const corr = selectPumps([cron], { ...base, speed_control: true, small_pump_correction: true })
+      .entities[0]!;
     expect(corr.duty.eta).toBeCloseTo(1 - (1 - plain.duty.eta) * (1 / 0.9418) ** 0.1, 3);
     expect(corr.duty.p2_kw).toBeGreaterThan(plain.duty.p2_kw);
   });
 
   it('annual energy is Σ P₁·t over the profile and LCC adds it to the price', () => {
     const profile = [{ flow_ratio: 1, hours: 1000 }];
-    const e = selectPumps([cron], { ...base, load_profile: profile, electricity_kop_kwh: 700, years: 10 }).entities[0]!;
+    const e = selectPumps([cron], {
+      ...base,
+      load_profile: profile,
+      electricity_kop_kwh: 700,
+      years: 10,
+    }).entities[0]!;
     // Fixed speed at 100 % flow throttled to 60 m³/h on the curve: P₁ = P₂(60)/η_motor.
     expect(e.annual_kwh).toBeCloseTo((cron.power.at(60) / 0.89) * 1000, 6);
     expect(e.energy_cost_kop).toBe(Math.round(e.annual_kwh * 700));
     expect(e.lcc_kop).toBe(Math.round(cron.model.price_kop + 10 * e.annual_kwh * 700));
-    const disc = selectPumps([cron], { ...base, load_profile: profile, electricity_kop_kwh: 700, years: 10, discount_rate: 0.1 }).entities[0]!;
+    const disc = selectPumps([cron], {
+      ...base,
+      load_profile: profile,
+      electricity_kop_kwh: 700,
+      years: 10,
+      discount_rate: 0.1,
+    }).entities[0]!;
     expect(disc.lcc_kop).toBeLessThan(e.lcc_kop);
   });
 });
@@ -90,18 +123,29 @@ describe('selectPumps: hard filters, each with its reason', () => {
     expect(e.duty.h_m).toBeLessThan(11 * 1.05);
     expect(e.reasons).toContain('trimmed');
   });
-  it('medium hotter than the pump allows', () => expect(miss({ temperature_c: 100 }, prepared(C, { t_max_c: 90 })).reason).toBe('temperature'));
+  it('medium hotter than the pump allows', () =>
+    expect(miss({ temperature_c: 100 }, prepared(C, { t_max_c: 90 })).reason).toBe('temperature'));
   it('motor overloaded somewhere on the curve', () => {
-    const m = miss({}, prepared(C, { motor: { p2_kw: 3.5, in_a: 7, ia_in: 7, cos_phi: 0.85, eta: 0.88, voltage_v: 400 } }));
+    const m = miss(
+      {},
+      prepared(C, {
+        motor: { p2_kw: 3.5, in_a: 7, ia_in: 7, cos_phi: 0.85, eta: 0.88, voltage_v: 400 },
+      }),
+    );
     expect(m.reason).toBe('motor_overload');
     expect(m.value).toBeCloseTo(cron.p2MaxKw, 6);
   });
   it('the overload check uses the medium density', () => {
-    const p = prepared(C, { motor: { p2_kw: 3.8, in_a: 7, ia_in: 7, cos_phi: 0.85, eta: 0.88, voltage_v: 400 } });
+    const p = prepared(C, {
+      motor: { p2_kw: 3.8, in_a: 7, ia_in: 7, cos_phi: 0.85, eta: 0.88, voltage_v: 400 },
+    });
     expect(selectPumps([p], base).type).toBe('success');
-    expect(selectPumps([p], { ...base, density_kg_m3: 1100 }).misses[0]!.reason).toBe('motor_overload');
+    expect(selectPumps([p], { ...base, density_kg_m3: 1100 }).misses[0]!.reason).toBe(
+      'motor_overload',
+    );
   });
-  it('speed control outside the minimum speed or range', () => expect(miss({ q: 150, speed_control: true }).reason).toBe('speed_range'));
+  it('speed control outside the minimum speed or range', () =>
+    expect(miss({ q: 150, speed_control: true }).reason).toBe('speed_range'));
 
   it('NPSH: NPSHa must cover NPSHr + max(0.5 m, 10 %)', () => {
     const curve = C.points.map((p, i) => ({ ...p, npshr_m: 1.5 + 0.04 * i * i }));
@@ -111,20 +155,28 @@ describe('selectPumps: hard filters, each with its reason', () => {
     const m = selectPumps([p], { ...base, npsh_available_m: need + 0.4 }).misses[0]!;
     expect(m.reason).toBe('npsh');
     expect(m.limit).toBeCloseTo(need + 0.5, 2);
-    expect(selectPumps([cron], { ...base, npsh_available_m: 1 }).entities[0]!.warnings).toContain('npsh_unknown');
+    expect(selectPumps([cron], { ...base, npsh_available_m: 1 }).entities[0]!.warnings).toContain(
+      'npsh_unknown',
+    );
   });
 });
 
 describe('ranking', () => {
   const pumps = [
     cron,
-    prepared(C, { sku: 'CHEAP', price_kop: 5_000_000, curve: C.points.map((p) => ({ ...p, p2_kw: p.p2_kw! * 1.15 })), motor: { p2_kw: 5.5, in_a: 0, ia_in: 7, cos_phi: 0.86, eta: 0.89, voltage_v: 400 } }),
+    prepared(C, {
+      sku: 'CHEAP',
+      price_kop: 5_000_000,
+      curve: C.points.map((p) => ({ ...p, p2_kw: p.p2_kw! * 1.15 })),
+      motor: { p2_kw: 5.5, in_a: 0, ia_in: 7, cos_phi: 0.86, eta: 0.89, voltage_v: 400 },
+    }),
     prepared(V, { sku: 'VERO', price_kop: 8_000_000, q_min_m3h: 10 }),
   ];
   it('sorts by each key in its direction', () => {
     const r = selectPumps(pumps, { ...base, q: 45, h: 16, h_static: 5, head_tolerance: 0.5 });
     expect(r.entities.length).toBe(3);
-    const by = (k: Parameters<typeof sortEntities>[1]) => sortEntities(r.entities, k).map((e) => e.sku);
+    const by = (k: Parameters<typeof sortEntities>[1]) =>
+      sortEntities(r.entities, k).map((e) => e.sku);
     expect(by('price')[0]).toBe('CHEAP');
     const eff = sortEntities(r.entities, 'efficiency');
     expect(eff[0]!.duty.eta).toBeGreaterThanOrEqual(eff[1]!.duty.eta);
@@ -134,11 +186,25 @@ describe('ranking', () => {
     expect(en[0]!.annual_kwh).toBeLessThanOrEqual(en[1]!.annual_kwh);
     const lcc = sortEntities(r.entities, 'lcc');
     expect(lcc[0]!.lcc_kop).toBeLessThanOrEqual(lcc[1]!.lcc_kop);
-    const sc = selectPumps(pumps, { ...base, q: 45, h: 16, h_static: 5, head_tolerance: 0.5, sort: 'price' });
+    const sc = selectPumps(pumps, {
+      ...base,
+      q: 45,
+      h: 16,
+      h_static: 5,
+      head_tolerance: 0.5,
+      sort: 'price',
+    });
     expect(sc.entities.map((e) => e.sku)).toEqual(by('price'));
   });
   it('limit caps the list; explanations come with the returned entities', () => {
-    const r = selectPumps(pumps, { ...base, q: 45, h: 16, h_static: 5, head_tolerance: 0.5, limit: 1 });
+    const r = selectPumps(pumps, {
+      ...base,
+      q: 45,
+      h: 16,
+      h_static: 5,
+      head_tolerance: 0.5,
+      limit: 1,
+    });
     expect(r.entities.length).toBe(1);
     expect(r.entities[0]!.explanation.steps.length).toBeGreaterThan(5);
   });
@@ -165,7 +231,14 @@ describe('input errors name the field', () => {
     expect(errs(i)).toContainEqual({ field, key });
   });
   it('pressure units are converted with the density at the temperature', () => {
-    const r = selectPumps([cron], { ...base, h: 1.2749, h_unit: 'bar', h_static: 0.4903, density_kg_m3: undefined, temperature_c: 4 });
+    const r = selectPumps([cron], {
+      ...base,
+      h: 1.2749,
+      h_unit: 'bar',
+      h_static: 0.4903,
+      density_kg_m3: undefined,
+      temperature_c: 4,
+    });
     expect(r.duty!.h_m).toBeCloseTo(13, 1);
     expect(r.duty!.rho_kg_m3).toBeCloseTo(999.97, 1);
   });
@@ -182,7 +255,10 @@ describe('energy for ranking', () => {
       const sys = systemCurve(n.duty.q_m3h, n.duty.h_m, n.duty.h_static_m)!;
       const s = screenPump(cron, n.duty, sys);
       if (isRejection(s)) throw new Error('rejected');
-      expect(annualEnergy(s, n.duty, sys, false).kwh).toBeCloseTo(annualEnergy(s, n.duty, sys, true).kwh, 6);
+      expect(annualEnergy(s, n.duty, sys, false).kwh).toBeCloseTo(
+        annualEnergy(s, n.duty, sys, true).kwh,
+        6,
+      );
     }
   });
 });

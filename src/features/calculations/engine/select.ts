@@ -4,13 +4,41 @@
 // 12.1 m of the 14 m asked").
 import { G, pumpExplainer, type Explanation } from './explain.ts';
 import type { PreparedPump } from './curve.ts';
-import { annualEnergy, explainMedium, explainSuction, finishPump, isRejection, LCC_BAND, LCC_WEIGHT, screenPump, type Duty, type DutyInput, type RankTerms, type Rejection, type Screened } from './evaluate.ts';
+import {
+  annualEnergy,
+  explainMedium,
+  explainSuction,
+  finishPump,
+  isRejection,
+  LCC_BAND,
+  LCC_WEIGHT,
+  screenPump,
+  type Duty,
+  type DutyInput,
+  type RankTerms,
+  type Rejection,
+  type Screened,
+} from './evaluate.ts';
 import { lifeCycleCost } from './energy.ts';
 import { systemCurve } from './hydraulics.ts';
 import { flowToM3h, headToM, PRESSURE_PA } from '../kit/units.ts';
 import { shownFigure } from '../kit/form.ts';
-import { inWaterRange, vapourHeadM, waterVapourPressure, WATER_MODEL, waterDensity } from './water.ts';
-import { CONCENTRATION, glycolProperties, GLYCOL_KINDS, minTemperature, SOURCE as GLYCOL_SOURCE, T_MAX as GLYCOL_T_MAX, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
+import {
+  inWaterRange,
+  vapourHeadM,
+  waterVapourPressure,
+  WATER_MODEL,
+  waterDensity,
+} from './water.ts';
+import {
+  CONCENTRATION,
+  glycolProperties,
+  GLYCOL_KINDS,
+  minTemperature,
+  SOURCE as GLYCOL_SOURCE,
+  T_MAX as GLYCOL_T_MAX,
+  type GlycolKind,
+} from '#features/calculations/fluids/glycol.ts';
 import { HI_B_MAX, VISCOSITY_METHOD, viscousPump } from './viscosity.ts';
 import { DEFAULT_LOAD_PROFILE, type LoadPoint } from './types.ts';
 
@@ -50,7 +78,12 @@ export interface PumpSelectInput {
 export type PumpMedium = { kind: 'water' } | { kind: GlycolKind; concentration: number };
 
 /** Ranges of the suction fields: absolute pressure up to 2.5 MPa, level −10…+100 m, losses 0…50 m. */
-export const SUCTION_RANGE = { p_max_pa: 2.5e6, level_min_m: -10, level_max_m: 100, loss_max_m: 50 } as const;
+export const SUCTION_RANGE = {
+  p_max_pa: 2.5e6,
+  level_min_m: -10,
+  level_max_m: 100,
+  loss_max_m: 50,
+} as const;
 
 export interface FieldError {
   field: string;
@@ -86,9 +119,15 @@ export interface PumpSelectResult {
   misses: Rejection[];
   considered: number;
   duty: {
-    q_m3h: number; h_m: number; h_static_m: number; rho_kg_m3: number; vapour_head_m: number; system_k: number;
+    q_m3h: number;
+    h_m: number;
+    h_static_m: number;
+    rho_kg_m3: number;
+    vapour_head_m: number;
+    system_k: number;
     /** The liquid's temperature, °C, and the glycol solution with its kinematic viscosity (null: water), for the charts and the datasheet. */
-    temperature_c: number; medium: { kind: string; concentration: number; nu_mm2s: number } | null;
+    temperature_c: number;
+    medium: { kind: string; concentration: number; nu_mm2s: number } | null;
   } | null;
   explanation: Explanation | null;
 }
@@ -96,21 +135,49 @@ export interface PumpSelectResult {
 const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
 /** Checks and converts the input; errors name the field. */
-export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput; sort: SortKey; limit: number } | { ok: false; errors: FieldError[] } {
+export function normaliseInput(
+  i: PumpSelectInput,
+):
+  | { ok: true; duty: DutyInput; sort: SortKey; limit: number }
+  | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const t = i.temperature_c ?? 20;
   const medium = i.medium && i.medium.kind !== 'water' ? i.medium : null;
   let glycol: ReturnType<typeof glycolProperties> | null = null;
   if (medium && !GLYCOL_KINDS.includes(medium.kind)) errors.push({ field: 'medium', key: 'unit' });
-  else if (medium && !(num(medium.concentration) && medium.concentration >= CONCENTRATION.min && medium.concentration <= CONCENTRATION.max))
-    errors.push({ field: 'concentration', key: 'range_between', params: { min: CONCENTRATION.min, max: CONCENTRATION.max, unit: '%' } });
+  else if (
+    medium &&
+    !(
+      num(medium.concentration) &&
+      medium.concentration >= CONCENTRATION.min &&
+      medium.concentration <= CONCENTRATION.max
+    )
+  )
+    errors.push({
+      field: 'concentration',
+      key: 'range_between',
+      params: { min: CONCENTRATION.min, max: CONCENTRATION.max, unit: '%' },
+    });
   if (!num(t)) errors.push({ field: 'temperature_c', key: 'number' });
   else if (medium && !errors.length) {
     // A glycol solution: from its freezing point + 2 K up to the fits' 100 °C (decision 0031).
     const tMin = minTemperature(medium.kind, medium.concentration);
     // At the highest concentration offered no stronger solution exists: the advice says so.
-    if (t < tMin) errors.push({ field: 'temperature_c', key: medium.concentration >= CONCENTRATION.max ? 'below_freezing_glycol_max' : 'below_freezing_glycol', params: { t_min: tMin } });
-    else if (t > GLYCOL_T_MAX) errors.push({ field: 'temperature_c', key: 'range_between', params: { min: tMin, max: GLYCOL_T_MAX, unit: '°C' } });
+    if (t < tMin)
+      errors.push({
+        field: 'temperature_c',
+        key:
+          medium.concentration >= CONCENTRATION.max
+            ? 'below_freezing_glycol_max'
+            : 'below_freezing_glycol',
+        params: { t_min: tMin },
+      });
+    else if (t > GLYCOL_T_MAX)
+      errors.push({
+        field: 'temperature_c',
+        key: 'range_between',
+        params: { min: tMin, max: GLYCOL_T_MAX, unit: '°C' },
+      });
     else glycol = glycolProperties(medium.kind, medium.concentration, t);
   } else if (!medium && !inWaterRange(t)) errors.push({ field: 'temperature_c', key: 'range' });
   const rho = i.density_kg_m3 ?? glycol?.rho ?? waterDensity(num(t) ? t : 20);
@@ -118,24 +185,50 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
   const q = flowToM3h(i.q, i.q_unit, rho);
   const h = headToM(i.h, i.h_unit, rho);
   const hs = headToM(i.h_static ?? 0, i.h_unit, rho);
-  if (!q.ok) errors.push({ field: q.error === 'unit' ? 'q_unit' : 'q', key: q.error === 'unit' ? 'unit' : 'number' });
-  else if (!(q.value > 0) || q.value > 1e5) errors.push({ field: 'q', key: q.value > 0 ? 'range' : 'positive' });
-  if (!h.ok) errors.push({ field: h.error === 'unit' ? 'h_unit' : 'h', key: h.error === 'unit' ? 'unit' : 'number' });
-  else if (!(h.value > 0) || h.value > 5000) errors.push({ field: 'h', key: h.value > 0 ? 'range' : 'positive' });
+  if (!q.ok)
+    errors.push({
+      field: q.error === 'unit' ? 'q_unit' : 'q',
+      key: q.error === 'unit' ? 'unit' : 'number',
+    });
+  else if (!(q.value > 0) || q.value > 1e5)
+    errors.push({ field: 'q', key: q.value > 0 ? 'range' : 'positive' });
+  if (!h.ok)
+    errors.push({
+      field: h.error === 'unit' ? 'h_unit' : 'h',
+      key: h.error === 'unit' ? 'unit' : 'number',
+    });
+  else if (!(h.value > 0) || h.value > 5000)
+    errors.push({ field: 'h', key: h.value > 0 ? 'range' : 'positive' });
   if (!hs.ok) errors.push({ field: 'h_static', key: 'number' });
   else if (hs.value < 0) errors.push({ field: 'h_static', key: 'positive' });
-  else if (h.ok && hs.value >= h.value) errors.push({ field: 'h_static', key: 'static_above_duty' });
+  else if (h.ok && hs.value >= h.value)
+    errors.push({ field: 'h_static', key: 'static_above_duty' });
   let npsh = i.npsh_available_m ?? null;
-  if (npsh !== null && (!num(npsh) || npsh < 0 || npsh > 1000)) errors.push({ field: 'npsh_available_m', key: 'range' });
+  if (npsh !== null && (!num(npsh) || npsh < 0 || npsh > 1000))
+    errors.push({ field: 'npsh_available_m', key: 'range' });
   const npsha = i.suction ? suctionNpsh(i.suction, num(t) ? t : 20, rho, errors) : null;
-  if (npsha && i.npsh_available_m != null) errors.push({ field: 'npsh_available_m', key: 'npsh_both' });
+  if (npsha && i.npsh_available_m != null)
+    errors.push({ field: 'npsh_available_m', key: 'npsh_both' });
   else if (npsha) npsh = npsha.value;
   const profile = i.load_profile ?? DEFAULT_LOAD_PROFILE;
-  if (!Array.isArray(profile) || profile.length > 24 || profile.some((p) => !num(p.flow_ratio) || p.flow_ratio <= 0 || p.flow_ratio > 1.5 || !num(p.hours) || p.hours < 0))
+  if (
+    !Array.isArray(profile) ||
+    profile.length > 24 ||
+    profile.some(
+      (p) =>
+        !num(p.flow_ratio) ||
+        p.flow_ratio <= 0 ||
+        p.flow_ratio > 1.5 ||
+        !num(p.hours) ||
+        p.hours < 0,
+    )
+  )
     errors.push({ field: 'load_profile', key: 'range' });
-  else if (profile.reduce((s, p) => s + p.hours, 0) > 8784) errors.push({ field: 'load_profile', key: 'range' });
+  else if (profile.reduce((s, p) => s + p.hours, 0) > 8784)
+    errors.push({ field: 'load_profile', key: 'range' });
   const price = i.electricity_kop_kwh ?? 800;
-  if (!num(price) || price < 0 || price > 1e6) errors.push({ field: 'electricity_kop_kwh', key: 'range' });
+  if (!num(price) || price < 0 || price > 1e6)
+    errors.push({ field: 'electricity_kop_kwh', key: 'range' });
   const years = i.years ?? 10;
   if (!num(years) || years < 0 || years > 50) errors.push({ field: 'years', key: 'range' });
   const rate = i.discount_rate ?? 0;
@@ -145,7 +238,8 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
   const sort = i.sort ?? 'score';
   if (!(SORT_KEYS as readonly string[]).includes(sort)) errors.push({ field: 'sort', key: 'unit' });
   const limit = i.limit ?? 20;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) errors.push({ field: 'limit', key: 'range' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+    errors.push({ field: 'limit', key: 'range' });
   if (errors.length || !q.ok || !h.ok || !hs.ok) return { ok: false, errors };
   return {
     ok: true,
@@ -157,7 +251,14 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
       h_static_m: hs.value,
       temperature_c: t,
       rho,
-      medium: medium && glycol ? { kind: medium.kind, concentration: medium.concentration, nu_mm2s: (glycol.mu / glycol.rho) * 1e6 } : null,
+      medium:
+        medium && glycol
+          ? {
+              kind: medium.kind,
+              concentration: medium.concentration,
+              nu_mm2s: (glycol.mu / glycol.rho) * 1e6,
+            }
+          : null,
       npsha,
       speed_control: i.speed_control === true,
       npsh_available_m: npsh,
@@ -181,25 +282,56 @@ export function normaliseInput(i: PumpSelectInput): { ok: true; duty: DutyInput;
  * p_v is water's at t by IAPWS-IF97 (for a glycol solution too: its vapour pressure is lower, so
  * water's is conservative). Errors name the field and its bounds.
  */
-function suctionNpsh(s: NonNullable<PumpSelectInput['suction']>, t: number, rho: number, errors: FieldError[]): DutyInput['npsha'] {
+function suctionNpsh(
+  s: NonNullable<PumpSelectInput['suction']>,
+  t: number,
+  rho: number,
+  errors: FieldError[],
+): DutyInput['npsha'] {
   const before = errors.length;
   const p = headToM(s.p, s.p_unit, rho);
   const pPa = p.ok ? p.value * rho * G : Number.NaN;
-  if (!p.ok) errors.push({ field: p.error === 'unit' ? 'suction_p_unit' : 'suction_p', key: p.error === 'unit' ? 'unit' : 'number' });
+  if (!p.ok)
+    errors.push({
+      field: p.error === 'unit' ? 'suction_p_unit' : 'suction_p',
+      key: p.error === 'unit' ? 'unit' : 'number',
+    });
   else if (!(pPa > 0) || pPa > SUCTION_RANGE.p_max_pa) {
     // The bound in the unit the user chose (a head unit: in metres of this liquid).
     const per = (PRESSURE_PA as Record<string, number>)[s.p_unit] ?? rho * G;
-    errors.push({ field: 'suction_p', key: 'range_between', params: { min: 0, max: shownFigure(SUCTION_RANGE.p_max_pa / per, 'down'), unit: s.p_unit in PRESSURE_PA ? s.p_unit : 'm' } });
+    errors.push({
+      field: 'suction_p',
+      key: 'range_between',
+      params: {
+        min: 0,
+        max: shownFigure(SUCTION_RANGE.p_max_pa / per, 'down'),
+        unit: s.p_unit in PRESSURE_PA ? s.p_unit : 'm',
+      },
+    });
   }
   const z = s.level_m ?? 0;
-  if (!num(z) || z < SUCTION_RANGE.level_min_m || z > SUCTION_RANGE.level_max_m) errors.push({ field: 'suction_level_m', key: 'range_between', params: { min: SUCTION_RANGE.level_min_m, max: SUCTION_RANGE.level_max_m, unit: 'm' } });
+  if (!num(z) || z < SUCTION_RANGE.level_min_m || z > SUCTION_RANGE.level_max_m)
+    errors.push({
+      field: 'suction_level_m',
+      key: 'range_between',
+      params: { min: SUCTION_RANGE.level_min_m, max: SUCTION_RANGE.level_max_m, unit: 'm' },
+    });
   const loss = s.loss_m ?? 0;
-  if (!num(loss) || loss < 0 || loss > SUCTION_RANGE.loss_max_m) errors.push({ field: 'suction_loss_m', key: 'range_between', params: { min: 0, max: SUCTION_RANGE.loss_max_m, unit: 'm' } });
+  if (!num(loss) || loss < 0 || loss > SUCTION_RANGE.loss_max_m)
+    errors.push({
+      field: 'suction_loss_m',
+      key: 'range_between',
+      params: { min: 0, max: SUCTION_RANGE.loss_max_m, unit: 'm' },
+    });
   if (errors.length > before || !(rho > 0)) return null;
   const pv = waterVapourPressure(t);
   const value = (pPa - pv) / (rho * G) + z - loss;
   if (!(value > 0)) {
-    errors.push({ field: 'suction_p', key: 'npsha_negative', params: { npsha: Math.round(value * 100) / 100 } });
+    errors.push({
+      field: 'suction_p',
+      key: 'npsha_negative',
+      params: { npsha: Math.round(value * 100) / 100 },
+    });
     return null;
   }
   return { p_abs_pa: pPa, level_m: z, loss_m: loss, p_v_pa: pv, value };
@@ -208,18 +340,24 @@ function suctionNpsh(s: NonNullable<PumpSelectInput['suction']>, t: number, rho:
 // Sorting by P₁ (decision 0030): a pump run below DEEP_SPEED_RATIO or with an oversized motor comes
 // after the right-sized ones (its P₁ at the duty is as low, but it runs far from its design); then
 // P₁, then price.
-const oversized = (x: { warnings: string[] }): number => (x.warnings.includes('speed_deep') || x.warnings.includes('motor_oversized') ? 1 : 0);
+const oversized = (x: { warnings: string[] }): number =>
+  x.warnings.includes('speed_deep') || x.warnings.includes('motor_oversized') ? 1 : 0;
 
-const SCREEN_SORTERS: Record<'efficiency' | 'p1' | 'price', (a: Screened, b: Screened) => number> = {
-  efficiency: (a, b) => b.duty.eta - a.duty.eta,
-  p1: (a, b) => oversized(a) - oversized(b) || a.duty.p1_kw - b.duty.p1_kw || a.base.model.price_kop - b.base.model.price_kop,
-  price: (a, b) => a.base.model.price_kop - b.base.model.price_kop,
-};
+const SCREEN_SORTERS: Record<'efficiency' | 'p1' | 'price', (a: Screened, b: Screened) => number> =
+  {
+    efficiency: (a, b) => b.duty.eta - a.duty.eta,
+    p1: (a, b) =>
+      oversized(a) - oversized(b) ||
+      a.duty.p1_kw - b.duty.p1_kw ||
+      a.base.model.price_kop - b.base.model.price_kop,
+    price: (a, b) => a.base.model.price_kop - b.base.model.price_kop,
+  };
 
 const SORTERS: Record<SortKey, (a: PumpEntity, b: PumpEntity) => number> = {
   score: (a, b) => b.score - a.score,
   efficiency: (a, b) => b.duty.eta - a.duty.eta,
-  p1: (a, b) => oversized(a) - oversized(b) || a.duty.p1_kw - b.duty.p1_kw || a.price_kop - b.price_kop,
+  p1: (a, b) =>
+    oversized(a) - oversized(b) || a.duty.p1_kw - b.duty.p1_kw || a.price_kop - b.price_kop,
   price: (a, b) => a.price_kop - b.price_kop,
   annual_energy: (a, b) => a.annual_kwh - b.annual_kwh,
   lcc: (a, b) => a.lcc_kop - b.lcc_kop,
@@ -230,7 +368,10 @@ export function sortEntities(list: PumpEntity[], key: SortKey): PumpEntity[] {
   return [...list].sort((a, b) => SORTERS[key](a, b) || a.sku.localeCompare(b.sku));
 }
 
-function reasonsOf(e: { bep_ratio: number; duty: Duty; head_surplus: number }, speedControl: boolean): string[] {
+function reasonsOf(
+  e: { bep_ratio: number; duty: Duty; head_surplus: number },
+  speedControl: boolean,
+): string[] {
   const r: string[] = [];
   if (e.bep_ratio >= 0.85 && e.bep_ratio <= 1.1) r.push('near_bep');
   else if (e.bep_ratio >= 0.7 && e.bep_ratio <= 1.2) r.push('in_por');
@@ -240,9 +381,21 @@ function reasonsOf(e: { bep_ratio: number; duty: Duty; head_surplus: number }, s
   return r;
 }
 
-export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInput): PumpSelectResult {
+export function selectPumps(
+  pumps: readonly PreparedPump[],
+  input: PumpSelectInput,
+): PumpSelectResult {
   const n = normaliseInput(input);
-  if (!n.ok) return { type: 'error', entities: [], errors: n.errors, misses: [], considered: 0, duty: null, explanation: null };
+  if (!n.ok)
+    return {
+      type: 'error',
+      entities: [],
+      errors: n.errors,
+      misses: [],
+      considered: 0,
+      duty: null,
+      explanation: null,
+    };
   const d = n.duty;
   const sys = systemCurve(d.q_m3h, d.h_m, d.h_static_m)!;
   const passed: Screened[] = [];
@@ -251,7 +404,12 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
     // A glycol solution: each pump's water curves corrected for viscosity (ANSI/HI 9.6.7), or refused beyond the method.
     const p = d.medium ? viscousPump(p0, d.medium.nu_mm2s) : p0;
     if (!p) {
-      if (passed.length === 0) keepNearest(misses, { sku: p0.model.sku, reason: 'viscosity', value: 0, limit: HI_B_MAX, unit: '1' }, d);
+      if (passed.length === 0)
+        keepNearest(
+          misses,
+          { sku: p0.model.sku, reason: 'viscosity', value: 0, limit: HI_B_MAX, unit: '1' },
+          d,
+        );
       continue;
     }
     const e = screenPump(p, d, sys, passed.length === 0);
@@ -267,7 +425,12 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
     // Keys computed once into a decorated array (no map lookups inside the comparator).
     const keyed = passed.map((s) => {
       const kwh = annualEnergy(s, d, sys, false).kwh;
-      return { s, kwh, lcc: lifeCycleCost(s.base.model.price_kop, kwh, d.kop_per_kwh, d.years, d.discount_rate), key: 0 };
+      return {
+        s,
+        kwh,
+        lcc: lifeCycleCost(s.base.model.price_kop, kwh, d.kop_per_kwh, d.years, d.discount_rate),
+        key: 0,
+      };
     });
     if (n.sort === 'score') {
       // Best match (decision 0030): the technical score less the life-cycle cost above the lowest
@@ -315,10 +478,20 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
       explanation: e.explain(),
     };
   });
-  const x = pumpExplainer(d.medium ? [WATER_MODEL, GLYCOL_SOURCE, VISCOSITY_METHOD] : [WATER_MODEL]);
-  x.input('q_d', d.q_m3h, 'm3/h').input('h_d', d.h_m, 'm').input('h_static', d.h_static_m, 'm').input('temperature', d.temperature_c, 'degC');
+  const x = pumpExplainer(
+    d.medium ? [WATER_MODEL, GLYCOL_SOURCE, VISCOSITY_METHOD] : [WATER_MODEL],
+  );
+  x.input('q_d', d.q_m3h, 'm3/h')
+    .input('h_d', d.h_m, 'm')
+    .input('h_static', d.h_static_m, 'm')
+    .input('temperature', d.temperature_c, 'degC');
   explainMedium(x, d);
-  x.step('vapour_head', vapourHeadM(d.temperature_c), 'm', d.medium ? 'vapour_pressure_glycol' : 'vapour_pressure');
+  x.step(
+    'vapour_head',
+    vapourHeadM(d.temperature_c),
+    'm',
+    d.medium ? 'vapour_pressure_glycol' : 'vapour_pressure',
+  );
   explainSuction(x, d);
   x.step('system.k', sys.k, 'm/(m3/h)2', 'system_curve');
   x.step('considered', pumps.length, 'pcs');
@@ -329,7 +502,16 @@ export function selectPumps(pumps: readonly PreparedPump[], input: PumpSelectInp
     errors: [],
     misses: top.length ? [] : misses,
     considered: pumps.length,
-    duty: { q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, rho_kg_m3: d.rho, vapour_head_m: vapourHeadM(d.temperature_c), system_k: sys.k, temperature_c: d.temperature_c, medium: d.medium ?? null },
+    duty: {
+      q_m3h: d.q_m3h,
+      h_m: d.h_m,
+      h_static_m: d.h_static_m,
+      rho_kg_m3: d.rho,
+      vapour_head_m: vapourHeadM(d.temperature_c),
+      system_k: sys.k,
+      temperature_c: d.temperature_c,
+      medium: d.medium ?? null,
+    },
     explanation: x.done(),
   };
 }
@@ -353,7 +535,16 @@ export function topK<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: numb
  * "nothing suitable" answer shows the misses that got furthest.
  */
 export const MISS_STAGE: Record<Rejection['reason'], number> = {
-  viscosity: 0, temperature: 0, temperature_low: 0, motor_overload: 1, flow_range: 2, speed_range: 2, head_low: 3, oversized: 3, no_intersection: 4, npsh: 5,
+  viscosity: 0,
+  temperature: 0,
+  temperature_low: 0,
+  motor_overload: 1,
+  flow_range: 2,
+  speed_range: 2,
+  head_low: 3,
+  oversized: 3,
+  no_intersection: 4,
+  npsh: 5,
 };
 
 /** Keeps the three misses closest to passing: the furthest stage first, then the smallest relative shortfall. */
@@ -366,6 +557,9 @@ function keepNearest(best: Rejection[], m: Rejection, d: DutyInput): void {
 }
 
 function closeness(m: Rejection, d: DutyInput): number {
-  const within = m.reason === 'head_low' ? Math.abs(m.limit - m.value) / d.h_m : Math.abs(m.value - m.limit) / (Math.abs(m.limit) + 1);
+  const within =
+    m.reason === 'head_low'
+      ? Math.abs(m.limit - m.value) / d.h_m
+      : Math.abs(m.value - m.limit) / (Math.abs(m.limit) + 1);
   return 10 * (5 - MISS_STAGE[m.reason]) + Math.min(9.99, within);
 }

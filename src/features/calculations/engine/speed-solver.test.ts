@@ -51,11 +51,15 @@ describe('speed for a duty on polynomial curves', () => {
 describe('the first k of a ranking', () => {
   it('equals sorting everything and taking k, ties broken the same way', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (const n of [0, 1, 5, 20, 300])
       for (const k of [1, 3, 20, 200]) {
-        const list = Array.from({ length: n }, (_, i) => ({ score: Math.round(rnd() * 10), sku: `S${i}` }));
-        const cmp = (a: { score: number; sku: string }, b: { score: number; sku: string }) => b.score - a.score || a.sku.localeCompare(b.sku);
+        const list = Array.from({ length: n }, (_, i) => ({
+          score: Math.round(rnd() * 10),
+          sku: `S${i}`,
+        }));
+        const cmp = (a: { score: number; sku: string }, b: { score: number; sku: string }) =>
+          b.score - a.score || a.sku.localeCompare(b.sku);
         expect(topK(list, cmp, k)).toEqual([...list].sort(cmp).slice(0, k));
       }
   });

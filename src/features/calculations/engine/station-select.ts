@@ -53,10 +53,43 @@ export interface TypeOfUseRule {
 }
 
 export const TYPE_OF_USE_RULES: Record<TypeOfUse, TypeOfUseRule> = {
-  1: { standbyMin: () => 1, speedControl: true, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'energy', standard: 'SP 30.13330.2020 (internal water supply: booster sets with a standby pump)' },
-  2: { standbyMin: () => 1, speedControl: true, closedLoop: true, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'energy', standard: 'SP 60.13330.2020 (heating: circulation pumps, at least one standby)' },
-  3: { standbyMin: (duty) => (duty >= 3 ? 2 : 1), speedControl: false, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: true, rank: 'price', standard: 'SP 10.13130.2020 (internal fire water supply: standby pump, fixed speed, two feeders)' },
-  4: { standbyMin: () => 0, speedControl: true, closedLoop: false, npshWarnFromC: HOT_WATER_NPSH_C, ats: false, rank: 'lcc', standard: null },
+  1: {
+    standbyMin: () => 1,
+    speedControl: true,
+    closedLoop: false,
+    npshWarnFromC: HOT_WATER_NPSH_C,
+    ats: false,
+    rank: 'energy',
+    standard: 'SP 30.13330.2020 (internal water supply: booster sets with a standby pump)',
+  },
+  2: {
+    standbyMin: () => 1,
+    speedControl: true,
+    closedLoop: true,
+    npshWarnFromC: HOT_WATER_NPSH_C,
+    ats: false,
+    rank: 'energy',
+    standard: 'SP 60.13330.2020 (heating: circulation pumps, at least one standby)',
+  },
+  3: {
+    standbyMin: (duty) => (duty >= 3 ? 2 : 1),
+    speedControl: false,
+    closedLoop: false,
+    npshWarnFromC: HOT_WATER_NPSH_C,
+    ats: true,
+    rank: 'price',
+    standard:
+      'SP 10.13130.2020 (internal fire water supply: standby pump, fixed speed, two feeders)',
+  },
+  4: {
+    standbyMin: () => 0,
+    speedControl: true,
+    closedLoop: false,
+    npshWarnFromC: HOT_WATER_NPSH_C,
+    ats: false,
+    rank: 'lcc',
+    standard: null,
+  },
 };
 
 export interface StationSelectInput extends PumpSelectInput {
@@ -93,7 +126,8 @@ export interface StationEntity {
   rank_lcc_kop: number;
 }
 
-export type StationMissReason = NonNullable<StationResult['reason']> | 'npsh' | 'viscosity' | 'temperature_low';
+export type StationMissReason =
+  NonNullable<StationResult['reason']> | 'npsh' | 'viscosity' | 'temperature_low';
 
 export interface StationSelectResult {
   type: 'success' | 'empty' | 'error';
@@ -105,10 +139,14 @@ export interface StationSelectResult {
 
 const NPSH_MARGIN_M = 0.5;
 
-export function selectStations(pumps: readonly PreparedPump[], input: StationSelectInput): StationSelectResult {
+export function selectStations(
+  pumps: readonly PreparedPump[],
+  input: StationSelectInput,
+): StationSelectResult {
   const typeUse = (input.type_use ?? DEFAULT_TYPE_OF_USE) as TypeOfUse;
   const errors: FieldError[] = [];
-  if (!(TYPES_OF_USE as readonly number[]).includes(typeUse)) errors.push({ field: 'type_use', key: 'range' });
+  if (!(TYPES_OF_USE as readonly number[]).includes(typeUse))
+    errors.push({ field: 'type_use', key: 'range' });
   const rule = TYPE_OF_USE_RULES[typeUse] ?? TYPE_OF_USE_RULES[DEFAULT_TYPE_OF_USE];
   // A closed loop has no static head: the value entered is not used (nor checked against the duty).
   const staticGiven = (input.h_static ?? 0) > 0;
@@ -116,15 +154,21 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
   if (!n.ok) errors.push(...n.errors);
   const count = input.count;
   const standbyAsked = input.standby ?? 1;
-  if (count !== undefined && !(Number.isInteger(count) && count >= 1 && count <= 6)) errors.push({ field: 'count', key: 'range' });
-  if (!(Number.isInteger(standbyAsked) && standbyAsked >= 0 && standbyAsked <= 3)) errors.push({ field: 'standby', key: 'range' });
-  if (!n.ok || errors.length) return { type: 'error', type_use: typeUse, entities: [], errors, misses: [] };
+  if (count !== undefined && !(Number.isInteger(count) && count >= 1 && count <= 6))
+    errors.push({ field: 'count', key: 'range' });
+  if (!(Number.isInteger(standbyAsked) && standbyAsked >= 0 && standbyAsked <= 3))
+    errors.push({ field: 'standby', key: 'range' });
+  if (!n.ok || errors.length)
+    return { type: 'error', type_use: typeUse, entities: [], errors, misses: [] };
   const d = n.duty;
   const speedControl = d.speed_control && rule.speedControl;
   const counts = count ? [count] : [1, 2, 3, 4];
   const out: StationEntity[] = [];
   const misses: StationSelectResult['misses'] = [];
-  const npshWarn = rule.npshWarnFromC !== null && d.temperature_c >= rule.npshWarnFromC && d.npsh_available_m === null;
+  const npshWarn =
+    rule.npshWarnFromC !== null &&
+    d.temperature_c >= rule.npshWarnFromC &&
+    d.npsh_available_m === null;
   for (const p0 of pumps) {
     if (p0.model.t_max_c !== undefined && d.temperature_c > p0.model.t_max_c) continue;
     // Below the pump's lowest liquid temperature (its seal; DEFAULT_T_MIN_C when the catalogue gives none).
@@ -141,8 +185,17 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
     for (const c of counts) {
       const standby = Math.max(standbyAsked, rule.standbyMin(c));
       const st = evaluateStation(p, {
-        q_m3h: d.q_m3h, h_m: d.h_m, h_static_m: d.h_static_m, duty: c, standby, speed_control: speedControl, rho: d.rho,
-        profile: d.load_profile, kop_per_kwh: d.kop_per_kwh, r_min: d.r_min, vfd_eta: d.vfd_eta,
+        q_m3h: d.q_m3h,
+        h_m: d.h_m,
+        h_static_m: d.h_static_m,
+        duty: c,
+        standby,
+        speed_control: speedControl,
+        rho: d.rho,
+        profile: d.load_profile,
+        kop_per_kwh: d.kop_per_kwh,
+        r_min: d.r_min,
+        vfd_eta: d.vfd_eta,
       });
       if (!st.ok) {
         misses.push({ sku: p.model.sku, duty_count: c, reason: st.reason ?? 'flow_range' });
@@ -164,8 +217,17 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
         }
       } else if (npshWarn) {
         warnings.push('npsh_not_given');
-        st.explanation.steps.push({ key: 'vapour_head', value: vapourHeadIf97M(d.temperature_c), unit: 'm', formula: 'vapour_head_if97' });
-        if (!st.explanation.formulas.some((f) => f.id === 'vapour_head_if97')) st.explanation.formulas.push({ id: 'vapour_head_if97', text: FORMULAS.vapour_head_if97! });
+        st.explanation.steps.push({
+          key: 'vapour_head',
+          value: vapourHeadIf97M(d.temperature_c),
+          unit: 'm',
+          formula: 'vapour_head_if97',
+        });
+        if (!st.explanation.formulas.some((f) => f.id === 'vapour_head_if97'))
+          st.explanation.formulas.push({
+            id: 'vapour_head_if97',
+            text: FORMULAS.vapour_head_if97!,
+          });
       }
       if (standby > standbyAsked) warnings.push('standby_raised');
       if (rule.closedLoop && staticGiven) warnings.push('static_ignored');
@@ -174,30 +236,84 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
       // Right size of each running pump at the design flow: speed ratio and motor loading (P₂ = P₁·η_motor·η_VFD).
       const designRow = st.staging[st.staging.length - 1];
       const running = designRow?.best_k ?? c;
-      const p2Each = (st.duty_p1_kw / running) * (p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1) * (speedControl ? d.vfd_eta : 1);
+      const p2Each =
+        (st.duty_p1_kw / running) *
+        (p.model.motor.eta > 0 && p.model.motor.eta <= 1 ? p.model.motor.eta : 1) *
+        (speedControl ? d.vfd_eta : 1);
       // Oversized motor only when a smaller standard one carries the curve's overload P₂ at nominal speed.
-      const penalty = rightSizePenalty(speedControl ? st.duty_speed_ratio : 1, p.model.motor.p2_kw, p2Each, p.p2MaxKw * (d.rho / RHO_REF));
+      const penalty = rightSizePenalty(
+        speedControl ? st.duty_speed_ratio : 1,
+        p.model.motor.p2_kw,
+        p2Each,
+        p.p2MaxKw * (d.rho / RHO_REF),
+      );
       if (speedControl && st.duty_speed_ratio < DEEP_SPEED_RATIO) warnings.push('speed_deep');
       if (penalty.motor > 0) warnings.push('motor_oversized');
-      const method: StartMethod = speedControl ? 'vfd' : p.model.motor.p2_kw > 7.5 ? 'star_delta' : 'direct';
-      const cabinet = cabinetElectrics({ pumps: [{ motor: p.model.motor, duty: c, standby }], method, ats: rule.ats, dry_run: true });
+      const method: StartMethod = speedControl
+        ? 'vfd'
+        : p.model.motor.p2_kw > 7.5
+          ? 'star_delta'
+          : 'direct';
+      const cabinet = cabinetElectrics({
+        pumps: [{ motor: p.model.motor, duty: c, standby }],
+        method,
+        ats: rule.ats,
+        dry_run: true,
+      });
       const pumpsPrice = p.model.price_kop * (c + standby);
       const lcc = lifeCycleCost(pumpsPrice, st.annual_kwh, d.kop_per_kwh, d.years, d.discount_rate);
       const rankLcc = speedControl ? lcc * (1 + (penalty.speed + penalty.motor) / LCC_WEIGHT) : lcc;
       if (speedControl) {
-        if (penalty.speed > 0) st.explanation.steps.push({ key: 'rank.speed_penalty', value: penalty.speed, unit: '1', formula: 'speed_penalty' });
-        st.explanation.steps.push({ key: 'rank.motor_ratio', value: penalty.motor_ratio, unit: '1' });
-        if (penalty.motor > 0) st.explanation.steps.push({ key: 'rank.motor_penalty', value: penalty.motor, unit: '1', formula: 'motor_penalty' });
-        st.explanation.steps.push({ key: 'rank.lcc', value: rankLcc, unit: 'kop', formula: 'rank_station' });
+        if (penalty.speed > 0)
+          st.explanation.steps.push({
+            key: 'rank.speed_penalty',
+            value: penalty.speed,
+            unit: '1',
+            formula: 'speed_penalty',
+          });
+        st.explanation.steps.push({
+          key: 'rank.motor_ratio',
+          value: penalty.motor_ratio,
+          unit: '1',
+        });
+        if (penalty.motor > 0)
+          st.explanation.steps.push({
+            key: 'rank.motor_penalty',
+            value: penalty.motor,
+            unit: '1',
+            formula: 'motor_penalty',
+          });
+        st.explanation.steps.push({
+          key: 'rank.lcc',
+          value: rankLcc,
+          unit: 'kop',
+          formula: 'rank_station',
+        });
         for (const f of ['speed_penalty', 'motor_penalty', 'rank_station'])
-          if (!st.explanation.formulas.some((x) => x.id === f) && st.explanation.steps.some((x) => x.formula === f)) st.explanation.formulas.push({ id: f, text: FORMULAS[f]! });
+          if (
+            !st.explanation.formulas.some((x) => x.id === f) &&
+            st.explanation.steps.some((x) => x.formula === f)
+          )
+            st.explanation.formulas.push({ id: f, text: FORMULAS[f]! });
       }
       explainTypeOfUse(st, typeUse, rule, c, npshr, npshNeeded, warnings);
       explainLiquid(st, d, p, speedControl);
       out.push({
-        sku: p.model.sku, title: p.model.title, manufacturer: p.model.manufacturer, model: p.model.model, type_use: typeUse, duty_count: c, standby_count: standby,
-        pumps_price_kop: pumpsPrice, lcc_kop: lcc, rank_lcc_kop: rankLcc,
-        station: st, cabinet, start_method: method, ats: rule.ats, warnings,
+        sku: p.model.sku,
+        title: p.model.title,
+        manufacturer: p.model.manufacturer,
+        model: p.model.model,
+        type_use: typeUse,
+        duty_count: c,
+        standby_count: standby,
+        pumps_price_kop: pumpsPrice,
+        lcc_kop: lcc,
+        rank_lcc_kop: rankLcc,
+        station: st,
+        cabinet,
+        start_method: method,
+        ats: rule.ats,
+        warnings,
       });
     }
   }
@@ -207,34 +323,77 @@ export function selectStations(pumps: readonly PreparedPump[], input: StationSel
   const limit = input.limit ?? 20;
   // Nothing suitable: the misses that got furthest down the filter chain name the constraint that
   // excluded the sets (NPSH before head, head before flow range), one per reason first.
-  const stage: Record<StationMissReason, number> = { npsh: 0, speed_range: 1, head_low: 2, flow_range: 3, viscosity: 4, temperature_low: 5 };
+  const stage: Record<StationMissReason, number> = {
+    npsh: 0,
+    speed_range: 1,
+    head_low: 2,
+    flow_range: 3,
+    viscosity: 4,
+    temperature_low: 5,
+  };
   const ordered = [...misses].sort((a, b) => stage[a.reason] - stage[b.reason]);
-  return { type: out.length ? 'success' : 'empty', type_use: typeUse, entities: out.slice(0, limit), errors: [], misses: out.length ? [] : ordered.slice(0, 3) };
+  return {
+    type: out.length ? 'success' : 'empty',
+    type_use: typeUse,
+    entities: out.slice(0, limit),
+    errors: [],
+    misses: out.length ? [] : ordered.slice(0, 3),
+  };
 }
 
-const bySku = (a: StationEntity, b: StationEntity) => a.sku.localeCompare(b.sku) || a.duty_count - b.duty_count;
-const RANKERS: Record<TypeOfUseRule['rank'] | 'right_size', (a: StationEntity, b: StationEntity) => number> = {
-  right_size: (a, b) => a.rank_lcc_kop - b.rank_lcc_kop || a.station.annual_kwh - b.station.annual_kwh || bySku(a, b),
-  energy: (a, b) => a.station.annual_kwh - b.station.annual_kwh || a.pumps_price_kop - b.pumps_price_kop || bySku(a, b),
-  price: (a, b) => a.pumps_price_kop - b.pumps_price_kop || a.station.duty_p1_kw - b.station.duty_p1_kw || bySku(a, b),
+const bySku = (a: StationEntity, b: StationEntity) =>
+  a.sku.localeCompare(b.sku) || a.duty_count - b.duty_count;
+const RANKERS: Record<
+  TypeOfUseRule['rank'] | 'right_size',
+  (a: StationEntity, b: StationEntity) => number
+> = {
+  right_size: (a, b) =>
+    a.rank_lcc_kop - b.rank_lcc_kop || a.station.annual_kwh - b.station.annual_kwh || bySku(a, b),
+  energy: (a, b) =>
+    a.station.annual_kwh - b.station.annual_kwh ||
+    a.pumps_price_kop - b.pumps_price_kop ||
+    bySku(a, b),
+  price: (a, b) =>
+    a.pumps_price_kop - b.pumps_price_kop ||
+    a.station.duty_p1_kw - b.station.duty_p1_kw ||
+    bySku(a, b),
   lcc: (a, b) => a.lcc_kop - b.lcc_kop || a.pumps_price_kop - b.pumps_price_kop || bySku(a, b),
 };
 
 /** The type of use, its standby rule, NPSH figures and warnings written into the set's explanation. */
-function explainTypeOfUse(st: StationResult, typeUse: TypeOfUse, rule: TypeOfUseRule, duty: number, npshr: number | null, npshNeeded: number | null, warnings: string[]): void {
+function explainTypeOfUse(
+  st: StationResult,
+  typeUse: TypeOfUse,
+  rule: TypeOfUseRule,
+  duty: number,
+  npshr: number | null,
+  npshNeeded: number | null,
+  warnings: string[],
+): void {
   const e = st.explanation;
   e.inputs.unshift({ key: 'type_use', value: typeUse, unit: '' });
   e.steps.unshift({ key: 'standby.min', value: rule.standbyMin(duty), unit: 'pcs' });
   if (npshr !== null) {
-    if (npshNeeded !== null && !e.formulas.some((f) => f.id === 'npsh')) e.formulas.push({ id: 'npsh', text: FORMULAS.npsh! });
-    e.steps.push({ key: 'npsh.required', value: npshr, unit: 'm', ...(npshNeeded !== null ? { formula: 'npsh' } : {}) });
+    if (npshNeeded !== null && !e.formulas.some((f) => f.id === 'npsh'))
+      e.formulas.push({ id: 'npsh', text: FORMULAS.npsh! });
+    e.steps.push({
+      key: 'npsh.required',
+      value: npshr,
+      unit: 'm',
+      ...(npshNeeded !== null ? { formula: 'npsh' } : {}),
+    });
   }
   if (rule.standard && !e.source.includes(rule.standard)) e.source.push(rule.standard);
   for (const w of warnings) if (!e.warnings.includes(w)) e.warnings.push(w);
 }
 
 /** The liquid (water or glycol, its density and viscosity correction) and NPSHa from suction conditions, into the set's explanation. */
-function explainLiquid(st: StationResult, d: DutyInput, p: ViscousPump, speedControl: boolean): void {
+function explainLiquid(
+  st: StationResult,
+  d: DutyInput,
+  p: ViscousPump,
+  speedControl: boolean,
+): void {
   const x = pumpExplainer([WATER_MODEL, ...(d.medium ? [GLYCOL_SOURCE, VISCOSITY_METHOD] : [])]);
   x.input('temperature', d.temperature_c, 'degC');
   explainMedium(x, d);

@@ -9,9 +9,23 @@ import { prepared } from './fixtures.test-helpers.ts';
 // The Cronoline curve with an NPSHr curve (1 m at shut-off rising with Q²), and a dearer, larger copy.
 const withNpsh = C.points.map((p) => ({ ...p, npshr_m: 1 + 0.0004 * p.q_m3h * p.q_m3h }));
 const cheap = prepared(C, { sku: 'A-CHEAP', curve: withNpsh, price_kop: 5_000_000 });
-const dear = prepared(C, { sku: 'B-DEAR', curve: withNpsh.map((p) => ({ ...p, h_m: p.h_m * 1.1, p2_kw: p.p2_kw! * 1.02 })), price_kop: 9_000_000, motor: { p2_kw: 7.5, in_a: 0, ia_in: 7, cos_phi: 0.86, eta: 0.89, voltage_v: 400 } });
-const base: StationSelectInput = { q: 120, q_unit: 'm3/h', h: 14, h_unit: 'm', h_static: 5, density_kg_m3: 1000, count: 2 };
-const sel = (over: Partial<StationSelectInput>) => selectStations([cheap, dear], { ...base, ...over });
+const dear = prepared(C, {
+  sku: 'B-DEAR',
+  curve: withNpsh.map((p) => ({ ...p, h_m: p.h_m * 1.1, p2_kw: p.p2_kw! * 1.02 })),
+  price_kop: 9_000_000,
+  motor: { p2_kw: 7.5, in_a: 0, ia_in: 7, cos_phi: 0.86, eta: 0.89, voltage_v: 400 },
+});
+const base: StationSelectInput = {
+  q: 120,
+  q_unit: 'm3/h',
+  h: 14,
+  h_unit: 'm',
+  h_static: 5,
+  density_kg_m3: 1000,
+  count: 2,
+};
+const sel = (over: Partial<StationSelectInput>) =>
+  selectStations([cheap, dear], { ...base, ...over });
 
 describe('station type of use', () => {
   it('default is 1, water supply: at least one standby (raised from 0 with a warning), ranked by annual energy', () => {
@@ -36,15 +50,25 @@ describe('station type of use', () => {
     const zero = sel({ type_use: 2, h_static: 0, speed_control: true });
     expect(loop.entities[0]!.warnings).toContain('static_ignored');
     expect(zero.entities[0]!.warnings).not.toContain('static_ignored');
-    expect(loop.entities[0]!.station.annual_kwh).toBeCloseTo(zero.entities[0]!.station.annual_kwh, 9);
+    expect(loop.entities[0]!.station.annual_kwh).toBeCloseTo(
+      zero.entities[0]!.station.annual_kwh,
+      9,
+    );
     // Even a static head above the duty head is no error for a closed loop.
     expect(sel({ type_use: 2, h_static: 20 }).type).toBe('success');
-    expect(sel({ type_use: 1, h_static: 20 }).errors).toContainEqual({ field: 'h_static', key: 'static_above_duty' });
+    expect(sel({ type_use: 1, h_static: 20 }).errors).toContainEqual({
+      field: 'h_static',
+      key: 'static_above_duty',
+    });
   });
 
   it('2, heating: hot water without NPSHa is warned about; with NPSHa each running pump is checked at its share of the flow', () => {
-    expect(sel({ type_use: 2, temperature_c: 70 }).entities[0]!.warnings).toContain('npsh_not_given');
-    expect(sel({ type_use: 2, temperature_c: 40 }).entities[0]!.warnings).not.toContain('npsh_not_given');
+    expect(sel({ type_use: 2, temperature_c: 70 }).entities[0]!.warnings).toContain(
+      'npsh_not_given',
+    );
+    expect(sel({ type_use: 2, temperature_c: 40 }).entities[0]!.warnings).not.toContain(
+      'npsh_not_given',
+    );
     // 2 pumps at 60 m³/h each: NPSHr = 1 + 0.0004·60² = 2.44 m (at full speed), + 0.5 m margin.
     const ok = sel({ type_use: 2, temperature_c: 70, npsh_available_m: 3 });
     expect(ok.type).toBe('success');
@@ -89,6 +113,7 @@ describe('station type of use', () => {
   });
 
   it('an unknown type of use is refused on its field', () => {
-    for (const bad of [0, 5, 1.5, Number.NaN]) expect(sel({ type_use: bad }).errors).toContainEqual({ field: 'type_use', key: 'range' });
+    for (const bad of [0, 5, 1.5, Number.NaN])
+      expect(sel({ type_use: bad }).errors).toContainEqual({ field: 'type_use', key: 'range' });
   });
 });

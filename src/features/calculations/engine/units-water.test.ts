@@ -45,8 +45,20 @@ describe('water', () => {
   // liquid above 100 °C). The compression of 0.5 MPa adds ~0.25 kg/m³ at 150 °C, so the tolerance is
   // 0.3 kg/m³ (0.03 %). (Kell 1975, used before, met the same table within the same tolerance.)
   const table: Array<[number, number]> = [
-    [5, 1000.21], [10, 999.94], [20, 998.43], [30, 995.87], [40, 992.44], [50, 988.26], [60, 983.43],
-    [70, 978.0], [80, 972.03], [90, 965.55], [100, 958.59], [120, 943.31], [130, 935.0], [150, 917.08],
+    [5, 1000.21],
+    [10, 999.94],
+    [20, 998.43],
+    [30, 995.87],
+    [40, 992.44],
+    [50, 988.26],
+    [60, 983.43],
+    [70, 978.0],
+    [80, 972.03],
+    [90, 965.55],
+    [100, 958.59],
+    [120, 943.31],
+    [130, 935.0],
+    [150, 917.08],
   ];
   it.each(table)('density at %s °C matches IF97 within 0.3 kg/m³', (t, rho) => {
     expect(Math.abs(waterDensity(t) - rho)).toBeLessThan(0.3);

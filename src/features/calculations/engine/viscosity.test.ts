@@ -45,7 +45,14 @@ describe('ANSI/HI 9.6.7 factors', () => {
   });
 });
 
-const base: PumpSelectInput = { q: 60, q_unit: 'm3/h', h: 13, h_unit: 'm', h_static: 5, temperature_c: 10 };
+const base: PumpSelectInput = {
+  q: 60,
+  q_unit: 'm3/h',
+  h: 13,
+  h_unit: 'm',
+  h_static: 5,
+  temperature_c: 10,
+};
 const eg30 = { kind: 'ethylene_glycol', concentration: 30 } as const;
 
 describe('glycol medium in the pump engine', () => {
@@ -96,51 +103,140 @@ describe('glycol medium in the pump engine', () => {
     const g = glycolProperties('propylene_glycol', 50, -30);
     const v = viscousPump(p, (g.mu / g.rho) * 1e6)!;
     const q = v.bep.q * 0.5;
-    const r = selectPumps([rated40], { ...base, q, h: v.head.at(q) * 0.5, h_static: 0, temperature_c: -30, speed_control: true, medium: { kind: 'propylene_glycol', concentration: 50 } });
+    const r = selectPumps([rated40], {
+      ...base,
+      q,
+      h: v.head.at(q) * 0.5,
+      h_static: 0,
+      temperature_c: -30,
+      speed_control: true,
+      medium: { kind: 'propylene_glycol', concentration: 50 },
+    });
     const e = r.entities[0]!;
     expect(e.duty.speed_ratio).toBeLessThan(1);
     const step = (k: string) => e.explanation.steps.find((s) => s.key === k)!.value;
-    expect(step('viscosity.b_duty_speed')).toBeCloseTo(step('viscosity.b') * e.duty.speed_ratio ** -0.5, 9);
-    expect(e.explanation.warnings).toEqual(expect.arrayContaining(['viscosity_nominal_speed', 'viscosity_npsh_water']));
+    expect(step('viscosity.b_duty_speed')).toBeCloseTo(
+      step('viscosity.b') * e.duty.speed_ratio ** -0.5,
+      9,
+    );
+    expect(e.explanation.warnings).toEqual(
+      expect.arrayContaining(['viscosity_nominal_speed', 'viscosity_npsh_water']),
+    );
   });
 
   it('50 % PG at −30 °C is viscous enough for the correction: C_Q, C_H, C_η < 1 said', () => {
     const g = glycolProperties('propylene_glycol', 50, -30);
     const v = viscousPump(p, (g.mu / g.rho) * 1e6)!; // ν ≈ 200 mm²/s
     const q = v.bep.q * 0.9;
-    const r = selectPumps([rated40], { ...base, q, h: v.head.at(q), h_static: 0, temperature_c: -30, medium: { kind: 'propylene_glycol', concentration: 50 } });
+    const r = selectPumps([rated40], {
+      ...base,
+      q,
+      h: v.head.at(q),
+      h_static: 0,
+      temperature_c: -30,
+      medium: { kind: 'propylene_glycol', concentration: 50 },
+    });
     expect(r.entities[0]!.duty.h_m).toBeCloseTo(v.head.at(q), 6); // the corrected curve meets the duty
     const e = r.entities[0]!;
     const keys = e.explanation.steps.map((s) => s.key);
-    expect(keys).toEqual(expect.arrayContaining(['viscosity.nu', 'viscosity.b', 'viscosity.c_q', 'viscosity.c_h', 'viscosity.c_eta']));
-    for (const k of ['viscosity.c_q', 'viscosity.c_h', 'viscosity.c_eta']) expect(e.explanation.steps.find((s) => s.key === k)!.value).toBeLessThan(1);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'viscosity.nu',
+        'viscosity.b',
+        'viscosity.c_q',
+        'viscosity.c_h',
+        'viscosity.c_eta',
+      ]),
+    );
+    for (const k of ['viscosity.c_q', 'viscosity.c_h', 'viscosity.c_eta'])
+      expect(e.explanation.steps.find((s) => s.key === k)!.value).toBeLessThan(1);
   });
 
   it('refuses a concentration outside 20–50 %, a glycol below its freezing point + 2 K, hostile numbers', () => {
-    expect(selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: 60 } }).errors).toEqual([{ field: 'concentration', key: 'range_between', params: { min: 20, max: 50, unit: '%' } }]);
-    expect(selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: Number.NaN } }).errors[0]!.field).toBe('concentration');
-    expect(selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: 1e308 } }).errors[0]!.field).toBe('concentration');
+    expect(
+      selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: 60 } }).errors,
+    ).toEqual([
+      { field: 'concentration', key: 'range_between', params: { min: 20, max: 50, unit: '%' } },
+    ]);
+    expect(
+      selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: Number.NaN } })
+        .errors[0]!.field,
+    ).toBe('concentration');
+    expect(
+      selectPumps([p], { ...base, medium: { kind: 'ethylene_glycol', concentration: 1e308 } })
+        .errors[0]!.field,
+    ).toBe('concentration');
     const tMin = minTemperature('ethylene_glycol', 30);
-    expect(selectPumps([p], { ...base, temperature_c: tMin - 1, medium: eg30 }).errors).toEqual([{ field: 'temperature_c', key: 'below_freezing_glycol', params: { t_min: tMin } }]);
-    expect(selectPumps([p], { ...base, temperature_c: 120, medium: eg30 }).errors[0]).toMatchObject({ field: 'temperature_c', key: 'range_between' });
-    expect(selectPumps([p], { ...base, temperature_c: -1e308, medium: eg30 }).errors[0]!.field).toBe('temperature_c');
+    expect(selectPumps([p], { ...base, temperature_c: tMin - 1, medium: eg30 }).errors).toEqual([
+      { field: 'temperature_c', key: 'below_freezing_glycol', params: { t_min: tMin } },
+    ]);
+    expect(selectPumps([p], { ...base, temperature_c: 120, medium: eg30 }).errors[0]).toMatchObject(
+      { field: 'temperature_c', key: 'range_between' },
+    );
+    expect(
+      selectPumps([p], { ...base, temperature_c: -1e308, medium: eg30 }).errors[0]!.field,
+    ).toBe('temperature_c');
   });
 
-  it('below the pump\'s lowest liquid temperature (−20 °C unless the catalogue says) the pump is excluded and the miss says so', () => {
+  it("below the pump's lowest liquid temperature (−20 °C unless the catalogue says) the pump is excluded and the miss says so", () => {
     const pg50 = { kind: 'propylene_glycol', concentration: 50 } as const;
-    const r = selectPumps([p], { ...base, q: 30, h: 10, h_static: 0, temperature_c: -30, medium: pg50 });
+    const r = selectPumps([p], {
+      ...base,
+      q: 30,
+      h: 10,
+      h_static: 0,
+      temperature_c: -30,
+      medium: pg50,
+    });
     expect(r.type).toBe('empty');
-    expect(r.misses[0]).toMatchObject({ reason: 'temperature_low', value: -30, limit: -20, unit: 'degC' });
-    expect(selectPumps([rated40], { ...base, q: 30, h: 10, h_static: 0, temperature_c: -30, medium: pg50, speed_control: true }).entities.length).toBe(1);
-    expect(selectPumps([p], { ...base, q: 30, h: 10, h_static: 0, temperature_c: -20, medium: pg50, speed_control: true }).entities.length).toBe(1);
-    const st = selectStations([p], { ...base, count: 2, standby: 1, temperature_c: -30, medium: pg50 });
+    expect(r.misses[0]).toMatchObject({
+      reason: 'temperature_low',
+      value: -30,
+      limit: -20,
+      unit: 'degC',
+    });
+    expect(
+      selectPumps([rated40], {
+        ...base,
+        q: 30,
+        h: 10,
+        h_static: 0,
+        temperature_c: -30,
+        medium: pg50,
+        speed_control: true,
+      }).entities.length,
+    ).toBe(1);
+    expect(
+      selectPumps([p], {
+        ...base,
+        q: 30,
+        h: 10,
+        h_static: 0,
+        temperature_c: -20,
+        medium: pg50,
+        speed_control: true,
+      }).entities.length,
+    ).toBe(1);
+    const st = selectStations([p], {
+      ...base,
+      count: 2,
+      standby: 1,
+      temperature_c: -30,
+      medium: pg50,
+    });
     expect(st.entities).toEqual([]);
     expect(st.misses[0]).toMatchObject({ reason: 'temperature_low' });
   });
 
   it('booster sets take the medium too: higher P₁ than water, B in the explanation', () => {
     const w = selectStations([p], { ...base, count: 2, standby: 1 }).entities[0]!;
-    const g = selectStations([p], { ...base, count: 2, standby: 1, temperature_c: -10, medium: eg30 }).entities[0]!;
+    const g = selectStations([p], {
+      ...base,
+      count: 2,
+      standby: 1,
+      temperature_c: -10,
+      medium: eg30,
+    }).entities[0]!;
     expect(g.station.duty_p1_kw).toBeGreaterThan(w.station.duty_p1_kw);
     expect(g.station.explanation.steps.some((s) => s.key === 'viscosity.b')).toBe(true);
   });
@@ -149,7 +245,11 @@ describe('glycol medium in the pump engine', () => {
 describe('NPSHa from the suction conditions', () => {
   const p = prepared();
   it('NPSHa = (p_abs − p_v)/(ρg) + z − h_L: 101.325 kPa, +2 m, 0.5 m losses at 20 °C give 11.6116 m', () => {
-    const r = selectPumps([p], { ...base, temperature_c: 20, suction: { p: 101.325, p_unit: 'kPa', level_m: 2, loss_m: 0.5 } });
+    const r = selectPumps([p], {
+      ...base,
+      temperature_c: 20,
+      suction: { p: 101.325, p_unit: 'kPa', level_m: 2, loss_m: 0.5 },
+    });
     const e = r.entities[0]!;
     const step = e.explanation.steps.find((s) => s.key === 'npsh.available')!;
     expect(step.value).toBeCloseTo(11.6116, 3);
@@ -158,12 +258,28 @@ describe('NPSHa from the suction conditions', () => {
   });
 
   it('a suction lift that boils the liquid, out-of-range fields and both NPSHa and suction are refused by field', () => {
-    const hot = selectPumps([p], { ...base, temperature_c: 95, suction: { p: 101.325, p_unit: 'kPa', level_m: -5 } });
+    const hot = selectPumps([p], {
+      ...base,
+      temperature_c: 95,
+      suction: { p: 101.325, p_unit: 'kPa', level_m: -5 },
+    });
     expect(hot.errors[0]).toMatchObject({ field: 'suction_p', key: 'npsha_negative' });
-    expect(selectPumps([p], { ...base, suction: { p: 1e308, p_unit: 'kPa' } }).errors[0]).toMatchObject({ field: 'suction_p', key: 'range_between' });
-    expect(selectPumps([p], { ...base, suction: { p: 100, p_unit: 'psi' } }).errors[0]).toMatchObject({ field: 'suction_p_unit', key: 'unit' });
-    expect(selectPumps([p], { ...base, suction: { p: 100, p_unit: 'kPa', level_m: -50 } }).errors[0]).toMatchObject({ field: 'suction_level_m' });
-    expect(selectPumps([p], { ...base, suction: { p: 100, p_unit: 'kPa', loss_m: Number.NaN } }).errors[0]).toMatchObject({ field: 'suction_loss_m' });
-    expect(selectPumps([p], { ...base, npsh_available_m: 5, suction: { p: 100, p_unit: 'kPa' } }).errors[0]).toMatchObject({ field: 'npsh_available_m', key: 'npsh_both' });
+    expect(
+      selectPumps([p], { ...base, suction: { p: 1e308, p_unit: 'kPa' } }).errors[0],
+    ).toMatchObject({ field: 'suction_p', key: 'range_between' });
+    expect(
+      selectPumps([p], { ...base, suction: { p: 100, p_unit: 'psi' } }).errors[0],
+    ).toMatchObject({ field: 'suction_p_unit', key: 'unit' });
+    expect(
+      selectPumps([p], { ...base, suction: { p: 100, p_unit: 'kPa', level_m: -50 } }).errors[0],
+    ).toMatchObject({ field: 'suction_level_m' });
+    expect(
+      selectPumps([p], { ...base, suction: { p: 100, p_unit: 'kPa', loss_m: Number.NaN } })
+        .errors[0],
+    ).toMatchObject({ field: 'suction_loss_m' });
+    expect(
+      selectPumps([p], { ...base, npsh_available_m: 5, suction: { p: 100, p_unit: 'kPa' } })
+        .errors[0],
+    ).toMatchObject({ field: 'npsh_available_m', key: 'npsh_both' });
   });
 });

@@ -21,7 +21,8 @@ import { maxOn } from './numeric.ts';
 
 export const HI_B_MIN = 1;
 export const HI_B_MAX = 40;
-export const VISCOSITY_METHOD = 'ANSI/HI 9.6.7-2010 (ISO/TR 17766) viscosity correction of water curves';
+export const VISCOSITY_METHOD =
+  'ANSI/HI 9.6.7-2010 (ISO/TR 17766) viscosity correction of water curves';
 
 export interface ViscousCorrection {
   /** Kinematic viscosity of the liquid, mm²/s. */
@@ -40,8 +41,16 @@ export interface ViscousCorrection {
 }
 
 /** The parameter B and the flow and efficiency factors for a pump's water BEP. */
-export function hiFactors(nuMm2s: number, qBepW: number, hBepW: number, rpm: number): Omit<ViscousCorrection, 'q_bep_w' | 'h_bep_w' | 'stages' | 'speed_rpm'> {
-  const b = div(16.5 * Math.sqrt(Math.max(0, nuMm2s)) * hBepW ** 0.0625, qBepW ** 0.375 * rpm ** 0.25);
+export function hiFactors(
+  nuMm2s: number,
+  qBepW: number,
+  hBepW: number,
+  rpm: number,
+): Omit<ViscousCorrection, 'q_bep_w' | 'h_bep_w' | 'stages' | 'speed_rpm'> {
+  const b = div(
+    16.5 * Math.sqrt(Math.max(0, nuMm2s)) * hBepW ** 0.0625,
+    qBepW ** 0.375 * rpm ** 0.25,
+  );
   if (!(b > HI_B_MIN)) return { nu_mm2s: nuMm2s, b, applied: false, c_q: 1, c_eta: 1 };
   const cQ = 2.71 ** (-0.165 * Math.log10(b) ** 3.15);
   const cEta = b ** -(0.0547 * b ** 0.69);
@@ -56,7 +65,8 @@ export function headFactor(c: Pick<ViscousCorrection, 'c_q' | 'q_bep_w'>, qW: nu
 export type ViscousPump = PreparedPump & { viscous?: ViscousCorrection };
 
 /** The pump's number of stages (1 unless the catalogue says more). */
-export const stagesOf = (p: PreparedPump): number => (Number.isInteger(p.model.stages) && p.model.stages! > 1 ? p.model.stages! : 1);
+export const stagesOf = (p: PreparedPump): number =>
+  Number.isInteger(p.model.stages) && p.model.stages! > 1 ? p.model.stages! : 1;
 
 /**
  * The pump as it performs in a liquid of kinematic viscosity ν (mm²/s): curves corrected by HI 9.6.7
@@ -68,7 +78,13 @@ export function viscousPump(p: PreparedPump, nuMm2s: number): ViscousPump | null
   const stages = stagesOf(p);
   const f = hiFactors(nuMm2s, p.bep.q, hBep / stages, p.model.speed_rpm);
   if (!(f.b < HI_B_MAX)) return null;
-  const c: ViscousCorrection = { ...f, q_bep_w: p.bep.q, h_bep_w: hBep, stages, speed_rpm: p.model.speed_rpm };
+  const c: ViscousCorrection = {
+    ...f,
+    q_bep_w: p.bep.q,
+    h_bep_w: hBep,
+    stages,
+    speed_rpm: p.model.speed_rpm,
+  };
   if (!c.applied) return { ...p, viscous: c };
   const qw = (q: number) => q / c.c_q;
   const series = (s: Series, at: (q: number) => number): Series => ({ ...s, coeffs: [], at });
@@ -90,13 +106,19 @@ export function viscousPump(p: PreparedPump, nuMm2s: number): ViscousPump | null
 }
 
 /** Hydraulic check of the transform: η_vis(q) = C_η·η_W(q/C_Q) (tests). */
-export const viscousEta = (v: PreparedPump, q: number): number => div((RHO_REF * G * (q / 3600) * v.head.at(q)) / 1000, v.power.at(q));
+export const viscousEta = (v: PreparedPump, q: number): number =>
+  div((RHO_REF * G * (q / 3600) * v.head.at(q)) / 1000, v.power.at(q));
 
 /**
  * The viscosity correction as explanation steps: B, and C_Q, C_H (at the duty's water flow
  * Q_W = Q/(r·C_Q)), C_η when B > 1; B with "no correction needed" when B ≤ 1.
  */
-export function explainViscosity(x: Explainer, c: ViscousCorrection | undefined, q: number, r: number): void {
+export function explainViscosity(
+  x: Explainer,
+  c: ViscousCorrection | undefined,
+  q: number,
+  r: number,
+): void {
   if (!c) return;
   if (c.stages > 1) x.step('viscosity.h_stage', c.h_bep_w / c.stages, 'm');
   x.step('viscosity.b', c.b, '1', c.applied ? 'viscosity_b' : 'viscosity_none');

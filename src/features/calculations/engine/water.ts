@@ -12,7 +12,8 @@ export const WATER_T_MIN_C = 0;
 export const WATER_T_MAX_C = 150;
 /** Atmospheric pressure, MPa. */
 /** The water model the pump engine uses, as the explanation names it. */
-export const WATER_MODEL = 'water: IAPWS-IF97 (ρ at 0.101325 MPa or saturated liquid ρ′ above 100 °C, p_s by region 4)';
+export const WATER_MODEL =
+  'water: IAPWS-IF97 (ρ at 0.101325 MPa or saturated liquid ρ′ above 100 °C, p_s by region 4)';
 
 export function inWaterRange(tC: number): boolean {
   return Number.isFinite(tC) && tC >= WATER_T_MIN_C && tC <= WATER_T_MAX_C;

@@ -10,14 +10,47 @@ import { demoMeteringItems } from './catalogue.demo.ts';
 import { FlowInputError, selectFlowMeters, type FlowInput, type Requirements } from './engine.ts';
 import { meterSpecErrors, unitCatalogueOf } from './meter.ts';
 
-const CAT = unitCatalogueOf(demoMeteringItems().map((x) => ({ sku: x.sku, kind: x.kind, title: x.title, price_kop: x.price_kop, demo: true, specs: (x.specs ?? {}) as Record<string, unknown> })));
+const CAT = unitCatalogueOf(
+  demoMeteringItems().map((x) => ({
+    sku: x.sku,
+    kind: x.kind,
+    title: x.title,
+    price_kop: x.price_kop,
+    demo: true,
+    specs: (x.specs ?? {}) as Record<string, unknown>,
+  })),
+);
 
 const BASE: FlowInput = {
-  scheme: 'closed_dependent', mode: 'loads', q_heat_kw: 1163, q_dhw_kw: 0, t_supply_c: 95, t_return_c: 70, t_dhw_c: 60, t_cold_c: 5,
-  p_mpa: 0.6, min_share_pct: 10, make_up_pct: 2, pipe_dn: {}, margin_pct: 90, v_min_ms: 0.3, v_max_ms: 5, requirements: null,
+  scheme: 'closed_dependent',
+  mode: 'loads',
+  q_heat_kw: 1163,
+  q_dhw_kw: 0,
+  t_supply_c: 95,
+  t_return_c: 70,
+  t_dhw_c: 60,
+  t_cold_c: 5,
+  p_mpa: 0.6,
+  min_share_pct: 10,
+  make_up_pct: 2,
+  pipe_dn: {},
+  margin_pct: 90,
+  v_min_ms: 0.3,
+  v_max_ms: 5,
+  requirements: null,
 };
 
-const NO_REQ: Requirements = { meter_types: [], meter_models: [], max_error_pct: null, straight_up_dn: null, straight_down_dn: null, archive_hourly_days: null, archive_daily_days: null, remote_interfaces: [], register_required: false };
+const NO_REQ: Requirements = {
+  meter_types: [],
+  meter_models: [],
+  max_error_pct: null,
+  straight_up_dn: null,
+  straight_down_dn: null,
+  archive_hourly_days: null,
+  archive_daily_days: null,
+  remote_interfaces: [],
+  register_required: false,
+};
 
 function issuesOf(f: () => unknown) {
   try {
@@ -61,7 +94,10 @@ describe('design flows', () => {
     const r = selectFlowMeters({ ...BASE, scheme: 'closed_independent' }, CAT);
     const g = Object.fromEntries(r.pipes.map((p) => [p.pipe, p.g_design.value]));
     expect(g.make_up).toBeCloseTo(g.return! * 0.02, 9);
-    const direct = selectFlowMeters({ ...BASE, mode: 'flows', flows: { supply: { design: 10, min: 2 }, return: { design: 10 } } }, CAT);
+    const direct = selectFlowMeters(
+      { ...BASE, mode: 'flows', flows: { supply: { design: 10, min: 2 }, return: { design: 10 } } },
+      CAT,
+    );
     expect(direct.pipes[0]!.g_min.value).toBe(2);
     expect(direct.pipes[1]!.g_min.value).toBeCloseTo(1, 9);
     expect(direct.q_total).toBeNull();
@@ -75,7 +111,7 @@ describe('meter choice', () => {
     const s = em.meters.find((m) => m.pipe === 'supply')!;
     // DN40: 41.5 > 0.9·45; DN50: 5.87 m/s > 5 m/s; DN65: 3.47 m/s, rated zone (4.15 ≥ q_t 2.4).
     expect(s.dn).toBe(65);
-    expect(s.v_design.value).toBeCloseTo(41.49 / 3600 / (Math.PI * 0.065 ** 2 / 4), 1);
+    expect(s.v_design.value).toBeCloseTo(41.49 / 3600 / ((Math.PI * 0.065 ** 2) / 4), 1);
     expect(s.v_design.value).toBeCloseTo(3.47, 1);
     expect(s.zone).toBe('rated');
     expect(s.pct_design.value).toBeCloseTo((41.49 / 120) * 100, 0);
@@ -90,13 +126,20 @@ describe('meter choice', () => {
     expect(us.meters[0]!.zone).toBe('transitional');
     expect(us.warnings).toContain('transitional');
     // Vortex 1:25 cannot see the 10 % night flow; vane meters end at DN50 where the speed is 5.9 m/s.
-    expect(r.rejected).toContainEqual(expect.objectContaining({ series: 'DEMO-VX', reason: 'range' }));
-    expect(r.rejected).toContainEqual(expect.objectContaining({ series: 'DEMO-VN', reason: 'velocity' }));
+    expect(r.rejected).toContainEqual(
+      expect.objectContaining({ series: 'DEMO-VX', reason: 'range' }),
+    );
+    expect(r.rejected).toContainEqual(
+      expect.objectContaining({ series: 'DEMO-VN', reason: 'velocity' }),
+    );
     expect(allFinite(r)).toBe(true);
   });
 
   it('the unit: one meter per measured pipe, a sensor pair, two transmitters, a calculator with enough channels', () => {
-    const r = selectFlowMeters({ ...BASE, scheme: 'open', q_dhw_kw: 300, pipe_dn: { supply: 100, return: 100, dhw: 50 } }, CAT);
+    const r = selectFlowMeters(
+      { ...BASE, scheme: 'open', q_dhw_kw: 300, pipe_dn: { supply: 100, return: 100, dhw: 50 } },
+      CAT,
+    );
     const v = r.variants[0]!;
     expect(v.items.filter((x) => x.role === 'meter')).toHaveLength(3);
     expect(v.channels).toEqual({ flow: 3, temperature: 2, pressure: 2 });
@@ -106,32 +149,63 @@ describe('meter choice', () => {
     // 6 bar gauge needs a 0–10 bar transmitter (≥ 1.25 × working pressure).
     expect(v.transmitters!.range_bar).toBe(10);
     expect(v.price_kop).toBe(v.items.reduce((s, x) => s + x.qty * x.price_kop, 0));
-    expect(v.explanation.steps.some((s) => s.key === 'supply.velocity' && s.formula === 'velocity')).toBe(true);
+    expect(
+      v.explanation.steps.some((s) => s.key === 'supply.velocity' && s.formula === 'velocity'),
+    ).toBe(true);
   });
 
   it('checks the organisation requirements one by one, with the reason', () => {
-    const req: Requirements = { ...NO_REQ, meter_types: ['electromagnetic'], max_error_pct: 1, archive_hourly_days: 60, archive_daily_days: 365, remote_interfaces: ['GSM'], straight_up_dn: 5, straight_down_dn: 3, register_required: true };
+    const req: Requirements = {
+      ...NO_REQ,
+      meter_types: ['electromagnetic'],
+      max_error_pct: 1,
+      archive_hourly_days: 60,
+      archive_daily_days: 365,
+      remote_interfaces: ['GSM'],
+      straight_up_dn: 5,
+      straight_down_dn: 3,
+      register_required: true,
+    };
     const r = selectFlowMeters({ ...BASE, requirements: req }, CAT);
     const best = r.variants[0]!;
     expect(best.series).toBe('DEMO-EM');
     expect(best.unmet).toBe(0);
     expect(best.calculator.sku).toBe('DEMO-HC-4G');
     expect(best.meters[0]!.straight_up.dn).toBe(5);
-    expect(best.requirements.map((x) => x.code)).toEqual(['meter_type', 'accuracy', 'straight_runs', 'archive', 'remote_reading', 'register']);
+    expect(best.requirements.map((x) => x.code)).toEqual([
+      'meter_type',
+      'accuracy',
+      'straight_runs',
+      'archive',
+      'remote_reading',
+      'register',
+    ]);
     const us = r.variants.find((v) => v.series === 'DEMO-US')!;
-    expect(us.requirements.find((x) => x.code === 'meter_type')).toMatchObject({ met: false, reason: 'not_accepted' });
-    expect(us.requirements.find((x) => x.code === 'accuracy')).toMatchObject({ met: false, reason: 'error' });
+    expect(us.requirements.find((x) => x.code === 'meter_type')).toMatchObject({
+      met: false,
+      reason: 'not_accepted',
+    });
+    expect(us.requirements.find((x) => x.code === 'accuracy')).toMatchObject({
+      met: false,
+      reason: 'error',
+    });
     expect(us.rank).toBeGreaterThan(best.rank);
   });
 
   it('flows above the largest meter are refused by name, not extrapolated', () => {
-    const r = selectFlowMeters({ ...BASE, mode: 'flows', flows: { supply: { design: 5000 }, return: { design: 5000 } } }, CAT);
+    const r = selectFlowMeters(
+      { ...BASE, mode: 'flows', flows: { supply: { design: 5000 }, return: { design: 5000 } } },
+      CAT,
+    );
     expect(r.variants).toEqual([]);
     expect(r.rejected.every((x) => x.reason === 'too_small')).toBe(true);
   });
 
   it('a pressure-drop limit moves to a larger DN', () => {
-    const r = selectFlowMeters({ ...BASE, pipe_dn: { supply: 150, return: 150 }, dp_available_kpa: 0.5 }, CAT);
+    const r = selectFlowMeters(
+      { ...BASE, pipe_dn: { supply: 150, return: 150 }, dp_available_kpa: 0.5 },
+      CAT,
+    );
     const em = r.variants.find((v) => v.series === 'DEMO-EM')!;
     expect(em.meters[0]!.dn).toBeGreaterThan(65);
     expect(em.meters[0]!.dp_total.value).toBeLessThanOrEqual(0.5);
@@ -140,14 +214,37 @@ describe('meter choice', () => {
 
 describe('bad input', () => {
   it('names the field and never answers NaN', () => {
-    expect(issuesOf(() => selectFlowMeters({ ...BASE, t_return_c: 95 }, CAT))).toContainEqual(expect.objectContaining({ field: 't_return', key: 'cross' }));
-    expect(issuesOf(() => selectFlowMeters({ ...BASE, q_heat_kw: Number.NaN }, CAT))).toContainEqual(expect.objectContaining({ field: 'q_heat', key: 'number' }));
-    expect(issuesOf(() => selectFlowMeters({ ...BASE, q_heat_kw: 0 }, CAT))).toContainEqual(expect.objectContaining({ field: 'q_heat', key: 'positive' }));
-    expect(issuesOf(() => selectFlowMeters({ ...BASE, scheme: 'open' }, CAT))).toContainEqual(expect.objectContaining({ field: 'q_dhw', key: 'open_dhw' }));
-    expect(issuesOf(() => selectFlowMeters({ ...BASE, pipe_dn: { supply: 60 } }, CAT))).toContainEqual(expect.objectContaining({ field: 'dn_supply', key: 'dn' }));
-    expect(issuesOf(() => selectFlowMeters({ ...BASE, mode: 'flows', flows: { supply: { design: 1, min: 2 }, return: { design: 1 } } }, CAT))).toContainEqual(expect.objectContaining({ field: 'gmin_supply', key: 'above' }));
+    expect(issuesOf(() => selectFlowMeters({ ...BASE, t_return_c: 95 }, CAT))).toContainEqual(
+      expect.objectContaining({ field: 't_return', key: 'cross' }),
+    );
+    expect(
+      issuesOf(() => selectFlowMeters({ ...BASE, q_heat_kw: Number.NaN }, CAT)),
+    ).toContainEqual(expect.objectContaining({ field: 'q_heat', key: 'number' }));
+    expect(issuesOf(() => selectFlowMeters({ ...BASE, q_heat_kw: 0 }, CAT))).toContainEqual(
+      expect.objectContaining({ field: 'q_heat', key: 'positive' }),
+    );
+    expect(issuesOf(() => selectFlowMeters({ ...BASE, scheme: 'open' }, CAT))).toContainEqual(
+      expect.objectContaining({ field: 'q_dhw', key: 'open_dhw' }),
+    );
+    expect(
+      issuesOf(() => selectFlowMeters({ ...BASE, pipe_dn: { supply: 60 } }, CAT)),
+    ).toContainEqual(expect.objectContaining({ field: 'dn_supply', key: 'dn' }));
+    expect(
+      issuesOf(() =>
+        selectFlowMeters(
+          {
+            ...BASE,
+            mode: 'flows',
+            flows: { supply: { design: 1, min: 2 }, return: { design: 1 } },
+          },
+          CAT,
+        ),
+      ),
+    ).toContainEqual(expect.objectContaining({ field: 'gmin_supply', key: 'above' }));
     // 170 °C at 0.6 MPa (saturation 158.8 °C) is steam, not network water.
-    expect(issuesOf(() => selectFlowMeters({ ...BASE, t_supply_c: 170 }, CAT))).toContainEqual(expect.objectContaining({ field: 't_supply', key: 'not_liquid' }));
+    expect(issuesOf(() => selectFlowMeters({ ...BASE, t_supply_c: 170 }, CAT))).toContainEqual(
+      expect.objectContaining({ field: 't_supply', key: 'not_liquid' }),
+    );
   });
 });
 
@@ -157,7 +254,25 @@ describe('catalogue specs', () => {
     expect(CAT.pairs.length).toBe(3);
     expect(CAT.calculators.length).toBe(3);
     expect(CAT.transmitters.length).toBe(3);
-    expect(meterSpecErrors({ series: 'X', type: 'ultrasonic', dn: 50, q_min: 5, q_t: 1, q_max: 70, error_pct: 1, dp_qmax_kpa: 1, straight_up_dn: 5, straight_down_dn: 3, t_max_c: 150, pn_bar: 16 })).toEqual({ 'specs.q_max': 'catalogue.validation.range' });
-    expect(meterSpecErrors({ series: 'X', type: 'laser' })).toMatchObject({ 'specs.type': 'catalogue.validation.kind', 'specs.dn': 'catalogue.validation.number' });
+    expect(
+      meterSpecErrors({
+        series: 'X',
+        type: 'ultrasonic',
+        dn: 50,
+        q_min: 5,
+        q_t: 1,
+        q_max: 70,
+        error_pct: 1,
+        dp_qmax_kpa: 1,
+        straight_up_dn: 5,
+        straight_down_dn: 3,
+        t_max_c: 150,
+        pn_bar: 16,
+      }),
+    ).toEqual({ 'specs.q_max': 'catalogue.validation.range' });
+    expect(meterSpecErrors({ series: 'X', type: 'laser' })).toMatchObject({
+      'specs.type': 'catalogue.validation.kind',
+      'specs.dn': 'catalogue.validation.number',
+    });
   });
 });

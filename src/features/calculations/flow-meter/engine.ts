@@ -10,7 +10,24 @@
 import { Explainer } from '#features/calculations/kit/explain.ts';
 import { checked } from '#features/calculations/kit/numeric.ts';
 import { waterProperties, PropertyRangeError } from '#features/properties/water.ts';
-import { type Pipe, MEASURED, ATM_MPA, P_RANGE_MPA, type Requirements, type FlowInput, type Issue, FlowInputError, type PipeFlow, type MeterChoice, type RequirementCheck, type UnitItem, type Variant, type Rejection, type FlowMeterResult, type Q } from './model.ts';
+import {
+  type Pipe,
+  MEASURED,
+  ATM_MPA,
+  P_RANGE_MPA,
+  type Requirements,
+  type FlowInput,
+  type Issue,
+  FlowInputError,
+  type PipeFlow,
+  type MeterChoice,
+  type RequirementCheck,
+  type UnitItem,
+  type Variant,
+  type Rejection,
+  type FlowMeterResult,
+  type Q,
+} from './model.ts';
 import { DN_SERIES, type HeatCalculator, type MeterModel, type UnitCatalogue } from './meter.ts';
 
 export * from './model.ts';
@@ -42,7 +59,12 @@ const SOURCES = [
 
 /** The engine's builder: the calculations kit's, with this engine's name, formulas and sources. */
 type Builder = Explainer;
-const builder = (): Builder => new Explainer({ engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: FORMULAS, source: SOURCES });
+const builder = (): Builder =>
+  new Explainer({
+    engine: { name: ENGINE_NAME, version: ENGINE_VERSION },
+    formulas: FORMULAS,
+    source: SOURCES,
+  });
 
 const r6 = (x: number) => Number(x.toPrecision(6));
 
@@ -53,16 +75,28 @@ export const CLOSED_LOOP_TOLERANCE = 0.02;
 function check(i: FlowInput): void {
   const issues: Issue[] = [];
   const bad = (field: string, key: string, params?: Issue['params']) => {
-    if (!issues.some((x) => x.field === field)) issues.push({ field, key, ...(params ? { params } : {}) });
+    if (!issues.some((x) => x.field === field))
+      issues.push({ field, key, ...(params ? { params } : {}) });
   };
-  const range = (field: string, x: number | undefined, min: number, max: number, required = true) => {
+  const range = (
+    field: string,
+    x: number | undefined,
+    min: number,
+    max: number,
+    required = true,
+  ) => {
     if (x === undefined) return required ? bad(field, 'required') : undefined;
     if (!Number.isFinite(x)) return bad(field, 'number');
     if (x < min || x > max) bad(field, 'range', { min, max });
   };
   range('t_supply', i.t_supply_c, 1, 180);
   range('t_return', i.t_return_c, 1, 180);
-  if (Number.isFinite(i.t_supply_c) && Number.isFinite(i.t_return_c) && i.t_supply_c <= i.t_return_c) bad('t_return', 'cross', { t1: i.t_supply_c });
+  if (
+    Number.isFinite(i.t_supply_c) &&
+    Number.isFinite(i.t_return_c) &&
+    i.t_supply_c <= i.t_return_c
+  )
+    bad('t_return', 'cross', { t1: i.t_supply_c });
   range('p', i.p_mpa, P_RANGE_MPA.min, P_RANGE_MPA.max);
   range('min_share', i.min_share_pct, 0.5, 100);
   range('margin', i.margin_pct, 50, 100);
@@ -74,9 +108,11 @@ function check(i: FlowInput): void {
   if (i.mode === 'loads') {
     range('q_heat', i.q_heat_kw, 0, 200_000, i.q_dhw_kw === undefined);
     range('q_dhw', i.q_dhw_kw, 0, 200_000, false);
-    if ((i.q_heat_kw ?? 0) + (i.q_dhw_kw ?? 0) <= 0 && !issues.some((x) => x.field === 'q_heat')) bad('q_heat', 'positive');
+    if ((i.q_heat_kw ?? 0) + (i.q_dhw_kw ?? 0) <= 0 && !issues.some((x) => x.field === 'q_heat'))
+      bad('q_heat', 'positive');
     if (pipes.includes('make_up')) range('make_up', i.make_up_pct, 0.1, 20);
-    if (i.scheme === 'open' && !issues.some((x) => x.field === 'q_dhw') && !((i.q_dhw_kw ?? 0) > 0)) bad('q_dhw', 'open_dhw');
+    if (i.scheme === 'open' && !issues.some((x) => x.field === 'q_dhw') && !((i.q_dhw_kw ?? 0) > 0))
+      bad('q_dhw', 'open_dhw');
     if (pipes.includes('dhw') && (i.q_dhw_kw ?? 0) > 0) {
       range('t_dhw', i.t_dhw_c, 20, 90);
       range('t_cold', i.t_cold_c, 1, 30);
@@ -94,13 +130,23 @@ function check(i: FlowInput): void {
     if (pipes.includes('dhw')) range('t_dhw', i.t_dhw_c, 20, 90);
     // A closed loop returns what it supplies: a return flow above the supply (by more than a flow
     // meter's 2 % accuracy, as mass) is a typing error, not a duty.
-    const g1 = i.flows?.supply?.design, g2 = i.flows?.return?.design;
-    if (i.scheme !== 'open' && g1 !== undefined && g2 !== undefined && Number.isFinite(g1) && Number.isFinite(g2) && g2 > g1 * (1 + CLOSED_LOOP_TOLERANCE) && !issues.some((x) => x.field === 'g_return'))
+    const g1 = i.flows?.supply?.design,
+      g2 = i.flows?.return?.design;
+    if (
+      i.scheme !== 'open' &&
+      g1 !== undefined &&
+      g2 !== undefined &&
+      Number.isFinite(g1) &&
+      Number.isFinite(g2) &&
+      g2 > g1 * (1 + CLOSED_LOOP_TOLERANCE) &&
+      !issues.some((x) => x.field === 'g_return')
+    )
       bad('g_return', 'return_above_supply', { max: g1 });
   }
   for (const p of pipes) {
     const dn = i.pipe_dn[p];
-    if (dn !== undefined && !(DN_SERIES as readonly number[]).includes(dn)) bad(`dn_${p}`, 'dn', { list: DN_SERIES.join(', ') });
+    if (dn !== undefined && !(DN_SERIES as readonly number[]).includes(dn))
+      bad(`dn_${p}`, 'dn', { list: DN_SERIES.join(', ') });
   }
   if (issues.length) throw new FlowInputError(issues);
 }
@@ -109,10 +155,14 @@ function check(i: FlowInput): void {
 function water(t: number, p: number, field: string) {
   try {
     const w = waterProperties(t, p);
-    if (w.region !== 1) throw new FlowInputError([{ field, key: 'not_liquid', params: { t, p: r6(p) } }]);
+    if (w.region !== 1)
+      throw new FlowInputError([{ field, key: 'not_liquid', params: { t, p: r6(p) } }]);
     return w;
   } catch (err) {
-    if (err instanceof PropertyRangeError) throw new FlowInputError([{ field, key: 'property_range', params: { min: err.min, max: err.max, unit: err.unit } }]);
+    if (err instanceof PropertyRangeError)
+      throw new FlowInputError([
+        { field, key: 'property_range', params: { min: err.min, max: err.max, unit: err.unit } },
+      ]);
     throw err;
   }
 }
@@ -120,9 +170,21 @@ function water(t: number, p: number, field: string) {
 /** Design and minimum flow of every measured pipe, each figure a step. */
 function pipeFlows(i: FlowInput, b: Builder): { pipes: PipeFlow[]; q_total: Q | null } {
   const pipes = MEASURED[i.scheme];
-  const temp: Record<Pipe, number> = { supply: i.t_supply_c, return: i.t_return_c, dhw: i.t_dhw_c, make_up: i.t_return_c };
-  const field: Record<Pipe, string> = { supply: 't_supply', return: 't_return', dhw: 't_dhw', make_up: 't_return' };
-  const props = Object.fromEntries(pipes.map((p) => [p, water(temp[p], i.p_mpa, field[p])])) as Record<Pipe, ReturnType<typeof water>>;
+  const temp: Record<Pipe, number> = {
+    supply: i.t_supply_c,
+    return: i.t_return_c,
+    dhw: i.t_dhw_c,
+    make_up: i.t_return_c,
+  };
+  const field: Record<Pipe, string> = {
+    supply: 't_supply',
+    return: 't_return',
+    dhw: 't_dhw',
+    make_up: 't_return',
+  };
+  const props = Object.fromEntries(
+    pipes.map((p) => [p, water(temp[p], i.p_mpa, field[p])]),
+  ) as Record<Pipe, ReturnType<typeof water>>;
   const design: Partial<Record<Pipe, number>> = {};
   const minimum: Partial<Record<Pipe, number>> = {};
   let qTotal: Q | null = null;
@@ -143,16 +205,34 @@ function pipeFlows(i: FlowInput, b: Builder): { pipes: PipeFlow[]; q_total: Q | 
       gDhw = b.quantity('g_dhw', (qDhw / (hd - hc)) * 3.6, 't/h', 'dhw_flow').value;
     }
     design.supply = b.quantity('supply.g_design', g1 + gDhw, 't/h').value;
-    design.return = i.scheme === 'open' ? b.quantity('return.g_design', g1, 't/h', 'open_return').value : b.quantity('return.g_design', g1, 't/h').value;
+    design.return =
+      i.scheme === 'open'
+        ? b.quantity('return.g_design', g1, 't/h', 'open_return').value
+        : b.quantity('return.g_design', g1, 't/h').value;
     if (pipes.includes('dhw')) design.dhw = b.quantity('dhw.g_design', gDhw, 't/h').value;
-    if (pipes.includes('make_up')) design.make_up = b.quantity('make_up.g_design', (i.make_up_pct / 100) * g1, 't/h', 'make_up').value;
-    for (const p of pipes) minimum[p] = b.quantity(`${p}.g_min`, (i.min_share_pct / 100) * design[p]!, 't/h', 'min_flow').value;
+    if (pipes.includes('make_up'))
+      design.make_up = b.quantity(
+        'make_up.g_design',
+        (i.make_up_pct / 100) * g1,
+        't/h',
+        'make_up',
+      ).value;
+    for (const p of pipes)
+      minimum[p] = b.quantity(
+        `${p}.g_min`,
+        (i.min_share_pct / 100) * design[p]!,
+        't/h',
+        'min_flow',
+      ).value;
     qTotal = b.quantity('q_total', qHeat + qDhw, 'kW');
   } else {
     for (const p of pipes) {
       const f = i.flows![p]!;
       design[p] = b.quantity(`${p}.g_design`, f.design, 't/h').value;
-      minimum[p] = f.min !== undefined ? b.quantity(`${p}.g_min`, f.min, 't/h').value : b.quantity(`${p}.g_min`, (i.min_share_pct / 100) * f.design, 't/h', 'min_flow').value;
+      minimum[p] =
+        f.min !== undefined
+          ? b.quantity(`${p}.g_min`, f.min, 't/h').value
+          : b.quantity(`${p}.g_min`, (i.min_share_pct / 100) * f.design, 't/h', 'min_flow').value;
     }
   }
   const out: PipeFlow[] = [];
@@ -177,19 +257,42 @@ const area = (dn: number) => (Math.PI * (dn / 1000) ** 2) / 4;
 const K_CONFUSER = 0.05;
 const diffuserK = (beta: number) => 0.3 * (1 - beta * beta) ** 2;
 
-type Try = { ok: true; choice: MeterChoice } | { ok: false; reason: Rejection['reason']; params: Record<string, number | string> };
+type Try =
+  | { ok: true; choice: MeterChoice }
+  | { ok: false; reason: Rejection['reason']; params: Record<string, number | string> };
 
 /** One meter on one pipe: the range, velocity, temperature, pressure and pressure-drop checks. */
-function tryMeter(m: MeterModel, f: PipeFlow, i: FlowInput, req: Requirements | null, b: Builder | null): Try {
-  const vd = f.q_design.value, vm = f.q_min.value;
-  if (f.pipe_dn !== null && m.dn > f.pipe_dn) return { ok: false, reason: 'pipe_dn', params: { dn: m.dn, pipe_dn: f.pipe_dn } };
-  if (vd > (i.margin_pct / 100) * m.q_max) return { ok: false, reason: 'too_small', params: { q: r6(vd), q_max: m.q_max, margin: i.margin_pct, dn: m.dn } };
-  if (vm < m.q_min) return { ok: false, reason: 'range', params: { q: r6(vm), q_min: m.q_min, dn: m.dn } };
+function tryMeter(
+  m: MeterModel,
+  f: PipeFlow,
+  i: FlowInput,
+  req: Requirements | null,
+  b: Builder | null,
+): Try {
+  const vd = f.q_design.value,
+    vm = f.q_min.value;
+  if (f.pipe_dn !== null && m.dn > f.pipe_dn)
+    return { ok: false, reason: 'pipe_dn', params: { dn: m.dn, pipe_dn: f.pipe_dn } };
+  if (vd > (i.margin_pct / 100) * m.q_max)
+    return {
+      ok: false,
+      reason: 'too_small',
+      params: { q: r6(vd), q_max: m.q_max, margin: i.margin_pct, dn: m.dn },
+    };
+  if (vm < m.q_min)
+    return { ok: false, reason: 'range', params: { q: r6(vm), q_min: m.q_min, dn: m.dn } };
   const v = vd / 3600 / area(m.dn);
-  if (v > i.v_max_ms || v < i.v_min_ms) return { ok: false, reason: 'velocity', params: { v: r6(v), min: i.v_min_ms, max: i.v_max_ms, dn: m.dn } };
-  if (f.t_c.value > m.t_max_c) return { ok: false, reason: 'temperature', params: { t: f.t_c.value, t_max: m.t_max_c } };
+  if (v > i.v_max_ms || v < i.v_min_ms)
+    return {
+      ok: false,
+      reason: 'velocity',
+      params: { v: r6(v), min: i.v_min_ms, max: i.v_max_ms, dn: m.dn },
+    };
+  if (f.t_c.value > m.t_max_c)
+    return { ok: false, reason: 'temperature', params: { t: f.t_c.value, t_max: m.t_max_c } };
   const pBar = (i.p_mpa - ATM_MPA) * 10;
-  if (pBar > m.pn_bar) return { ok: false, reason: 'pressure', params: { p: r6(pBar), pn: m.pn_bar } };
+  if (pBar > m.pn_bar)
+    return { ok: false, reason: 'pressure', params: { p: r6(pBar), pn: m.pn_bar } };
   const rho = f.rho.value;
   const dpMeter = m.dp_qmax_kpa * (vd / m.q_max) ** 2;
   let reducer: MeterChoice['reducer'] = null;
@@ -198,18 +301,39 @@ function tryMeter(m: MeterModel, f: PipeFlow, i: FlowInput, req: Requirements | 
     const beta = m.dn / f.pipe_dn;
     const kd = diffuserK(beta);
     dpRed = ((K_CONFUSER + kd) * rho * v * v) / 2 / 1000;
-    reducer = { pipe_dn: f.pipe_dn, beta: { value: r6(beta), unit: '' }, k_confuser: { value: K_CONFUSER, unit: '' }, k_diffuser: { value: r6(kd), unit: '' }, dp: { value: r6(dpRed), unit: 'kPa' } };
+    reducer = {
+      pipe_dn: f.pipe_dn,
+      beta: { value: r6(beta), unit: '' },
+      k_confuser: { value: K_CONFUSER, unit: '' },
+      k_diffuser: { value: r6(kd), unit: '' },
+      dp: { value: r6(dpRed), unit: 'kPa' },
+    };
   }
   const dpTotal = dpMeter + dpRed;
-  if (i.dp_available_kpa !== undefined && dpTotal > i.dp_available_kpa) return { ok: false, reason: 'pressure_drop', params: { dp: r6(dpTotal), max: i.dp_available_kpa, dn: m.dn } };
+  if (i.dp_available_kpa !== undefined && dpTotal > i.dp_available_kpa)
+    return {
+      ok: false,
+      reason: 'pressure_drop',
+      params: { dp: r6(dpTotal), max: i.dp_available_kpa, dn: m.dn },
+    };
   const up = Math.max(m.straight_up_dn, req?.straight_up_dn ?? 0);
   const down = Math.max(m.straight_down_dn, req?.straight_down_dn ?? 0);
   const p = f.pipe;
-  const s = (key: string, value: number, unit: string, formula?: string): Q => (b ? b.quantity(`${p}.${key}`, value, unit, formula) : { value: checked(`${p}.${key}`, value), unit });
+  const s = (key: string, value: number, unit: string, formula?: string): Q =>
+    b
+      ? b.quantity(`${p}.${key}`, value, unit, formula)
+      : { value: checked(`${p}.${key}`, value), unit };
   s('meter_dn', m.dn, 'mm');
   const choice: MeterChoice = {
-    pipe: p, sku: m.sku, title: m.title, series: m.series, type: m.type, dn: m.dn,
-    q_min: { value: m.q_min, unit: 'm3/h' }, q_t: { value: m.q_t, unit: 'm3/h' }, q_max: { value: m.q_max, unit: 'm3/h' },
+    pipe: p,
+    sku: m.sku,
+    title: m.title,
+    series: m.series,
+    type: m.type,
+    dn: m.dn,
+    q_min: { value: m.q_min, unit: 'm3/h' },
+    q_t: { value: m.q_t, unit: 'm3/h' },
+    q_max: { value: m.q_max, unit: 'm3/h' },
     pct_min: s('pct_min', (vm / m.q_max) * 100, '%', 'range'),
     pct_design: s('pct_design', (vd / m.q_max) * 100, '%', 'range'),
     v_design: s('velocity', v, 'm/s', 'velocity'),
@@ -224,27 +348,71 @@ function tryMeter(m: MeterModel, f: PipeFlow, i: FlowInput, req: Requirements | 
   return { ok: true, choice };
 }
 
-function requirementChecks(req: Requirements, meters: MeterChoice[], models: MeterModel[], calc: HeatCalculator): RequirementCheck[] {
+function requirementChecks(
+  req: Requirements,
+  meters: MeterChoice[],
+  models: MeterModel[],
+  calc: HeatCalculator,
+): RequirementCheck[] {
   const out: RequirementCheck[] = [];
-  const series = meters[0]!.series, type = meters[0]!.type;
-  if (req.meter_types.length) out.push({ code: 'meter_type', met: req.meter_types.includes(type), reason: req.meter_types.includes(type) ? 'accepted' : 'not_accepted', params: { type, accepted: req.meter_types.join(', ') } });
-  if (req.meter_models.length) out.push({ code: 'meter_model', met: req.meter_models.includes(series), reason: req.meter_models.includes(series) ? 'accepted' : 'not_accepted', params: { model: series, accepted: req.meter_models.join(', ') } });
+  const series = meters[0]!.series,
+    type = meters[0]!.type;
+  if (req.meter_types.length)
+    out.push({
+      code: 'meter_type',
+      met: req.meter_types.includes(type),
+      reason: req.meter_types.includes(type) ? 'accepted' : 'not_accepted',
+      params: { type, accepted: req.meter_types.join(', ') },
+    });
+  if (req.meter_models.length)
+    out.push({
+      code: 'meter_model',
+      met: req.meter_models.includes(series),
+      reason: req.meter_models.includes(series) ? 'accepted' : 'not_accepted',
+      params: { model: series, accepted: req.meter_models.join(', ') },
+    });
   if (req.max_error_pct !== null) {
     const worst = Math.max(...models.map((m) => m.error_pct));
     const transitional = meters.filter((m) => m.zone === 'transitional').map((m) => m.pipe);
     const met = worst <= req.max_error_pct && transitional.length === 0;
-    out.push({ code: 'accuracy', met, reason: worst > req.max_error_pct ? 'error' : transitional.length ? 'transitional' : 'ok', params: { error: worst, max: req.max_error_pct, pipes: transitional.join(', ') } });
+    out.push({
+      code: 'accuracy',
+      met,
+      reason: worst > req.max_error_pct ? 'error' : transitional.length ? 'transitional' : 'ok',
+      params: { error: worst, max: req.max_error_pct, pipes: transitional.join(', ') },
+    });
   }
   if (req.straight_up_dn !== null || req.straight_down_dn !== null)
-    out.push({ code: 'straight_runs', met: true, reason: 'laid_out', params: { up: req.straight_up_dn ?? 0, down: req.straight_down_dn ?? 0 } });
+    out.push({
+      code: 'straight_runs',
+      met: true,
+      reason: 'laid_out',
+      params: { up: req.straight_up_dn ?? 0, down: req.straight_down_dn ?? 0 },
+    });
   if (req.archive_hourly_days !== null || req.archive_daily_days !== null) {
-    const h = req.archive_hourly_days ?? 0, d = req.archive_daily_days ?? 0;
+    const h = req.archive_hourly_days ?? 0,
+      d = req.archive_daily_days ?? 0;
     const met = calc.archive_hourly_days >= h && calc.archive_daily_days >= d;
-    out.push({ code: 'archive', met, reason: met ? 'ok' : 'short', params: { hourly: calc.archive_hourly_days, daily: calc.archive_daily_days, need_hourly: h, need_daily: d } });
+    out.push({
+      code: 'archive',
+      met,
+      reason: met ? 'ok' : 'short',
+      params: {
+        hourly: calc.archive_hourly_days,
+        daily: calc.archive_daily_days,
+        need_hourly: h,
+        need_daily: d,
+      },
+    });
   }
   if (req.remote_interfaces.length) {
     const common = calc.interfaces.filter((x) => req.remote_interfaces.includes(x));
-    out.push({ code: 'remote_reading', met: common.length > 0, reason: common.length ? 'ok' : 'missing', params: { has: calc.interfaces.join(', '), need: req.remote_interfaces.join(', ') } });
+    out.push({
+      code: 'remote_reading',
+      met: common.length > 0,
+      reason: common.length ? 'ok' : 'missing',
+      params: { has: calc.interfaces.join(', '), need: req.remote_interfaces.join(', ') },
+    });
   }
   if (req.register_required) {
     const met = models.every((m) => m.register);
@@ -254,11 +422,25 @@ function requirementChecks(req: Requirements, meters: MeterChoice[], models: Met
 }
 
 /** The cheapest calculator with enough channels, preferring one that meets the archive and remote reading demands. */
-function pickCalculator(list: HeatCalculator[], need: { flow: number; temperature: number; pressure: number }, req: Requirements | null): HeatCalculator | null {
-  const fits = list.filter((c) => c.flow_channels >= need.flow && c.temp_channels >= need.temperature && c.pressure_channels >= need.pressure).sort((a, b) => a.price_kop - b.price_kop || a.sku.localeCompare(b.sku));
+function pickCalculator(
+  list: HeatCalculator[],
+  need: { flow: number; temperature: number; pressure: number },
+  req: Requirements | null,
+): HeatCalculator | null {
+  const fits = list
+    .filter(
+      (c) =>
+        c.flow_channels >= need.flow &&
+        c.temp_channels >= need.temperature &&
+        c.pressure_channels >= need.pressure,
+    )
+    .sort((a, b) => a.price_kop - b.price_kop || a.sku.localeCompare(b.sku));
   const good = (c: HeatCalculator) =>
     !req ||
-    (c.archive_hourly_days >= (req.archive_hourly_days ?? 0) && c.archive_daily_days >= (req.archive_daily_days ?? 0) && (!req.remote_interfaces.length || c.interfaces.some((x) => req.remote_interfaces.includes(x))));
+    (c.archive_hourly_days >= (req.archive_hourly_days ?? 0) &&
+      c.archive_daily_days >= (req.archive_daily_days ?? 0) &&
+      (!req.remote_interfaces.length ||
+        c.interfaces.some((x) => req.remote_interfaces.includes(x))));
   return fits.find(good) ?? fits[0] ?? null;
 }
 
@@ -319,7 +501,12 @@ export function selectFlowMeters(i: FlowInput, cat: UnitCatalogue): FlowMeterRes
       if (fitsButPipe) why = fitsButPipe;
       if (!pick) {
         const w = why as Extract<Try, { ok: false }> | null;
-        rejected.push({ series, pipe: f.pipe, reason: w?.reason ?? 'too_small', params: w?.params ?? {} });
+        rejected.push({
+          series,
+          pipe: f.pipe,
+          reason: w?.reason ?? 'too_small',
+          params: w?.params ?? {},
+        });
         break;
       }
       chosen.push(pick);
@@ -331,25 +518,78 @@ export function selectFlowMeters(i: FlowInput, cat: UnitCatalogue): FlowMeterRes
   const transmitterCount = 2;
   const channels = { flow: pipes.length, temperature: 2, pressure: transmitterCount };
   const calc = pickCalculator(cat.calculators, channels, req);
-  const sensorDn = Math.max(...pipes.filter((p) => p.pipe === 'supply' || p.pipe === 'return').map((p) => p.pipe_dn ?? 0));
+  const sensorDn = Math.max(
+    ...pipes.filter((p) => p.pipe === 'supply' || p.pipe === 'return').map((p) => p.pipe_dn ?? 0),
+  );
   const variants: Variant[] = [];
   if (!calc) {
-    for (const f of found) rejected.push({ series: f.series, pipe: null, reason: 'no_calculator', params: { flow: channels.flow, temperature: channels.temperature, pressure: channels.pressure } });
+    for (const f of found)
+      rejected.push({
+        series: f.series,
+        pipe: null,
+        reason: 'no_calculator',
+        params: {
+          flow: channels.flow,
+          temperature: channels.temperature,
+          pressure: channels.pressure,
+        },
+      });
   } else {
     const pBar = (i.p_mpa - ATM_MPA) * 10;
-    const transmitter = [...cat.transmitters].filter((t) => t.range_bar >= pBar * 1.25).sort((a, c) => a.range_bar - c.range_bar || a.price_kop - c.price_kop)[0] ?? null;
+    const transmitter =
+      [...cat.transmitters]
+        .filter((t) => t.range_bar >= pBar * 1.25)
+        .sort((a, c) => a.range_bar - c.range_bar || a.price_kop - c.price_kop)[0] ?? null;
     for (const f of found) {
       const vb = b.fork();
-      const meters = pipes.map((p, k) => (tryMeter(f.models[k]!, p, i, req, vb) as Extract<Try, { ok: true }>).choice);
-      const dnForPair = sensorDn || Math.max(...meters.filter((m) => m.pipe === 'supply' || m.pipe === 'return').map((m) => m.dn));
-      const pair = [...cat.pairs].filter((s) => s.dn_min <= dnForPair && dnForPair <= s.dn_max && s.t_max_c >= i.t_supply_c).sort((a, c) => a.price_kop - c.price_kop)[0] ?? null;
+      const meters = pipes.map(
+        (p, k) => (tryMeter(f.models[k]!, p, i, req, vb) as Extract<Try, { ok: true }>).choice,
+      );
+      const dnForPair =
+        sensorDn ||
+        Math.max(
+          ...meters.filter((m) => m.pipe === 'supply' || m.pipe === 'return').map((m) => m.dn),
+        );
+      const pair =
+        [...cat.pairs]
+          .filter(
+            (s) => s.dn_min <= dnForPair && dnForPair <= s.dn_max && s.t_max_c >= i.t_supply_c,
+          )
+          .sort((a, c) => a.price_kop - c.price_kop)[0] ?? null;
       vb.quantity('channels.flow', channels.flow, 'pcs', 'channels');
       vb.quantity('channels.temperature', channels.temperature, 'pcs', 'channels');
       vb.quantity('channels.pressure', channels.pressure, 'pcs', 'channels');
-      const items: UnitItem[] = meters.map((m) => ({ sku: m.sku, role: 'meter' as const, title: m.title, qty: 1, price_kop: m.price_kop, pipe: m.pipe }));
-      if (pair) items.push({ sku: pair.sku, role: 'sensor_pair', title: pair.title, qty: 1, price_kop: pair.price_kop });
-      if (transmitter && transmitterCount) items.push({ sku: transmitter.sku, role: 'pressure_transmitter', title: transmitter.title, qty: transmitterCount, price_kop: transmitter.price_kop });
-      items.push({ sku: calc.sku, role: 'calculator', title: calc.title, qty: 1, price_kop: calc.price_kop });
+      const items: UnitItem[] = meters.map((m) => ({
+        sku: m.sku,
+        role: 'meter' as const,
+        title: m.title,
+        qty: 1,
+        price_kop: m.price_kop,
+        pipe: m.pipe,
+      }));
+      if (pair)
+        items.push({
+          sku: pair.sku,
+          role: 'sensor_pair',
+          title: pair.title,
+          qty: 1,
+          price_kop: pair.price_kop,
+        });
+      if (transmitter && transmitterCount)
+        items.push({
+          sku: transmitter.sku,
+          role: 'pressure_transmitter',
+          title: transmitter.title,
+          qty: transmitterCount,
+          price_kop: transmitter.price_kop,
+        });
+      items.push({
+        sku: calc.sku,
+        role: 'calculator',
+        title: calc.title,
+        qty: 1,
+        price_kop: calc.price_kop,
+      });
       const requirements = req ? requirementChecks(req, meters, f.models, calc) : [];
       const vw: string[] = [];
       if (meters.some((m) => m.zone === 'transitional')) vw.push('transitional');
@@ -360,14 +600,37 @@ export function selectFlowMeters(i: FlowInput, cat: UnitCatalogue): FlowMeterRes
       const price = items.reduce((s, x) => s + x.qty * x.price_kop, 0);
       vb.quantity('price', price, 'kop');
       variants.push({
-        rank: 0, series: f.series, type: meters[0]!.type, meters, sensor_pair: pair, transmitters: transmitter, transmitter_count: transmitterCount, calculator: calc, channels,
-        requirements, unmet: requirements.filter((x) => !x.met).length, items, price_kop: price, warnings: vw, explanation: vb.e,
+        rank: 0,
+        series: f.series,
+        type: meters[0]!.type,
+        meters,
+        sensor_pair: pair,
+        transmitters: transmitter,
+        transmitter_count: transmitterCount,
+        calculator: calc,
+        channels,
+        requirements,
+        unmet: requirements.filter((x) => !x.met).length,
+        items,
+        price_kop: price,
+        warnings: vw,
+        explanation: vb.e,
       });
     }
   }
-  variants.sort((a, c) => a.unmet - c.unmet || a.price_kop - c.price_kop || a.series.localeCompare(c.series));
+  variants.sort(
+    (a, c) => a.unmet - c.unmet || a.price_kop - c.price_kop || a.series.localeCompare(c.series),
+  );
   variants.forEach((v, k) => (v.rank = k + 1));
   const limit = Math.max(1, Math.min(20, Math.floor(i.limit ?? 10)));
   for (const w of warnings) b.warn(w);
-  return { scheme: i.scheme, pipes, q_total, variants: variants.slice(0, limit), rejected, warnings, explanation: b.e };
+  return {
+    scheme: i.scheme,
+    pipes,
+    q_total,
+    variants: variants.slice(0, limit),
+    rejected,
+    warnings,
+    explanation: b.e,
+  };
 }

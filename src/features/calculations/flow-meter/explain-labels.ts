@@ -10,16 +10,42 @@ const PIPE_KEY = new RegExp(`^(${PIPES.join('|')})\\.(.+)$`);
 export function termKey(key: string): { key: string; pipe?: string } {
   const m = PIPE_KEY.exec(key);
   const base = (m ? m[2]! : key).replace(/\./g, '_');
-  return m ? { key: `calcFlow.explain.term.${base}`, pipe: m[1]! } : { key: `calcFlow.explain.term.${base}` };
+  return m
+    ? { key: `calcFlow.explain.term.${base}`, pipe: m[1]! }
+    : { key: `calcFlow.explain.term.${base}` };
 }
 
 export const formulaKey = (id: string): string => `calcFlow.explain.formula.${id}`;
 
 const SYMBOLS: Record<string, string> = {
-  t_supply: 't₁', t_return: 't₂', p_abs: 'p', q_heat: 'Q_h', q_dhw: 'Q_dhw', min_share: 's_min', margin: 'm', v_max: 'v_max',
-  h_supply: 'h(t₁)', h_return: 'h(t₂)', g_heating: 'G_h', g_dhw: 'G_dhw', g_design: 'G', g_min: 'G_min', q_total: 'Q', rho: 'ρ',
-  v_design: 'V', v_min: 'V_min', meter_dn: 'DN_m', pct_min: 'V_min/q_max', pct_design: 'V/q_max', velocity: 'v', dp_meter: 'Δp_m',
-  dp_reducers: 'Δp_r', dp_total: 'Δp', straight_up: 'L_up', straight_down: 'L_down', price: 'C',
+  t_supply: 't₁',
+  t_return: 't₂',
+  p_abs: 'p',
+  q_heat: 'Q_h',
+  q_dhw: 'Q_dhw',
+  min_share: 's_min',
+  margin: 'm',
+  v_max: 'v_max',
+  h_supply: 'h(t₁)',
+  h_return: 'h(t₂)',
+  g_heating: 'G_h',
+  g_dhw: 'G_dhw',
+  g_design: 'G',
+  g_min: 'G_min',
+  q_total: 'Q',
+  rho: 'ρ',
+  v_design: 'V',
+  v_min: 'V_min',
+  meter_dn: 'DN_m',
+  pct_min: 'V_min/q_max',
+  pct_design: 'V/q_max',
+  velocity: 'v',
+  dp_meter: 'Δp_m',
+  dp_reducers: 'Δp_r',
+  dp_total: 'Δp',
+  straight_up: 'L_up',
+  straight_down: 'L_down',
+  price: 'C',
 };
 
 /** The symbol used in the formulas for a key, '' when it has none. */

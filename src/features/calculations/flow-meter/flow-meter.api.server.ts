@@ -10,7 +10,14 @@ import { requireUser } from '#lib/http/user.ts';
 import { respond } from '#lib/http/respond.ts';
 import { parseWith } from '#lib/validation.ts';
 import { ListQuerySchema } from './reference.schema.ts';
-import { getCity, getRegion, listCities, listOrganisations, listRegions, refDb } from './reference.server.ts';
+import {
+  getCity,
+  getRegion,
+  listCities,
+  listOrganisations,
+  listRegions,
+  refDb,
+} from './reference.server.ts';
 
 type Kind = 'regions' | 'cities' | 'organisations';
 
@@ -18,10 +25,24 @@ export function referenceList(ctx: APIContext, kind: Kind): Promise<Response> {
   const t = ctx.locals.t;
   return respond(t, 'calcFlow.errors.list', async () => {
     requireUser(ctx.locals);
-    const q = parseWith(ListQuerySchema, Object.fromEntries([...ctx.url.searchParams.entries()].filter(([k]) => k in ListQuerySchema.entries)));
-    const refuse = (status: number, message: string, errors?: Record<string, string>) => new HttpError(status, message, { type: 'error', entity: [], error: message, ...(errors ? { errors } : {}) });
+    const q = parseWith(
+      ListQuerySchema,
+      Object.fromEntries(
+        [...ctx.url.searchParams.entries()].filter(([k]) => k in ListQuerySchema.entries),
+      ),
+    );
+    const refuse = (status: number, message: string, errors?: Record<string, string>) =>
+      new HttpError(status, message, {
+        type: 'error',
+        entity: [],
+        error: message,
+        ...(errors ? { errors } : {}),
+      });
     const bad = (errors: Record<string, string>) => refuse(400, Object.values(errors)[0]!, errors);
-    if (!q.ok) throw bad(Object.fromEntries(Object.entries(q.errors).map(([k, m]) => [k, t(m, { max: 100 })])));
+    if (!q.ok)
+      throw bad(
+        Object.fromEntries(Object.entries(q.errors).map(([k, m]) => [k, t(m, { max: 100 })])),
+      );
     const d = refDb(db());
     if (kind === 'regions') return json({ type: 'success', entity: await listRegions(d, q.value) });
     const parent = kind === 'cities' ? q.value.region : q.value.city;
@@ -29,7 +50,12 @@ export function referenceList(ctx: APIContext, kind: Kind): Promise<Response> {
     if (!parent) throw bad({ [field]: t(`calcFlow.validation.need_${field}`) });
     const exists = kind === 'cities' ? await getRegion(d, parent) : await getCity(d, parent);
     if (!exists) throw refuse(404, t(`calcFlow.validation.unknown_${field}`));
-    return json({ type: 'success', entity: kind === 'cities' ? await listCities(d, parent, q.value) : await listOrganisations(d, parent, q.value) });
+    return json({
+      type: 'success',
+      entity:
+        kind === 'cities'
+          ? await listCities(d, parent, q.value)
+          : await listOrganisations(d, parent, q.value),
+    });
   });
 }
-

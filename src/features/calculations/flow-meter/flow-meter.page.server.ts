@@ -10,7 +10,18 @@ import { EXAMPLE, LOCATION } from './flow-meter.example.ts';
 
 export { EXAMPLE, LOCATION };
 import { CODE, LIST_LIMIT } from './reference.schema.ts';
-import { getCity, getOrganisation, getRegion, listCities, listOrganisations, listRegions, refDb, type CityEntity, type OrganisationEntity, type RegionEntity } from './reference.server.ts';
+import {
+  getCity,
+  getOrganisation,
+  getRegion,
+  listCities,
+  listOrganisations,
+  listRegions,
+  refDb,
+  type CityEntity,
+  type OrganisationEntity,
+  type RegionEntity,
+} from './reference.server.ts';
 import * as v from 'valibot';
 
 export interface FlowMeterPage {
@@ -25,11 +36,16 @@ export interface FlowMeterPage {
 const code = (x: string | undefined) => (x && v.is(CODE, x) ? x : undefined);
 
 /** The kit's page (kit/kit.page.server.ts: example around a location-only query, POST answered) with the location pickers' lists. */
-export async function flowMeterPage(request: Request, url: URL, locals: App.Locals): Promise<FlowMeterPage> {
+export async function flowMeterPage(
+  request: Request,
+  url: URL,
+  locals: App.Locals,
+): Promise<FlowMeterPage> {
   const { values, answer } = await calculatorPage('flow-meter', request, url, locals);
   const d = refDb(db());
   const all = { q: '', limit: LIST_LIMIT.max };
-  const region = code(values.region) && (await getRegion(d, values.region!)) ? values.region! : undefined;
+  const region =
+    code(values.region) && (await getRegion(d, values.region!)) ? values.region! : undefined;
   const city = region && code(values.city) ? await getCity(d, values.city!) : null;
   const cityCode = city && city.region === region ? city.code : undefined;
   const organisations = cityCode ? await listOrganisations(d, cityCode, all) : [];
@@ -39,11 +55,19 @@ export async function flowMeterPage(request: Request, url: URL, locals: App.Loca
     regions: await listRegions(d, all),
     cities: region ? await listCities(d, region, all) : [],
     organisations,
-    organisation: organisations.find((o) => o.code === values.organisation) ?? (cityCode && code(values.organisation) ? await orgIn(d, values.organisation!, cityCode) : null),
+    organisation:
+      organisations.find((o) => o.code === values.organisation) ??
+      (cityCode && code(values.organisation)
+        ? await orgIn(d, values.organisation!, cityCode)
+        : null),
   };
 }
 
-async function orgIn(d: ReturnType<typeof refDb>, code: string, city: string): Promise<OrganisationEntity | null> {
+async function orgIn(
+  d: ReturnType<typeof refDb>,
+  code: string,
+  city: string,
+): Promise<OrganisationEntity | null> {
   const o = await getOrganisation(d, code);
   return o && o.city === city ? o : null;
 }

@@ -5,8 +5,15 @@ import { P_RANGE_MPA } from './engine.ts';
 import { flowInputOf, rawInput, shownFigure } from './flow-meter.schema.ts';
 
 const limits = (values: Record<string, string>, field: string, min: number, max: number) => {
-  const u = flowInputOf(rawInput({ t_supply: '95', t_return: '70', ...values }), null).units[field]!;
-  return { unit: u.unit, kind: u.kind, min: shownFigure(u.of(min), 'up'), max: shownFigure(u.of(max), 'down') };
+  const u = flowInputOf(rawInput({ t_supply: '95', t_return: '70', ...values }), null).units[
+    field
+  ]!;
+  return {
+    unit: u.unit,
+    kind: u.kind,
+    min: shownFigure(u.of(min), 'up'),
+    max: shownFigure(u.of(max), 'down'),
+  };
 };
 
 describe('shownFigure', () => {
@@ -25,23 +32,72 @@ describe('shownFigure', () => {
 
 describe('flowInputOf units', () => {
   it('names the pressure range in the unit and kind chosen', () => {
-    expect(limits({ p: '40' }, 'p', P_RANGE_MPA.min, P_RANGE_MPA.max)).toEqual({ unit: 'bar', kind: 'gauge', min: 0, max: 25 });
-    expect(limits({ p: '40', p_unit: 'MPa' }, 'p', P_RANGE_MPA.min, P_RANGE_MPA.max)).toEqual({ unit: 'MPa', kind: 'gauge', min: 0, max: 2.5 });
-    expect(limits({ p: '40', p_unit: 'kgf/cm2', p_kind: 'absolute' }, 'p', P_RANGE_MPA.min, P_RANGE_MPA.max)).toEqual({ unit: 'kgf/cm2', kind: 'absolute', min: 1.034, max: 26.52 });
+    expect(limits({ p: '40' }, 'p', P_RANGE_MPA.min, P_RANGE_MPA.max)).toEqual({
+      unit: 'bar',
+      kind: 'gauge',
+      min: 0,
+      max: 25,
+    });
+    expect(limits({ p: '40', p_unit: 'MPa' }, 'p', P_RANGE_MPA.min, P_RANGE_MPA.max)).toEqual({
+      unit: 'MPa',
+      kind: 'gauge',
+      min: 0,
+      max: 2.5,
+    });
+    expect(
+      limits(
+        { p: '40', p_unit: 'kgf/cm2', p_kind: 'absolute' },
+        'p',
+        P_RANGE_MPA.min,
+        P_RANGE_MPA.max,
+      ),
+    ).toEqual({ unit: 'kgf/cm2', kind: 'absolute', min: 1.034, max: 26.52 });
   });
 
   it('names loads, pressure drops and flows in theirs', () => {
-    expect(limits({ q_unit: 'Gcal/h' }, 'q_heat', 0, 200_000)).toMatchObject({ unit: 'Gcal/h', min: 0, max: 171.9 });
-    expect(limits({ dp_unit: 'bar' }, 'dp_available', 0.1, 1000)).toMatchObject({ unit: 'bar', min: 0.001, max: 10 });
-    expect(limits({ dp_unit: 'm w.c.' }, 'dp_available', 0.1, 1000)).toMatchObject({ unit: 'm w.c.', min: 0.0102, max: 101.9 });
+    expect(limits({ q_unit: 'Gcal/h' }, 'q_heat', 0, 200_000)).toMatchObject({
+      unit: 'Gcal/h',
+      min: 0,
+      max: 171.9,
+    });
+    expect(limits({ dp_unit: 'bar' }, 'dp_available', 0.1, 1000)).toMatchObject({
+      unit: 'bar',
+      min: 0.001,
+      max: 10,
+    });
+    expect(limits({ dp_unit: 'm w.c.' }, 'dp_available', 0.1, 1000)).toMatchObject({
+      unit: 'm w.c.',
+      min: 0.0102,
+      max: 101.9,
+    });
     // m3/h back from t/h with the density at the pipe's temperature (95 °C supply, 70 °C return).
-    expect(limits({ mode: 'flows', flow_unit: 'm3/h' }, 'g_supply', 0.001, 10_000)).toMatchObject({ unit: 'm3/h', min: 0.00104, max: 10390 });
-    expect(limits({ mode: 'flows', flow_unit: 'm3/h' }, 'gmin_return', 0.001, 10_000)).toMatchObject({ unit: 'm3/h', min: 0.001023, max: 10220 });
-    expect(limits({ mode: 'flows' }, 'g_supply', 0.001, 10_000)).toMatchObject({ unit: 't/h', min: 0.001, max: 10000 });
+    expect(limits({ mode: 'flows', flow_unit: 'm3/h' }, 'g_supply', 0.001, 10_000)).toMatchObject({
+      unit: 'm3/h',
+      min: 0.00104,
+      max: 10390,
+    });
+    expect(
+      limits({ mode: 'flows', flow_unit: 'm3/h' }, 'gmin_return', 0.001, 10_000),
+    ).toMatchObject({ unit: 'm3/h', min: 0.001023, max: 10220 });
+    expect(limits({ mode: 'flows' }, 'g_supply', 0.001, 10_000)).toMatchObject({
+      unit: 't/h',
+      min: 0.001,
+      max: 10000,
+    });
   });
 
   it('turns a flow typed in m3/h into t/h and back to the same figure', () => {
-    const { input, units } = flowInputOf(rawInput({ t_supply: '95', t_return: '70', mode: 'flows', flow_unit: 'm3/h', g_supply: '10', g_return: '10' }), null);
+    const { input, units } = flowInputOf(
+      rawInput({
+        t_supply: '95',
+        t_return: '70',
+        mode: 'flows',
+        flow_unit: 'm3/h',
+        g_supply: '10',
+        g_return: '10',
+      }),
+      null,
+    );
     expect(input.flows!.supply!.design).toBeCloseTo(9.6217, 4);
     expect(shownFigure(units.g_supply!.of(input.flows!.supply!.design))).toBe(10);
   });

@@ -6,8 +6,24 @@
 import * as v from 'valibot';
 import { waterProperties } from '#features/properties/water.ts';
 import { pickRaw, rawSchemaOf, Reader, shownFigure } from '#features/calculations/kit/form.ts';
-import { absoluteMpa, DP_KPA, fromAbsoluteMpa, LOAD_KW, P_KINDS, PRESSURE_MPA } from '#features/calculations/kit/units.ts';
-import { MEASURED, PIPES, SCHEMES, type FlowInput, type Issue, type Pipe, type Requirements, type Scheme } from './engine.ts';
+import {
+  absoluteMpa,
+  DP_KPA,
+  fromAbsoluteMpa,
+  LOAD_KW,
+  P_KINDS,
+  PRESSURE_MPA,
+} from '#features/calculations/kit/units.ts';
+import {
+  MEASURED,
+  PIPES,
+  SCHEMES,
+  type FlowInput,
+  type Issue,
+  type Pipe,
+  type Requirements,
+  type Scheme,
+} from './engine.ts';
 
 // The units this form offers, with their factors from the kit's one unit table.
 /** kW per unit. */
@@ -20,7 +36,6 @@ export { P_KINDS };
 export const DP_UNITS = DP_KPA;
 export const MODES = ['loads', 'flows'] as const;
 
-
 /** How a field reads in the unit the user chose: its unit (and pressure kind) and the engine's figure turned into it. */
 export interface UserUnit {
   unit: string;
@@ -32,23 +47,58 @@ export interface UserUnit {
 export { shownFigure };
 
 export const FIELDS = [
-  'scheme', 'mode', 'q_heat', 'q_dhw', 'q_unit', 't_supply', 't_return', 't_dhw', 't_cold', 'p', 'p_unit', 'p_kind', 'min_share', 'make_up',
-  'flow_unit', ...PIPES.flatMap((p) => [`g_${p}`, `gmin_${p}`, `dn_${p}`]), 'margin', 'v_min', 'v_max', 'dp_available', 'dp_unit',
-  'region', 'city', 'organisation', 'limit',
+  'scheme',
+  'mode',
+  'q_heat',
+  'q_dhw',
+  'q_unit',
+  't_supply',
+  't_return',
+  't_dhw',
+  't_cold',
+  'p',
+  'p_unit',
+  'p_kind',
+  'min_share',
+  'make_up',
+  'flow_unit',
+  ...PIPES.flatMap((p) => [`g_${p}`, `gmin_${p}`, `dn_${p}`]),
+  'margin',
+  'v_min',
+  'v_max',
+  'dp_available',
+  'dp_unit',
+  'region',
+  'city',
+  'organisation',
+  'limit',
 ] as const;
 const RawSchema = rawSchemaOf(FIELDS);
 export type RawInput = v.InferOutput<typeof RawSchema>;
 
 /** The flat values of a form or JSON body, shape-checked (every field optional text). */
-export const rawInput = (values: Record<string, unknown>): RawInput => pickRaw(RawSchema, FIELDS, values);
+export const rawInput = (values: Record<string, unknown>): RawInput =>
+  pickRaw(RawSchema, FIELDS, values);
 
-export const DEFAULTS = { min_share: 10, make_up: 2, margin: 90, v_min: 0.3, v_max: 5, p: 6, t_dhw: 60, t_cold: 5 } as const;
+export const DEFAULTS = {
+  min_share: 10,
+  make_up: 2,
+  margin: 90,
+  v_min: 0.3,
+  v_max: 5,
+  p: 6,
+  t_dhw: 60,
+  t_cold: 5,
+} as const;
 
 /**
  * The engine's input; `issues` holds what the engine cannot see (bad units, unreadable numbers);
  * `units` how the converted fields (loads, pressure, flows, pressure drop) read in the user's units.
  */
-export function flowInputOf(r: RawInput, requirements: Requirements | null): { input: FlowInput; issues: Issue[]; units: Record<string, UserUnit> } {
+export function flowInputOf(
+  r: RawInput,
+  requirements: Requirements | null,
+): { input: FlowInput; issues: Issue[]; units: Record<string, UserUnit> } {
   // The kit's form reader: unreadable numbers and unknown units are refused by field, the first said wins.
   const x = new Reader<keyof RawInput>(r);
   const issues: Issue[] = x.issues;
@@ -58,11 +108,13 @@ export function flowInputOf(r: RawInput, requirements: Requirements | null): { i
   const { unit: pUnit, kind: pKind } = x.pressureUnit();
   const flowUnit = x.pick('flow_unit', FLOW_UNITS, 't/h');
   const dpUnit = x.dpUnit();
-  const t1 = x.opt('t_supply'), t2 = x.opt('t_return');
+  const t1 = x.opt('t_supply'),
+    t2 = x.opt('t_return');
   const tDhw = x.opt('t_dhw') ?? DEFAULTS.t_dhw;
   const pRaw = x.opt('p') ?? DEFAULTS.p;
   const p = absoluteMpa(pRaw, pUnit, pKind);
-  const qHeat = x.opt('q_heat'), qDhw = x.opt('q_dhw');
+  const qHeat = x.opt('q_heat'),
+    qDhw = x.opt('q_dhw');
   const temp: Record<Pipe, number | undefined> = { supply: t1, return: t2, dhw: tDhw, make_up: t2 };
   /** Density at the pipe's temperature, kg/m3, when a volume flow needs it and the temperature reads. */
   const rhoOf = (pipe: Pipe): number | undefined => {
@@ -90,21 +142,31 @@ export function flowInputOf(r: RawInput, requirements: Requirements | null): { i
       const g = x.opt(field);
       return g === undefined || rho === undefined ? g : (g * rho) / 1000;
     };
-    units[`g_${pipe}`] = units[`gmin_${pipe}`] = { unit: flowUnit, of: (th) => (rho === undefined ? th : (th * 1000) / rho) };
+    units[`g_${pipe}`] = units[`gmin_${pipe}`] = {
+      unit: flowUnit,
+      of: (th) => (rho === undefined ? th : (th * 1000) / rho),
+    };
     const design = flow(`g_${pipe}`);
     const min = flow(`gmin_${pipe}`);
-    if (mode === 'flows') flows[pipe] = { design: design ?? (undefined as unknown as number), ...(min !== undefined ? { min } : {}) };
+    if (mode === 'flows')
+      flows[pipe] = {
+        design: design ?? (undefined as unknown as number),
+        ...(min !== undefined ? { min } : {}),
+      };
     const dn = x.opt(`dn_${pipe}`);
     if (dn !== undefined) pipeDn[pipe] = dn;
   }
   const dp = x.opt('dp_available');
   const input: FlowInput = {
-    scheme, mode,
+    scheme,
+    mode,
     q_heat_kw: qHeat === undefined ? (mode === 'loads' ? undefined : 0) : qHeat * Q_UNITS[qUnit],
     q_dhw_kw: qDhw === undefined ? undefined : qDhw * Q_UNITS[qUnit],
     flows: mode === 'flows' ? flows : undefined,
-    t_supply_c: t1 ?? (x.has('t_supply') ? Number.NaN : (x.fail('t_supply', 'required'), Number.NaN)),
-    t_return_c: t2 ?? (x.has('t_return') ? Number.NaN : (x.fail('t_return', 'required'), Number.NaN)),
+    t_supply_c:
+      t1 ?? (x.has('t_supply') ? Number.NaN : (x.fail('t_supply', 'required'), Number.NaN)),
+    t_return_c:
+      t2 ?? (x.has('t_return') ? Number.NaN : (x.fail('t_return', 'required'), Number.NaN)),
     t_dhw_c: tDhw,
     t_cold_c: x.opt('t_cold') ?? DEFAULTS.t_cold,
     p_mpa: p,
@@ -118,6 +180,7 @@ export function flowInputOf(r: RawInput, requirements: Requirements | null): { i
     requirements,
     limit: x.opt('limit'),
   };
-  if (mode === 'loads' && qHeat === undefined && qDhw === undefined && !x.has('q_heat')) x.fail('q_heat', 'required');
+  if (mode === 'loads' && qHeat === undefined && qDhw === undefined && !x.has('q_heat'))
+    x.fail('q_heat', 'required');
   return { input, issues, units };
 }

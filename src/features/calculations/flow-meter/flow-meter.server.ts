@@ -9,13 +9,29 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { ENGINE_NAME, ENGINE_VERSION, FlowInputError, selectFlowMeters, type Issue, type Variant } from './engine.ts';
+import {
+  ENGINE_NAME,
+  ENGINE_VERSION,
+  FlowInputError,
+  selectFlowMeters,
+  type Issue,
+  type Variant,
+} from './engine.ts';
 import { is } from 'valibot';
 import { flowInputOf, rawInput, type RawInput, type UserUnit } from './flow-meter.schema.ts';
 import { unitSlug } from '../kit/units.ts';
 import { unitCatalogueOf } from './meter.ts';
 import { CODE } from './reference.schema.ts';
-import { getCity, getOrganisation, getRegion, type CityEntity, type OrganisationEntity, refDb, type RefDb, type RegionEntity } from './reference.server.ts';
+import {
+  getCity,
+  getOrganisation,
+  getRegion,
+  type CityEntity,
+  type OrganisationEntity,
+  refDb,
+  type RefDb,
+  type RegionEntity,
+} from './reference.server.ts';
 import type { SelectionReply, SelectionReplyBody } from '#features/calculations/kit/reply.ts';
 import { MAX_TEXT, shownFigure, tooLongFields } from '#features/calculations/kit/form.ts';
 
@@ -30,7 +46,12 @@ const KINDS = ['flow_meter', 'temp_sensor_pair', 'heat_calculator', 'sensor'] as
 const CATALOGUE_LIMIT = 2000;
 
 const fmt = (p: Record<string, number | string> | undefined) =>
-  Object.fromEntries(Object.entries(p ?? {}).map(([k, x]) => [k, typeof x === 'number' ? Number(x.toPrecision(4)) : x]));
+  Object.fromEntries(
+    Object.entries(p ?? {}).map(([k, x]) => [
+      k,
+      typeof x === 'number' ? Number(x.toPrecision(4)) : x,
+    ]),
+  );
 
 /** A unit as a message names it, in the user's language: "m³/h", "bar (gauge)". */
 function unitText(u: UserUnit, t: T): string {
@@ -43,16 +64,27 @@ function unitText(u: UserUnit, t: T): string {
  * chose for the field (`units`, from flowInputOf), never in the engine's MPa (abs.), kPa, kW or t/h.
  */
 export function issueText(i: Issue, t: T, units: Record<string, UserUnit> = {}): string {
-  const field = t(`calcFlow.fields.${i.field.replace(/^(g|gmin|dn)_.*/, '$1')}`, { pipe: pipeName(i.field, t) });
+  const field = t(`calcFlow.fields.${i.field.replace(/^(g|gmin|dn)_.*/, '$1')}`, {
+    pipe: pipeName(i.field, t),
+  });
   const params = fmt(i.params);
   const u = units[i.field];
   const { min, max } = i.params ?? {};
   let key = i.key;
   if (key === 'range' && u && typeof min === 'number' && typeof max === 'number') {
     key = 'range_unit';
-    Object.assign(params, { min: shownFigure(u.of(min), 'up'), max: shownFigure(u.of(max), 'down'), unit: unitText(u, t) });
+    Object.assign(params, {
+      min: shownFigure(u.of(min), 'up'),
+      max: shownFigure(u.of(max), 'down'),
+      unit: unitText(u, t),
+    });
   } else if (key === 'above' || key === 'return_above_supply') {
-    Object.assign(params, u && typeof max === 'number' ? { max: shownFigure(u.of(max)), unit: unitText(u, t) } : { unit: t('calcFlow.unit.t_h') });
+    Object.assign(
+      params,
+      u && typeof max === 'number'
+        ? { max: shownFigure(u.of(max)), unit: unitText(u, t) }
+        : { unit: t('calcFlow.unit.t_h') },
+    );
   }
   return t(`calcFlow.errors.${key}`, { field, ...params });
 }
@@ -61,16 +93,42 @@ function pipeName(field: string, t: T): string {
   return m ? t(`calcFlow.pipe.${m[1]}`) : '';
 }
 
-function errorAnswer(issues: Issue[], t: T, raw: RawInput, units: Record<string, UserUnit> = {}, status = 400): FlowMeterAnswer {
+function errorAnswer(
+  issues: Issue[],
+  t: T,
+  raw: RawInput,
+  units: Record<string, UserUnit> = {},
+  status = 400,
+): FlowMeterAnswer {
   const errors: Record<string, string> = {};
   for (const i of issues) if (!(i.field in errors)) errors[i.field] = issueText(i, t, units);
   const error = Object.values(errors)[0] ?? t('calcFlow.errors.input');
-  return { status, body: { type: 'error', message: error, entities: [], error, warning: null, errors, input: raw, engine: ENGINE } };
+  return {
+    status,
+    body: {
+      type: 'error',
+      message: error,
+      entities: [],
+      error,
+      warning: null,
+      errors,
+      input: raw,
+      engine: ENGINE,
+    },
+  };
 }
 
 /** The metering equipment of the catalogue: one bounded read on the (kind, title, id) index. */
 async function equipment(db: Kysely<DB>) {
-  const rows = await db.selectFrom('catalogue_items').select(['id', 'sku', 'kind', 'title', 'price_kop', 'demo', 'specs']).where('kind', 'in', [...KINDS]).orderBy('kind').orderBy('title').orderBy('id').limit(CATALOGUE_LIMIT).execute();
+  const rows = await db
+    .selectFrom('catalogue_items')
+    .select(['id', 'sku', 'kind', 'title', 'price_kop', 'demo', 'specs'])
+    .where('kind', 'in', [...KINDS])
+    .orderBy('kind')
+    .orderBy('title')
+    .orderBy('id')
+    .limit(CATALOGUE_LIMIT)
+    .execute();
   const cids = new Map<string, number>();
   const parsed = rows.flatMap((r) => {
     let specs: Record<string, unknown>;
@@ -80,12 +138,27 @@ async function equipment(db: Kysely<DB>) {
       return [];
     }
     cids.set(r.sku, r.id);
-    return [{ sku: r.sku, kind: r.kind, title: r.title, price_kop: Number(r.price_kop), demo: Number(r.demo), specs }];
+    return [
+      {
+        sku: r.sku,
+        kind: r.kind,
+        title: r.title,
+        price_kop: Number(r.price_kop),
+        demo: Number(r.demo),
+        specs,
+      },
+    ];
   });
   return { catalogue: unitCatalogueOf(parsed), cids };
 }
 
-const pipeList = (x: unknown, t: T) => (typeof x === 'string' && x ? x.split(', ').map((p) => t(`calcFlow.pipe.${p}`)).join(', ') : '');
+const pipeList = (x: unknown, t: T) =>
+  typeof x === 'string' && x
+    ? x
+        .split(', ')
+        .map((p) => t(`calcFlow.pipe.${p}`))
+        .join(', ')
+    : '';
 
 function entityOf(v: Variant, cids: Map<string, number>, t: T) {
   const { explanation, ...rest } = v;
@@ -93,9 +166,19 @@ function entityOf(v: Variant, cids: Map<string, number>, t: T) {
     ...rest,
     cid: cids.get(v.meters[0]!.sku) ?? null,
     sku: v.series,
-    title: t('calcFlow.page.variantTitle', { series: v.series, type: t(`calcFlow.type.${v.type}`), dn: v.meters.map((m) => `DN${m.dn}`).join(' / ') }),
+    title: t('calcFlow.page.variantTitle', {
+      series: v.series,
+      type: t(`calcFlow.type.${v.type}`),
+      dn: v.meters.map((m) => `DN${m.dn}`).join(' / '),
+    }),
     items: v.items.map((x) => ({ ...x, cid: cids.get(x.sku) ?? null })),
-    requirements: v.requirements.map((r) => ({ ...r, text: t(`calcFlow.req.${r.code}.${r.reason}`, { ...fmt(r.params), pipes: pipeList(r.params.pipes, t) }) })),
+    requirements: v.requirements.map((r) => ({
+      ...r,
+      text: t(`calcFlow.req.${r.code}.${r.reason}`, {
+        ...fmt(r.params),
+        pipes: pipeList(r.params.pipes, t),
+      }),
+    })),
     warning_texts: v.warnings.map((w) => t(`calcFlow.warn.${w}`)),
     explanation,
   };
@@ -113,7 +196,8 @@ type Place = { ok: true; organisation: OrganisationEntity | null } | { ok: false
 async function placeOf(db: Kysely<DB>, raw: RawInput): Promise<Place> {
   const d = refDb(db);
   const refuse = (field: string, key: string): Place => ({ ok: false, issue: { field, key } });
-  const lookup = async <E>(code: string, get: (d: RefDb, code: string) => Promise<E | null>) => (is(CODE, code) ? get(d, code) : null);
+  const lookup = async <E>(code: string, get: (d: RefDb, code: string) => Promise<E | null>) =>
+    is(CODE, code) ? get(d, code) : null;
   let region: RegionEntity | null = null;
   let city: CityEntity | null = null;
   if (raw.region) {
@@ -129,15 +213,26 @@ async function placeOf(db: Kysely<DB>, raw: RawInput): Promise<Place> {
   const org = await lookup(raw.organisation, getOrganisation);
   if (!org) return refuse('organisation', 'unknown_organisation');
   if (city && org.city !== city.code) return refuse('organisation', 'organisation_city');
-  if (!city && region && (await getCity(d, org.city))?.region !== region.code) return refuse('organisation', 'organisation_region');
+  if (!city && region && (await getCity(d, org.city))?.region !== region.code)
+    return refuse('organisation', 'organisation_region');
   return { ok: true, organisation: org };
 }
 
-export async function flowMeterAnswer(db: Kysely<DB>, values: Record<string, unknown>, t: T): Promise<FlowMeterAnswer> {
+export async function flowMeterAnswer(
+  db: Kysely<DB>,
+  values: Record<string, unknown>,
+  t: T,
+): Promise<FlowMeterAnswer> {
   const raw = rawInput(values);
   // A field longer than any figure or code is named before anything reads it (page, API and save alike).
   const long = tooLongFields(raw);
-  if (long.length) return errorAnswer(long.map((field) => ({ field, key: 'too_long', params: { max: MAX_TEXT } })), t, raw, {});
+  if (long.length)
+    return errorAnswer(
+      long.map((field) => ({ field, key: 'too_long', params: { max: MAX_TEXT } })),
+      t,
+      raw,
+      {},
+    );
   const place = await placeOf(db, raw);
   if (!place.ok) return errorAnswer([place.issue], t, raw);
   const org = place.organisation;
@@ -151,7 +246,13 @@ export async function flowMeterAnswer(db: Kysely<DB>, values: Record<string, unk
     if (err instanceof FlowInputError) return errorAnswer(err.issues, t, raw, units);
     throw err;
   }
-  const rejected = r.rejected.map((x) => ({ ...x, text: t(`calcFlow.reject.${x.reason}`, { ...fmt(x.params), pipe: x.pipe ? t(`calcFlow.pipe.${x.pipe}`) : '' }) }));
+  const rejected = r.rejected.map((x) => ({
+    ...x,
+    text: t(`calcFlow.reject.${x.reason}`, {
+      ...fmt(x.params),
+      pipe: x.pipe ? t(`calcFlow.pipe.${x.pipe}`) : '',
+    }),
+  }));
   const found = r.variants.length > 0;
   return {
     status: 200,
@@ -159,7 +260,13 @@ export async function flowMeterAnswer(db: Kysely<DB>, values: Record<string, unk
       type: found ? 'success' : 'empty',
       entities: r.variants.map((v) => entityOf(v, cids, t)),
       error: null,
-      warning: found ? null : t('calcFlow.empty', { why: rejected[0] ? `${rejected[0].series}: ${rejected[0].text}` : t('calcFlow.noMeters') }),
+      warning: found
+        ? null
+        : t('calcFlow.empty', {
+            why: rejected[0]
+              ? `${rejected[0].series}: ${rejected[0].text}`
+              : t('calcFlow.noMeters'),
+          }),
       scheme: r.scheme,
       pipes: r.pipes,
       q_total: r.q_total,

@@ -9,7 +9,9 @@ import { meterSpecErrors, METER_TYPES, type MeterType } from '#features/catalogu
 export { meterSpecErrors, METER_TYPES, type MeterType };
 
 /** Standard nominal diameters (mm); a pipe DN must be one of them. */
-export const DN_SERIES = [15, 20, 25, 32, 40, 50, 65, 80, 100, 125, 150, 200, 250, 300, 350, 400] as const;
+export const DN_SERIES = [
+  15, 20, 25, 32, 40, 50, 65, 80, 100, 125, 150, 200, 250, 300, 350, 400,
+] as const;
 
 export interface MeterModel {
   sku: string;
@@ -76,8 +78,10 @@ export interface UnitCatalogue {
 }
 
 type Specs = Record<string, unknown>;
-const num = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
-const strs = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string').slice(0, 20) : []);
+const num = (x: unknown): number | undefined =>
+  typeof x === 'number' && Number.isFinite(x) ? x : undefined;
+const strs = (x: unknown): string[] =>
+  Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string').slice(0, 20) : [];
 
 interface Row {
   sku: string;
@@ -97,17 +101,44 @@ export function unitCatalogueOf(rows: Row[]): UnitCatalogue {
     if (r.kind === 'flow_meter') {
       if (meterSpecErrors(s)) continue;
       out.meters.push({
-        ...base, series: String(s.series), type: s.type as MeterType, dn: num(s.dn)!, q_min: num(s.q_min)!, q_t: num(s.q_t)!, q_max: num(s.q_max)!,
-        error_pct: num(s.error_pct)!, dp_qmax_kpa: num(s.dp_qmax_kpa)!, straight_up_dn: num(s.straight_up_dn)!, straight_down_dn: num(s.straight_down_dn)!,
-        interfaces: strs(s.interfaces), t_max_c: num(s.t_max_c)!, pn_bar: num(s.pn_bar)!, register: s.register === true, demo: Boolean(r.demo),
+        ...base,
+        series: String(s.series),
+        type: s.type as MeterType,
+        dn: num(s.dn)!,
+        q_min: num(s.q_min)!,
+        q_t: num(s.q_t)!,
+        q_max: num(s.q_max)!,
+        error_pct: num(s.error_pct)!,
+        dp_qmax_kpa: num(s.dp_qmax_kpa)!,
+        straight_up_dn: num(s.straight_up_dn)!,
+        straight_down_dn: num(s.straight_down_dn)!,
+        interfaces: strs(s.interfaces),
+        t_max_c: num(s.t_max_c)!,
+        pn_bar: num(s.pn_bar)!,
+        register: s.register === true,
+        demo: Boolean(r.demo),
       });
     } else if (r.kind === 'temp_sensor_pair') {
-      const length = num(s.length_mm), lo = num(s.dn_min), hi = num(s.dn_max), t = num(s.t_max_c);
-      if (length && lo && hi && t) out.pairs.push({ ...base, length_mm: length, dn_min: lo, dn_max: hi, t_max_c: t });
+      const length = num(s.length_mm),
+        lo = num(s.dn_min),
+        hi = num(s.dn_max),
+        t = num(s.t_max_c);
+      if (length && lo && hi && t)
+        out.pairs.push({ ...base, length_mm: length, dn_min: lo, dn_max: hi, t_max_c: t });
     } else if (r.kind === 'heat_calculator') {
-      const f = num(s.flow_channels), tc = num(s.temp_channels), pc = num(s.pressure_channels);
+      const f = num(s.flow_channels),
+        tc = num(s.temp_channels),
+        pc = num(s.pressure_channels);
       if (f && tc && pc !== undefined)
-        out.calculators.push({ ...base, flow_channels: f, temp_channels: tc, pressure_channels: pc, interfaces: strs(s.interfaces), archive_hourly_days: num(s.archive_hourly_days) ?? 0, archive_daily_days: num(s.archive_daily_days) ?? 0 });
+        out.calculators.push({
+          ...base,
+          flow_channels: f,
+          temp_channels: tc,
+          pressure_channels: pc,
+          interfaces: strs(s.interfaces),
+          archive_hourly_days: num(s.archive_hourly_days) ?? 0,
+          archive_daily_days: num(s.archive_daily_days) ?? 0,
+        });
     } else if (r.kind === 'sensor' && s.role === 'pressure_transmitter') {
       const range = Array.isArray(s.range_bar) ? num(s.range_bar[1]) : num(s.range_bar);
       if (range) out.transmitters.push({ ...base, range_bar: range });

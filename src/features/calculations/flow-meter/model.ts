@@ -118,7 +118,14 @@ export interface MeterChoice {
 }
 
 export interface RequirementCheck {
-  code: 'meter_type' | 'meter_model' | 'accuracy' | 'straight_runs' | 'archive' | 'remote_reading' | 'register';
+  code:
+    | 'meter_type'
+    | 'meter_model'
+    | 'accuracy'
+    | 'straight_runs'
+    | 'archive'
+    | 'remote_reading'
+    | 'register';
   met: boolean;
   /** Reason key (calcFlow.req.<code>.<reason>) and its figures. */
   reason: string;
@@ -155,7 +162,15 @@ export interface Variant {
 export interface Rejection {
   series: string;
   pipe: Pipe | null;
-  reason: 'too_small' | 'range' | 'velocity' | 'pressure_drop' | 'temperature' | 'pressure' | 'pipe_dn' | 'no_calculator';
+  reason:
+    | 'too_small'
+    | 'range'
+    | 'velocity'
+    | 'pressure_drop'
+    | 'temperature'
+    | 'pressure'
+    | 'pipe_dn'
+    | 'no_calculator';
   params: Record<string, number | string>;
 }
 

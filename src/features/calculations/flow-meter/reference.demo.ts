@@ -7,4 +7,6 @@ import type { CityInput, OrganisationInput, RegionInput } from './reference.sche
 
 export const DEMO_REGIONS = demo.regions as Array<[string, RegionInput]>;
 export const DEMO_CITIES = demo.cities as Array<[string, CityInput]>;
-export const DEMO_ORGANISATIONS = demo.organisations as unknown as Array<[string, OrganisationInput]>;
+export const DEMO_ORGANISATIONS = demo.organisations as unknown as Array<
+  [string, OrganisationInput]
+>;

@@ -13,8 +13,26 @@ import { respond } from '#lib/http/respond.ts';
 import { log } from '#lib/log.ts';
 import { db } from '#lib/db/index.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { CitySchema, CODE, OrganisationSchema, REFERENCE_KINDS, RegionSchema, type ReferenceKind } from './reference.schema.ts';
-import { deleteReference, getCity, getOrganisation, getRegion, InUseError, MissingParentError, putCity, putOrganisation, putRegion, refDb } from './reference.server.ts';
+import {
+  CitySchema,
+  CODE,
+  OrganisationSchema,
+  REFERENCE_KINDS,
+  RegionSchema,
+  type ReferenceKind,
+} from './reference.schema.ts';
+import {
+  deleteReference,
+  getCity,
+  getOrganisation,
+  getRegion,
+  InUseError,
+  MissingParentError,
+  putCity,
+  putOrganisation,
+  putRegion,
+  refDb,
+} from './reference.server.ts';
 
 const rdb = () => refDb(db());
 
@@ -24,7 +42,11 @@ function bodiless(ctx: APIContext, work: (t: T) => Promise<unknown>): Promise<Re
   return respond(t, 'integration.errors.failed', async () => {
     const key = requireKey(ctx.request, 'reference', t);
     const result = await work(t);
-    log.info('integration call', { key: key.name, method: ctx.request.method, path: ctx.url.pathname });
+    log.info('integration call', {
+      key: key.name,
+      method: ctx.request.method,
+      path: ctx.url.pathname,
+    });
     return json(result);
   });
 }
@@ -33,11 +55,17 @@ function target(ctx: APIContext, t: T): { kind: ReferenceKind; code: string } {
   const kind = ctx.params.kind as ReferenceKind;
   // Astro hands the parameter over decoded: decoding it again would turn a '%' into a URIError (500).
   const code = v.safeParse(CODE, ctx.params.code ?? '');
-  if (!(REFERENCE_KINDS as readonly string[]).includes(kind) || !code.success) throw new HttpError(404, t('calcFlow.errors.notFound'));
+  if (!(REFERENCE_KINDS as readonly string[]).includes(kind) || !code.success)
+    throw new HttpError(404, t('calcFlow.errors.notFound'));
   return { kind, code: code.output };
 }
 
-const getOne = (kind: ReferenceKind, code: string) => (kind === 'regions' ? getRegion(rdb(), code) : kind === 'cities' ? getCity(rdb(), code) : getOrganisation(rdb(), code));
+const getOne = (kind: ReferenceKind, code: string) =>
+  kind === 'regions'
+    ? getRegion(rdb(), code)
+    : kind === 'cities'
+      ? getCity(rdb(), code)
+      : getOrganisation(rdb(), code);
 
 /** Translates the validation keys of calcFlow.validation.* (validate() translates only integration.*). */
 function checked<S extends v.GenericSchema>(schema: S, data: unknown, t: T): v.InferOutput<S> {
@@ -45,7 +73,12 @@ function checked<S extends v.GenericSchema>(schema: S, data: unknown, t: T): v.I
     return validate(schema, data, t);
   } catch (err) {
     if (err instanceof HttpError && err.body.errors) {
-      const errors = Object.fromEntries(Object.entries(err.body.errors as Record<string, string>).map(([k, m]) => [k, m.startsWith('calcFlow.') ? t(m) : m]));
+      const errors = Object.fromEntries(
+        Object.entries(err.body.errors as Record<string, string>).map(([k, m]) => [
+          k,
+          m.startsWith('calcFlow.') ? t(m) : m,
+        ]),
+      );
       throw new HttpError(err.status, String(err.body.message), { errors });
     }
     throw err;
@@ -57,13 +90,17 @@ export const putReferenceCall = (ctx: APIContext) =>
     const { kind, code } = target(ctx, t);
     let status: 'created' | 'updated';
     try {
-      if (kind === 'regions') status = await putRegion(rdb(), code, checked(RegionSchema, body.data, t));
-      else if (kind === 'cities') status = await putCity(rdb(), code, checked(CitySchema, body.data, t));
+      if (kind === 'regions')
+        status = await putRegion(rdb(), code, checked(RegionSchema, body.data, t));
+      else if (kind === 'cities')
+        status = await putCity(rdb(), code, checked(CitySchema, body.data, t));
       else status = await putOrganisation(rdb(), code, checked(OrganisationSchema, body.data, t));
     } catch (err) {
       if (err instanceof MissingParentError) {
         const field = err.message;
-        throw new HttpError(422, t('integration.errors.invalid'), { errors: { [field]: t(`calcFlow.validation.unknown_${field}`) } });
+        throw new HttpError(422, t('integration.errors.invalid'), {
+          errors: { [field]: t(`calcFlow.validation.unknown_${field}`) },
+        });
       }
       throw err;
     }
@@ -82,9 +119,11 @@ export const deleteReferenceCall = (ctx: APIContext) =>
   bodiless(ctx, async (t) => {
     const { kind, code } = target(ctx, t);
     try {
-      if (!(await deleteReference(rdb(), kind, code))) throw new HttpError(404, t('calcFlow.errors.notFound'));
+      if (!(await deleteReference(rdb(), kind, code)))
+        throw new HttpError(404, t('calcFlow.errors.notFound'));
     } catch (err) {
-      if (err instanceof InUseError) throw new HttpError(409, t(`calcFlow.errors.inUse.${err.message}`));
+      if (err instanceof InUseError)
+        throw new HttpError(409, t(`calcFlow.errors.inUse.${err.message}`));
       throw err;
     }
     return { type: 'success', code };

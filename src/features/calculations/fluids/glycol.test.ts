@@ -2,7 +2,17 @@
 // limit of the fits against IAPWS, and the range refusals (never an extrapolated number).
 import { describe, expect, it } from 'vitest';
 import { waterProperties } from '#features/properties/water.ts';
-import { CONCENTRATION, fitAt, FREEZE_MARGIN, freezingPoint, glycolProperties, GlycolRangeError, minTemperature, T_MAX, type GlycolKind } from './glycol.ts';
+import {
+  CONCENTRATION,
+  fitAt,
+  FREEZE_MARGIN,
+  freezingPoint,
+  glycolProperties,
+  GlycolRangeError,
+  minTemperature,
+  T_MAX,
+  type GlycolKind,
+} from './glycol.ts';
 
 const rel = (a: number, b: number) => Math.abs(a / b - 1);
 
@@ -27,19 +37,28 @@ const TABLE: Array<[GlycolKind, number, number, number, number, number, number]>
 
 // Freezing points, °C, same source (mass %).
 const FREEZING: Array<[GlycolKind, number, number]> = [
-  ['ethylene_glycol', 20, -7.949], ['ethylene_glycol', 30, -14.576], ['ethylene_glycol', 40, -23.813], ['ethylene_glycol', 50, -35.994],
-  ['propylene_glycol', 20, -7.173], ['propylene_glycol', 30, -12.789], ['propylene_glycol', 40, -20.568], ['propylene_glycol', 50, -32.193],
+  ['ethylene_glycol', 20, -7.949],
+  ['ethylene_glycol', 30, -14.576],
+  ['ethylene_glycol', 40, -23.813],
+  ['ethylene_glycol', 50, -35.994],
+  ['propylene_glycol', 20, -7.173],
+  ['propylene_glycol', 30, -12.789],
+  ['propylene_glycol', 40, -20.568],
+  ['propylene_glycol', 50, -32.193],
 ];
 
 describe('glycolProperties (Melinder 2010)', () => {
-  it.each(TABLE)('%s %d %% at %d °C matches the published values within 0.1 %%', (kind, x, t, mu, rho, cp, lambda) => {
-    const p = glycolProperties(kind, x, t);
-    expect(rel(p.rho, rho)).toBeLessThan(0.001);
-    expect(rel(p.cp, cp)).toBeLessThan(0.001);
-    expect(rel(p.lambda, lambda)).toBeLessThan(0.001);
-    expect(rel(p.mu, mu)).toBeLessThan(0.001);
-    expect(p.pr).toBeCloseTo((p.cp * p.mu) / p.lambda, 12);
-  });
+  it.each(TABLE)(
+    '%s %d %% at %d °C matches the published values within 0.1 %%',
+    (kind, x, t, mu, rho, cp, lambda) => {
+      const p = glycolProperties(kind, x, t);
+      expect(rel(p.rho, rho)).toBeLessThan(0.001);
+      expect(rel(p.cp, cp)).toBeLessThan(0.001);
+      expect(rel(p.lambda, lambda)).toBeLessThan(0.001);
+      expect(rel(p.mu, mu)).toBeLessThan(0.001);
+      expect(p.pr).toBeCloseTo((p.cp * p.mu) / p.lambda, 12);
+    },
+  );
 
   it.each(FREEZING)('%s %d %% freezes at %s °C (±0.01 K)', (kind, x, tf) => {
     expect(Math.abs(freezingPoint(kind, x) - tf)).toBeLessThan(0.01);
@@ -49,7 +68,8 @@ describe('glycolProperties (Melinder 2010)', () => {
   it('at zero glycol the fits meet pure water (IAPWS) within Melinder’s accuracy: the coefficients are transcribed right', () => {
     for (const kind of ['ethylene_glycol', 'propylene_glycol'] as const) {
       for (const t of [5, 20, 40, 60, 80]) {
-        const f = fitAt(kind, 0, t), w = waterProperties(t, 0.101325);
+        const f = fitAt(kind, 0, t),
+          w = waterProperties(t, 0.101325);
         expect(rel(f.rho, w.rho), `${kind} ρ ${t}`).toBeLessThan(0.003);
         expect(rel(f.cp, w.cp * 1000), `${kind} cp ${t}`).toBeLessThan(0.006);
         expect(rel(f.lambda, w.lambda), `${kind} λ ${t}`).toBeLessThan(0.02);
@@ -61,7 +81,8 @@ describe('glycolProperties (Melinder 2010)', () => {
 
   it('a glycol solution is denser, more viscous, holds less heat and conducts less than water', () => {
     const w = waterProperties(20, 0.101325);
-    const eg = glycolProperties('ethylene_glycol', 30, 20), pg = glycolProperties('propylene_glycol', 30, 20);
+    const eg = glycolProperties('ethylene_glycol', 30, 20),
+      pg = glycolProperties('propylene_glycol', 30, 20);
     for (const g of [eg, pg]) {
       expect(g.rho).toBeGreaterThan(w.rho);
       expect(g.mu).toBeGreaterThan(1.5 * w.mu);
@@ -79,7 +100,12 @@ describe('glycolProperties (Melinder 2010)', () => {
       } catch (e) {
         expect(e).toBeInstanceOf(GlycolRangeError);
         const g = e as GlycolRangeError;
-        expect([g.quantity, g.min, g.max, g.unit]).toEqual(['concentration', CONCENTRATION.min, CONCENTRATION.max, '%']);
+        expect([g.quantity, g.min, g.max, g.unit]).toEqual([
+          'concentration',
+          CONCENTRATION.min,
+          CONCENTRATION.max,
+          '%',
+        ]);
       }
     }
   });
@@ -107,7 +133,8 @@ describe('glycolProperties (Melinder 2010)', () => {
       for (let x = 20; x <= 50; x += 5) {
         for (let t = Math.ceil(minTemperature(kind, x)); t <= 100; t += 7) {
           const p = glycolProperties(kind, x, t);
-          for (const v of [p.rho, p.cp, p.lambda, p.mu, p.pr]) expect(Number.isFinite(v) && v > 0).toBe(true);
+          for (const v of [p.rho, p.cp, p.lambda, p.mu, p.pr])
+            expect(Number.isFinite(v) && v > 0).toBe(true);
           expect(p.rho).toBeGreaterThan(950);
           expect(p.rho).toBeLessThan(1100);
         }

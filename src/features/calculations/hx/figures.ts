@@ -7,9 +7,18 @@ import type { CompareItem } from '../Compare.tsx';
 import { unitText } from '../kit/units.ts';
 
 /** [key under hx.page.fig, value]; `rated`: a pack rated at its own duty has no area margin (0 by construction). */
-export function packFigures(c: Candidate, t: T, locale: string, rated = false): Array<[string, string]> {
+export function packFigures(
+  c: Candidate,
+  t: T,
+  locale: string,
+  rated = false,
+): Array<[string, string]> {
   const nf = numberFormat(locale, { maximumSignificantDigits: 4 });
-  const money = numberFormat(locale, { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+  const money = numberFormat(locale, {
+    style: 'currency',
+    currency: 'RUB',
+    maximumFractionDigits: 0,
+  });
   const f = (x: { value: number; unit: string }) => `${nf.format(x.value)} ${unitText(x.unit, t)}`;
   return [
     ['plates', nf.format(c.plates.value)],
@@ -32,14 +41,24 @@ export function hxCompareItems(packs: readonly Candidate[], t: T, locale: string
   return packs.map((c) => ({
     id: String(c.rank),
     title: `${c.rank}. ${c.model.name}`,
-    figures: packFigures(c, t, locale).map(([k, v]) => [t(`hx.page.fig.${k}`), v] as [string, string]),
+    figures: packFigures(c, t, locale).map(
+      ([k, v]) => [t(`hx.page.fig.${k}`), v] as [string, string],
+    ),
   }));
 }
 
 /** The condensers of a to3 answer for the comparison: the figures of their cards (HxResult.astro). */
-export function condCompareItems(packs: CondensationDesign['candidates'], t: T, locale: string): CompareItem[] {
+export function condCompareItems(
+  packs: CondensationDesign['candidates'],
+  t: T,
+  locale: string,
+): CompareItem[] {
   const nf = numberFormat(locale, { maximumSignificantDigits: 4 });
-  const money = numberFormat(locale, { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+  const money = numberFormat(locale, {
+    style: 'currency',
+    currency: 'RUB',
+    maximumFractionDigits: 0,
+  });
   const f = (x: { value: number; unit: string }) => `${nf.format(x.value)} ${unitText(x.unit, t)}`;
   return packs.map((c, i) => ({
     id: String(i + 1),

@@ -19,8 +19,14 @@ export const plateSku = (modelId: string): string => `DEMO-PHE-${modelId}`;
 /** Catalogue item of a plate model; its price is the frame (the pack price is set per selection). */
 export function plateItem(m: PlateModel) {
   return {
-    sku: plateSku(m.id), kind: 'other', title: m.name, manufacturer: 'DEMO', model: m.id,
-    price_kop: Math.round(m.price.frame), demo: m.demo, specs: { plate_model: m.id, heat_exchanger: 'plate' },
+    sku: plateSku(m.id),
+    kind: 'other',
+    title: m.name,
+    manufacturer: 'DEMO',
+    model: m.id,
+    price_kop: Math.round(m.price.frame),
+    demo: m.demo,
+    specs: { plate_model: m.id, heat_exchanger: 'plate' },
   };
 }
 
@@ -41,7 +47,15 @@ export function ensurePlateCatalogue(db: Kysely<DB>): Promise<Map<string, number
       if (!c.ok) throw new Error(`plate catalogue: ${m.id}: ${JSON.stringify(c.errors)}`);
       await upsertItem(db, engine, c.item);
     }
-    const rows = await db.selectFrom('catalogue_items').select(['id', 'sku']).where('sku', 'in', DEMO_PLATES.map((m) => plateSku(m.id))).execute();
+    const rows = await db
+      .selectFrom('catalogue_items')
+      .select(['id', 'sku'])
+      .where(
+        'sku',
+        'in',
+        DEMO_PLATES.map((m) => plateSku(m.id)),
+      )
+      .execute();
     return new Map(rows.map((r) => [r.sku, r.id]));
   })().catch((err) => {
     cache.delete(db);
@@ -51,22 +65,37 @@ export function ensurePlateCatalogue(db: Kysely<DB>): Promise<Map<string, number
   return ready;
 }
 
-interface PackLike { model: { id: string; name: string }; price: { value: number } }
+interface PackLike {
+  model: { id: string; name: string };
+  price: { value: number };
+}
 const tag = (p: PackLike, cids: Map<string, number>, stage?: number) => ({
-  ...p, cid: cids.get(plateSku(p.model.id)) ?? null, sku: plateSku(p.model.id), title: stage ? `${p.model.name} (${stage})` : p.model.name, price_kop: Math.round(p.price.value),
+  ...p,
+  cid: cids.get(plateSku(p.model.id)) ?? null,
+  sku: plateSku(p.model.id),
+  title: stage ? `${p.model.name} (${stage})` : p.model.name,
+  price_kop: Math.round(p.price.value),
 });
 
 /**
  * The calculation as the save layer needs it: the same answer, its packs flattened into `entities`
  * (to2: both stages, each pack tagged with its stage) with cid, sku, title and price_kop.
  */
-export async function hxSelectForSave(kind: HxKind, inputs: Record<string, string>, t: T, db: Kysely<DB>): Promise<HxAnswer> {
+export async function hxSelectForSave(
+  kind: HxKind,
+  inputs: Record<string, string>,
+  t: T,
+  db: Kysely<DB>,
+): Promise<HxAnswer> {
   const answer = hxAnswer(kind, rawInput(inputs), t);
   if (answer.status !== 200) return answer;
   const cids = await ensurePlateCatalogue(db);
-  const entities = kind === 'to2'
-    ? (answer.body.entities as Array<{ stage: number; candidates: PackLike[] }>).flatMap((s) => s.candidates.map((c) => ({ ...tag(c, cids, s.stage), stage: s.stage })))
-    : (answer.body.entities as PackLike[]).map((c) => tag(c, cids));
+  const entities =
+    kind === 'to2'
+      ? (answer.body.entities as Array<{ stage: number; candidates: PackLike[] }>).flatMap((s) =>
+          s.candidates.map((c) => ({ ...tag(c, cids, s.stage), stage: s.stage })),
+        )
+      : (answer.body.entities as PackLike[]).map((c) => tag(c, cids));
   return { ...answer, body: { ...answer.body, entities } };
 }
 
@@ -75,7 +104,12 @@ export async function hxSelectForSave(kind: HxKind, inputs: Record<string, strin
  * `cid`, `sku`, `price_kop` and `pick`, the chosen-list entry ('cid:n', n counting the packs in answer
  * order, to2 stage I then stage II) that POST /api/v1/calculations/{kind}/save takes. Shape unchanged.
  */
-export async function hxSelectAnswer(kind: HxKind, raw: RawInput, t: T, db: Kysely<DB>): Promise<HxAnswer> {
+export async function hxSelectAnswer(
+  kind: HxKind,
+  raw: RawInput,
+  t: T,
+  db: Kysely<DB>,
+): Promise<HxAnswer> {
   const answer = hxAnswer(kind, raw, t);
   if (answer.status !== 200 || !answer.body.entities.length) return answer;
   const cids = await ensurePlateCatalogue(db);
@@ -83,10 +117,20 @@ export async function hxSelectAnswer(kind: HxKind, raw: RawInput, t: T, db: Kyse
   const pick = <P extends PackLike>(p: P) => {
     n += 1;
     const cid = cids.get(plateSku(p.model.id)) ?? null;
-    return { ...p, cid, sku: plateSku(p.model.id), price_kop: Math.round(p.price.value), pick: cid === null ? null : `${cid}:${n}` };
+    return {
+      ...p,
+      cid,
+      sku: plateSku(p.model.id),
+      price_kop: Math.round(p.price.value),
+      pick: cid === null ? null : `${cid}:${n}`,
+    };
   };
-  const entities = kind === 'to2'
-    ? (answer.body.entities as Array<{ stage: number; candidates: PackLike[] }>).map((s) => ({ ...s, candidates: s.candidates.map(pick) }))
-    : (answer.body.entities as PackLike[]).map(pick);
+  const entities =
+    kind === 'to2'
+      ? (answer.body.entities as Array<{ stage: number; candidates: PackLike[] }>).map((s) => ({
+          ...s,
+          candidates: s.candidates.map(pick),
+        }))
+      : (answer.body.entities as PackLike[]).map(pick);
   return { ...answer, body: { ...answer.body, entities } };
 }

@@ -5,11 +5,29 @@
 // the physics and names the failing field, so there is one rule per figure. Pure: the page, the API
 // and an island share it.
 import * as v from 'valibot';
-import type { CondensationInput, DhwInput, RatingInput, SelectInput, SteamState } from '#features/calculations/phe/index.ts';
+import type {
+  CondensationInput,
+  DhwInput,
+  RatingInput,
+  SelectInput,
+  SteamState,
+} from '#features/calculations/phe/index.ts';
 import { waterProperties } from '#features/properties/water.ts';
-import { numberOf, pickRaw, rawSchemaOf, Reader, type FieldIssue } from '#features/calculations/kit/form.ts';
+import {
+  numberOf,
+  pickRaw,
+  rawSchemaOf,
+  Reader,
+  type FieldIssue,
+} from '#features/calculations/kit/form.ts';
 import type { Medium } from '#features/calculations/phe/fluid.ts';
-import { DP_KPA, LOAD_KW, P_KINDS, PRESSURE_MPA, thToKgS } from '#features/calculations/kit/units.ts';
+import {
+  DP_KPA,
+  LOAD_KW,
+  P_KINDS,
+  PRESSURE_MPA,
+  thToKgS,
+} from '#features/calculations/kit/units.ts';
 import { glycolMassFlow, MEDIUM_FIELDS, mediumOf } from './medium.ts';
 
 /** A refused field: required | number | unit | positive | up_to | range | property_range ... (the kit's one issue shape). */
@@ -53,29 +71,73 @@ export const RANGES = {
 
 const FIELDS = [
   // shared
-  'q', 'q_unit', 'flow_unit', 'p_unit', 'p_kind', 'dp_unit', 'margin', 'limit',
+  'q',
+  'q_unit',
+  'flow_unit',
+  'p_unit',
+  'p_kind',
+  'dp_unit',
+  'margin',
+  'limit',
   // to1
-  'hot_t_in', 'hot_t_out', 'cold_t_in', 'cold_t_out', 'hot_flow', 'cold_flow', 'hot_p', 'cold_p', 'hot_dp_max', 'cold_dp_max',
+  'hot_t_in',
+  'hot_t_out',
+  'cold_t_in',
+  'cold_t_out',
+  'hot_flow',
+  'cold_flow',
+  'hot_p',
+  'cold_p',
+  'hot_dp_max',
+  'cold_dp_max',
   ...MEDIUM_FIELDS,
-  'hot_fouling', 'cold_fouling', 'mode', 'model', 'plates', 'hot_passes', 'cold_passes',
+  'hot_fouling',
+  'cold_fouling',
+  'mode',
+  'model',
+  'plates',
+  'hot_passes',
+  'cold_passes',
   // to2
-  'heating_q', 'dhw_q', 'network_supply', 'network_return', 'building_supply', 'building_return', 't_inside', 't_outdoor',
-  'dhw_t_cold', 'dhw_t_hot', 'break_supply', 'approach',
+  'heating_q',
+  'dhw_q',
+  'network_supply',
+  'network_return',
+  'building_supply',
+  'building_return',
+  't_inside',
+  't_outdoor',
+  'dhw_t_cold',
+  'dhw_t_hot',
+  'break_supply',
+  'approach',
   // to3
-  'steam_p', 'steam_state', 'steam_t', 'steam_x', 'steam_h', 'condensate_out', 'water_t_in', 'water_t_out', 'water_flow', 'water_dp_max', 'condensing_alpha',
+  'steam_p',
+  'steam_state',
+  'steam_t',
+  'steam_x',
+  'steam_h',
+  'condensate_out',
+  'water_t_in',
+  'water_t_out',
+  'water_flow',
+  'water_dp_max',
+  'condensing_alpha',
 ] as const;
 const RawSchema = rawSchemaOf(FIELDS);
 export type RawInput = v.InferOutput<typeof RawSchema>;
 
 /** The flat values of a form or JSON body, shape-checked (every field optional text). */
-export const rawInput = (values: Record<string, unknown>): RawInput => pickRaw(RawSchema, FIELDS, values);
+export const rawInput = (values: Record<string, unknown>): RawInput =>
+  pickRaw(RawSchema, FIELDS, values);
 
 /** The kit's reader with the rules of these forms: water temperatures, a side's medium, mass flows, fouling, the margin. */
 class HxReader extends Reader<keyof RawInput> {
   /** A water temperature, °C: below 0 °C water freezes (a glycol mixture is needed), above 250 °C it is out of range. */
   water(field: keyof RawInput, required: boolean): number | undefined {
     const x = required ? this.req(field) : this.opt(field);
-    if (x !== undefined && Number.isFinite(x) && x < RANGES.water_c.min && !this.has(field)) this.fail(field, 'below_freezing_water', { t_min: 0 });
+    if (x !== undefined && Number.isFinite(x) && x < RANGES.water_c.min && !this.has(field))
+      this.fail(field, 'below_freezing_water', { t_min: 0 });
     this.within(field, x, RANGES.water_c.min, RANGES.water_c.max);
     return x;
   }
@@ -119,22 +181,53 @@ const DEFAULT_P = 0.6;
 export function to1InputOf(r: RawInput): { input: SelectInput; issues: FieldIssue[] } {
   const x = new HxReader(r);
   x.pick('mode', HX_MODES, 'select');
-  const hotMedium = mediumOf(x, 'hot'), coldMedium = mediumOf(x, 'cold');
-  const hotIn = x.side('hot_t_in', true, hotMedium)!, coldIn = x.side('cold_t_in', true, coldMedium)!;
-  const hotOut = x.side('hot_t_out', false, hotMedium), coldOut = x.side('cold_t_out', false, coldMedium);
-  const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
+  const hotMedium = mediumOf(x, 'hot'),
+    coldMedium = mediumOf(x, 'cold');
+  const hotIn = x.side('hot_t_in', true, hotMedium)!,
+    coldIn = x.side('cold_t_in', true, coldMedium)!;
+  const hotOut = x.side('hot_t_out', false, hotMedium),
+    coldOut = x.side('cold_t_out', false, coldMedium);
+  const ph = x.pressure('hot_p') ?? DEFAULT_P,
+    pc = x.pressure('cold_p') ?? DEFAULT_P;
   const q = x.load('q', false, RANGES.load_kw);
-  const hm = glycolMassFlow(x.flow('hot_flow', hotIn, ph), r.hot_flow, r.flow_unit, hotMedium, hotIn);
-  const cm = glycolMassFlow(x.flow('cold_flow', coldIn, pc), r.cold_flow, r.flow_unit, coldMedium, coldIn);
+  const hm = glycolMassFlow(
+    x.flow('hot_flow', hotIn, ph),
+    r.hot_flow,
+    r.flow_unit,
+    hotMedium,
+    hotIn,
+  );
+  const cm = glycolMassFlow(
+    x.flow('cold_flow', coldIn, pc),
+    r.cold_flow,
+    r.flow_unit,
+    coldMedium,
+    coldIn,
+  );
   const known = [hotOut, coldOut].filter((t) => t !== undefined).length;
   if (known === 0) x.fail('hot_t_out', 'required');
   const input: SelectInput = {
     duty: {
       ...(q !== undefined ? { q } : {}),
-      hot: { t_in: hotIn, ...(hotOut !== undefined ? { t_out: hotOut } : {}), ...(hm !== undefined ? { m: hm } : {}), p: ph, ...(hotMedium ? { medium: hotMedium } : {}) },
-      cold: { t_in: coldIn, ...(coldOut !== undefined ? { t_out: coldOut } : {}), ...(cm !== undefined ? { m: cm } : {}), p: pc, ...(coldMedium ? { medium: coldMedium } : {}) },
+      hot: {
+        t_in: hotIn,
+        ...(hotOut !== undefined ? { t_out: hotOut } : {}),
+        ...(hm !== undefined ? { m: hm } : {}),
+        p: ph,
+        ...(hotMedium ? { medium: hotMedium } : {}),
+      },
+      cold: {
+        t_in: coldIn,
+        ...(coldOut !== undefined ? { t_out: coldOut } : {}),
+        ...(cm !== undefined ? { m: cm } : {}),
+        p: pc,
+        ...(coldMedium ? { medium: coldMedium } : {}),
+      },
     },
-    dpMax: { hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa), cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa) },
+    dpMax: {
+      hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa),
+      cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa),
+    },
     marginMin: x.margin(),
     fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
     limit: Math.min(Math.max(Math.round(x.opt('limit') ?? 5), 1), 10),
@@ -150,7 +243,16 @@ export const modeOf = (r: RawInput): HxMode => (r.mode === 'rate' ? 'rate' : 'se
  * margin is then said). Outlet temperatures are what the pack gives, so typed ones are ignored and
  * named in `ignored`; the pressure-drop limits are checked against the pack.
  */
-export function to1RateInputOf(r: RawInput, models: readonly string[]): { model: string; input: RatingInput; dpMax: { hot: number; cold: number }; ignored: string[]; issues: FieldIssue[] } {
+export function to1RateInputOf(
+  r: RawInput,
+  models: readonly string[],
+): {
+  model: string;
+  input: RatingInput;
+  dpMax: { hot: number; cold: number };
+  ignored: string[];
+  issues: FieldIssue[];
+} {
   const x = new HxReader(r);
   x.pick('mode', HX_MODES, 'select');
   const model = r.model ?? '';
@@ -158,47 +260,98 @@ export function to1RateInputOf(r: RawInput, models: readonly string[]): { model:
   else if (!models.includes(model)) x.fail('model', 'unit');
   const plates = x.req('plates');
   const passes = { hot: x.opt('hot_passes') ?? 1, cold: x.opt('cold_passes') ?? 1 };
-  const hotMedium = mediumOf(x, 'hot'), coldMedium = mediumOf(x, 'cold');
-  const hotIn = x.side('hot_t_in', true, hotMedium)!, coldIn = x.side('cold_t_in', true, coldMedium)!;
-  const ph = x.pressure('hot_p') ?? DEFAULT_P, pc = x.pressure('cold_p') ?? DEFAULT_P;
-  const hm = glycolMassFlow(x.flow('hot_flow', hotIn, ph), r.hot_flow, r.flow_unit, hotMedium, hotIn);
-  const cm = glycolMassFlow(x.flow('cold_flow', coldIn, pc), r.cold_flow, r.flow_unit, coldMedium, coldIn);
+  const hotMedium = mediumOf(x, 'hot'),
+    coldMedium = mediumOf(x, 'cold');
+  const hotIn = x.side('hot_t_in', true, hotMedium)!,
+    coldIn = x.side('cold_t_in', true, coldMedium)!;
+  const ph = x.pressure('hot_p') ?? DEFAULT_P,
+    pc = x.pressure('cold_p') ?? DEFAULT_P;
+  const hm = glycolMassFlow(
+    x.flow('hot_flow', hotIn, ph),
+    r.hot_flow,
+    r.flow_unit,
+    hotMedium,
+    hotIn,
+  );
+  const cm = glycolMassFlow(
+    x.flow('cold_flow', coldIn, pc),
+    r.cold_flow,
+    r.flow_unit,
+    coldMedium,
+    coldIn,
+  );
   if (hm === undefined) x.fail('hot_flow', 'required');
   if (cm === undefined) x.fail('cold_flow', 'required');
   const q = x.load('q', false, RANGES.load_kw);
   const input: RatingInput = {
-    plates, passes,
+    plates,
+    passes,
     hot: { t_in: hotIn, m: hm ?? Number.NaN, p: ph, ...(hotMedium ? { medium: hotMedium } : {}) },
-    cold: { t_in: coldIn, m: cm ?? Number.NaN, p: pc, ...(coldMedium ? { medium: coldMedium } : {}) },
+    cold: {
+      t_in: coldIn,
+      m: cm ?? Number.NaN,
+      p: pc,
+      ...(coldMedium ? { medium: coldMedium } : {}),
+    },
     fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
     ...(q !== undefined ? { q_required: q } : {}),
   };
-  const dpMax = { hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa), cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa) };
+  const dpMax = {
+    hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa),
+    cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa),
+  };
   const ignored = (['hot_t_out', 'cold_t_out'] as const).filter((f) => (r[f] ?? '').trim() !== '');
   return { model, input, dpMax, ignored, issues: x.issues };
 }
 
 /** to2: heating and DHW loads with the temperature charts; the same pressure-drop limits for both stages. */
-export function to2InputOf(r: RawInput): { input: DhwInput; limits: { dpMax: { hot: number; cold: number }; marginMin: number; fouling: { hot: number; cold: number } }; issues: FieldIssue[] } {
+export function to2InputOf(r: RawInput): {
+  input: DhwInput;
+  limits: {
+    dpMax: { hot: number; cold: number };
+    marginMin: number;
+    fouling: { hot: number; cold: number };
+  };
+  issues: FieldIssue[];
+} {
   const x = new HxReader(r);
   const input: DhwInput = {
     heating: {
       q_max: x.load('heating_q', true, RANGES.load_kw)!,
-      network: { supply: x.water('network_supply', true)!, return: x.water('network_return', true)! },
-      building: { supply: x.water('building_supply', true)!, return: x.water('building_return', true)! },
+      network: {
+        supply: x.water('network_supply', true)!,
+        return: x.water('network_return', true)!,
+      },
+      building: {
+        supply: x.water('building_supply', true)!,
+        return: x.water('building_return', true)!,
+      },
       t_inside: x.opt('t_inside') ?? 20,
       t_outdoor_design: x.req('t_outdoor'),
     },
-    dhw: { q_max: x.load('dhw_q', true, RANGES.load_kw)!, t_cold: x.water('dhw_t_cold', false) ?? 5, t_hot: x.water('dhw_t_hot', false) ?? 60 },
+    dhw: {
+      q_max: x.load('dhw_q', true, RANGES.load_kw)!,
+      t_cold: x.water('dhw_t_cold', false) ?? 5,
+      t_hot: x.water('dhw_t_hot', false) ?? 60,
+    },
   };
   x.within('t_inside', numberOf(r.t_inside), RANGES.inside_c.min, RANGES.inside_c.max);
   x.within('t_outdoor', input.heating.t_outdoor_design, RANGES.outdoor_c.min, RANGES.outdoor_c.max);
-  const bs = x.water('break_supply', false), ap = x.opt('approach');
+  const bs = x.water('break_supply', false),
+    ap = x.opt('approach');
   x.within('approach', ap, RANGES.approach_k.min, RANGES.approach_k.max);
   if (bs !== undefined) input.break_supply = bs;
   if (ap !== undefined) input.approach = ap;
-  for (const f of ['heating_q', 'dhw_q'] as const) if (Number.isFinite(numberOf(r[f])) && numberOf(r[f])! <= 0) x.fail(f, 'positive');
-  const limits = { dpMax: { hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa), cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa) }, marginMin: x.margin(), fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') } };
+  for (const f of ['heating_q', 'dhw_q'] as const)
+    if (Number.isFinite(numberOf(r[f])) && numberOf(r[f])! <= 0) x.fail(f, 'positive');
+  const limits = {
+    dpMax: {
+      hot: x.dp('hot_dp_max', 50, RANGES.dp_kpa),
+      cold: x.dp('cold_dp_max', 50, RANGES.dp_kpa),
+    },
+    marginMin: x.margin(),
+    fouling: { hot: x.fouling('hot_fouling'), cold: x.fouling('cold_fouling') },
+  };
   return { input, limits, issues: x.issues };
 }
 
@@ -216,11 +369,13 @@ export function to3InputOf(r: RawInput): { input: CondensationInput; issues: Fie
   }
   if (stateKind === 'wet') state = { kind: 'wet', x: x.req('steam_x') };
   if (stateKind === 'enthalpy') state = { kind: 'enthalpy', h: x.req('steam_h') };
-  const tIn = x.water('water_t_in', true)!, tOut = x.water('water_t_out', true)!;
+  const tIn = x.water('water_t_in', true)!,
+    tOut = x.water('water_t_out', true)!;
   const m = x.flow('water_flow', tIn, DEFAULT_P);
   const q = x.load('q', false, RANGES.load_kw);
   if (q === undefined && m === undefined && !x.issues.length) x.fail('q', 'required');
-  const co = x.water('condensate_out', false), alpha = x.opt('condensing_alpha');
+  const co = x.water('condensate_out', false),
+    alpha = x.opt('condensing_alpha');
   if (alpha !== undefined && alpha <= 0) x.fail('condensing_alpha', 'positive');
   x.within('condensing_alpha', alpha, RANGES.alpha.min, RANGES.alpha.max);
   const input: CondensationInput = {
@@ -240,12 +395,32 @@ export function to3InputOf(r: RawInput): { input: CondensationInput; issues: Fie
 
 /** Engine field (dotted path into its input) -> form field name. */
 const ENGINE_FIELDS: Record<string, string> = {
-  'hot.m': 'hot_flow', 'cold.m': 'cold_flow', 'hot.dp_max': 'hot_dp_max', 'cold.dp_max': 'cold_dp_max',
-  'heating.network.supply': 'network_supply', 'heating.building.supply': 'building_supply', 'heating.building.return': 'building_return',
-  'heating.t_outdoor_design': 't_outdoor', 'dhw.t_hot': 'dhw_t_hot', stage2_primary_out: 'approach', single_primary_out: 'approach',
-  'water.t_out': 'water_t_out', 'water.t_in': 'water_t_in', 'water.m': 'water_flow', 'steam.p': 'steam_p', 'steam.t': 'steam_t',
-  'steam.x': 'steam_x', 'steam.h': 'steam_h', plates: 'plates', 'hot.passes': 'hot_passes', 'cold.passes': 'cold_passes',
-  'hot.fouling': 'hot_fouling', 'cold.fouling': 'cold_fouling', 'steam.fouling': 'hot_fouling', 'water.fouling': 'cold_fouling', q_required: 'q',
+  'hot.m': 'hot_flow',
+  'cold.m': 'cold_flow',
+  'hot.dp_max': 'hot_dp_max',
+  'cold.dp_max': 'cold_dp_max',
+  'heating.network.supply': 'network_supply',
+  'heating.building.supply': 'building_supply',
+  'heating.building.return': 'building_return',
+  'heating.t_outdoor_design': 't_outdoor',
+  'dhw.t_hot': 'dhw_t_hot',
+  stage2_primary_out: 'approach',
+  single_primary_out: 'approach',
+  'water.t_out': 'water_t_out',
+  'water.t_in': 'water_t_in',
+  'water.m': 'water_flow',
+  'steam.p': 'steam_p',
+  'steam.t': 'steam_t',
+  'steam.x': 'steam_x',
+  'steam.h': 'steam_h',
+  plates: 'plates',
+  'hot.passes': 'hot_passes',
+  'cold.passes': 'cold_passes',
+  'hot.fouling': 'hot_fouling',
+  'cold.fouling': 'cold_fouling',
+  'steam.fouling': 'hot_fouling',
+  'water.fouling': 'cold_fouling',
+  q_required: 'q',
 };
 export function formField(engineField: string, kind: 'to1' | 'to2' | 'to3'): string {
   if (kind === 'to3' && engineField === 'dp_max') return 'water_dp_max';

@@ -8,7 +8,12 @@ import type { Medium } from '#features/calculations/phe/fluid.ts';
 
 export const MEDIA = ['water', 'ethylene_glycol', 'propylene_glycol'] as const;
 export type MediumName = (typeof MEDIA)[number];
-export const MEDIUM_FIELDS = ['hot_medium', 'hot_concentration', 'cold_medium', 'cold_concentration'] as const;
+export const MEDIUM_FIELDS = [
+  'hot_medium',
+  'hot_concentration',
+  'cold_medium',
+  'cold_concentration',
+] as const;
 
 /** What mediumOf needs of the schema's reader: raw values, and a place to put an issue. */
 interface ReaderLike {
@@ -44,8 +49,15 @@ export function mediumOf(x: ReaderLike, side: 'hot' | 'cold'): Medium | undefine
  * the side is water, the unit is a mass unit, or the inlet is outside the solution's range (the
  * engine then names the temperature).
  */
-export function glycolMassFlow(waterMass: number | undefined, volume: string | undefined, unit: string | undefined, medium: Medium | undefined, tIn: number): number | undefined {
-  if (waterMass === undefined || !medium || medium.kind === 'water' || unit !== 'm3/h') return waterMass;
+export function glycolMassFlow(
+  waterMass: number | undefined,
+  volume: string | undefined,
+  unit: string | undefined,
+  medium: Medium | undefined,
+  tIn: number,
+): number | undefined {
+  if (waterMass === undefined || !medium || medium.kind === 'water' || unit !== 'm3/h')
+    return waterMass;
   const v = numberOf(volume);
   if (v === undefined || !Number.isFinite(v)) return waterMass;
   try {

@@ -4,7 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { pumpExplainer, FORMULAS as PUMP_FORMULAS } from '#features/calculations/engine/explain.ts';
 import { pheExplainer } from '#features/calculations/phe/explain.ts';
-import { explainer as btpExplainer, sizeValve, sizeVessel } from '#features/calculations/btp/equipment.ts';
+import {
+  explainer as btpExplainer,
+  sizeValve,
+  sizeVessel,
+} from '#features/calculations/btp/equipment.ts';
 import { Explainer } from './explain.ts';
 import { assertFinite, checked, NonFiniteError } from './numeric.ts';
 
@@ -20,7 +24,11 @@ const thrown = (f: () => unknown): NonFiniteError => {
 };
 
 describe('one non-finite rule', () => {
-  const builders = { pump: () => pumpExplainer(), phe: () => pheExplainer(), btp: () => btpExplainer() };
+  const builders = {
+    pump: () => pumpExplainer(),
+    phe: () => pheExplainer(),
+    btp: () => btpExplainer(),
+  };
   for (const [engine, make] of Object.entries(builders))
     it(`${engine}: a non-finite step or input throws at once naming it; nothing is recorded`, () => {
       for (const v of HOSTILE) {
@@ -40,9 +48,13 @@ describe('one non-finite rule', () => {
 
   it('an engine step of the substation names itself: a valve over a zero drop, a vessel with no acceptance', () => {
     expect(thrown(() => sizeValve(10, 0, 0.3, 1000, btpExplainer())).key).toBe('valve.kv');
-    expect(thrown(() => sizeValve(10, 0, 0.3, 1000, btpExplainer(), 'heating.valve')).key).toBe('heating.valve.kv');
+    expect(thrown(() => sizeValve(10, 0, 0.3, 1000, btpExplainer(), 'heating.valve')).key).toBe(
+      'heating.valve.kv',
+    );
     // p_e = p₀: acceptance 0, V_n = (V_e + V_wr)/0 = Infinity.
-    expect(thrown(() => sizeVessel(500, 10, 90, 1.5, 1.5, btpExplainer())).key).toBe('vessel.required');
+    expect(thrown(() => sizeVessel(500, 10, 90, 1.5, 1.5, btpExplainer())).key).toBe(
+      'vessel.required',
+    );
     // Without an explanation the engine's figures are its own business (the caller checks ranges first).
     expect(sizeValve(10, 0, 0.3).kv).toBe(Infinity);
   });
@@ -50,8 +62,12 @@ describe('one non-finite rule', () => {
   it('the finite guard and the result guard name where: a step key or a result path', () => {
     expect(checked('q', 3)).toBe(3);
     expect(thrown(() => checked('q', 1e308 * 10)).key).toBe('q');
-    expect(thrown(() => assertFinite({ duty: { q: { value: Number.NaN } } })).key).toBe('result.duty.q.value');
-    expect(thrown(() => assertFinite({ packs: [{ a: 1 }, { a: -Infinity }] }, 'pack')).key).toBe('pack.packs[1].a');
+    expect(thrown(() => assertFinite({ duty: { q: { value: Number.NaN } } })).key).toBe(
+      'result.duty.q.value',
+    );
+    expect(thrown(() => assertFinite({ packs: [{ a: 1 }, { a: -Infinity }] }, 'pack')).key).toBe(
+      'pack.packs[1].a',
+    );
     expect(assertFinite({ a: [1, 2, { b: 1e308 }] })).toEqual({ a: [1, 2, { b: 1e308 }] });
   });
 });
@@ -76,13 +92,19 @@ describe('one builder', () => {
   it('the plate engine keeps coded warnings with their figures and its properties; the substation its own formula texts', () => {
     const x = pheExplainer();
     x.warn('wet_steam', { x: 0.95 }).warn('wet_steam', { x: 0.9 }).warn('demo_catalogue');
-    expect(x.done().warnings).toEqual([{ code: 'wet_steam', params: { x: 0.95 } }, { code: 'demo_catalogue' }]);
+    expect(x.done().warnings).toEqual([
+      { code: 'wet_steam', params: { x: 0.95 } },
+      { code: 'demo_catalogue' },
+    ]);
     expect(x.done().properties).toEqual([]);
     expect(x.done().engine.name).toBe('phe-engine');
     const b = btpExplainer();
     b.step('valve.kv', 14.1, 'm3/h', 'kv');
     b.use('operating_point');
-    expect(b.done().formulas.map((f) => f.text)).toEqual(['Kv = Q·√(ρ/1000/Δp_v) (Q m³/h, Δp bar)', PUMP_FORMULAS.operating_point]);
+    expect(b.done().formulas.map((f) => f.text)).toEqual([
+      'Kv = Q·√(ρ/1000/Δp_v) (Q m³/h, Δp bar)',
+      PUMP_FORMULAS.operating_point,
+    ]);
   });
 
   it('an id without a text shows as itself', () => {

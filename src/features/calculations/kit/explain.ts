@@ -47,7 +47,10 @@ export interface ExplainerOptions {
 
 type Params = Record<string, number | string>;
 
-export class Explainer<W extends string | Warning = string, E extends Explanation<W> = Explanation<W>> {
+export class Explainer<
+  W extends string | Warning = string,
+  E extends Explanation<W> = Explanation<W>,
+> {
   readonly e: E;
   private readonly options: ExplainerOptions;
   private readonly coded: boolean;
@@ -58,7 +61,15 @@ export class Explainer<W extends string | Warning = string, E extends Explanatio
   constructor(options: ExplainerOptions, extra?: Omit<E, keyof Explanation<W>>, coded = false) {
     this.options = options;
     this.coded = coded;
-    this.e = { engine: { ...options.engine }, inputs: [], ...(extra ?? {}), formulas: [], steps: [], source: [...(options.source ?? [])], warnings: [] } as unknown as E;
+    this.e = {
+      engine: { ...options.engine },
+      inputs: [],
+      ...(extra ?? {}),
+      formulas: [],
+      steps: [],
+      source: [...(options.source ?? [])],
+      warnings: [],
+    } as unknown as E;
   }
   input(key: string, value: number, unit: string): this {
     this.e.inputs.push({ key, value: checked(key, value), unit });
@@ -76,7 +87,8 @@ export class Explainer<W extends string | Warning = string, E extends Explanatio
     return { value: this.step(key, value, unit, formula), unit };
   }
   use(formula: string): this {
-    if (!this.e.formulas.some((f) => f.id === formula)) this.e.formulas.push({ id: formula, text: this.options.formulas[formula] ?? formula });
+    if (!this.e.formulas.some((f) => f.id === formula))
+      this.e.formulas.push({ id: formula, text: this.options.formulas[formula] ?? formula });
     return this;
   }
   /** A warning, once per code. */

@@ -1,7 +1,15 @@
 // The kit's one form reader: a value longer than a field takes is kept (never cut, never thrown on) and
 // named by tooLongFields, so the answer refuses it as a field error instead of failing with 500.
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT, numberOf, pickRaw, rawSchemaOf, Reader, shownFigure, tooLongFields } from './form.ts';
+import {
+  MAX_TEXT,
+  numberOf,
+  pickRaw,
+  rawSchemaOf,
+  Reader,
+  shownFigure,
+  tooLongFields,
+} from './form.ts';
 
 const FIELDS = ['a', 'b', 'c'] as const;
 const schema = rawSchemaOf(FIELDS);
@@ -9,13 +17,22 @@ const schema = rawSchemaOf(FIELDS);
 describe('pickRaw and tooLongFields', () => {
   it('keeps a value of 201 characters as typed and names its field', () => {
     const long = '1'.repeat(MAX_TEXT + 1);
-    const raw = pickRaw(schema, FIELDS, { a: long, b: ' 12 ', c: 'x'.repeat(MAX_TEXT), d: 'y'.repeat(5000) });
+    const raw = pickRaw(schema, FIELDS, {
+      a: long,
+      b: ' 12 ',
+      c: 'x'.repeat(MAX_TEXT),
+      d: 'y'.repeat(5000),
+    });
     expect(raw).toEqual({ a: long, b: '12', c: 'x'.repeat(MAX_TEXT) });
     expect(tooLongFields(raw)).toEqual(['a']);
   });
 
   it('measures after trimming and names every long field in order', () => {
-    const raw = pickRaw(schema, FIELDS, { a: `  ${'1'.repeat(MAX_TEXT)}  `, b: 'b'.repeat(MAX_TEXT + 1), c: 'c'.repeat(20_000) });
+    const raw = pickRaw(schema, FIELDS, {
+      a: `  ${'1'.repeat(MAX_TEXT)}  `,
+      b: 'b'.repeat(MAX_TEXT + 1),
+      c: 'c'.repeat(20_000),
+    });
     expect(tooLongFields(raw)).toEqual(['b', 'c']);
   });
 
@@ -43,7 +60,8 @@ describe('the one numberOf', () => {
     expect(numberOf(12)).toBe(12);
     expect(numberOf(undefined)).toBeUndefined();
     expect(numberOf(null)).toBeUndefined();
-    for (const x of ['NaN', 'Infinity', '1,2,3', '1 000', '0x10', '5 kW']) expect(numberOf(x)).toBeNaN();
+    for (const x of ['NaN', 'Infinity', '1,2,3', '1 000', '0x10', '5 kW'])
+      expect(numberOf(x)).toBeNaN();
     // A form that takes longer fields (the pump form's JSON load profile) says so.
     expect(numberOf('1'.repeat(MAX_TEXT + 1), 4000)).toBe(Number('1'.repeat(MAX_TEXT + 1)));
   });
@@ -52,7 +70,8 @@ describe('the one numberOf', () => {
 describe('Reader', () => {
   const F = ['q', 'q_unit', 'p', 'p_unit', 'p_kind', 'dp', 'dp_unit', 't', 'choice'] as const;
   type Field = (typeof F)[number];
-  const read = (values: Record<string, string>) => new Reader<Field>(pickRaw(rawSchemaOf(F), F, values));
+  const read = (values: Record<string, string>) =>
+    new Reader<Field>(pickRaw(rawSchemaOf(F), F, values));
 
   it('collects every refusal at once, one per field, the first said wins', () => {
     const x = read({ q: 'abc', t: '', choice: 'other', p: '1'.repeat(MAX_TEXT + 1) }).tooLong();
@@ -71,7 +90,13 @@ describe('Reader', () => {
   it('names a load limit in the unit the user chose and converts to kW', () => {
     const x = read({ q: '1e308', q_unit: 'Gcal/h' });
     expect(x.load('q', true, 100_000)).toBe(1e308 * 1163);
-    expect(x.issues).toEqual([{ field: 'q', key: 'up_to', params: { max: shownFigure(100_000 / 1163, 'down'), unit_key: 'Gcal_h' } }]);
+    expect(x.issues).toEqual([
+      {
+        field: 'q',
+        key: 'up_to',
+        params: { max: shownFigure(100_000 / 1163, 'down'), unit_key: 'Gcal_h' },
+      },
+    ]);
     const y = read({ q: '-5' });
     y.load('q', true, 100_000);
     expect(y.issues).toEqual([{ field: 'q', key: 'positive' }]);
@@ -94,7 +119,9 @@ describe('Reader', () => {
     expect(read({}).dp('dp', 50, 1000)).toBe(50);
     const x = read({ dp: '200', dp_unit: 'm w.c.' });
     x.dp('dp', 50, 1000);
-    expect(x.issues).toEqual([{ field: 'dp', key: 'up_to', params: { max: 101.9, unit_key: 'm_w_c' } }]);
+    expect(x.issues).toEqual([
+      { field: 'dp', key: 'up_to', params: { max: 101.9, unit_key: 'm_w_c' } },
+    ]);
   });
 
   it('holds a range with the limits rounded inwards', () => {

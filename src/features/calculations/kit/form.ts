@@ -6,7 +6,15 @@
 // at once, never thrown. Pure: pages, APIs and islands share it; a calculator's schema is its field
 // list, a Reader over the raw values and the rules of its own physics.
 import * as v from 'valibot';
-import { absoluteMpa, DP_KPA, LOAD_KW, P_KINDS, PRESSURE_MPA, unitSlug, type PressureKind } from './units.ts';
+import {
+  absoluteMpa,
+  DP_KPA,
+  LOAD_KW,
+  P_KINDS,
+  PRESSURE_MPA,
+  unitSlug,
+  type PressureKind,
+} from './units.ts';
 
 /** The most characters one field takes (after trimming); no figure or unit is anywhere near it. */
 export const MAX_TEXT = 200;
@@ -27,7 +35,11 @@ export function rawSchemaOf<const F extends string>(fields: readonly F[]): RawSc
 }
 
 /** The named fields' text values of a form or JSON body, shape-checked (anything else is left out). */
-export function pickRaw<F extends string>(schema: RawSchema<F>, fields: readonly F[], values: Record<string, unknown>): v.InferOutput<RawSchema<F>> {
+export function pickRaw<F extends string>(
+  schema: RawSchema<F>,
+  fields: readonly F[],
+  values: Record<string, unknown>,
+): v.InferOutput<RawSchema<F>> {
   const picked: Record<string, string> = {};
   for (const k of fields) if (typeof values[k] === 'string') picked[k] = values[k] as string;
   return v.parse(schema, picked);
@@ -37,8 +49,13 @@ export function pickRaw<F extends string>(schema: RawSchema<F>, fields: readonly
  * The fields of picked values longer than `max` characters, in their order: each one a field error
  * (too_long). A long value is kept as typed (never cut short, never thrown on) so that it is named.
  */
-export function tooLongFields(raw: Readonly<Record<string, string | undefined>>, max = MAX_TEXT): string[] {
-  return Object.entries(raw).flatMap(([k, x]) => (typeof x === 'string' && x.length > max ? [k] : []));
+export function tooLongFields(
+  raw: Readonly<Record<string, string | undefined>>,
+  max = MAX_TEXT,
+): string[] {
+  return Object.entries(raw).flatMap(([k, x]) =>
+    typeof x === 'string' && x.length > max ? [k] : [],
+  );
 }
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
@@ -96,7 +113,8 @@ export class Reader<F extends string = string> {
   }
   /** Every field longer than `max` characters is refused first (too_long with `params`, the limit by default; null: none). */
   tooLong(max = MAX_TEXT, params: FieldIssue['params'] | null = { max }): this {
-    for (const f of tooLongFields(this.r as Record<string, string | undefined>, max)) this.fail(f, 'too_long', params ?? undefined);
+    for (const f of tooLongFields(this.r as Record<string, string | undefined>, max))
+      this.fail(f, 'too_long', params ?? undefined);
     return this;
   }
   /** An optional figure: absent is undefined; one that does not read as a finite number is refused (number). */
@@ -122,13 +140,15 @@ export class Reader<F extends string = string> {
   /** A figure within [min, max] (a field already refused is left as it is); the limits shown rounded inwards. */
   within(field: F, x: number | undefined, min: number, max: number): void {
     if (x === undefined || !Number.isFinite(x) || this.has(field)) return;
-    if (x < min || x > max) this.fail(field, 'range', { min: shownFigure(min, 'up'), max: shownFigure(max, 'down') });
+    if (x < min || x > max)
+      this.fail(field, 'range', { min: shownFigure(min, 'up'), max: shownFigure(max, 'down') });
   }
   /** A figure above zero and at most max, both in the unit the user chose (the message names that unit). */
   positiveUpTo(field: F, x: number | undefined, max: number, unit: string): void {
     if (x === undefined || !Number.isFinite(x) || this.has(field)) return;
     if (x <= 0) this.fail(field, 'positive');
-    else if (x > max) this.fail(field, 'up_to', { max: shownFigure(max, 'down'), unit_key: unitSlug(unit) });
+    else if (x > max)
+      this.fail(field, 'up_to', { max: shownFigure(max, 'down'), unit_key: unitSlug(unit) });
   }
   /** The load unit the form chose (q_unit; kW when empty). */
   loadUnit(units: Readonly<Record<string, number>> = LOAD_KW): string {
@@ -143,7 +163,11 @@ export class Reader<F extends string = string> {
   }
   /** The static pressure unit and kind the form chose (p_unit, bar when empty; p_kind, gauge when empty). */
   pressureUnit(): { unit: keyof typeof PRESSURE_MPA; kind: PressureKind } {
-    const unit = this.pick('p_unit' as F & UnitField, Object.keys(PRESSURE_MPA) as Array<keyof typeof PRESSURE_MPA>, 'bar');
+    const unit = this.pick(
+      'p_unit' as F & UnitField,
+      Object.keys(PRESSURE_MPA) as Array<keyof typeof PRESSURE_MPA>,
+      'bar',
+    );
     return { unit, kind: this.pick('p_kind' as F & UnitField, P_KINDS, 'gauge') };
   }
   /** A static pressure as MPa absolute (gauge adds one standard atmosphere); at or below vacuum refused. */
@@ -157,7 +181,11 @@ export class Reader<F extends string = string> {
   }
   /** The pressure drop unit the form chose (dp_unit; kPa when empty). */
   dpUnit(): keyof typeof DP_KPA {
-    return this.pick('dp_unit' as F & UnitField, Object.keys(DP_KPA) as Array<keyof typeof DP_KPA>, 'kPa');
+    return this.pick(
+      'dp_unit' as F & UnitField,
+      Object.keys(DP_KPA) as Array<keyof typeof DP_KPA>,
+      'kPa',
+    );
   }
   /** An allowed pressure drop, kPa, at most maxKpa (named in the user's unit); empty is the fallback. */
   dp(field: F, fallbackKpa: number, maxKpa: number): number {

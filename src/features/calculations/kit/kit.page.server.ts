@@ -30,15 +30,26 @@ export interface CalculatorPage<A extends SelectionReply = SelectionReply> {
 
 /** The text values of a form or query (files and longer texts than `max` left out; max only on a query). */
 const texts = (entries: Iterable<[string, unknown]>, max = Infinity): Record<string, string> =>
-  Object.fromEntries([...entries].flatMap(([k, v]) => (typeof v === 'string' && v.length <= max ? [[k, v]] : [])));
+  Object.fromEntries(
+    [...entries].flatMap(([k, v]) => (typeof v === 'string' && v.length <= max ? [[k, v]] : [])),
+  );
 
-export async function calculatorPage<K extends PageKind>(kind: K, request: Request, url: URL, locals: App.Locals): Promise<CalculatorPage<PageAnswers[K]>> {
+export async function calculatorPage<K extends PageKind>(
+  kind: K,
+  request: Request,
+  url: URL,
+  locals: App.Locals,
+): Promise<CalculatorPage<PageAnswers[K]>> {
   const c = calculator(kind);
   if (!c) throw new Error(`calculator ${kind} is not registered`);
   const page = c.page ?? {};
   if (request.method !== 'POST') {
     const query = texts(url.searchParams.entries(), page.queryMax ?? 200);
-    const values = page.prefill ? page.prefill(query) : Object.keys(query).length ? query : (page.example ?? {});
+    const values = page.prefill
+      ? page.prefill(query)
+      : Object.keys(query).length
+        ? query
+        : (page.example ?? {});
     return { values, answer: null };
   }
   const values = texts(Object.entries(await readForm(request)));

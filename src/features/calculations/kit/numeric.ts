@@ -29,7 +29,8 @@ export function assertFinite<T>(value: T, path = 'result'): T {
   const walk = (v: unknown, p: string): void => {
     if (typeof v === 'number') checked(p, v);
     else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${p}[${i}]`));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${p}.${k}`);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) walk(x, `${p}.${k}`);
   };
   walk(value, path);
   return value;

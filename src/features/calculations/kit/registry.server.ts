@@ -59,6 +59,7 @@ export const calculatorKinds = (): string[] => [...REGISTRY.keys()];
 /** The calculator's role guard: 401 without a user, 403 (its refusal text) for a non-employee on an employees-only kind. */
 export function allowedUser(c: Calculator, locals: App.Locals): User {
   if (!locals.user) throw new HttpError(401, locals.t('errors.unauthorized'));
-  if (c.requires === 'employee' && locals.user.is_employee !== 1) throw new HttpError(403, c.refusal ?? 'errors.unauthorized');
+  if (c.requires === 'employee' && locals.user.is_employee !== 1)
+    throw new HttpError(403, c.refusal ?? 'errors.unauthorized');
   return locals.user;
 }

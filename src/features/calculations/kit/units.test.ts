@@ -4,8 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { dictionaries } from '#lib/i18n/index.ts';
 import { lookup } from '#lib/i18n/translate.ts';
 import {
-  absoluteMpa, ATM_MPA, DP_KPA, enteredPressure, flowToM3h, fromAbsoluteMpa, G, headFromM, headToM, LOAD_KW, PRESSURE_BAR, PRESSURE_MPA,
-  unitKey, unitOf, unitSlug, unitText, withUnit,
+  absoluteMpa,
+  ATM_MPA,
+  DP_KPA,
+  enteredPressure,
+  flowToM3h,
+  fromAbsoluteMpa,
+  G,
+  headFromM,
+  headToM,
+  LOAD_KW,
+  PRESSURE_BAR,
+  PRESSURE_MPA,
+  unitKey,
+  unitOf,
+  unitSlug,
+  unitText,
+  withUnit,
 } from './units.ts';
 
 const ru = (k: string) => lookup(dictionaries.ru, k) ?? k;
@@ -23,7 +38,10 @@ describe('conversions', () => {
   it('says gauge and absolute apart: 3 bar gauge is 0.401325 MPa absolute and back', () => {
     expect(absoluteMpa(3, 'bar', 'gauge')).toBeCloseTo(0.3 + ATM_MPA, 12);
     expect(absoluteMpa(3, 'bar', 'absolute')).toBeCloseTo(0.3, 12);
-    expect(fromAbsoluteMpa(absoluteMpa(3, 'kgf/cm2', 'gauge'), 'kgf/cm2', 'gauge')).toBeCloseTo(3, 12);
+    expect(fromAbsoluteMpa(absoluteMpa(3, 'kgf/cm2', 'gauge'), 'kgf/cm2', 'gauge')).toBeCloseTo(
+      3,
+      12,
+    );
   });
 
   it('refuses an unknown unit and a hostile value instead of guessing', () => {
@@ -57,8 +75,15 @@ describe('symbols', () => {
   });
 
   it('names the option keys of the forms and the pressure as typed', () => {
-    expect(['Gcal/h', 'm w.c.', 'kgf/cm2', 'm3/h'].map(unitSlug)).toEqual(['Gcal_h', 'm_w_c', 'kgf_cm2', 'm3_h']);
-    expect(enteredPressure({ steam_p: '3', p_unit: 'bar', p_kind: 'gauge' }, ru, 'ru-RU')).toBe(`3 бар ${ru('hx.page.gaugeShort')}`);
+    expect(['Gcal/h', 'm w.c.', 'kgf/cm2', 'm3/h'].map(unitSlug)).toEqual([
+      'Gcal_h',
+      'm_w_c',
+      'kgf_cm2',
+      'm3_h',
+    ]);
+    expect(enteredPressure({ steam_p: '3', p_unit: 'bar', p_kind: 'gauge' }, ru, 'ru-RU')).toBe(
+      `3 бар ${ru('hx.page.gaugeShort')}`,
+    );
     expect(enteredPressure({ steam_p: 'abc' }, ru, 'ru-RU')).toBeNull();
     expect(enteredPressure({ steam_p: '3', p_unit: 'psi' }, ru, 'ru-RU')).toBeNull();
   });

@@ -37,9 +37,17 @@ export const P_KINDS = ['gauge', 'absolute'] as const;
 export type PressureKind = (typeof P_KINDS)[number];
 
 /** A static pressure typed in a unit, gauge or absolute, as MPa absolute. */
-export const absoluteMpa = (x: number, unit: keyof typeof PRESSURE_MPA, kind: PressureKind): number => x * PRESSURE_MPA[unit] + (kind === 'gauge' ? ATM_MPA : 0);
+export const absoluteMpa = (
+  x: number,
+  unit: keyof typeof PRESSURE_MPA,
+  kind: PressureKind,
+): number => x * PRESSURE_MPA[unit] + (kind === 'gauge' ? ATM_MPA : 0);
 /** An absolute pressure, MPa, in the unit and kind the user chose. */
-export const fromAbsoluteMpa = (mpa: number, unit: keyof typeof PRESSURE_MPA, kind: PressureKind): number => (mpa - (kind === 'gauge' ? ATM_MPA : 0)) / PRESSURE_MPA[unit];
+export const fromAbsoluteMpa = (
+  mpa: number,
+  unit: keyof typeof PRESSURE_MPA,
+  kind: PressureKind,
+): number => (mpa - (kind === 'gauge' ? ATM_MPA : 0)) / PRESSURE_MPA[unit];
 
 /** Mass flows: kg/s per unit (t/h = 1000 kg / 3600 s). */
 export const MASS_FLOW_KG_S = { 'kg/s': 1, 't/h': 1 / 3.6 } as const;
@@ -111,17 +119,48 @@ export const m3hToM3s = (q: number): number => q / 3600;
  * seven languages wherever one unit has several keys.
  */
 const SYMBOL_KEYS: Record<string, string> = {
-  'm3/h': 'calcExplain.unit.m3_h', m: 'calcExplain.unit.m', pcs: 'calcExplain.unit.pcs', degC: 'calcExplain.unit.degC', '°C': 'calcExplain.unit.degC',
-  'kg/m3': 'calcExplain.unit.kg_m3', 'kop/kWh': 'calcExplain.unit.rub_kWh', 'm/(m3/h)2': 'calcExplain.unit.m_m3h2', kW: 'calcExplain.unit.kW',
-  h: 'calcExplain.unit.h', kWh: 'calcExplain.unit.kWh', kop: 'calcExplain.unit.rub', kopecks: 'calcExplain.unit.rub', mm: 'calcExplain.unit.mm',
-  V: 'calcExplain.unit.V', A: 'calcExplain.unit.A', mm2: 'calcExplain.unit.mm2', MPa: 'calcExplain.unit.MPa', '%': 'calcExplain.unit.percent',
-  kPa: 'calcExplain.unit.kPa', 'kJ/kg': 'calcExplain.unit.kJ_kg', 'kg/s': 'calcExplain.unit.kg_s', K: 'calcExplain.unit.K',
-  'kJ/(kg K)': 'calcExplain.unit.kJ_kgK', m2: 'calcExplain.unit.m2', 'm/s': 'calcExplain.unit.m_s', 'W/(m2 K)': 'calcExplain.unit.W_m2K',
-  'm2 K/W': 'calcExplain.unit.m2K_W', 'Pa s': 'calcExplain.unit.Pa_s', 'W/(m K)': 'calcExplain.unit.W_mK', deg: 'calcExplain.unit.deg',
+  'm3/h': 'calcExplain.unit.m3_h',
+  m: 'calcExplain.unit.m',
+  pcs: 'calcExplain.unit.pcs',
+  degC: 'calcExplain.unit.degC',
+  '°C': 'calcExplain.unit.degC',
+  'kg/m3': 'calcExplain.unit.kg_m3',
+  'kop/kWh': 'calcExplain.unit.rub_kWh',
+  'm/(m3/h)2': 'calcExplain.unit.m_m3h2',
+  kW: 'calcExplain.unit.kW',
+  h: 'calcExplain.unit.h',
+  kWh: 'calcExplain.unit.kWh',
+  kop: 'calcExplain.unit.rub',
+  kopecks: 'calcExplain.unit.rub',
+  mm: 'calcExplain.unit.mm',
+  V: 'calcExplain.unit.V',
+  A: 'calcExplain.unit.A',
+  mm2: 'calcExplain.unit.mm2',
+  MPa: 'calcExplain.unit.MPa',
+  '%': 'calcExplain.unit.percent',
+  kPa: 'calcExplain.unit.kPa',
+  'kJ/kg': 'calcExplain.unit.kJ_kg',
+  'kg/s': 'calcExplain.unit.kg_s',
+  K: 'calcExplain.unit.K',
+  'kJ/(kg K)': 'calcExplain.unit.kJ_kgK',
+  m2: 'calcExplain.unit.m2',
+  'm/s': 'calcExplain.unit.m_s',
+  'W/(m2 K)': 'calcExplain.unit.W_m2K',
+  'm2 K/W': 'calcExplain.unit.m2K_W',
+  'Pa s': 'calcExplain.unit.Pa_s',
+  'W/(m K)': 'calcExplain.unit.W_mK',
+  deg: 'calcExplain.unit.deg',
   'mm2/s': 'calcExplain.unit.mm2_s',
   // Units no explanation step carries (form units, datasheet figures).
-  bar: 'calcPumps.units.bar', 't/h': 'calcFlow.unit.t_h', 'Gcal/h': 'calcFlow.unit.Gcal_h', MW: 'calcFlow.unit.MW', 'kgf/cm2': 'calcPumps.units.kgf_cm2',
-  'm w.c.': 'calcFlow.unit.m_w_c', 'l/s': 'calcPumps.units.l_s', kg: 'hx.unit.kg', rpm: 'calcSaved.unit.rpm',
+  bar: 'calcPumps.units.bar',
+  't/h': 'calcFlow.unit.t_h',
+  'Gcal/h': 'calcFlow.unit.Gcal_h',
+  MW: 'calcFlow.unit.MW',
+  'kgf/cm2': 'calcPumps.units.kgf_cm2',
+  'm w.c.': 'calcFlow.unit.m_w_c',
+  'l/s': 'calcPumps.units.l_s',
+  kg: 'hx.unit.kg',
+  rpm: 'calcSaved.unit.rpm',
 };
 /** Units with no symbol (ratios, counts of nothing). */
 const DIMENSIONLESS = new Set(['', '1']);
@@ -166,15 +205,26 @@ export function unitText(unit: string, t: T): string {
 /** The key segment of a unit in the option lists of the forms (hx.units.<slug>, calcFlow.unit.<slug>, calcPumps.units.<slug>): 'Gcal/h' → Gcal_h, 'm w.c.' → m_w_c. */
 export const unitSlug = (u: string): string => u.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '');
 
-const ENTERED_P_KEYS: Record<string, string> = { bar: 'hx.units.bar', 'kgf/cm2': 'hx.units.kgf_cm2', MPa: 'hx.units.MPa' };
+const ENTERED_P_KEYS: Record<string, string> = {
+  bar: 'hx.units.bar',
+  'kgf/cm2': 'hx.units.kgf_cm2',
+  MPa: 'hx.units.MPa',
+};
 
 /**
  * A static pressure as the user entered it ('3 bar gauge', in the user's words): the typed number in
  * the chosen unit, gauge or absolute as chosen; null when the inputs carry no valid pressure (then
  * the engine's absolute pressure is all there is to show).
  */
-export function enteredPressure(inputs: Record<string, string | undefined>, t: T, locale: string, field = 'steam_p'): string | null {
-  const raw = String(inputs[field] ?? '').trim().replace(',', '.');
+export function enteredPressure(
+  inputs: Record<string, string | undefined>,
+  t: T,
+  locale: string,
+  field = 'steam_p',
+): string | null {
+  const raw = String(inputs[field] ?? '')
+    .trim()
+    .replace(',', '.');
   const value = Number(raw);
   const unit = inputs.p_unit || 'bar';
   const kind = inputs.p_kind === 'absolute' ? 'absolute' : 'gauge';

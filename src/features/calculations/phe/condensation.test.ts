@@ -46,7 +46,10 @@ describe('condensation exchanger', () => {
     }
   });
   it('superheated steam (gauge pressure) adds a desuperheating zone at the water outlet end', () => {
-    const r = designCondensation({ ...base, steam: { p: 0.5, gauge: true, state: { kind: 'superheated', t: 200 } } }, DEMO_PLATES);
+    const r = designCondensation(
+      { ...base, steam: { p: 0.5, gauge: true, state: { kind: 'superheated', t: 200 } } },
+      DEMO_PLATES,
+    );
     expect(r.steam.p_abs.value).toBeCloseTo(0.601325, 9);
     expect(r.zones.map((z) => z.name)).toEqual(['subcooling', 'condensing', 'desuperheating']);
     const ds = r.zones[2]!;
@@ -55,14 +58,23 @@ describe('condensation exchanger', () => {
     expect(ds.water.t_out.value).toBeCloseTo(95, 6);
   });
   it('wet steam and steam given by enthalpy (IF97 backward equation decides the state)', () => {
-    const wet = designCondensation({ ...base, steam: { p: 0.3, state: { kind: 'wet', x: 0.9 } } }, DEMO_PLATES);
+    const wet = designCondensation(
+      { ...base, steam: { p: 0.3, state: { kind: 'wet', x: 0.9 } } },
+      DEMO_PLATES,
+    );
     expect(wet.steam.dryness.value).toBe(0.9);
     expect(wet.explanation.warnings.map((w) => w.code)).toContain('wet_steam');
     const h = saturationAtP(0.3).h_liquid + 0.9 * saturationAtP(0.3).r;
-    const byH = designCondensation({ ...base, steam: { p: 0.3, state: { kind: 'enthalpy', h } } }, DEMO_PLATES);
+    const byH = designCondensation(
+      { ...base, steam: { p: 0.3, state: { kind: 'enthalpy', h } } },
+      DEMO_PLATES,
+    );
     expect(byH.steam.dryness.value).toBeCloseTo(0.9, 9);
     expect(byH.steam_flow.value).toBeCloseTo(wet.steam_flow.value, 9);
-    const sup = designCondensation({ ...base, steam: { p: 0.3, state: { kind: 'enthalpy', h: waterProperties(180, 0.3).h } } }, DEMO_PLATES);
+    const sup = designCondensation(
+      { ...base, steam: { p: 0.3, state: { kind: 'enthalpy', h: waterProperties(180, 0.3).h } } },
+      DEMO_PLATES,
+    );
     expect(sup.steam.t_in.value).toBeCloseTo(180, 6);
     expect(sup.zones.map((z) => z.name)).toContain('desuperheating');
   });
@@ -80,7 +92,11 @@ describe('condensation exchanger', () => {
         expect([(e as PheInputError).field, (e as PheInputError).code]).toEqual([field, code]);
       }
     };
-    bad({ steam: { p: 0.3, state: { kind: 'superheated', t: 120 } } }, 'steam.t', 'not_superheated');
+    bad(
+      { steam: { p: 0.3, state: { kind: 'superheated', t: 120 } } },
+      'steam.t',
+      'not_superheated',
+    );
     bad({ steam: { p: 0.3, state: { kind: 'enthalpy', h: 400 } } }, 'steam.h', 'not_steam');
     bad({ steam: { p: 0.3, state: { kind: 'wet', x: 1.5 } } }, 'steam.x', 'quality_range');
     bad({ steam: { p: 30, state: { kind: 'saturated' } } }, 'steam.p', 'property_range');
@@ -89,6 +105,13 @@ describe('condensation exchanger', () => {
     bad({ condensate_out: 60 }, 'condensate_out', 'temperature_cross');
     bad({ water: { t_in: 70, t_out: 140 } }, 'water.t_out', 'temperature_cross');
     // Water leaving above saturation: the small desuperheating duty cannot lift it past t_s.
-    bad({ steam: { p: 0.3, state: { kind: 'superheated', t: 200 } }, water: { t_in: 70, t_out: 150 } }, 'water.t_out', 'impossible_approach');
+    bad(
+      {
+        steam: { p: 0.3, state: { kind: 'superheated', t: 200 } },
+        water: { t_in: 70, t_out: 150 },
+      },
+      'water.t_out',
+      'impossible_approach',
+    );
   });
 });

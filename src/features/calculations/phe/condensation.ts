@@ -2,15 +2,33 @@
 // superheated, dry saturated, wet, or given by its enthalpy (IF97 backward T(p,h) tells which);
 // desuperheating, condensing and subcooling zones each get their own driving force and α, and the
 // areas add up. Counterflow: the condensate leaves at the water inlet end.
-import { enthalpy, PropertyRangeError, saturationAtP, temperatureFromPH } from '#features/properties/water.ts';
+import {
+  enthalpy,
+  PropertyRangeError,
+  saturationAtP,
+  temperatureFromPH,
+} from '#features/properties/water.ts';
 import { ATM_MPA } from '#features/calculations/kit/units.ts';
 import type { PlateModel } from './catalogue.ts';
 import { channelsFor, geometryOf, sideOf } from './channel.ts';
 import { lmtd } from './effectiveness.ts';
-import { assertFinite, pheExplainer, finiteInput, PheInputError, positive, q, type Explanation, type Quantity } from './explain.ts';
+import {
+  assertFinite,
+  pheExplainer,
+  finiteInput,
+  PheInputError,
+  positive,
+  q,
+  type Explanation,
+  type Quantity,
+} from './explain.ts';
 import { describe, liquid, water, type Fluid } from './fluid.ts';
 
-export type SteamState = { kind: 'saturated' } | { kind: 'superheated'; t: number } | { kind: 'wet'; x: number } | { kind: 'enthalpy'; h: number };
+export type SteamState =
+  | { kind: 'saturated' }
+  | { kind: 'superheated'; t: number }
+  | { kind: 'wet'; x: number }
+  | { kind: 'enthalpy'; h: number };
 
 export interface CondensationInput {
   /** Steam pressure, MPa; gauge when `gauge` is true (then 0.101325 MPa is added). */
@@ -68,27 +86,48 @@ export interface CondensationCandidate {
 }
 
 export interface CondensationDesign {
-  steam: { p_abs: Quantity; t_sat: Quantity; t_in: Quantity; h_in: Quantity; dryness: Quantity; latent_heat: Quantity };
+  steam: {
+    p_abs: Quantity;
+    t_sat: Quantity;
+    t_in: Quantity;
+    h_in: Quantity;
+    dryness: Quantity;
+    latent_heat: Quantity;
+  };
   q: Quantity;
   steam_flow: Quantity;
   condensate_flow: Quantity;
   water_flow: Quantity;
-  zones: Array<{ name: Zone['name']; q: Quantity; steam: { t_in: Quantity; t_out: Quantity }; water: { t_in: Quantity; t_out: Quantity }; lmtd: Quantity }>;
+  zones: Array<{
+    name: Zone['name'];
+    q: Quantity;
+    steam: { t_in: Quantity; t_out: Quantity };
+    water: { t_in: Quantity; t_out: Quantity };
+    lmtd: Quantity;
+  }>;
   candidates: CondensationCandidate[];
   rejected: Array<{ model: string; reason: 'port_velocity' | 'frame_too_small' | 'dp' }>;
   explanation: Explanation;
 }
 
-function steamInlet(p: number, state: SteamState, sat: ReturnType<typeof saturationAtP>): { t: number; h: number; x: number } {
+function steamInlet(
+  p: number,
+  state: SteamState,
+  sat: ReturnType<typeof saturationAtP>,
+): { t: number; h: number; x: number } {
   switch (state.kind) {
     case 'saturated':
       return { t: sat.t_sat_c, h: sat.h_vapour, x: 1 };
     case 'wet':
-      if (!Number.isFinite(state.x) || state.x <= 0 || state.x > 1) throw new PheInputError('steam.x', 'quality_range', { min: 0, max: 1 });
+      if (!Number.isFinite(state.x) || state.x <= 0 || state.x > 1)
+        throw new PheInputError('steam.x', 'quality_range', { min: 0, max: 1 });
       return { t: sat.t_sat_c, h: sat.h_liquid + state.x * sat.r, x: state.x };
     case 'superheated': {
       const t = finiteInput('steam.t', state.t);
-      if (t <= sat.t_sat_c) throw new PheInputError('steam.t', 'not_superheated', { t_sat: Math.round(sat.t_sat_c * 100) / 100 });
+      if (t <= sat.t_sat_c)
+        throw new PheInputError('steam.t', 'not_superheated', {
+          t_sat: Math.round(sat.t_sat_c * 100) / 100,
+        });
       water(t, p, 'steam.t');
       return { t, h: enthalpy(t, p), x: 1 };
     }
@@ -97,16 +136,27 @@ function steamInlet(p: number, state: SteamState, sat: ReturnType<typeof saturat
       try {
         st = temperatureFromPH(p, finiteInput('steam.h', state.h));
       } catch (err) {
-        if (err instanceof PropertyRangeError) throw new PheInputError('steam.h', 'property_range', { min: err.min, max: err.max, unit: err.unit });
+        if (err instanceof PropertyRangeError)
+          throw new PheInputError('steam.h', 'property_range', {
+            min: err.min,
+            max: err.max,
+            unit: err.unit,
+          });
         throw err;
       }
-      if (st.region === 1) throw new PheInputError('steam.h', 'not_steam', { h_vapour_min: Math.round(sat.h_liquid * 100) / 100 });
+      if (st.region === 1)
+        throw new PheInputError('steam.h', 'not_steam', {
+          h_vapour_min: Math.round(sat.h_liquid * 100) / 100,
+        });
       return { t: st.t_c, h: state.h, x: st.x };
     }
   }
 }
 
-export function designCondensation(input: CondensationInput, catalogue: readonly PlateModel[]): CondensationDesign {
+export function designCondensation(
+  input: CondensationInput,
+  catalogue: readonly PlateModel[],
+): CondensationDesign {
   const pIn = finiteInput('steam.p', input.steam.p);
   const p = input.steam.gauge ? pIn + ATM_MPA : pIn;
   let sat;
@@ -119,15 +169,23 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
   const inlet = steamInlet(p, input.steam.state, sat);
   const tco = input.condensate_out ?? ts;
   finiteInput('condensate_out', tco);
-  if (tco > ts + 1e-9) throw new PheInputError('condensate_out', 'above_saturation', { t_sat: Math.round(ts * 100) / 100 });
+  if (tco > ts + 1e-9)
+    throw new PheInputError('condensate_out', 'above_saturation', {
+      t_sat: Math.round(ts * 100) / 100,
+    });
   const w = input.water;
   finiteInput('water.t_in', w.t_in);
   finiteInput('water.t_out', w.t_out);
   if (w.t_out <= w.t_in) throw new PheInputError('water.t_out', 'cold_must_heat', { t_in: w.t_in });
-  if (tco <= w.t_in) throw new PheInputError('condensate_out', 'temperature_cross', { water_in: w.t_in });
-  if (w.t_out >= inlet.t) throw new PheInputError('water.t_out', 'temperature_cross', { steam_in: Math.round(inlet.t * 100) / 100 });
+  if (tco <= w.t_in)
+    throw new PheInputError('condensate_out', 'temperature_cross', { water_in: w.t_in });
+  if (w.t_out >= inlet.t)
+    throw new PheInputError('water.t_out', 'temperature_cross', {
+      steam_in: Math.round(inlet.t * 100) / 100,
+    });
   positive('dp_max', input.dpMax);
-  if (!Number.isFinite(input.marginMin) || input.marginMin < 0 || input.marginMin > 100) throw new PheInputError('margin', 'range', { min: 0, max: 100 });
+  if (!Number.isFinite(input.marginMin) || input.marginMin < 0 || input.marginMin > 100)
+    throw new PheInputError('margin', 'range', { min: 0, max: 100 });
   const pw = w.p ?? 0.6;
   const wMean = liquid((w.t_in + w.t_out) / 2, pw, 'water.t_in');
   const hCond = tco >= ts - 1e-9 ? sat.h_liquid : enthalpy(tco, p);
@@ -138,22 +196,55 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
   const mw = w.m ?? (Q * 1000) / (wMean.cp * (w.t_out - w.t_in));
   const D = Q / (inlet.h - hCond);
   const Cw = (mw * wMean.cp) / 1000;
-  const qsc = D * (sat.h_liquid - hCond), qc = D * (Math.min(inlet.h, sat.h_vapour) - sat.h_liquid), qds = D * Math.max(inlet.h - sat.h_vapour, 0);
-  const ta = w.t_in + qsc / Cw, tb = ta + qc / Cw;
+  const qsc = D * (sat.h_liquid - hCond),
+    qc = D * (Math.min(inlet.h, sat.h_vapour) - sat.h_liquid),
+    qds = D * Math.max(inlet.h - sat.h_vapour, 0);
+  const ta = w.t_in + qsc / Cw,
+    tb = ta + qc / Cw;
   const zones: Zone[] = [];
   const wf = (a: number, b: number) => liquid((a + b) / 2, pw, 'water.t_in');
-  if (qsc > 1e-9) zones.push({ name: 'subcooling', q: qsc, hot: [ts, tco], cold: [w.t_in, ta], steam: liquid((ts + tco) / 2, p, 'condensate_out'), water: wf(w.t_in, ta) });
-  zones.push({ name: 'condensing', q: qc, hot: [ts, ts], cold: [ta, tb], steam: null, water: wf(ta, tb) });
-  if (qds > 1e-9) zones.push({ name: 'desuperheating', q: qds, hot: [inlet.t, ts], cold: [tb, w.t_out], steam: water((inlet.t + ts) / 2, p, 'steam.t'), water: wf(tb, w.t_out) });
+  if (qsc > 1e-9)
+    zones.push({
+      name: 'subcooling',
+      q: qsc,
+      hot: [ts, tco],
+      cold: [w.t_in, ta],
+      steam: liquid((ts + tco) / 2, p, 'condensate_out'),
+      water: wf(w.t_in, ta),
+    });
+  zones.push({
+    name: 'condensing',
+    q: qc,
+    hot: [ts, ts],
+    cold: [ta, tb],
+    steam: null,
+    water: wf(ta, tb),
+  });
+  if (qds > 1e-9)
+    zones.push({
+      name: 'desuperheating',
+      q: qds,
+      hot: [inlet.t, ts],
+      cold: [tb, w.t_out],
+      steam: water((inlet.t + ts) / 2, p, 'steam.t'),
+      water: wf(tb, w.t_out),
+    });
   for (const z of zones) {
-    if (z.hot[0] - z.cold[1] <= 0 || z.hot[1] - z.cold[0] <= 0) throw new PheInputError('water.t_out', 'impossible_approach', { zone: z.name });
+    if (z.hot[0] - z.cold[1] <= 0 || z.hot[1] - z.cold[0] <= 0)
+      throw new PheInputError('water.t_out', 'impossible_approach', { zone: z.name });
   }
   const x = pheExplainer();
-  x.input('steam.p_abs', p, 'MPa').input('steam.t_in', inlet.t, '°C').input('condensate_out', tco, '°C');
-  x.input('water.t_in', w.t_in, '°C').input('water.t_out', w.t_out, '°C').input('margin_min', input.marginMin, '%').input('water.dp_max', input.dpMax, 'kPa');
+  x.input('steam.p_abs', p, 'MPa')
+    .input('steam.t_in', inlet.t, '°C')
+    .input('condensate_out', tco, '°C');
+  x.input('water.t_in', w.t_in, '°C')
+    .input('water.t_out', w.t_out, '°C')
+    .input('margin_min', input.marginMin, '%')
+    .input('water.dp_max', input.dpMax, 'kPa');
   const fouling = input.fouling ?? { steam: 0, water: 0 };
   for (const s of ['steam', 'water'] as const) {
-    if (!Number.isFinite(fouling[s]) || fouling[s] < 0 || fouling[s] > 0.001) throw new PheInputError(`${s}.fouling`, 'range', { min: 0, max: 0.001 });
+    if (!Number.isFinite(fouling[s]) || fouling[s] < 0 || fouling[s] > 0.001)
+      throw new PheInputError(`${s}.fouling`, 'range', { min: 0, max: 0.001 });
   }
   x.input('fouling.steam', fouling.steam, 'm2 K/W').input('fouling.water', fouling.water, 'm2 K/W');
   x.step('t_sat', ts, '°C');
@@ -170,7 +261,9 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
   }
   x.use('u_zone');
   x.use('zone_area');
-  x.warn('condensing_alpha_constant', { alpha: input.condensing_alpha ?? DEFAULT_CONDENSING_ALPHA });
+  x.warn('condensing_alpha_constant', {
+    alpha: input.condensing_alpha ?? DEFAULT_CONDENSING_ALPHA,
+  });
   if (inlet.x < 1) x.warn('wet_steam', { x: inlet.x });
 
   const alphaC = input.condensing_alpha ?? DEFAULT_CONDENSING_ALPHA;
@@ -194,21 +287,44 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
       for (const z of zones) {
         const ws = sideOf(model, z.water, mw, ch.cold, 1);
         const aSteam = z.steam ? sideOf(model, z.steam, D, ch.hot, 1).alpha : alphaC;
-        const u = 1 / (1 / aSteam + model.geometry.thickness / model.wallConductivity + 1 / ws.alpha + fouling.steam + fouling.water);
+        const u =
+          1 /
+          (1 / aSteam +
+            model.geometry.thickness / model.wallConductivity +
+            1 / ws.alpha +
+            fouling.steam +
+            fouling.water);
         const lm = lmtd(z.hot[0] - z.cold[1], z.hot[1] - z.cold[0]);
         const area = (z.q * 1000) / (u * lm);
         required += area;
-        out.push({ name: z.name, q: q(z.q, 'kW'), steam: { t_in: q(z.hot[0], '°C'), t_out: q(z.hot[1], '°C') }, water: { t_in: q(z.cold[0], '°C'), t_out: q(z.cold[1], '°C') }, lmtd: q(lm, 'K'), alpha_steam: q(aSteam, 'W/(m2 K)'), alpha_water: q(ws.alpha, 'W/(m2 K)'), u: q(u, 'W/(m2 K)'), area: q(area, 'm2') });
+        out.push({
+          name: z.name,
+          q: q(z.q, 'kW'),
+          steam: { t_in: q(z.hot[0], '°C'), t_out: q(z.hot[1], '°C') },
+          water: { t_in: q(z.cold[0], '°C'), t_out: q(z.cold[1], '°C') },
+          lmtd: q(lm, 'K'),
+          alpha_steam: q(aSteam, 'W/(m2 K)'),
+          alpha_water: q(ws.alpha, 'W/(m2 K)'),
+          u: q(u, 'W/(m2 K)'),
+          area: q(area, 'm2'),
+        });
       }
       const wSide = sideOf(model, wMean, mw, ch.cold, 1);
       const area = (n - 2) * g.plateArea;
       return { n, required, area, margin: area / required - 1, zones: out, wSide };
     };
-    const ok = (r: ReturnType<typeof evaluate>) => r.margin * 100 >= input.marginMin && r.wSide.dp <= input.dpMax * 1000 && r.wSide.w <= model.limits.channelVelocityMax;
-    let lo = model.frame.minPlates, hi = model.frame.maxPlates;
+    const ok = (r: ReturnType<typeof evaluate>) =>
+      r.margin * 100 >= input.marginMin &&
+      r.wSide.dp <= input.dpMax * 1000 &&
+      r.wSide.w <= model.limits.channelVelocityMax;
+    let lo = model.frame.minPlates,
+      hi = model.frame.maxPlates;
     const top = evaluate(hi);
     if (!ok(top)) {
-      rejected.push({ model: model.id, reason: top.wSide.dp > input.dpMax * 1000 ? 'dp' : 'frame_too_small' });
+      rejected.push({
+        model: model.id,
+        reason: top.wSide.dp > input.dpMax * 1000 ? 'dp' : 'frame_too_small',
+      });
       continue;
     }
     while (lo < hi) {
@@ -233,12 +349,25 @@ export function designCondensation(input: CondensationInput, catalogue: readonly
   candidates.sort((a, b) => a.price.value - b.price.value || a.area.value - b.area.value);
   if (catalogue.some((m) => m.demo)) x.warn('demo_catalogue');
   return assertFinite({
-    steam: { p_abs: q(p, 'MPa'), t_sat: q(ts, '°C'), t_in: q(inlet.t, '°C'), h_in: q(inlet.h, 'kJ/kg'), dryness: q(inlet.x, ''), latent_heat: q(sat.r, 'kJ/kg') },
+    steam: {
+      p_abs: q(p, 'MPa'),
+      t_sat: q(ts, '°C'),
+      t_in: q(inlet.t, '°C'),
+      h_in: q(inlet.h, 'kJ/kg'),
+      dryness: q(inlet.x, ''),
+      latent_heat: q(sat.r, 'kJ/kg'),
+    },
     q: q(Q, 'kW'),
     steam_flow: q(D, 'kg/s'),
     condensate_flow: q(D * 3.6, 't/h'),
     water_flow: q(mw, 'kg/s'),
-    zones: zones.map((z) => ({ name: z.name, q: q(z.q, 'kW'), steam: { t_in: q(z.hot[0], '°C'), t_out: q(z.hot[1], '°C') }, water: { t_in: q(z.cold[0], '°C'), t_out: q(z.cold[1], '°C') }, lmtd: q(lmtd(z.hot[0] - z.cold[1], z.hot[1] - z.cold[0]), 'K') })),
+    zones: zones.map((z) => ({
+      name: z.name,
+      q: q(z.q, 'kW'),
+      steam: { t_in: q(z.hot[0], '°C'), t_out: q(z.hot[1], '°C') },
+      water: { t_in: q(z.cold[0], '°C'), t_out: q(z.cold[1], '°C') },
+      lmtd: q(lmtd(z.hot[0] - z.cold[1], z.hot[1] - z.cold[0]), 'K'),
+    })),
     candidates: candidates.slice(0, 5),
     rejected,
     explanation: x.e,

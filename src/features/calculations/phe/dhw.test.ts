@@ -6,13 +6,20 @@ import { designDhw, heatingChart, selectDhwHeaters, type DhwInput } from './dhw.
 import { PheInputError } from './explain.ts';
 
 const EXAMPLE: DhwInput = {
-  heating: { q_max: 1000, network: { supply: 150, return: 70 }, building: { supply: 95, return: 70 }, t_inside: 20, t_outdoor_design: -25 },
+  heating: {
+    q_max: 1000,
+    network: { supply: 150, return: 70 },
+    building: { supply: 95, return: 70 },
+    t_inside: 20,
+    t_outdoor_design: -25,
+  },
   dhw: { q_max: 600, t_cold: 5, t_hot: 60 },
   approach: 5,
   stage2_primary_out: 45,
   c: 4.19,
 };
-const near = (a: number, b: number, digits: number) => expect(Math.abs(a - b), `${a} vs ${b}`).toBeLessThanOrEqual(0.5 * 10 ** -digits * 1.0001);
+const near = (a: number, b: number, digits: number) =>
+  expect(Math.abs(a - b), `${a} vs ${b}`).toBeLessThanOrEqual(0.5 * 10 ** -digits * 1.0001);
 
 describe('§3.4 two-stage DHW example', () => {
   const r = designDhw(EXAMPLE);
@@ -52,10 +59,16 @@ describe('§3.4 two-stage DHW example', () => {
     near(I!.lmtd.value, 12.7, 1);
     near(II!.lmtd.value, 8.76, 2);
     near(r.balance.value, 945.3, 1);
-    expect(r.explanation.formulas.map((f) => f.id)).toEqual(expect.arrayContaining(['heating_chart', 'dhw_stage1', 'dhw_mix', 'lmtd']));
+    expect(r.explanation.formulas.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['heating_chart', 'dhw_stage1', 'dhw_mix', 'lmtd']),
+    );
   });
   it('both heaters are selected from the catalogue', () => {
-    const [s1, s2] = selectDhwHeaters(r, { dpMax: { hot: 50, cold: 50 }, marginMin: 10 }, DEMO_PLATES);
+    const [s1, s2] = selectDhwHeaters(
+      r,
+      { dpMax: { hot: 50, cold: 50 }, marginMin: 10 },
+      DEMO_PLATES,
+    );
     expect(s1!.candidates.length).toBeGreaterThan(0);
     expect(s2!.candidates.length).toBeGreaterThan(0);
     expect(s1!.duty.q.value).toBeCloseTo(353.2, 0);
@@ -85,7 +98,10 @@ describe('scheme choice and refused inputs', () => {
     bad({ dhw: { q_max: 600, t_cold: 60, t_hot: 55 } }, 'dhw.t_hot');
     bad({ stage2_primary_out: 30 }, 'stage2_primary_out');
     bad({ approach: 40 }, 'approach');
-    bad({ heating: { ...EXAMPLE.heating, network: { supply: 60, return: 70 } } }, 'heating.network.supply');
+    bad(
+      { heating: { ...EXAMPLE.heating, network: { supply: 60, return: 70 } } },
+      'heating.network.supply',
+    );
     bad({ dhw: { q_max: Number.NaN, t_cold: 5, t_hot: 60 } }, 'dhw.q_max');
   });
 });

@@ -2,7 +2,14 @@
 // temperatures, the missing one computed (calculations.md §2.4, to1). Temperatures that cross or an
 // approach that no counterflow exchanger can reach are refused with the field named.
 import { finiteInput, load, PheInputError, positive } from './explain.ts';
-import { checkGlycolEnd, checkNotFreezing, DEFAULT_PRESSURE, liquidOf, type Fluid, type Medium } from './fluid.ts';
+import {
+  checkGlycolEnd,
+  checkNotFreezing,
+  DEFAULT_PRESSURE,
+  liquidOf,
+  type Fluid,
+  type Medium,
+} from './fluid.ts';
 
 export interface StreamInput {
   t_in: number;
@@ -40,21 +47,30 @@ export interface Duty {
   cold: Stream;
 }
 
-const mean = (s: StreamInput, fallbackOut: number) => ((s.t_in + (s.t_out ?? fallbackOut)) / 2);
+const mean = (s: StreamInput, fallbackOut: number) => (s.t_in + (s.t_out ?? fallbackOut)) / 2;
 
 /** Resolves the balance; cp is taken at each stream's mean temperature (iterated when a temperature is unknown). */
 export function resolveDuty(input: DutyInput): Duty {
-  const h = { ...input.hot }, c = { ...input.cold };
+  const h = { ...input.hot },
+    c = { ...input.cold };
   finiteInput('hot.t_in', h.t_in);
   finiteInput('cold.t_in', c.t_in);
-  for (const [field, x] of [['hot.t_out', h.t_out], ['cold.t_out', c.t_out]] as const) if (x !== undefined) finiteInput(field, x);
+  for (const [field, x] of [
+    ['hot.t_out', h.t_out],
+    ['cold.t_out', c.t_out],
+  ] as const)
+    if (x !== undefined) finiteInput(field, x);
   if (h.m !== undefined) positive('hot.m', h.m);
   if (c.m !== undefined) positive('cold.m', c.m);
   if (input.q !== undefined) load('q', input.q);
-  const ph = h.p ?? DEFAULT_PRESSURE, pc = c.p ?? DEFAULT_PRESSURE;
-  if (h.t_in <= c.t_in) throw new PheInputError('hot.t_in', 'not_hotter', { hot: h.t_in, cold: c.t_in });
-  if (h.t_out !== undefined && h.t_out >= h.t_in) throw new PheInputError('hot.t_out', 'hot_must_cool', { t_in: h.t_in });
-  if (c.t_out !== undefined && c.t_out <= c.t_in) throw new PheInputError('cold.t_out', 'cold_must_heat', { t_in: c.t_in });
+  const ph = h.p ?? DEFAULT_PRESSURE,
+    pc = c.p ?? DEFAULT_PRESSURE;
+  if (h.t_in <= c.t_in)
+    throw new PheInputError('hot.t_in', 'not_hotter', { hot: h.t_in, cold: c.t_in });
+  if (h.t_out !== undefined && h.t_out >= h.t_in)
+    throw new PheInputError('hot.t_out', 'hot_must_cool', { t_in: h.t_in });
+  if (c.t_out !== undefined && c.t_out <= c.t_in)
+    throw new PheInputError('cold.t_out', 'cold_must_heat', { t_in: c.t_in });
   // The coldest end of each side must stay liquid (water above 0 °C, glycol above its freezing point + margin).
   checkNotFreezing(c.medium, c.t_in, 'cold.t_in');
   if (h.t_out !== undefined) checkNotFreezing(h.medium, h.t_out, 'hot.t_out');
@@ -62,11 +78,13 @@ export function resolveDuty(input: DutyInput): Duty {
   if (input.q !== undefined) checkLoadBalance(input.q, h, c, ph, pc);
 
   let q = input.q;
-  let tho = h.t_out, tco = c.t_out;
+  let tho = h.t_out,
+    tco = c.t_out;
   for (let i = 0; i < 4; i++) {
     const fh = liquidOf(h.medium, mean(h, tho ?? (h.t_in + c.t_in) / 2), ph, 'hot.t_in');
     const fc = liquidOf(c.medium, mean(c, tco ?? (h.t_in + c.t_in) / 2), pc, 'cold.t_in');
-    const Ch = (m: number) => (m * fh.cp) / 1000, Cc = (m: number) => (m * fc.cp) / 1000;
+    const Ch = (m: number) => (m * fh.cp) / 1000,
+      Cc = (m: number) => (m * fc.cp) / 1000;
     if (q === undefined || input.q === undefined) {
       // Load from a complete side.
       if (h.t_out !== undefined && h.m !== undefined) q = Ch(h.m) * (h.t_in - h.t_out);
@@ -93,17 +111,47 @@ export function resolveDuty(input: DutyInput): Duty {
   const mh = h.m ?? (q! * 1000) / (fh.cp * (h.t_in - tho!));
   const mc = c.m ?? (q! * 1000) / (fc.cp * (tco! - c.t_in));
   // Given both flows and all four temperatures, the two sides must agree within 2 %.
-  if (input.q === undefined && h.m !== undefined && c.m !== undefined && h.t_out !== undefined && c.t_out !== undefined) {
+  if (
+    input.q === undefined &&
+    h.m !== undefined &&
+    c.m !== undefined &&
+    h.t_out !== undefined &&
+    c.t_out !== undefined
+  ) {
     const qc = (mc * fc.cp * (tco! - c.t_in)) / 1000;
-    if (Math.abs(qc - q!) > 0.02 * q!) throw new PheInputError('cold.m', 'unbalanced', { q_hot: round(q!), q_cold: round(qc) });
+    if (Math.abs(qc - q!) > 0.02 * q!)
+      throw new PheInputError('cold.m', 'unbalanced', { q_hot: round(q!), q_cold: round(qc) });
   }
-  if (tho! <= c.t_in) throw new PheInputError('hot.t_out', 'temperature_cross', { t_out: round(tho!), cold_in: c.t_in });
-  if (tco! >= h.t_in) throw new PheInputError('cold.t_out', 'temperature_cross', { t_out: round(tco!), hot_in: h.t_in });
-  if (tho! <= c.t_in || h.t_in - tco! <= 0) throw new PheInputError('cold.t_out', 'impossible_approach');
+  if (tho! <= c.t_in)
+    throw new PheInputError('hot.t_out', 'temperature_cross', {
+      t_out: round(tho!),
+      cold_in: c.t_in,
+    });
+  if (tco! >= h.t_in)
+    throw new PheInputError('cold.t_out', 'temperature_cross', {
+      t_out: round(tco!),
+      hot_in: h.t_in,
+    });
+  if (tho! <= c.t_in || h.t_in - tco! <= 0)
+    throw new PheInputError('cold.t_out', 'impossible_approach');
   return {
     q: q!,
-    hot: { t_in: h.t_in, t_out: tho!, m: mh, p: ph, ...(h.medium ? { medium: h.medium } : {}), fluid: fh },
-    cold: { t_in: c.t_in, t_out: tco!, m: mc, p: pc, ...(c.medium ? { medium: c.medium } : {}), fluid: fc },
+    hot: {
+      t_in: h.t_in,
+      t_out: tho!,
+      m: mh,
+      p: ph,
+      ...(h.medium ? { medium: h.medium } : {}),
+      fluid: fh,
+    },
+    cold: {
+      t_in: c.t_in,
+      t_out: tco!,
+      m: mc,
+      p: pc,
+      ...(c.medium ? { medium: c.medium } : {}),
+      fluid: fc,
+    },
   };
 }
 
@@ -119,13 +167,20 @@ export const BALANCE_TOLERANCE = 0.02;
  */
 function checkLoadBalance(q: number, h: StreamInput, c: StreamInput, ph: number, pc: number): void {
   const off: Array<{ field: string; code: string; params: Record<string, number | string> }> = [];
-  const sides = [['hot', h, ph, 1], ['cold', c, pc, -1]] as const;
+  const sides = [
+    ['hot', h, ph, 1],
+    ['cold', c, pc, -1],
+  ] as const;
   for (const [side, s, p, sign] of sides) {
     if (s.m === undefined || s.t_out === undefined) continue;
     const f = liquidOf(s.medium, (s.t_in + s.t_out) / 2, p, `${side}.t_in`);
     const carried = (s.m * f.cp * sign * (s.t_in - s.t_out)) / 1000;
     if (Math.abs(carried - q) > BALANCE_TOLERANCE * q)
-      off.push({ field: `${side}.m`, code: `load_unbalanced_${side}`, params: { q: round(q), q_side: round(carried), tolerance: BALANCE_TOLERANCE * 100 } });
+      off.push({
+        field: `${side}.m`,
+        code: `load_unbalanced_${side}`,
+        params: { q: round(q), q_side: round(carried), tolerance: BALANCE_TOLERANCE * 100 },
+      });
   }
   if (!off.length) return;
   const first = off[0]!;

@@ -64,11 +64,22 @@ export function dutyContext(duty: Duty, wallCorrection: boolean): DutyContext {
     // above 100 °C, water below 0 °C): μ_w at the wall temperature clamped into the side's own range
     // (said in the explanation), never an input error — the duty itself was checked.
     const tw = (duty.hot.fluid.t + duty.cold.fluid.t) / 2;
-    wall = { t: tw, hot: clampInto(tw, wallRange(duty.hot.medium)), cold: clampInto(tw, wallRange(duty.cold.medium)) };
-    const wallHot = liquidOf(duty.hot.medium, wall.hot, duty.hot.p, 'hot.t_in'), wallCold = liquidOf(duty.cold.medium, wall.cold, duty.cold.p, 'cold.t_in');
+    wall = {
+      t: tw,
+      hot: clampInto(tw, wallRange(duty.hot.medium)),
+      cold: clampInto(tw, wallRange(duty.cold.medium)),
+    };
+    const wallHot = liquidOf(duty.hot.medium, wall.hot, duty.hot.p, 'hot.t_in'),
+      wallCold = liquidOf(duty.cold.medium, wall.cold, duty.cold.p, 'cold.t_in');
     muRatio = { hot: duty.hot.fluid.mu / wallHot.mu, cold: duty.cold.fluid.mu / wallCold.mu };
   }
-  return { duty, Chot: duty.hot.m * duty.hot.fluid.cp, Ccold: duty.cold.m * duty.cold.fluid.cp, muRatio, wall };
+  return {
+    duty,
+    Chot: duty.hot.m * duty.hot.fluid.cp,
+    Ccold: duty.cold.m * duty.cold.fluid.cp,
+    muRatio,
+    wall,
+  };
 }
 
 /** NTU (hot side) the arrangement needs for the duty, or null when no area reaches it. */
@@ -79,13 +90,28 @@ export function ntuFor(ctx: DutyContext, passesHot: number, passesCold: number):
 }
 
 /** Evaluates N plates; null when the channels do not split evenly into the passes. */
-export function evaluatePack(model: PlateModel, ctx: DutyContext, plates: number, passesHot: number, passesCold: number, ntuRequired: number, options: PackOptions): PackResult | null {
+export function evaluatePack(
+  model: PlateModel,
+  ctx: DutyContext,
+  plates: number,
+  passesHot: number,
+  passesCold: number,
+  ntuRequired: number,
+  options: PackOptions,
+): PackResult | null {
   const ch = channelsFor(plates);
   if (ch.hot % passesHot !== 0 || ch.cold % passesCold !== 0 || ch.cold === 0) return null;
   const perPass = { hot: ch.hot / passesHot, cold: ch.cold / passesCold };
   const { duty } = ctx;
   const hot = sideOf(model, duty.hot.fluid, duty.hot.m, perPass.hot, passesHot, ctx.muRatio.hot);
-  const cold = sideOf(model, duty.cold.fluid, duty.cold.m, perPass.cold, passesCold, ctx.muRatio.cold);
+  const cold = sideOf(
+    model,
+    duty.cold.fluid,
+    duty.cold.m,
+    perPass.cold,
+    passesCold,
+    ctx.muRatio.cold,
+  );
   const wall = model.geometry.thickness / model.wallConductivity;
   const uClean = 1 / (1 / hot.alpha + wall + 1 / cold.alpha);
   const uDesign = 1 / (1 / uClean + options.fouling.hot + options.fouling.cold);
@@ -108,6 +134,11 @@ export function evaluatePack(model: PlateModel, ctx: DutyContext, plates: number
 
 /** Heat a pack transfers with these inlet temperatures (ε-NTU), kW: the rating check. */
 export function packDuty(ctx: DutyContext, pack: PackResult, u = pack.uDesign): number {
-  const P1 = plateEffectiveness(ctx.Chot / ctx.Ccold, (u * pack.area) / ctx.Chot, pack.passes.hot, pack.passes.cold);
+  const P1 = plateEffectiveness(
+    ctx.Chot / ctx.Ccold,
+    (u * pack.area) / ctx.Chot,
+    pack.passes.hot,
+    pack.passes.cold,
+  );
   return (P1 * ctx.Chot * (ctx.duty.hot.t_in - ctx.duty.cold.t_in)) / 1000;
 }

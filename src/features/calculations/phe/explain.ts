@@ -1,7 +1,12 @@
 // The explanation every PHE result carries (the calculations kit's shape with coded warnings, plus
 // the water properties used), the typed input error, and the engine's builder (the kit's one
 // builder: a non-finite step throws NonFiniteError naming it at once).
-import { Explainer as KitExplainer, type Explanation as KitExplanation, type Quantity, type Warning } from '#features/calculations/kit/explain.ts';
+import {
+  Explainer as KitExplainer,
+  type Explanation as KitExplanation,
+  type Quantity,
+  type Warning,
+} from '#features/calculations/kit/explain.ts';
 import { FORMULATION } from '#features/properties/water.ts';
 
 export const ENGINE_NAME = 'phe-engine';
@@ -41,7 +46,8 @@ export const FORMULAS: Record<string, string> = {
   reynolds: 'Re = ρ·w·D_h/μ',
   prandtl: 'Pr = cp·μ/λ',
   nu_generic: 'Nu = C·Re^n·Pr^(1/3)·(μ/μ_w)^0.14 (C, n calibrated per plate model)',
-  nu_martin: 'Nu = c_Nu·0.122·Pr^(1/3)·(μ/μ_w)^(1/6)·[f_M·Re²·sin 2φ]^0.374 (Martin, VDI Heat Atlas; c_Nu calibrated per plate model, f_M Martin friction before its calibration)',
+  nu_martin:
+    'Nu = c_Nu·0.122·Pr^(1/3)·(μ/μ_w)^(1/6)·[f_M·Re²·sin 2φ]^0.374 (Martin, VDI Heat Atlas; c_Nu calibrated per plate model, f_M Martin friction before its calibration)',
   friction_generic: 'f = C_f·Re^(−m) (Darcy, calibrated per plate model)',
   friction_martin: '1/√f = cos φ/√(0.18 tan φ + 0.36 sin φ + f₀/cos φ) + (1 − cos φ)/√(3.8 f₁)',
   alpha: 'α = Nu·λ/D_h',
@@ -49,7 +55,8 @@ export const FORMULAS: Record<string, string> = {
   u_design: '1/U_d = 1/U + R_f1 + R_f2',
   area: 'A = (N − 2)·L·W·Φ',
   ntu: 'NTU₁ = U·A/C₁, R₁ = C₁/C₂',
-  effectiveness_counterflow: 'P = (1 − e^(−NTU(1−R)))/(1 − R·e^(−NTU(1−R))); R = 1: P = NTU/(1 + NTU)',
+  effectiveness_counterflow:
+    'P = (1 − e^(−NTU(1−R)))/(1 − R·e^(−NTU(1−R))); R = 1: P = NTU/(1 + NTU)',
   effectiveness_passes: 'P₁(NTU₁, R₁, N_p1, N_p2): Kandlikar & Shah (1989) multipass formulas',
   margin: 'margin = A/A_req − 1, A_req = NTU_req·C₁/U_d',
   duty_margin: 'margin_Q = Q/Q_req − 1',
@@ -57,7 +64,8 @@ export const FORMULAS: Record<string, string> = {
   dp_port: 'Δp_port = 1.4·n_pass·ρ·w_port²/2',
   port_velocity: 'w_port = m/(ρ·π·d²/4)',
   price: 'price = frame + N·plate',
-  heating_chart: 'τ₁ = t_i + Δt′·Q̄^0.8 + (δτ′ − θ′/2)·Q̄; τ₂ = τ₁ − δτ′·Q̄; Q̄ = (t_i − t_n)/(t_i − t_n,d)',
+  heating_chart:
+    'τ₁ = t_i + Δt′·Q̄^0.8 + (δτ′ − θ′/2)·Q̄; τ₂ = τ₁ − δτ′·Q̄; Q̄ = (t_i − t_n)/(t_i − t_n,d)',
   dhw_load_ratio: 'ρ = Q_h,max/Q_o,max: 0.2 ≤ ρ ≤ 1 two-stage, otherwise single-stage parallel',
   dhw_stage1: 't_h^I = τ₂′ − Δ; Q_I = G_h·c·(t_h^I − t_c); Q_II = Q_h − Q_I',
   dhw_stage2_flow: 'G_dII = Q_II/(c·(τ₁′ − t_2II))',
@@ -81,8 +89,17 @@ export class PheInputError extends Error {
   readonly code: string;
   readonly params: Record<string, number | string>;
   /** Further fields the same refusal concerns (an over-determined duty names every figure that disagrees). */
-  readonly related: ReadonlyArray<{ field: string; code: string; params: Record<string, number | string> }>;
-  constructor(field: string, code: string, params: Record<string, number | string> = {}, related: PheInputError['related'] = []) {
+  readonly related: ReadonlyArray<{
+    field: string;
+    code: string;
+    params: Record<string, number | string>;
+  }>;
+  constructor(
+    field: string,
+    code: string,
+    params: Record<string, number | string> = {},
+    related: PheInputError['related'] = [],
+  ) {
     super(`${field}: ${code} ${JSON.stringify(params)}`);
     this.name = 'PheInputError';
     this.field = field;
@@ -96,7 +113,11 @@ export type Explainer = KitExplainer<Warning, Explanation>;
 
 /** The plate engine's builder: its name, formulas and sources; warnings carry their figures. */
 export const pheExplainer = (): Explainer =>
-  new KitExplainer<Warning, Explanation>({ engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: FORMULAS, source: SOURCES }, { properties: [] }, true);
+  new KitExplainer<Warning, Explanation>(
+    { engine: { name: ENGINE_NAME, version: ENGINE_VERSION }, formulas: FORMULAS, source: SOURCES },
+    { properties: [] },
+    true,
+  );
 
 export const q = (value: number, unit: string): Quantity => ({ value, unit });
 
@@ -112,7 +133,8 @@ export const MIN_LOAD_KW = 0.1;
 /** A heat load, kW: a finite number of at least MIN_LOAD_KW, or a 400 naming `field`. */
 export function load(field: string, x: number | undefined): number {
   positive(field, x);
-  if (x! < MIN_LOAD_KW) throw new PheInputError(field, 'at_least', { min: MIN_LOAD_KW, unit_key: 'kW' });
+  if (x! < MIN_LOAD_KW)
+    throw new PheInputError(field, 'at_least', { min: MIN_LOAD_KW, unit_key: 'kW' });
   return x!;
 }
 

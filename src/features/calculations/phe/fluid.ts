@@ -2,7 +2,13 @@
 // an ethylene / propylene glycol solution from the Melinder (2010) fits (../fluids/glycol.ts).
 // Liquid only: a side whose state is steam at that pressure is refused with the field named.
 import { PropertyRangeError, waterProperties } from '#features/properties/water.ts';
-import { CONCENTRATION, glycolProperties, GlycolRangeError, minTemperature, type GlycolKind } from '#features/calculations/fluids/glycol.ts';
+import {
+  CONCENTRATION,
+  glycolProperties,
+  GlycolRangeError,
+  minTemperature,
+  type GlycolKind,
+} from '#features/calculations/fluids/glycol.ts';
 import { PheInputError, q, type PropertiesUsed } from './explain.ts';
 
 /** What flows on a side: water (default) or a glycol solution, concentration in % by mass. */
@@ -32,7 +38,13 @@ export function liquid(t: number, p: number, field: string): Fluid {
     if (w.region !== 1) throw new PheInputError(field, 'not_liquid', { t_c: round(t), p_mpa: p });
     return { t, p, rho: w.rho, cp: w.cp * 1000, mu: w.mu, lambda: w.lambda, pr: w.pr };
   } catch (err) {
-    if (err instanceof PropertyRangeError) throw new PheInputError(field, 'property_range', { quantity: err.quantity, min: err.min, max: err.max, unit: err.unit });
+    if (err instanceof PropertyRangeError)
+      throw new PheInputError(field, 'property_range', {
+        quantity: err.quantity,
+        min: err.min,
+        max: err.max,
+        unit: err.unit,
+      });
     throw err;
   }
 }
@@ -43,7 +55,13 @@ export function water(t: number, p: number, field: string): Fluid {
     const w = waterProperties(t, p);
     return { t, p, rho: w.rho, cp: w.cp * 1000, mu: w.mu, lambda: w.lambda, pr: w.pr };
   } catch (err) {
-    if (err instanceof PropertyRangeError) throw new PheInputError(field, 'property_range', { quantity: err.quantity, min: err.min, max: err.max, unit: err.unit });
+    if (err instanceof PropertyRangeError)
+      throw new PheInputError(field, 'property_range', {
+        quantity: err.quantity,
+        min: err.min,
+        max: err.max,
+        unit: err.unit,
+      });
     throw err;
   }
 }
@@ -60,7 +78,11 @@ export function liquidOf(medium: Medium | undefined, t: number, p: number, field
   } catch (err) {
     if (err instanceof GlycolRangeError) {
       const f = err.quantity === 'concentration' ? `${field.split('.')[0]}.concentration` : field;
-      throw new PheInputError(f, err.quantity === 'concentration' ? 'range' : 'glycol_range', { min: err.min, max: err.max, unit: err.unit });
+      throw new PheInputError(f, err.quantity === 'concentration' ? 'range' : 'glycol_range', {
+        min: err.min,
+        max: err.max,
+        unit: err.unit,
+      });
     }
     throw err;
   }
@@ -71,7 +93,12 @@ export function liquidOf(medium: Medium | undefined, t: number, p: number, field
  * inside the fits and an inlet far outside them): the temperature t of that end is checked against
  * the solution's range, `field` naming the inlet or outlet. Water sides are left to their own checks.
  */
-export function checkGlycolEnd(medium: Medium | undefined, t: number, p: number, field: string): void {
+export function checkGlycolEnd(
+  medium: Medium | undefined,
+  t: number,
+  p: number,
+  field: string,
+): void {
   if (medium && medium.kind !== 'water') liquidOf(medium, t, p, field);
 }
 
@@ -88,11 +115,21 @@ export function checkNotFreezing(medium: Medium | undefined, t: number, field: s
   try {
     tMin = minTemperature(medium.kind, medium.concentration);
   } catch (err) {
-    if (err instanceof GlycolRangeError) throw new PheInputError(`${field.split('.')[0]}.concentration`, 'range', { min: err.min, max: err.max, unit: err.unit });
+    if (err instanceof GlycolRangeError)
+      throw new PheInputError(`${field.split('.')[0]}.concentration`, 'range', {
+        min: err.min,
+        max: err.max,
+        unit: err.unit,
+      });
     throw err;
   }
   // At the highest concentration offered no stronger solution exists: the advice says so.
-  if (t < tMin) throw new PheInputError(field, medium.concentration >= CONCENTRATION.max ? 'below_freezing_max' : 'below_freezing', { t_min: tMin });
+  if (t < tMin)
+    throw new PheInputError(
+      field,
+      medium.concentration >= CONCENTRATION.max ? 'below_freezing_max' : 'below_freezing',
+      { t_min: tMin },
+    );
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -100,7 +137,9 @@ const round = (x: number) => Math.round(x * 100) / 100;
 export function describe(stream: string, f: Fluid): PropertiesUsed {
   return {
     stream,
-    ...(f.medium && f.medium.kind !== 'water' ? { medium: f.medium.kind, concentration: q(f.medium.concentration, '%') } : {}),
+    ...(f.medium && f.medium.kind !== 'water'
+      ? { medium: f.medium.kind, concentration: q(f.medium.concentration, '%') }
+      : {}),
     t_c: q(f.t, '°C'),
     p_mpa: q(f.p, 'MPa'),
     rho: q(f.rho, 'kg/m3'),

@@ -23,7 +23,11 @@ export function ellipticE(m: number): number {
  * 'exact' integrates the sine (elliptic integral); 'martin' is Martin's three-point approximation
  * Φ ≈ (1 + √(1+X²) + 4√(1+X²/2))/6, X = 2πa/Λ, which the §3.3 worked example uses.
  */
-export function enlargementFactor(amplitude: number, wavelength: number, method: 'exact' | 'martin' = 'exact'): number {
+export function enlargementFactor(
+  amplitude: number,
+  wavelength: number,
+  method: 'exact' | 'martin' = 'exact',
+): number {
   const X = (2 * Math.PI * amplitude) / wavelength;
   if (method === 'martin') return (1 + Math.sqrt(1 + X * X) + 4 * Math.sqrt(1 + (X * X) / 2)) / 6;
   return (2 * ellipticE(-X * X)) / Math.PI;
@@ -60,8 +64,15 @@ export interface DerivedGeometry {
 
 export function derive(g: PlateGeometry): DerivedGeometry {
   const phi = g.enlargement ?? enlargementFactor(g.amplitude, g.wavelength);
-  return { phi, gap: 2 * g.amplitude, dh: (4 * g.amplitude) / phi, channelArea: 2 * g.amplitude * g.width, plateArea: g.length * g.width * phi };
+  return {
+    phi,
+    gap: 2 * g.amplitude,
+    dh: (4 * g.amplitude) / phi,
+    channelArea: 2 * g.amplitude * g.width,
+    plateArea: g.length * g.width * phi,
+  };
 }
 
 /** Heat-transfer area of a pack of N plates (the two end plates do not transfer heat). */
-export const packArea = (g: PlateGeometry, plates: number): number => Math.max(plates - 2, 0) * derive(g).plateArea;
+export const packArea = (g: PlateGeometry, plates: number): number =>
+  Math.max(plates - 2, 0) * derive(g).plateArea;

@@ -1,10 +1,20 @@
 // §3.3 correlation oracles (CalebBell/ht and fluids docstrings) reproduced by our own code.
 import { describe, expect, it } from 'vitest';
-import { frictionKumar, frictionMartin1999, frictionMartinVDI, frictionMuleyManglik, nuKhanKhan, nuKumar, nuMartin, nuMuleyManglik } from './correlations.ts';
+import {
+  frictionKumar,
+  frictionMartin1999,
+  frictionMartinVDI,
+  frictionMuleyManglik,
+  nuKhanKhan,
+  nuKumar,
+  nuMartin,
+  nuMuleyManglik,
+} from './correlations.ts';
 import { plateEffectiveness, Pc } from './effectiveness.ts';
 import { enlargementFactor, packArea } from './geometry.ts';
 
-const close = (a: number, b: number, rel = 1e-9) => expect(Math.abs(a - b) / Math.abs(b), `${a} vs ${b}`).toBeLessThan(rel);
+const close = (a: number, b: number, rel = 1e-9) =>
+  expect(Math.abs(a - b) / Math.abs(b), `${a} vs ${b}`).toBeLessThan(rel);
 
 describe('§3.3 correlation oracles', () => {
   it('Martin Nu (1999 friction)', () => close(nuMartin(2000, 0.7, 45), 30.427601053757));
@@ -25,7 +35,17 @@ describe('§3.3 correlation oracles', () => {
   it('PlateExchanger geometry: Φ and area of 51 plates', () => {
     const phi = enlargementFactor(0.5e-3, 3.7e-3);
     close(phi, 1.16119, 1e-5);
-    const area = packArea({ width: 0.3, length: 1.2, amplitude: 0.5e-3, wavelength: 3.7e-3, chevron: 45, thickness: 0.5e-3 }, 51);
+    const area = packArea(
+      {
+        width: 0.3,
+        length: 1.2,
+        amplitude: 0.5e-3,
+        wavelength: 3.7e-3,
+        chevron: 45,
+        thickness: 0.5e-3,
+      },
+      51,
+    );
     close(area, 20.4833, 1e-5);
     close(enlargementFactor(1.2e-3, 8e-3, 'martin'), 1.1968, 5e-5);
   });

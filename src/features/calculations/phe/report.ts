@@ -21,7 +21,15 @@ export interface SideOut {
 }
 
 export interface PackOut {
-  model: { id: string; name: string; demo: boolean; material: string; pn: Quantity; port_dn: Quantity; gasket: string };
+  model: {
+    id: string;
+    name: string;
+    demo: boolean;
+    material: string;
+    pn: Quantity;
+    port_dn: Quantity;
+    gasket: string;
+  };
   plates: Quantity;
   passes: { hot: Quantity; cold: Quantity };
   channels_per_pass: { hot: Quantity; cold: Quantity };
@@ -60,14 +68,41 @@ const side = (s: SideResult): SideOut => ({
 });
 
 export function dutyOut(duty: Duty, lmtdValue: number): DutyOut {
-  const medium = (m: Medium | undefined) => (m && m.kind !== 'water' ? { medium: { kind: m.kind, concentration: q(m.concentration, '%') } } : {});
-  const stream = (s: Duty['hot']) => ({ t_in: q(s.t_in, '°C'), t_out: q(s.t_out, '°C'), m: q(s.m, 'kg/s'), volume_flow: q((s.m / s.fluid.rho) * 3600, 'm3/h'), ...medium(s.medium) });
-  return { q: q(duty.q, 'kW'), hot: stream(duty.hot), cold: stream(duty.cold), lmtd: q(lmtdValue, 'K') };
+  const medium = (m: Medium | undefined) =>
+    m && m.kind !== 'water'
+      ? { medium: { kind: m.kind, concentration: q(m.concentration, '%') } }
+      : {};
+  const stream = (s: Duty['hot']) => ({
+    t_in: q(s.t_in, '°C'),
+    t_out: q(s.t_out, '°C'),
+    m: q(s.m, 'kg/s'),
+    volume_flow: q((s.m / s.fluid.rho) * 3600, 'm3/h'),
+    ...medium(s.medium),
+  });
+  return {
+    q: q(duty.q, 'kW'),
+    hot: stream(duty.hot),
+    cold: stream(duty.cold),
+    lmtd: q(lmtdValue, 'K'),
+  };
 }
 
-export function packOut(model: PlateModel, gasket: string, pack: PackResult, ctx: DutyContext): PackOut & { hot: SideOut; cold: SideOut } {
+export function packOut(
+  model: PlateModel,
+  gasket: string,
+  pack: PackResult,
+  ctx: DutyContext,
+): PackOut & { hot: SideOut; cold: SideOut } {
   return {
-    model: { id: model.id, name: model.name, demo: model.demo, material: model.material, pn: q(model.pn, 'bar'), port_dn: q(model.port.dn, 'mm'), gasket },
+    model: {
+      id: model.id,
+      name: model.name,
+      demo: model.demo,
+      material: model.material,
+      pn: q(model.pn, 'bar'),
+      port_dn: q(model.port.dn, 'mm'),
+      gasket,
+    },
     plates: q(pack.plates, 'pcs'),
     passes: { hot: q(pack.passes.hot, 'pcs'), cold: q(pack.passes.cold, 'pcs') },
     channels_per_pass: { hot: q(pack.channels.hot, 'pcs'), cold: q(pack.channels.cold, 'pcs') },
@@ -84,7 +119,14 @@ export function packOut(model: PlateModel, gasket: string, pack: PackResult, ctx
 }
 
 /** The step-by-step explanation of one pack. */
-export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContext, options: PackOptions, lmtdValue: number, inputs: Explainer): Explanation {
+export function explainPack(
+  model: PlateModel,
+  pack: PackResult,
+  ctx: DutyContext,
+  options: PackOptions,
+  lmtdValue: number,
+  inputs: Explainer,
+): Explanation {
   const x = inputs;
   const g = geometryOf(model);
   const { duty } = ctx;
@@ -100,7 +142,10 @@ export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContex
   x.step('geometry.dh', g.dh * 1000, 'mm', 'hydraulic_diameter');
   x.step('geometry.plate_area', g.plateArea, 'm2', 'area');
   const fluid = { hot: duty.hot.fluid, cold: duty.cold.fluid };
-  for (const [name, s] of [['hot', pack.hot], ['cold', pack.cold]] as const) {
+  for (const [name, s] of [
+    ['hot', pack.hot],
+    ['cold', pack.cold],
+  ] as const) {
     x.step(`${name}.velocity`, s.w, 'm/s', 'velocity');
     x.step(`${name}.re`, s.re, '', 'reynolds');
     // Every factor of Nu as printed, so Nu follows from the explanation (properties: Pr; wall: μ/μ_w).
@@ -111,11 +156,22 @@ export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContex
       x.step(`${name}.nu_c`, c.C, '');
       x.step(`${name}.nu_n`, c.n, '');
     } else {
-      x.step(`${name}.f_martin`, c.variant === 'VDI' ? frictionMartinVDI(s.re, model.geometry.chevron) : frictionMartin1999(s.re, model.geometry.chevron), '');
+      x.step(
+        `${name}.f_martin`,
+        c.variant === 'VDI'
+          ? frictionMartinVDI(s.re, model.geometry.chevron)
+          : frictionMartin1999(s.re, model.geometry.chevron),
+        '',
+      );
       x.step(`${name}.nu_factor`, c.nuFactor, '');
     }
     x.step(`${name}.nu`, s.nu, '', c.kind === 'generic' ? 'nu_generic' : 'nu_martin');
-    x.step(`${name}.f`, s.f, '', model.correlation.kind === 'generic' ? 'friction_generic' : 'friction_martin');
+    x.step(
+      `${name}.f`,
+      s.f,
+      '',
+      model.correlation.kind === 'generic' ? 'friction_generic' : 'friction_martin',
+    );
     x.step(`${name}.alpha`, s.alpha, 'W/(m2 K)', 'alpha');
     x.step(`${name}.dp_channel`, s.dpChannel / 1000, 'kPa', 'dp_channel');
     x.step(`${name}.port_velocity`, s.wPort, 'm/s', 'port_velocity');
@@ -126,7 +182,14 @@ export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContex
   x.step('fouling.cold', options.fouling.cold, 'm2 K/W');
   x.step('u_design', pack.uDesign, 'W/(m2 K)', 'u_design');
   x.step('area', pack.area, 'm2', 'area');
-  x.step('ntu_required', pack.ntuRequired, '', pack.passes.hot === 1 && pack.passes.cold === 1 ? 'effectiveness_counterflow' : 'effectiveness_passes');
+  x.step(
+    'ntu_required',
+    pack.ntuRequired,
+    '',
+    pack.passes.hot === 1 && pack.passes.cold === 1
+      ? 'effectiveness_counterflow'
+      : 'effectiveness_passes',
+  );
   x.step('margin', pack.margin * 100, '%', 'margin');
   x.step('duty_check', packDuty(ctx, pack), 'kW', 'ntu');
   x.step('price', model.price.frame + pack.plates * model.price.plate, 'kopecks', 'price');
@@ -134,6 +197,10 @@ export function explainPack(model: PlateModel, pack: PackResult, ctx: DutyContex
   if (options.wallCorrection === false) x.warn('wall_viscosity_neglected');
   // μ_w of a side taken at its range's end because the wall temperature lies outside its medium's properties.
   for (const name of ['hot', 'cold'] as const)
-    if (ctx.wall && ctx.wall[name] !== ctx.wall.t) x.warn(`wall_viscosity_clamped_${name}`, { t_wall: Math.round(ctx.wall.t * 10) / 10, t_used: Math.round(ctx.wall[name] * 10) / 10 });
+    if (ctx.wall && ctx.wall[name] !== ctx.wall.t)
+      x.warn(`wall_viscosity_clamped_${name}`, {
+        t_wall: Math.round(ctx.wall.t * 10) / 10,
+        t_used: Math.round(ctx.wall[name] * 10) / 10,
+      });
   return x.e;
 }

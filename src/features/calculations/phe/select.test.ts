@@ -20,11 +20,20 @@ function exampleDuty() {
   const a = { rho: 995.87, cp: 4178.7, mu: 0.7972e-3, lambda: 0.6147 };
   const b = { rho: 992.44, cp: 4177.3, mu: 0.6528e-3, lambda: 0.6288 };
   const lerp = (k: 'rho' | 'cp' | 'mu' | 'lambda') => a[k] + 0.25 * (b[k] - a[k]);
-  const fluid = { t: 32.5, p: 0.6, rho: lerp('rho'), cp: lerp('cp'), mu: lerp('mu'), lambda: lerp('lambda'), pr: 0 };
+  const fluid = {
+    t: 32.5,
+    p: 0.6,
+    rho: lerp('rho'),
+    cp: lerp('cp'),
+    mu: lerp('mu'),
+    lambda: lerp('lambda'),
+    pr: 0,
+  };
   fluid.pr = (fluid.cp * fluid.mu) / fluid.lambda;
   return { ...d, cold: { ...d.cold, fluid, m: 500_000 / (fluid.cp * 55) } };
 }
-const near = (a: number, b: number, digits: number) => expect(Math.abs(a - b), `${a} vs ${b}`).toBeLessThanOrEqual(0.5 * 10 ** -digits * 1.0001);
+const near = (a: number, b: number, digits: number) =>
+  expect(Math.abs(a - b), `${a} vs ${b}`).toBeLessThanOrEqual(0.5 * 10 ** -digits * 1.0001);
 
 describe('§3.3 end-to-end PHE example', () => {
   it('balance: flows and LMTD', () => {
@@ -36,7 +45,10 @@ describe('§3.3 end-to-end PHE example', () => {
   });
   it('33 plates: U, area, margin, velocities, Re, Nu, α, Δp and the ε-NTU check', () => {
     const ctx = dutyContext(exampleDuty(), false);
-    const pack = evaluatePack(EXAMPLE_PLATE, ctx, 33, 1, 1, ntuFor(ctx, 1, 1)!, { fouling: { hot: 0, cold: 0 }, wallCorrection: false })!;
+    const pack = evaluatePack(EXAMPLE_PLATE, ctx, 33, 1, 1, ntuFor(ctx, 1, 1)!, {
+      fouling: { hot: 0, cold: 0 },
+      wallCorrection: false,
+    })!;
     expect(pack.channels).toEqual({ hot: 16, cold: 16 });
     near(pack.area, 7.42, 3);
     near(pack.uClean, 4145, 0);
@@ -57,7 +69,16 @@ describe('§3.3 end-to-end PHE example', () => {
     near(packDuty(ctx, pack, pack.uClean), 500.8, 1);
   });
   it('the selection finds 33 plates as the minimum single-pass count', () => {
-    const s = selectPlates({ duty, dpMax: { hot: 100, cold: 100 }, marginMin: 0, wallCorrection: false, arrangements: [[1, 1]] }, [EXAMPLE_PLATE]);
+    const s = selectPlates(
+      {
+        duty,
+        dpMax: { hot: 100, cold: 100 },
+        marginMin: 0,
+        wallCorrection: false,
+        arrangements: [[1, 1]],
+      },
+      [EXAMPLE_PLATE],
+    );
     expect(s.candidates).toHaveLength(1);
     const c = s.candidates[0]!;
     expect(c.plates).toEqual({ value: 33, unit: 'pcs' });
@@ -67,17 +88,35 @@ describe('§3.3 end-to-end PHE example', () => {
     expect(c.margin.value).toBeLessThan(1);
     expect(c.explanation.engine).toEqual({ name: 'phe-engine', version: '1.0.0' });
     expect(c.explanation.properties.map((p) => p.stream)).toEqual(['hot', 'cold']);
-    expect(c.explanation.formulas.map((f) => f.id)).toEqual(expect.arrayContaining(['balance', 'lmtd', 'nu_martin', 'u_clean', 'margin', 'dp_channel']));
-    expect(c.explanation.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['wall_viscosity_neglected']));
+    expect(c.explanation.formulas.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['balance', 'lmtd', 'nu_martin', 'u_clean', 'margin', 'dp_channel']),
+    );
+    expect(c.explanation.warnings.map((w) => w.code)).toEqual(
+      expect.arrayContaining(['wall_viscosity_neglected']),
+    );
     // A 10 % margin needs more plates.
-    const more = selectPlates({ duty, dpMax: { hot: 100, cold: 100 }, marginMin: 10, wallCorrection: false, arrangements: [[1, 1]] }, [EXAMPLE_PLATE]);
+    const more = selectPlates(
+      {
+        duty,
+        dpMax: { hot: 100, cold: 100 },
+        marginMin: 10,
+        wallCorrection: false,
+        arrangements: [[1, 1]],
+      },
+      [EXAMPLE_PLATE],
+    );
     expect(more.candidates[0]!.plates.value).toBeGreaterThan(33);
     expect(more.candidates[0]!.margin.value).toBeGreaterThanOrEqual(10);
   });
 });
 
 describe('selection rules on the demo range', () => {
-  const base = { duty, dpMax: { hot: 50, cold: 50 }, marginMin: 10, fouling: { hot: 0.00002, cold: 0.00002 } };
+  const base = {
+    duty,
+    dpMax: { hot: 50, cold: 50 },
+    marginMin: 10,
+    fouling: { hot: 0.00002, cold: 0.00002 },
+  };
   it('every candidate meets margin, pressure drops and velocity limits; ranked by price', () => {
     const s = selectPlates({ ...base, limit: 50 }, DEMO_PLATES);
     expect(s.candidates.length).toBeGreaterThan(3);
@@ -101,9 +140,17 @@ describe('selection rules on the demo range', () => {
     const ctx = dutyContext(resolveDuty(duty), true);
     for (const c of s.candidates) {
       const model = DEMO_PLATES.find((m) => m.id === c.model.id)!;
-      const fewer = evaluatePack(model, ctx, c.plates.value - 2, 1, 1, ntuFor(ctx, 1, 1)!, { fouling: base.fouling, wallCorrection: true });
+      const fewer = evaluatePack(model, ctx, c.plates.value - 2, 1, 1, ntuFor(ctx, 1, 1)!, {
+        fouling: base.fouling,
+        wallCorrection: true,
+      });
       if (!fewer || c.plates.value - 2 < model.frame.minPlates) continue;
-      const ok = fewer.margin * 100 >= 10 && fewer.hot.dp <= 50_000 && fewer.cold.dp <= 50_000 && fewer.hot.w <= 1.5 && fewer.cold.w <= 1.5;
+      const ok =
+        fewer.margin * 100 >= 10 &&
+        fewer.hot.dp <= 50_000 &&
+        fewer.cold.dp <= 50_000 &&
+        fewer.hot.w <= 1.5 &&
+        fewer.cold.w <= 1.5;
       expect(ok, `${c.model.id} at ${c.plates.value - 2}`).toBe(false);
     }
   });
@@ -118,10 +165,19 @@ describe('selection rules on the demo range', () => {
     expect(b!.plates.value).toBeGreaterThan(a!.plates.value);
   });
   it('gasket temperature limit and PN rating reject models', () => {
-    const hot = selectPlates({ ...base, duty: { q: 500, hot: { t_in: 160, t_out: 90, p: 1.2 }, cold: { t_in: 70, t_out: 95 } } }, DEMO_PLATES);
+    const hot = selectPlates(
+      {
+        ...base,
+        duty: { q: 500, hot: { t_in: 160, t_out: 90, p: 1.2 }, cold: { t_in: 70, t_out: 95 } },
+      },
+      DEMO_PLATES,
+    );
     expect(hot.candidates).toHaveLength(0);
     expect(new Set(hot.rejected.map((r) => r.reason))).toEqual(new Set(['temperature_limit']));
-    const pressed = selectPlates({ ...base, duty: { ...duty, hot: { ...duty.hot, p: 1.5 } }, limit: 50 }, DEMO_PLATES);
+    const pressed = selectPlates(
+      { ...base, duty: { ...duty, hot: { ...duty.hot, p: 1.5 } }, limit: 50 },
+      DEMO_PLATES,
+    );
     expect(pressed.rejected).toContainEqual({ model: 'pl45h', reason: 'pressure_rating' });
   });
   it('a close approach that only counterflow reaches drops the multipass arrangements', () => {
@@ -130,7 +186,10 @@ describe('selection rules on the demo range', () => {
     expect(ntuFor(ctx, 1, 1)).not.toBeNull();
     expect(ntuFor(ctx, 1, 2)).toBeNull();
     expect(ntuFor(ctx, 2, 1)).toBeNull();
-    const s = selectPlates({ ...base, duty: close, dpMax: { hot: 100, cold: 100 }, limit: 50 }, DEMO_PLATES);
+    const s = selectPlates(
+      { ...base, duty: close, dpMax: { hot: 100, cold: 100 }, limit: 50 },
+      DEMO_PLATES,
+    );
     expect(s.candidates.length).toBeGreaterThan(0);
     for (const c of s.candidates) expect(c.passes.hot.value).toBe(c.passes.cold.value);
   });

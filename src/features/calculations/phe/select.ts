@@ -7,11 +7,32 @@ import { gasketFor, type PlateModel } from './catalogue.ts';
 import { channelsFor } from './channel.ts';
 import { resolveDuty, type DutyInput } from './duty.ts';
 import { lmtd, type Passes } from './effectiveness.ts';
-import { dutyContext, evaluatePack, ntuFor, type DutyContext, type Fouling, type PackOptions, type PackResult } from './evaluate.ts';
+import {
+  dutyContext,
+  evaluatePack,
+  ntuFor,
+  type DutyContext,
+  type Fouling,
+  type PackOptions,
+  type PackResult,
+} from './evaluate.ts';
 import { assertFinite, pheExplainer, PheInputError, type Explanation } from './explain.ts';
-import { dutyOut, explainPack, packOut, type DutyOut, type PackOut, type SideOut } from './report.ts';
+import {
+  dutyOut,
+  explainPack,
+  packOut,
+  type DutyOut,
+  type PackOut,
+  type SideOut,
+} from './report.ts';
 
-export const DEFAULT_ARRANGEMENTS: readonly Passes[] = [[1, 1], [2, 2], [1, 2], [2, 1], [3, 3]];
+export const DEFAULT_ARRANGEMENTS: readonly Passes[] = [
+  [1, 1],
+  [2, 2],
+  [1, 2],
+  [2, 1],
+  [3, 3],
+];
 
 export interface SelectInput {
   duty: DutyInput;
@@ -27,9 +48,20 @@ export interface SelectInput {
   limit?: number;
 }
 
-export type Candidate = PackOut & { hot: SideOut; cold: SideOut; rank: number; explanation: Explanation };
+export type Candidate = PackOut & {
+  hot: SideOut;
+  cold: SideOut;
+  rank: number;
+  explanation: Explanation;
+};
 
-export type RejectReason = 'temperature_limit' | 'pressure_rating' | 'approach' | 'port_velocity' | 'velocity_low' | 'frame_too_small';
+export type RejectReason =
+  | 'temperature_limit'
+  | 'pressure_rating'
+  | 'approach'
+  | 'port_velocity'
+  | 'velocity_low'
+  | 'frame_too_small';
 
 export interface Selection {
   duty: DutyOut;
@@ -50,7 +82,13 @@ const barGauge = (p: number) => (p - ATM_MPA) * 10;
 
 type Outcome = { pack: PackResult } | { reason: RejectReason };
 
-function bestPack(model: PlateModel, ctx: DutyContext, passes: Passes, input: SelectInput, options: PackOptions): Outcome {
+function bestPack(
+  model: PlateModel,
+  ctx: DutyContext,
+  passes: Passes,
+  input: SelectInput,
+  options: PackOptions,
+): Outcome {
   const [nh, nc] = passes;
   const ntu = ntuFor(ctx, nh, nc);
   if (ntu === null) return { reason: 'approach' };
@@ -63,13 +101,20 @@ function bestPack(model: PlateModel, ctx: DutyContext, passes: Passes, input: Se
   if (counts.length === 0) return { reason: 'frame_too_small' };
   const dpMax = { hot: input.dpMax.hot * 1000, cold: input.dpMax.cold * 1000 };
   const passing = (p: PackResult) =>
-    p.margin * 100 >= input.marginMin && p.hot.dp <= dpMax.hot && p.cold.dp <= dpMax.cold && p.hot.w <= L.channelVelocityMax && p.cold.w <= L.channelVelocityMax;
+    p.margin * 100 >= input.marginMin &&
+    p.hot.dp <= dpMax.hot &&
+    p.cold.dp <= dpMax.cold &&
+    p.hot.w <= L.channelVelocityMax &&
+    p.cold.w <= L.channelVelocityMax;
   const at = (i: number) => evaluatePack(model, ctx, counts[i]!, nh, nc, ntu, options)!;
   const first = at(0);
-  if (first.hot.wPort > L.portVelocityMax || first.cold.wPort > L.portVelocityMax) return { reason: 'port_velocity' };
+  if (first.hot.wPort > L.portVelocityMax || first.cold.wPort > L.portVelocityMax)
+    return { reason: 'port_velocity' };
   // Port pressure loss does not fall with more plates: if it alone breaks the limit, no count helps.
-  if (first.hot.dpPort > dpMax.hot || first.cold.dpPort > dpMax.cold) return { reason: 'port_velocity' };
-  let lo = 0, hi = counts.length - 1;
+  if (first.hot.dpPort > dpMax.hot || first.cold.dpPort > dpMax.cold)
+    return { reason: 'port_velocity' };
+  let lo = 0,
+    hi = counts.length - 1;
   // The checks only get easier with more plates: if the largest pack fails, every pack does.
   if (!passing(at(hi))) return { reason: 'frame_too_small' };
   while (lo < hi) {
@@ -78,25 +123,37 @@ function bestPack(model: PlateModel, ctx: DutyContext, passes: Passes, input: Se
     else lo = mid + 1;
   }
   const pack = at(lo);
-  if (pack.hot.w < L.channelVelocityMin || pack.cold.w < L.channelVelocityMin) return { reason: 'velocity_low' };
+  if (pack.hot.w < L.channelVelocityMin || pack.cold.w < L.channelVelocityMin)
+    return { reason: 'velocity_low' };
   return { pack };
 }
 
-const REASON_ORDER: RejectReason[] = ['temperature_limit', 'pressure_rating', 'approach', 'port_velocity', 'velocity_low', 'frame_too_small'];
+const REASON_ORDER: RejectReason[] = [
+  'temperature_limit',
+  'pressure_rating',
+  'approach',
+  'port_velocity',
+  'velocity_low',
+  'frame_too_small',
+];
 
 export function selectPlates(input: SelectInput, catalogue: readonly PlateModel[]): Selection {
-  if (!Number.isFinite(input.marginMin) || input.marginMin < 0 || input.marginMin > 100) throw new PheInputError('margin', 'range', { min: 0, max: 100 });
+  if (!Number.isFinite(input.marginMin) || input.marginMin < 0 || input.marginMin > 100)
+    throw new PheInputError('margin', 'range', { min: 0, max: 100 });
   for (const s of ['hot', 'cold'] as const) {
-    if (!Number.isFinite(input.dpMax[s]) || input.dpMax[s] <= 0) throw new PheInputError(`${s}.dp_max`, 'positive');
+    if (!Number.isFinite(input.dpMax[s]) || input.dpMax[s] <= 0)
+      throw new PheInputError(`${s}.dp_max`, 'positive');
   }
   const fouling = input.fouling ?? { hot: 0, cold: 0 };
   for (const s of ['hot', 'cold'] as const) {
-    if (!Number.isFinite(fouling[s]) || fouling[s] < 0 || fouling[s] > 0.001) throw new PheInputError(`${s}.fouling`, 'range', { min: 0, max: 0.001 });
+    if (!Number.isFinite(fouling[s]) || fouling[s] < 0 || fouling[s] > 0.001)
+      throw new PheInputError(`${s}.fouling`, 'range', { min: 0, max: 0.001 });
   }
   const options: PackOptions = { fouling, wallCorrection: input.wallCorrection ?? true };
   const duty = resolveDuty(input.duty);
   const ctx = dutyContext(duty, options.wallCorrection);
-  const dtA = duty.hot.t_in - duty.cold.t_out, dtB = duty.hot.t_out - duty.cold.t_in;
+  const dtA = duty.hot.t_in - duty.cold.t_out,
+    dtB = duty.hot.t_out - duty.cold.t_in;
   const lmtdValue = lmtd(dtA, dtB);
   const found: Found[] = [];
   const rejected: Selection['rejected'] = [];
@@ -118,19 +175,28 @@ export function selectPlates(input: SelectInput, catalogue: readonly PlateModel[
       if ('pack' in r) {
         found.push({ model, gasket, pack: r.pack });
         any = true;
-      } else if (closest === null || REASON_ORDER.indexOf(r.reason) > REASON_ORDER.indexOf(closest)) closest = r.reason;
+      } else if (closest === null || REASON_ORDER.indexOf(r.reason) > REASON_ORDER.indexOf(closest))
+        closest = r.reason;
     }
     if (!any) rejected.push({ model: model.id, reason: closest ?? 'frame_too_small' });
   }
   const price = (f: Found) => f.model.price.frame + f.pack.plates * f.model.price.plate;
-  found.sort((a, b) => price(a) - price(b) || a.pack.area - b.pack.area || b.pack.margin - a.pack.margin);
+  found.sort(
+    (a, b) => price(a) - price(b) || a.pack.area - b.pack.area || b.pack.margin - a.pack.margin,
+  );
   const candidates = found.slice(0, input.limit ?? 5).map((f, i) => {
     const x = pheExplainer();
     x.input('q', input.duty.q ?? duty.q, 'kW');
     x.input('hot.t_in', duty.hot.t_in, '°C').input('hot.t_out', duty.hot.t_out, '°C');
     x.input('cold.t_in', duty.cold.t_in, '°C').input('cold.t_out', duty.cold.t_out, '°C');
-    x.input('hot.dp_max', input.dpMax.hot, 'kPa').input('cold.dp_max', input.dpMax.cold, 'kPa').input('margin_min', input.marginMin, '%');
-    return { rank: i + 1, ...packOut(f.model, f.gasket, f.pack, ctx), explanation: explainPack(f.model, f.pack, ctx, options, lmtdValue, x) };
+    x.input('hot.dp_max', input.dpMax.hot, 'kPa')
+      .input('cold.dp_max', input.dpMax.cold, 'kPa')
+      .input('margin_min', input.marginMin, '%');
+    return {
+      rank: i + 1,
+      ...packOut(f.model, f.gasket, f.pack, ctx),
+      explanation: explainPack(f.model, f.pack, ctx, options, lmtdValue, x),
+    };
   });
   return assertFinite({ duty: dutyOut(duty, lmtdValue), candidates, rejected });
 }

@@ -14,7 +14,15 @@ export interface ChartItem {
   curve: string;
   figures: Array<[label: string, value: string]>;
   duty: { q_m3h: number; h_m: number };
-  s: { q_m3h: number[]; h_m: number[]; h_nominal_m: Array<number | null>; eta: number[]; p2_kw: number[]; npshr_m: Array<number | null>; system_h_m: number[] };
+  s: {
+    q_m3h: number[];
+    h_m: number[];
+    h_nominal_m: Array<number | null>;
+    eta: number[];
+    p2_kw: number[];
+    npshr_m: Array<number | null>;
+    system_h_m: number[];
+  };
 }
 
 const METRICS = ['head', 'efficiency', 'power', 'npsh'] as const;
@@ -43,20 +51,67 @@ export default function PumpCharts({ items, strings }: Props) {
       try {
         const lib = await import('chart.js');
         if (cancelled || !canvas.current) return;
-        lib.Chart.register(lib.LineController, lib.ScatterController, lib.LineElement, lib.PointElement, lib.LinearScale, lib.Tooltip, lib.Legend);
-        const pts = (xs: number[], ys: Array<number | null>) => xs.flatMap((x, k) => (ys[k] === null || ys[k] === undefined ? [] : [{ x, y: ys[k] as number }]));
+        lib.Chart.register(
+          lib.LineController,
+          lib.ScatterController,
+          lib.LineElement,
+          lib.PointElement,
+          lib.LinearScale,
+          lib.Tooltip,
+          lib.Legend,
+        );
+        const pts = (xs: number[], ys: Array<number | null>) =>
+          xs.flatMap((x, k) =>
+            ys[k] === null || ys[k] === undefined ? [] : [{ x, y: ys[k] as number }],
+          );
         const datasets = shown.flatMap((it, n) => {
           const color = COLORS[n % COLORS.length]!;
           const name = shown.length > 1 ? `${it.sku}: ` : '';
           if (metric === 'head')
             return [
-              { label: `${name}${it.curve}`, data: pts(it.s.q_m3h, it.s.h_m), borderColor: color, pointRadius: 0 },
-              { label: `${name}${t('calcPumps.chart.nominal')}`, data: pts(it.s.q_m3h, it.s.h_nominal_m), borderColor: color, borderDash: [6, 4], pointRadius: 0 },
-              { label: `${name}${t('calcPumps.chart.system')}`, data: pts(it.s.q_m3h, it.s.system_h_m), borderColor: '#757575', borderDash: [2, 3], pointRadius: 0 },
-              { type: 'scatter' as const, label: `${name}${t('calcPumps.chart.duty')}`, data: [{ x: it.duty.q_m3h, y: it.duty.h_m }], borderColor: color, backgroundColor: color, pointRadius: 5 },
+              {
+                label: `${name}${it.curve}`,
+                data: pts(it.s.q_m3h, it.s.h_m),
+                borderColor: color,
+                pointRadius: 0,
+              },
+              {
+                label: `${name}${t('calcPumps.chart.nominal')}`,
+                data: pts(it.s.q_m3h, it.s.h_nominal_m),
+                borderColor: color,
+                borderDash: [6, 4],
+                pointRadius: 0,
+              },
+              {
+                label: `${name}${t('calcPumps.chart.system')}`,
+                data: pts(it.s.q_m3h, it.s.system_h_m),
+                borderColor: '#757575',
+                borderDash: [2, 3],
+                pointRadius: 0,
+              },
+              {
+                type: 'scatter' as const,
+                label: `${name}${t('calcPumps.chart.duty')}`,
+                data: [{ x: it.duty.q_m3h, y: it.duty.h_m }],
+                borderColor: color,
+                backgroundColor: color,
+                pointRadius: 5,
+              },
             ];
-          const ys = metric === 'efficiency' ? it.s.eta.map((e) => e * 100) : metric === 'power' ? it.s.p2_kw : it.s.npshr_m;
-          return [{ label: `${name}${t(`calcPumps.chart.${metric}`)}`, data: pts(it.s.q_m3h, ys), borderColor: color, pointRadius: 0 }];
+          const ys =
+            metric === 'efficiency'
+              ? it.s.eta.map((e) => e * 100)
+              : metric === 'power'
+                ? it.s.p2_kw
+                : it.s.npshr_m;
+          return [
+            {
+              label: `${name}${t(`calcPumps.chart.${metric}`)}`,
+              data: pts(it.s.q_m3h, ys),
+              borderColor: color,
+              pointRadius: 0,
+            },
+          ];
         });
         chart.current?.destroy();
         chart.current = new lib.Chart(canvas.current, {
@@ -66,7 +121,10 @@ export default function PumpCharts({ items, strings }: Props) {
             animation: false,
             maintainAspectRatio: false,
             parsing: false,
-            scales: { x: { type: 'linear', title: { display: true, text: t('calcPumps.chart.axis.flow') } }, y: { title: { display: true, text: t(`calcPumps.chart.axis.${metric}`) } } },
+            scales: {
+              x: { type: 'linear', title: { display: true, text: t('calcPumps.chart.axis.flow') } },
+              y: { title: { display: true, text: t(`calcPumps.chart.axis.${metric}`) } },
+            },
           },
         });
         setState('ready');
@@ -85,7 +143,12 @@ export default function PumpCharts({ items, strings }: Props) {
   return (
     <section className="calc-charts" aria-labelledby="charts-h">
       <h2 id="charts-h">{t('calcPumps.chart.title')}</h2>
-      <CompareTicks items={items.map((it) => ({ id: it.sku, label: `${it.title} (${it.sku})` }))} legend={t('calcPumps.chart.compare')} full={t('calcCompare.full', { max: compare.max })} state={compare} />
+      <CompareTicks
+        items={items.map((it) => ({ id: it.sku, label: `${it.title} (${it.sku})` }))}
+        legend={t('calcPumps.chart.compare')}
+        full={t('calcCompare.full', { max: compare.max })}
+        state={compare}
+      />
       <label>
         {t('calcPumps.chart.metric')}
         <select value={metric} onChange={(e) => setMetric(e.currentTarget.value as Metric)}>
@@ -96,11 +159,25 @@ export default function PumpCharts({ items, strings }: Props) {
           ))}
         </select>
       </label>
-      <p role="status" className="calc-chart-state">{state === 'loading' ? t('calcPumps.chart.loading') : state === 'error' ? t('calcPumps.chart.error') : ''}</p>
+      <p role="status" className="calc-chart-state">
+        {state === 'loading'
+          ? t('calcPumps.chart.loading')
+          : state === 'error'
+            ? t('calcPumps.chart.error')
+            : ''}
+      </p>
       <div className="calc-chart-canvas">
-        <canvas ref={canvas} role="img" aria-label={t('calcPumps.chart.label')} data-state={state} />
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={t('calcPumps.chart.label')}
+          data-state={state}
+        />
       </div>
-      <CompareTable shown={shown.map((it) => ({ id: it.sku, title: it.sku, figures: it.figures }))} caption={t('calcPumps.chart.compareTable')} />
+      <CompareTable
+        shown={shown.map((it) => ({ id: it.sku, title: it.sku, figures: it.figures }))}
+        caption={t('calcPumps.chart.compareTable')}
+      />
     </section>
   );
 }

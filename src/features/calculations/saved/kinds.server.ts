@@ -35,7 +35,12 @@ export interface DatasheetChart {
   x: string;
   y: string;
   /** `tone` fixes a series' colour where it means something (hot red, cold blue, as on the result page). */
-  series: Array<{ name: string; points: Array<[number, number]>; dashed?: boolean; tone?: 'hot' | 'cold' }>;
+  series: Array<{
+    name: string;
+    points: Array<[number, number]>;
+    dashed?: boolean;
+    tone?: 'hot' | 'cold';
+  }>;
   marks?: Array<{ x: number; y: number; label: string }>;
 }
 
@@ -71,7 +76,11 @@ export interface CalcKind {
    * appears in several entities, e.g. one plate model with two pass arrangements), else null.
    * Repeated ids count once. Null when an id (at its position) is not in the answer.
    */
-  chosen(body: KindAnswer['body'], cids: number[], positions: Array<number | null>): { items: ChosenItem[]; entities: unknown[] } | null;
+  chosen(
+    body: KindAnswer['body'],
+    cids: number[],
+    positions: Array<number | null>,
+  ): { items: ChosenItem[]; entities: unknown[] } | null;
   title(inputs: Record<string, string>, body: KindAnswer['body'], t: T): string;
   /** The result sheet of the .xlsx (numbers stay numbers). */
   xlsx(c: CalculationDetails, t: T): { head: string[]; rows: unknown[][] };
@@ -110,11 +119,17 @@ export interface ExplanationRow {
 /** Number formatting for datasheets: finite numbers only, '—' otherwise. */
 export function numberText(locale: string) {
   return (x: unknown, digits = 2): string =>
-    typeof x === 'number' && Number.isFinite(x) ? numberFormat(locale, { maximumFractionDigits: digits }).format(x) : '—';
+    typeof x === 'number' && Number.isFinite(x)
+      ? numberFormat(locale, { maximumFractionDigits: digits }).format(x)
+      : '—';
 }
 
 /** The entity a chosen id names: at its position when given (and carrying that id), else the first with it. */
-export function entityOf<E extends { cid: number | null }>(entities: E[], cid: number, position: number | null | undefined): E | undefined {
+export function entityOf<E extends { cid: number | null }>(
+  entities: E[],
+  cid: number,
+  position: number | null | undefined,
+): E | undefined {
   if (position !== null && position !== undefined) {
     const e = entities[position - 1];
     return e && e.cid === cid ? e : undefined;
@@ -122,7 +137,8 @@ export function entityOf<E extends { cid: number | null }>(entities: E[], cid: n
   return entities.find((x) => x.cid === cid);
 }
 
-export const round3 = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null);
+export const round3 = (x: unknown): number | null =>
+  typeof x === 'number' && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null;
 
 /**
  * The explanation rows of an engine explanation (pump or plate engine: same step shape), every step
@@ -131,7 +147,14 @@ export const round3 = (x: unknown): number | null => (typeof x === 'number' && N
  * among candidates (rank.*) are left out.
  */
 export function explanationRows(
-  e: { engine: { name: string }; steps: Array<{ key: string; value: number; unit: string; formula?: string }>; formulas: Array<{ id: string; text: string }> } | null | undefined,
+  e:
+    | {
+        engine: { name: string };
+        steps: Array<{ key: string; value: number; unit: string; formula?: string }>;
+        formulas: Array<{ id: string; text: string }>;
+      }
+    | null
+    | undefined,
   t: T,
   locale: string,
 ): ExplanationRow[] {
@@ -144,14 +167,16 @@ export function explanationRows(
     const l = labelKey(engine, kind, key);
     return t(l.key, l.params);
   };
-  return e.steps
-    // How a candidate ranked among the others (rank.*) is the selection page's, not the item's sheet.
-    .filter((s) => Number.isFinite(s.value) && !s.key.startsWith('rank.'))
-    .map((s) => ({
-      quantity: label('term', s.key),
-      symbol: symbolOf(engine, s.key),
-      value: withUnit(nf.format(displayValue(s.value, s.unit)), s.unit, t),
-      formula: s.formula ? label('formula', s.formula) : '',
-      math: s.formula ? (math.get(s.formula) ?? '') : '',
-    }));
+  return (
+    e.steps
+      // How a candidate ranked among the others (rank.*) is the selection page's, not the item's sheet.
+      .filter((s) => Number.isFinite(s.value) && !s.key.startsWith('rank.'))
+      .map((s) => ({
+        quantity: label('term', s.key),
+        symbol: symbolOf(engine, s.key),
+        value: withUnit(nf.format(displayValue(s.value, s.unit)), s.unit, t),
+        formula: s.formula ? label('formula', s.formula) : '',
+        math: s.formula ? (math.get(s.formula) ?? '') : '',
+      }))
+  );
 }

@@ -53,12 +53,19 @@ const EMAIL = /[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+/;
  * address, INN/KPP, phone or e-mail, separated by ';'). The address is a part of the text that is
  * neither the INN/KPP nor a contact and carries a letter and a number (street and house, or index).
  */
-export function missingSupplierParts(s: { name?: string; details?: string } | undefined): SupplierPart[] {
+export function missingSupplierParts(
+  s: { name?: string; details?: string } | undefined,
+): SupplierPart[] {
   const name = s?.name?.trim() ?? '';
   const details = s?.details?.trim() ?? '';
-  const parts = details.split(';').map((x) => x.trim()).filter(Boolean);
+  const parts = details
+    .split(';')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const isContact = (x: string) => PHONE.test(x) || EMAIL.test(x);
-  const isTax = (x: string) => INN.test(x) || /^(?:\u041a\u041f\u041f|KPP|\u041e\u0413\u0420\u041d|OGRN)(?![\p{L}\d])/iu.test(x);
+  const isTax = (x: string) =>
+    INN.test(x) ||
+    /^(?:\u041a\u041f\u041f|KPP|\u041e\u0413\u0420\u041d|OGRN)(?![\p{L}\d])/iu.test(x);
   const has: Record<SupplierPart, boolean> = {
     name: name.length > 0,
     inn: INN.test(details),
@@ -98,10 +105,18 @@ export async function offerFor(user: User, id: string | undefined): Promise<Offe
   const valid = new Date(Date.parse(c.created_at) + OFFER_VALID_DAYS * 86_400_000);
   return {
     c,
-    supplier: { name: cfg.supplier?.name ?? null, details: cfg.supplier?.details ?? mailAddress(cfg.mailFrom) },
+    supplier: {
+      name: cfg.supplier?.name ?? null,
+      details: cfg.supplier?.details ?? mailAddress(cfg.mailFrom),
+    },
     organisation,
     object,
-    contact: { name: [user.name, user.surname].filter(Boolean).join(' '), post: user.post, email: user.email, phone: user.phone },
+    contact: {
+      name: [user.name, user.surname].filter(Boolean).join(' '),
+      post: user.post,
+      email: user.email,
+      phone: user.phone,
+    },
     lines,
     total_kop: total,
     vat_kop: Math.round((total * VAT_PERCENT) / (100 + VAT_PERCENT)),
@@ -113,13 +128,23 @@ export async function offerFor(user: User, id: string | undefined): Promise<Offe
  * The datasheet of a chosen item: `cid` is its catalogue id; `line` (the item's index in the offer,
  * from 1) picks among items of the same id. Null when the calculation or the item is not the user's.
  */
-export async function datasheetFor(user: User, id: string | undefined, cid: string | undefined, line: string | null, t: T, locale: string): Promise<{ c: CalculationDetails; item: ChosenItem; sheet: Datasheet } | null> {
+export async function datasheetFor(
+  user: User,
+  id: string | undefined,
+  cid: string | undefined,
+  line: string | null,
+  t: T,
+  locale: string,
+): Promise<{ c: CalculationDetails; item: ChosenItem; sheet: Datasheet } | null> {
   const n = idOf(id);
   const itemId = idOf(cid);
   const c = n === null || itemId === null ? null : await getCalculation(user.id, n);
   if (!c) return null;
   const k = idOf(line ?? undefined);
-  const index = k !== null && c.chosen[k - 1]?.cid === itemId ? k - 1 : c.chosen.findIndex((i) => i.cid === itemId);
+  const index =
+    k !== null && c.chosen[k - 1]?.cid === itemId
+      ? k - 1
+      : c.chosen.findIndex((i) => i.cid === itemId);
   const item = c.chosen[index];
   const kind = calcKind(c.kind);
   if (!item || !kind) return null;
@@ -131,6 +156,7 @@ export async function datasheetFor(user: User, id: string | undefined, cid: stri
 export function datasheetUrl(c: Pick<CalculationDetails, 'id' | 'chosen'>, index: number): string {
   const item = c.chosen[index]!;
   const repeated = c.chosen.filter((i) => i.cid === item.cid).length > 1;
-  return withQuery(paths.design.calculations.datasheet(c.id, item.cid), { line: repeated ? index + 1 : undefined });
+  return withQuery(paths.design.calculations.datasheet(c.id, item.cid), {
+    line: repeated ? index + 1 : undefined,
+  });
 }
-

@@ -11,7 +11,12 @@ import { htmlToPdf } from '#lib/pdf.server.ts';
  * The page is read from this process's own address (localOrigin), never from the request's Host
  * header: a forged Host would otherwise make the server, and then Chromium, load another host's page.
  */
-export async function documentPdf(request: Request, path: string, filename: string, owner: string | number): Promise<Response> {
+export async function documentPdf(
+  request: Request,
+  path: string,
+  filename: string,
+  owner: string | number,
+): Promise<Response> {
   // One job per user at a time: a second one while the first runs is a 429 at once (decision 0032),
   // so no user holds more than one of the converter's queue places.
   const key = String(owner);
@@ -40,7 +45,11 @@ async function render(request: Request, path: string, filename: string): Promise
   }
   let page: Response;
   try {
-    page = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    page = await fetch(url, {
+      headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+    });
   } catch {
     throw unavailable('calcSaved.pdf.unavailable'); // the page did not answer in time (or at all)
   }
@@ -49,14 +58,25 @@ async function render(request: Request, path: string, filename: string): Promise
     await page.body?.cancel();
     throw unavailable('calcSaved.pdf.unavailable');
   }
-  if (page.status !== 200) return new Response(await page.text(), { status: page.status, headers: { 'Content-Type': page.headers.get('content-type') ?? 'text/html; charset=utf-8' } });
+  if (page.status !== 200)
+    return new Response(await page.text(), {
+      status: page.status,
+      headers: { 'Content-Type': page.headers.get('content-type') ?? 'text/html; charset=utf-8' },
+    });
   // Stylesheets and images load from the portal; the print stylesheet gives the A4 page.
   // The printed page needs no script (charts are server-drawn SVG): none runs in the printing browser.
-  const html = (await page.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<head([^>]*)>/i, `<head$1><base href="${url.origin}/">`);
+  const html = (await page.text())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<head([^>]*)>/i, `<head$1><base href="${url.origin}/">`);
   const r = await htmlToPdf(html);
-  if (!r.ok) throw unavailable(r.reason === 'busy' ? 'calcSaved.pdf.busy' : 'calcSaved.pdf.unavailable');
+  if (!r.ok)
+    throw unavailable(r.reason === 'busy' ? 'calcSaved.pdf.busy' : 'calcSaved.pdf.unavailable');
   return new Response(new Uint8Array(r.pdf), {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'private, no-store' },
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+    },
   });
 }
 

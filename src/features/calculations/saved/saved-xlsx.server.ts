@@ -17,11 +17,30 @@ export async function calculationXlsx(c: CalculationDetails, t: T): Promise<Buff
     ws.columns.forEach((col) => (col.width = 18));
     return ws;
   };
-  const offer = sheet(t('calcPumps.saved.offer'), [t('calcPumps.page.sku'), t('calcPumps.saved.item'), t('calcPumps.page.count'), head(t('calcPumps.page.priceItem'), 'kop', t), head(t('calcPumps.saved.sum'), 'kop', t)],
-    c.chosen.map((i) => [i.sku, i.title, i.quantity, i.price_kop / 100, (i.price_kop * i.quantity) / 100]));
+  const offer = sheet(
+    t('calcPumps.saved.offer'),
+    [
+      t('calcPumps.page.sku'),
+      t('calcPumps.saved.item'),
+      t('calcPumps.page.count'),
+      head(t('calcPumps.page.priceItem'), 'kop', t),
+      head(t('calcPumps.saved.sum'), 'kop', t),
+    ],
+    c.chosen.map((i) => [
+      i.sku,
+      i.title,
+      i.quantity,
+      i.price_kop / 100,
+      (i.price_kop * i.quantity) / 100,
+    ]),
+  );
   offer.addRow(['', t('calcPumps.saved.total'), '', '', c.total_kop / 100]).font = { bold: true };
   const r = calcKind(c.kind)?.xlsx(c, t);
   if (r) sheet(t('calcPumps.page.results'), r.head, r.rows);
-  sheet(t('calcPumps.page.inputs'), [t('calcSaved.sheet.quantity'), t('calcSaved.sheet.value')], inputRows(c.kind, c.inputs, t));
+  sheet(
+    t('calcPumps.page.inputs'),
+    [t('calcSaved.sheet.quantity'), t('calcSaved.sheet.value')],
+    inputRows(c.kind, c.inputs, t),
+  );
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -10,13 +10,30 @@ import type { CalculationRow, CalculationTables } from '../calculations.tables.t
 import type { KindAnswer } from './kinds.server.ts';
 
 export type CalcDB = DB & CalculationTables;
-export const calcDb = (handle?: Kysely<DB>): Kysely<CalcDB> => (handle ?? defaultDb()) as unknown as Kysely<CalcDB>;
+export const calcDb = (handle?: Kysely<DB>): Kysely<CalcDB> =>
+  (handle ?? defaultDb()) as unknown as Kysely<CalcDB>;
 
 /** Every calculation kind (the list filter and the save schema); each is registered in kinds/index.server.ts. */
-export const CALC_KINDS = ['pump', 'station', 'control', 'to1', 'to2', 'to3', 'flow-meter', 'btp'] as const;
+export const CALC_KINDS = [
+  'pump',
+  'station',
+  'control',
+  'to1',
+  'to2',
+  'to3',
+  'flow-meter',
+  'btp',
+] as const;
 export type CalcKindName = (typeof CALC_KINDS)[number];
 export const CALC_STATUSES = ['saved', 'approved', 'ordered'] as const;
-export const CALC_FIELDS = ['kind', 'status', 'request', 'title', 'created_at', 'total_kop'] as const;
+export const CALC_FIELDS = [
+  'kind',
+  'status',
+  'request',
+  'title',
+  'created_at',
+  'total_kop',
+] as const;
 export type CalcField = (typeof CALC_FIELDS)[number];
 
 export interface ChosenItem {
@@ -49,9 +66,25 @@ export interface CalculationDetails extends CalculationListItem {
   documents: Array<{ id: number; title: string; url: string; created_at: string }>;
 }
 
-const listColumns = ['id', 'request', 'kind', 'title', 'status', 'total_kop', 'organisation_id', 'object_id', 'order_id', 'created_at', 'updated_at'] as const;
-const scoped = (h: Kysely<CalcDB>, userId: number) => h.selectFrom('calculations').where('user_id', '=', userId);
-const numeric = <T extends { total_kop: number }>(r: T): T => ({ ...r, total_kop: Number(r.total_kop) });
+const listColumns = [
+  'id',
+  'request',
+  'kind',
+  'title',
+  'status',
+  'total_kop',
+  'organisation_id',
+  'object_id',
+  'order_id',
+  'created_at',
+  'updated_at',
+] as const;
+const scoped = (h: Kysely<CalcDB>, userId: number) =>
+  h.selectFrom('calculations').where('user_id', '=', userId);
+const numeric = <T extends { total_kop: number }>(r: T): T => ({
+  ...r,
+  total_kop: Number(r.total_kop),
+});
 
 /** The request number: the id, zero-padded, with the calculations prefix. */
 export const requestNumber = (id: number): string => `R-${String(id).padStart(6, '0')}`;
@@ -66,7 +99,11 @@ export interface NewCalculation {
   object_id: number | null;
 }
 
-export async function insertCalculation(userId: number, c: NewCalculation, handle?: Kysely<DB>): Promise<{ id: number; request: string }> {
+export async function insertCalculation(
+  userId: number,
+  c: NewCalculation,
+  handle?: Kysely<DB>,
+): Promise<{ id: number; request: string }> {
   const h = calcDb(handle);
   const at = now();
   const total = c.chosen.reduce((s, i) => s + i.price_kop * i.quantity, 0);
@@ -75,27 +112,51 @@ export async function insertCalculation(userId: number, c: NewCalculation, handl
     const { id } = await trx
       .insertInto('calculations')
       .values({
-        user_id: userId, kind: c.kind, request: `tmp-${crypto.randomUUID()}`.slice(0, 30), title: c.title.slice(0, 300), inputs: JSON.stringify(c.inputs),
-        result: JSON.stringify(c.result), chosen: JSON.stringify(c.chosen), total_kop: total, organisation_id: c.organisation_id, object_id: c.object_id,
-        status: 'saved', order_id: null, search: '', created_at: at, updated_at: at,
+        user_id: userId,
+        kind: c.kind,
+        request: `tmp-${crypto.randomUUID()}`.slice(0, 30),
+        title: c.title.slice(0, 300),
+        inputs: JSON.stringify(c.inputs),
+        result: JSON.stringify(c.result),
+        chosen: JSON.stringify(c.chosen),
+        total_kop: total,
+        organisation_id: c.organisation_id,
+        object_id: c.object_id,
+        status: 'saved',
+        order_id: null,
+        search: '',
+        created_at: at,
+        updated_at: at,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const request = requestNumber(id);
-    const search = searchText(request, c.title, ...c.chosen.flatMap((i) => [i.title, i.sku])).slice(0, 1000);
+    const search = searchText(request, c.title, ...c.chosen.flatMap((i) => [i.title, i.sku])).slice(
+      0,
+      1000,
+    );
     await trx.updateTable('calculations').set({ request, search }).where('id', '=', id).execute();
     return { id, request };
   });
 }
 
-export async function listCalculations(userId: number, q: ListQuery<CalcField>, handle?: Kysely<DB>): Promise<ListResult<CalculationListItem>> {
+export async function listCalculations(
+  userId: number,
+  q: ListQuery<CalcField>,
+  handle?: Kysely<DB>,
+): Promise<ListResult<CalculationListItem>> {
   let base = scoped(calcDb(handle), userId);
-  if (q.searchText) base = base.where(sql<boolean>`search like ${containsPattern(q.searchText)} escape '\\'`);
+  if (q.searchText)
+    base = base.where(sql<boolean>`search like ${containsPattern(q.searchText)} escape '\\'`);
   if (q.filter.kind) base = base.where('kind', '=', q.filter.kind);
   if (q.filter.status) base = base.where('status', '=', q.filter.status);
-  if (q.filter.request) base = base.where(sql<boolean>`search like ${containsPattern(q.filter.request)} escape '\\'`);
-  if (q.filter.title) base = base.where(sql<boolean>`search like ${containsPattern(q.filter.title)} escape '\\'`);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (q.filter.request)
+    base = base.where(sql<boolean>`search like ${containsPattern(q.filter.request)} escape '\\'`);
+  if (q.filter.title)
+    base = base.where(sql<boolean>`search like ${containsPattern(q.filter.title)} escape '\\'`);
+  const { n } = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const rows = await base
     .select([...listColumns])
     .orderBy(sql.ref(q.sortField), q.sortOrder)
@@ -106,30 +167,64 @@ export async function listCalculations(userId: number, q: ListQuery<CalcField>, 
   return { totalCount: Number(n), entities: rows.map(numeric) };
 }
 
-const details = (r: CalculationRow, documents: CalculationDetails['documents']): CalculationDetails => ({
-  id: r.id, request: r.request, kind: r.kind, title: r.title, status: r.status, total_kop: Number(r.total_kop),
-  organisation_id: r.organisation_id, object_id: r.object_id, order_id: r.order_id, created_at: r.created_at, updated_at: r.updated_at,
-  inputs: JSON.parse(r.inputs), result: JSON.parse(r.result), chosen: JSON.parse(r.chosen), documents,
+const details = (
+  r: CalculationRow,
+  documents: CalculationDetails['documents'],
+): CalculationDetails => ({
+  id: r.id,
+  request: r.request,
+  kind: r.kind,
+  title: r.title,
+  status: r.status,
+  total_kop: Number(r.total_kop),
+  organisation_id: r.organisation_id,
+  object_id: r.object_id,
+  order_id: r.order_id,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+  inputs: JSON.parse(r.inputs),
+  result: JSON.parse(r.result),
+  chosen: JSON.parse(r.chosen),
+  documents,
 });
 
-export async function getCalculation(userId: number, id: number, handle?: Kysely<DB>): Promise<CalculationDetails | null> {
+export async function getCalculation(
+  userId: number,
+  id: number,
+  handle?: Kysely<DB>,
+): Promise<CalculationDetails | null> {
   const h = calcDb(handle);
   const row = await scoped(h, userId).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   // A calculation holds a handful of documents; the cap keeps the page bounded anyway.
-  const docs = await h.selectFrom('calculation_documents').select(['id', 'title', 'url', 'created_at']).where('calculation_id', '=', id).orderBy('id').limit(100).execute();
+  const docs = await h
+    .selectFrom('calculation_documents')
+    .select(['id', 'title', 'url', 'created_at'])
+    .where('calculation_id', '=', id)
+    .orderBy('id')
+    .limit(100)
+    .execute();
   return details(row, docs);
 }
 
 /** The user's calculation an order was placed from (the order page links back to it), or null. */
-export async function calculationOfOrder(userId: number, orderId: number, handle?: Kysely<DB>): Promise<{ id: number; request: string } | null> {
-  const row = await scoped(calcDb(handle), userId).select(['id', 'request']).where('order_id', '=', orderId).executeTakeFirst();
+export async function calculationOfOrder(
+  userId: number,
+  orderId: number,
+  handle?: Kysely<DB>,
+): Promise<{ id: number; request: string } | null> {
+  const row = await scoped(calcDb(handle), userId)
+    .select(['id', 'request'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
   return row ? { id: row.id, request: row.request } : null;
 }
 
 /** How many calculations the user has saved (the home counter request_count). */
 export async function countSaved(userId: number, handle?: Kysely<DB>): Promise<number> {
-  const { n } = await scoped(calcDb(handle), userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await scoped(calcDb(handle), userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -137,13 +232,34 @@ export async function countSaved(userId: number, handle?: Kysely<DB>): Promise<n
  * Claims the calculation for an order: ties it to the order only while it has none (run it in the
  * order's transaction). False when it is ordered already (another request got there first).
  */
-export async function markOrdered(userId: number, id: number, orderId: number, handle?: Kysely<DB>): Promise<boolean> {
-  const r = await calcDb(handle).updateTable('calculations').set({ status: 'ordered', order_id: orderId, updated_at: now() })
-    .where('id', '=', id).where('user_id', '=', userId).where('order_id', 'is', null).executeTakeFirst();
+export async function markOrdered(
+  userId: number,
+  id: number,
+  orderId: number,
+  handle?: Kysely<DB>,
+): Promise<boolean> {
+  const r = await calcDb(handle)
+    .updateTable('calculations')
+    .set({ status: 'ordered', order_id: orderId, updated_at: now() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('order_id', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Ties the calculation to an organisation and object (already checked to be the user's own). */
-export async function setPlace(userId: number, id: number, oid: number | null, object: number | null, handle?: Kysely<DB>): Promise<void> {
-  await calcDb(handle).updateTable('calculations').set({ organisation_id: oid, object_id: object, updated_at: now() }).where('id', '=', id).where('user_id', '=', userId).execute();
+export async function setPlace(
+  userId: number,
+  id: number,
+  oid: number | null,
+  object: number | null,
+  handle?: Kysely<DB>,
+): Promise<void> {
+  await calcDb(handle)
+    .updateTable('calculations')
+    .set({ organisation_id: oid, object_id: object, updated_at: now() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .execute();
 }

@@ -26,18 +26,35 @@ export default function StagingChart({ rows, strings }: Props) {
       try {
         const lib = await import('chart.js');
         if (cancelled || !canvas.current) return;
-        lib.Chart.register(lib.LineController, lib.LineElement, lib.PointElement, lib.LinearScale, lib.Tooltip, lib.Legend);
+        lib.Chart.register(
+          lib.LineController,
+          lib.LineElement,
+          lib.PointElement,
+          lib.LinearScale,
+          lib.Tooltip,
+          lib.Legend,
+        );
         const n = rows[0]?.p1_kw_by_k.length ?? 0;
         const datasets = Array.from({ length: n }, (_, k) => ({
           label: t('calcPumps.chart.running', { k: k + 1 }),
-          data: rows.flatMap((r) => (r.p1_kw_by_k[k] === null ? [] : [{ x: r.q_m3h, y: r.p1_kw_by_k[k] as number }])),
+          data: rows.flatMap((r) =>
+            r.p1_kw_by_k[k] === null ? [] : [{ x: r.q_m3h, y: r.p1_kw_by_k[k] as number }],
+          ),
           borderColor: COLORS[k % COLORS.length],
           pointRadius: 2,
         }));
         chart = new lib.Chart(canvas.current, {
           type: 'line',
           data: { datasets },
-          options: { animation: false, maintainAspectRatio: false, parsing: false, scales: { x: { type: 'linear', title: { display: true, text: t('calcPumps.chart.axis.flow') } }, y: { title: { display: true, text: t('calcPumps.chart.axis.p1') } } } },
+          options: {
+            animation: false,
+            maintainAspectRatio: false,
+            parsing: false,
+            scales: {
+              x: { type: 'linear', title: { display: true, text: t('calcPumps.chart.axis.flow') } },
+              y: { title: { display: true, text: t('calcPumps.chart.axis.p1') } },
+            },
+          },
         });
         setState('ready');
       } catch {
@@ -51,7 +68,12 @@ export default function StagingChart({ rows, strings }: Props) {
   }, [rows, strings]);
   return (
     <div className="calc-chart-canvas">
-      <canvas ref={canvas} role="img" aria-label={makeT(strings)('calcPumps.chart.stagingLabel')} data-state={state} />
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={makeT(strings)('calcPumps.chart.stagingLabel')}
+        data-state={state}
+      />
     </div>
   );
 }

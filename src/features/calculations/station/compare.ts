@@ -12,11 +12,22 @@ export interface StationLike {
   standby_count: number;
   price: number;
   lcc_kop?: number;
-  station: { per_pump_q_m3h: number; duty_speed_ratio: number; duty_p1_kw: number; annual_kwh: number | null; manifold: { dn: number } | null };
+  station: {
+    per_pump_q_m3h: number;
+    duty_speed_ratio: number;
+    duty_p1_kw: number;
+    annual_kwh: number | null;
+    manifold: { dn: number } | null;
+  };
 }
 
-export function stationCompareItems(entities: readonly StationLike[], t: T, locale: string): CompareItem[] {
-  const nf = (x: number | null, d = 2) => (x === null ? '—' : numberFormat(locale, { maximumFractionDigits: d }).format(x));
+export function stationCompareItems(
+  entities: readonly StationLike[],
+  t: T,
+  locale: string,
+): CompareItem[] {
+  const nf = (x: number | null, d = 2) =>
+    x === null ? '—' : numberFormat(locale, { maximumFractionDigits: d }).format(x);
   const u = (unit: string) => unitOf(unit, t);
   return entities.map((e, i) => ({
     id: String(i + 1),
@@ -28,7 +39,9 @@ export function stationCompareItems(entities: readonly StationLike[], t: T, loca
       [t('calcPumps.page.annualKwh'), `${nf(e.station.annual_kwh, 0)} ${u('kWh')}`],
       ['DN', e.station.manifold ? `DN ${e.station.manifold.dn}` : '—'],
       [t('calcPumps.page.priceItem'), `${formatMoney(e.price * 100)} ${u('kop')}`],
-      ...(e.lcc_kop !== undefined ? [[t('calcStation.page.lcc'), `${formatMoney(e.lcc_kop)} ${u('kop')}`] as [string, string]] : []),
+      ...(e.lcc_kop !== undefined
+        ? [[t('calcStation.page.lcc'), `${formatMoney(e.lcc_kop)} ${u('kop')}`] as [string, string]]
+        : []),
     ],
   }));
 }

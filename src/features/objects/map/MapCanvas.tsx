@@ -43,7 +43,13 @@ type Leaflet = typeof import('leaflet');
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function pin(L: Leaflet, label: string) {
-  return L.divIcon({ className: 'map-pin', html: `<span class="pin-shape" aria-hidden="true"></span><span class="sr-only">${esc(label)}</span>`, iconSize: [26, 26], iconAnchor: [13, 26], popupAnchor: [0, -24] });
+  return L.divIcon({
+    className: 'map-pin',
+    html: `<span class="pin-shape" aria-hidden="true"></span><span class="sr-only">${esc(label)}</span>`,
+    iconSize: [26, 26],
+    iconAnchor: [13, 26],
+    popupAnchor: [0, -24],
+  });
 }
 
 export function MapCanvas(props: MapCanvasProps) {
@@ -64,8 +70,14 @@ export function MapCanvas(props: MapCanvasProps) {
         await lib.ready;
         const L: Leaflet = lib.default;
         if (cancelled || !box.current) return;
-        const m = L.map(box.current, { center: [props.center.lat, props.center.lon], zoom: props.zoom, keyboard: true });
-        L.tileLayer(props.tiles.url, { attribution: props.tiles.attribution, maxZoom: 19 }).addTo(m);
+        const m = L.map(box.current, {
+          center: [props.center.lat, props.center.lon],
+          zoom: props.zoom,
+          keyboard: true,
+        });
+        L.tileLayer(props.tiles.url, { attribution: props.tiles.attribution, maxZoom: 19 }).addTo(
+          m,
+        );
         m.attributionControl.setPrefix(false);
         m.on('click', (e) => latest.current.onMapClick?.({ lat: e.latlng.lat, lon: e.latlng.lng }));
         const layer: LayerGroup = L.layerGroup();
@@ -91,12 +103,20 @@ export function MapCanvas(props: MapCanvasProps) {
     const { L, layer } = current;
     layer.clearLayers();
     for (const mk of props.markers) {
-      const marker: Marker = L.marker([mk.lat, mk.lon], { icon: pin(L, mk.label), title: mk.label, draggable: !!props.draggable, keyboard: true });
-      marker.bindPopup(`<strong>${esc(mk.label)}</strong>${mk.detail ? `<br>${esc(mk.detail)}` : ''}`);
-      if (props.draggable) marker.on('dragend', () => {
-        const p = marker.getLatLng();
-        latest.current.onMarkerMove?.({ lat: p.lat, lon: p.lng });
+      const marker: Marker = L.marker([mk.lat, mk.lon], {
+        icon: pin(L, mk.label),
+        title: mk.label,
+        draggable: !!props.draggable,
+        keyboard: true,
       });
+      marker.bindPopup(
+        `<strong>${esc(mk.label)}</strong>${mk.detail ? `<br>${esc(mk.detail)}` : ''}`,
+      );
+      if (props.draggable)
+        marker.on('dragend', () => {
+          const p = marker.getLatLng();
+          latest.current.onMarkerMove?.({ lat: p.lat, lon: p.lng });
+        });
       layer.addLayer(marker);
     }
     const first = props.markers[0];

@@ -40,14 +40,25 @@ async function start(box: HTMLElement) {
     const lib = await import('./leaflet-core.ts');
     await lib.ready;
     const L = lib.default;
-    const map: LMap = L.map(box, { center: [Number(d.lat), Number(d.lon)], zoom: Number(d.zoom), keyboard: true });
+    const map: LMap = L.map(box, {
+      center: [Number(d.lat), Number(d.lon)],
+      zoom: Number(d.zoom),
+      keyboard: true,
+    });
     L.tileLayer(d.tiles ?? '', { attribution: d.attribution ?? '', maxZoom: 19 }).addTo(map);
     map.attributionControl.setPrefix(false);
     const layer: LayerGroup = L.layerGroup().addTo(map);
 
     const pin = (label: string) =>
-      L.divIcon({ className: 'map-pin', html: `<span class="pin-shape" aria-hidden="true"></span><span class="sr-only">${esc(label)}</span>`, iconSize: [26, 26], iconAnchor: [13, 26], popupAnchor: [0, -24] });
-    const cluster = (count: number) => L.divIcon({ className: 'map-cluster', html: `<span>${count}</span>`, iconSize: [36, 36] });
+      L.divIcon({
+        className: 'map-pin',
+        html: `<span class="pin-shape" aria-hidden="true"></span><span class="sr-only">${esc(label)}</span>`,
+        iconSize: [26, 26],
+        iconAnchor: [13, 26],
+        popupAnchor: [0, -24],
+      });
+    const cluster = (count: number) =>
+      L.divIcon({ className: 'map-cluster', html: `<span>${count}</span>`, iconSize: [36, 36] });
 
     // Neighbouring grid cells can put markers a few pixels apart; merge those into one cluster, so
     // every marker keeps a target of its own (WCAG 2.5.8) and none hides another. At most 400 cells.
@@ -61,7 +72,14 @@ async function start(box: HTMLElement) {
           continue;
         }
         const count = near.count + c.count;
-        Object.assign(near, { lat: (near.lat * near.count + c.lat * c.count) / count, lon: (near.lon * near.count + c.lon * c.count) / count, count, id: undefined, name: undefined, address: undefined });
+        Object.assign(near, {
+          lat: (near.lat * near.count + c.lat * c.count) / count,
+          lon: (near.lon * near.count + c.lon * c.count) / count,
+          count,
+          id: undefined,
+          name: undefined,
+          address: undefined,
+        });
       }
       return kept;
     }
@@ -72,16 +90,24 @@ async function start(box: HTMLElement) {
         if (c.count === 1 && c.id !== undefined) {
           const name = c.name ?? '';
           const m = L.marker([c.lat, c.lon], { icon: pin(name), title: name, keyboard: true });
-          m.bindPopup(`<strong>${esc(name)}</strong><br>${esc(c.address ?? '')}<br><a href="/user-info/my-objects/${c.id}/location">${esc(texts.open)}</a>`);
+          m.bindPopup(
+            `<strong>${esc(name)}</strong><br>${esc(c.address ?? '')}<br><a href="/user-info/my-objects/${c.id}/location">${esc(texts.open)}</a>`,
+          );
           layer.addLayer(m);
         } else {
           const label = fill(texts.cluster, c.count);
-          const m = L.marker([c.lat, c.lon], { icon: cluster(c.count), title: label, alt: label, keyboard: true });
+          const m = L.marker([c.lat, c.lon], {
+            icon: cluster(c.count),
+            title: label,
+            alt: label,
+            keyboard: true,
+          });
           m.on('click', () => map.setView([c.lat, c.lon], Math.min(map.getZoom() + 2, 19)));
           layer.addLayer(m);
         }
       }
-      if (summary) summary.textContent = answer.truncated ? texts.zoomIn : fill(texts.inView, answer.total);
+      if (summary)
+        summary.textContent = answer.truncated ? texts.zoomIn : fill(texts.inView, answer.total);
       box.dataset.total = String(answer.total);
     }
 
@@ -91,10 +117,24 @@ async function start(box: HTMLElement) {
       const ctrl = new AbortController();
       pending = ctrl;
       const b = map.getBounds();
-      const bbox = [clamp(b.getSouth(), 90), clamp(b.getWest(), 180), clamp(b.getNorth(), 90), clamp(b.getEast(), 180)].map((n) => n.toFixed(5)).join(',');
+      const bbox = [
+        clamp(b.getSouth(), 90),
+        clamp(b.getWest(), 180),
+        clamp(b.getNorth(), 90),
+        clamp(b.getEast(), 180),
+      ]
+        .map((n) => n.toFixed(5))
+        .join(',');
       // The box keeps its plain commas (bbox=s,w,n,e), as the API documents it.
       try {
-        draw((await getJson<Answer>(`/api/v1/objects/map?bbox=${bbox}`, { params: { zoom: map.getZoom() }, signal: ctrl.signal })).data);
+        draw(
+          (
+            await getJson<Answer>(`/api/v1/objects/map?bbox=${bbox}`, {
+              params: { zoom: map.getZoom() },
+              signal: ctrl.signal,
+            })
+          ).data,
+        );
       } catch (err) {
         if (!ctrl.signal.aborted && summary) summary.textContent = texts.failed;
         if (!ctrl.signal.aborted) throw err;

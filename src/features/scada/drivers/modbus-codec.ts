@@ -4,7 +4,8 @@ import type { ModbusAddress } from '../scada.schema.ts';
 
 export const NA = 0xffff;
 
-export const widthOf = (datatype: ModbusAddress['datatype']): number => (datatype === 'int16' || datatype === 'uint16' ? 1 : 2);
+export const widthOf = (datatype: ModbusAddress['datatype']): number =>
+  datatype === 'int16' || datatype === 'uint16' ? 1 : 2;
 
 /** Engineering value from raw registers (starting at the tag's register), or null for N/A. */
 export function decode(a: ModbusAddress, words: number[]): number | null {
@@ -20,7 +21,12 @@ export function decode(a: ModbusAddress, words: number[]): number | null {
   const buf = Buffer.alloc(4);
   buf.writeUInt16BE(hi, 0);
   buf.writeUInt16BE(lo, 2);
-  const raw = a.datatype === 'int32' ? buf.readInt32BE(0) : a.datatype === 'uint32' ? buf.readUInt32BE(0) : buf.readFloatBE(0);
+  const raw =
+    a.datatype === 'int32'
+      ? buf.readInt32BE(0)
+      : a.datatype === 'uint32'
+        ? buf.readUInt32BE(0)
+        : buf.readFloatBE(0);
   return raw * a.scale + a.offset;
 }
 
@@ -57,7 +63,11 @@ export interface Block {
 
 /** Groups tags into as few read requests as possible (at most `max` registers each). */
 export function planReads(addresses: ModbusAddress[], max = 120): Block[] {
-  const order = addresses.map((a, i) => ({ a, i })).sort((x, y) => (x.a.table === y.a.table ? x.a.register - y.a.register : x.a.table < y.a.table ? -1 : 1));
+  const order = addresses
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) =>
+      x.a.table === y.a.table ? x.a.register - y.a.register : x.a.table < y.a.table ? -1 : 1,
+    );
   const blocks: Block[] = [];
   for (const { a, i } of order) {
     const end = a.register + widthOf(a.datatype);

@@ -9,7 +9,8 @@ import { decode, encode, planReads, widthOf } from './modbus-codec.ts';
 import { LinkError, withTimeout, type DriverSession, type TagSpec } from './types.ts';
 
 type Settings = v.InferOutput<typeof ModbusDriver>;
-const isException = (err: unknown) => typeof (err as { modbusCode?: unknown })?.modbusCode === 'number';
+const isException = (err: unknown) =>
+  typeof (err as { modbusCode?: unknown })?.modbusCode === 'number';
 
 export async function openModbus(s: Settings, tags: TagSpec[]): Promise<DriverSession> {
   const client = new ModbusRTU();
@@ -45,9 +46,14 @@ export async function openModbus(s: Settings, tags: TagSpec[]): Promise<DriverSe
           let words: number[];
           try {
             words = await call('modbus read', async () => {
-              if (b.table === 'holding') return (await client.readHoldingRegisters(b.start, b.count)).data;
-              if (b.table === 'input') return (await client.readInputRegisters(b.start, b.count)).data;
-              const bits = b.table === 'coil' ? await client.readCoils(b.start, b.count) : await client.readDiscreteInputs(b.start, b.count);
+              if (b.table === 'holding')
+                return (await client.readHoldingRegisters(b.start, b.count)).data;
+              if (b.table === 'input')
+                return (await client.readInputRegisters(b.start, b.count)).data;
+              const bits =
+                b.table === 'coil'
+                  ? await client.readCoils(b.start, b.count)
+                  : await client.readDiscreteInputs(b.start, b.count);
               return bits.data.slice(0, b.count).map((x) => (x ? 1 : 0));
             });
           } catch (err) {
@@ -64,7 +70,10 @@ export async function openModbus(s: Settings, tags: TagSpec[]): Promise<DriverSe
       }),
     write: (tag, value) => {
       const a = tag.address as unknown as ModbusAddress;
-      if (a.table !== 'coil' && a.table !== 'holding') return Promise.reject(new Error('modbus: input registers and discrete inputs are read-only'));
+      if (a.table !== 'coil' && a.table !== 'holding')
+        return Promise.reject(
+          new Error('modbus: input registers and discrete inputs are read-only'),
+        );
       return serial(() =>
         call('modbus write', async () => {
           if (a.table === 'coil') await client.writeCoil(a.register, value !== 0);
@@ -72,6 +81,7 @@ export async function openModbus(s: Settings, tags: TagSpec[]): Promise<DriverSe
         }),
       );
     },
-    close: () => new Promise<void>((resolve) => (client.isOpen ? client.close(() => resolve()) : resolve())),
+    close: () =>
+      new Promise<void>((resolve) => (client.isOpen ? client.close(() => resolve()) : resolve())),
   };
 }

@@ -18,7 +18,8 @@ export function payloadValue(payload: string, path?: string): number | null {
     } catch {
       return null;
     }
-    for (const part of path.split('.')) x = x && typeof x === 'object' ? (x as Record<string, unknown>)[part] : undefined;
+    for (const part of path.split('.'))
+      x = x && typeof x === 'object' ? (x as Record<string, unknown>)[part] : undefined;
   }
   if (typeof x === 'boolean') return x ? 1 : 0;
   if (x === 'true' || x === 'false') return x === 'true' ? 1 : 0;
@@ -28,7 +29,13 @@ export function payloadValue(payload: string, path?: string): number | null {
 
 export async function openMqtt(s: Settings, tags: TagSpec[]): Promise<DriverSession> {
   const client = mqtt.connect(s.url, { reconnectPeriod: 0, connectTimeout: 5000, clean: true });
-  await withTimeout(new Promise<void>((resolve, reject) => (client.once('connect', () => resolve()), client.once('error', reject))), 6000, 'mqtt connect');
+  await withTimeout(
+    new Promise<void>(
+      (resolve, reject) => (client.once('connect', () => resolve()), client.once('error', reject)),
+    ),
+    6000,
+    'mqtt connect',
+  );
   const topicOf = (a: MqttAddress) => `${s.topic_prefix}${a.topic}`;
   const values: Array<number | null> = tags.map(() => null);
   const byTopic = new Map<string, number[]>();
@@ -39,14 +46,19 @@ export async function openMqtt(s: Settings, tags: TagSpec[]): Promise<DriverSess
   let lastMessage = Date.now();
   client.on('message', (topic, payload) => {
     lastMessage = Date.now();
-    for (const i of byTopic.get(topic) ?? []) values[i] = payloadValue(payload.toString('utf8'), (tags[i]!.address as unknown as MqttAddress).json_path);
+    for (const i of byTopic.get(topic) ?? [])
+      values[i] = payloadValue(
+        payload.toString('utf8'),
+        (tags[i]!.address as unknown as MqttAddress).json_path,
+      );
   });
   if (byTopic.size) await client.subscribeAsync([...byTopic.keys()], { qos: 1 });
   return {
     async read() {
       if (!client.connected) throw new LinkError('mqtt: not connected');
       // A connected broker says nothing about the device: with stale_ms, silence is no link.
-      if (s.stale_ms && Date.now() - lastMessage > s.stale_ms) throw new NoDataError('mqtt: the device is silent');
+      if (s.stale_ms && Date.now() - lastMessage > s.stale_ms)
+        throw new NoDataError('mqtt: the device is silent');
       return [...values];
     },
     async write(tag, value) {

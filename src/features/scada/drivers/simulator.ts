@@ -6,7 +6,11 @@ import type { DriverSession, TagSpec } from './types.ts';
 
 const FAULT_EVERY = 600_000;
 
-export function openSimulator(objectId: number, tags: TagSpec[], clock: () => number = Date.now): DriverSession {
+export function openSimulator(
+  objectId: number,
+  tags: TagSpec[],
+  clock: () => number = Date.now,
+): DriverSession {
   const phase = (objectId * 7919) % 60_000;
   let faultSince = clock();
   let resetAt = -Infinity;

@@ -9,7 +9,9 @@ import { cutLine, joinBoxes, median, splitWords, type PhysLine, type TextBox } f
 
 /** Merged x intervals covered by the boxes (gaps narrower than `tol` closed). */
 export function projection(lines: PhysLine[], tol: number): [number, number][] {
-  const iv = lines.flatMap((l) => l.boxes.map((b) => [b.x0, b.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
+  const iv = lines
+    .flatMap((l) => l.boxes.map((b) => [b.x0, b.x1] as [number, number]))
+    .sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
   for (const [a, b] of iv) {
     const last = out[out.length - 1];
@@ -24,7 +26,8 @@ function numberRowOf(lines: PhysLine[]): { index: number; centres: number[] } | 
   for (let i = 0; i < Math.min(lines.length, 80); i++) {
     const words = lines[i]!.boxes.flatMap(splitWords);
     if (words.length < 3 || words.length > MAX_TABLE_COLUMNS) continue;
-    if (columnNumbers(words.map((w) => w.text))) return { index: i, centres: words.map((w) => (w.x0 + w.x1) / 2) };
+    if (columnNumbers(words.map((w) => w.text)))
+      return { index: i, centres: words.map((w) => (w.x0 + w.x1) / 2) };
   }
   return null;
 }
@@ -54,7 +57,8 @@ export function joinHeading(pieces: string[]): string {
   for (const raw of pieces) {
     const p = raw.trim();
     if (!p) continue;
-    const broken = out && (!/[\p{L}\d]/u.test(p) || (/^\p{Ll}{1,2}[.,]?$/u.test(p) && /\p{L}$/u.test(out)));
+    const broken =
+      out && (!/[\p{L}\d]/u.test(p) || (/^\p{Ll}{1,2}[.,]?$/u.test(p) && /\p{L}$/u.test(out)));
     out = !out ? p : broken ? out + p : `${out} ${p}`;
   }
   return joinPieces([out]);
@@ -85,7 +89,11 @@ export function headerZone(lines: PhysLine[], tol: number): { start: number; end
  * across columns (a document title, a footer, one overflowing cell) no longer close a gap, and a
  * column filled only in its heading (`Код`) is kept by the heading.
  */
-function headedBounds(lines: PhysLine[], zone: { start: number; end: number }, tol: number): number[] | null {
+function headedBounds(
+  lines: PhysLine[],
+  zone: { start: number; end: number },
+  tol: number,
+): number[] | null {
   const heading = lines.slice(zone.start, zone.end + 1);
   const body = lines.slice(zone.end + 1);
   const headIv = projection(heading, tol);
@@ -100,8 +108,21 @@ function headedBounds(lines: PhysLine[], zone: { start: number; end: number }, t
   if (span <= 0 || span > 20000) return null;
   const headed = new Uint8Array(span);
   const count = new Uint16Array(span);
-  for (const [a, b] of headIv) for (let x = Math.max(0, Math.floor(a) - from); x <= Math.min(span - 1, Math.ceil(b) - from); x++) headed[x] = 1;
-  for (const iv of bodyIv) for (const [a, b] of iv) for (let x = Math.max(0, Math.floor(a) - from); x <= Math.min(span - 1, Math.ceil(b) - from); x++) count[x]!++;
+  for (const [a, b] of headIv)
+    for (
+      let x = Math.max(0, Math.floor(a) - from);
+      x <= Math.min(span - 1, Math.ceil(b) - from);
+      x++
+    )
+      headed[x] = 1;
+  for (const iv of bodyIv)
+    for (const [a, b] of iv)
+      for (
+        let x = Math.max(0, Math.floor(a) - from);
+        x <= Math.min(span - 1, Math.ceil(b) - from);
+        x++
+      )
+        count[x]!++;
   const limit = Math.max(1, Math.floor(0.05 * body.length));
   const open = (x: number) => !headed[x] && count[x]! <= limit;
   // The table runs from the first to the last column with a heading or steady body text.
@@ -123,7 +144,13 @@ function headedBounds(lines: PhysLine[], zone: { start: number; end: number }, t
 }
 
 /** Column bounds from the text alone: the column-number row's numbers split by the gaps between them, else the gaps themselves. */
-export function streamBounds(lines: PhysLine[]): { bounds: number[]; from: 'numbers' | 'projection'; zone?: { start: number; end: number } } | null {
+export function streamBounds(
+  lines: PhysLine[],
+): {
+  bounds: number[];
+  from: 'numbers' | 'projection';
+  zone?: { start: number; end: number };
+} | null {
   if (!lines.length) return null;
   const size = median(lines.map((l) => l.size)) || 10;
   const numbers = numberRowOf(lines);
@@ -143,7 +170,9 @@ export function streamBounds(lines: PhysLine[]): { bounds: number[]; from: 'numb
     const c = numbers.centres;
     const bounds = [Math.min(left, c[0]! - size)];
     for (let i = 0; i + 1 < c.length; i++) {
-      const between = gaps.filter(([a, b]) => a >= c[i]! && b <= c[i + 1]!).sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
+      const between = gaps
+        .filter(([a, b]) => a >= c[i]! && b <= c[i + 1]!)
+        .sort((p, q) => q[1] - q[0] - (p[1] - p[0]));
       bounds.push(between.length ? (between[0]![0] + between[0]![1]) / 2 : (c[i]! + c[i + 1]!) / 2);
     }
     bounds.push(Math.max(right, c[c.length - 1]! + size));
@@ -155,7 +184,10 @@ export function streamBounds(lines: PhysLine[]): { bounds: number[]; from: 'numb
 }
 
 /** Column bounds from vertical rulings: those crossing the header's defining row, else most text lines. */
-export function ruledBounds(lines: PhysLine[], rulings: Rulings): { bounds: number[]; top: number; bottom: number } | null {
+export function ruledBounds(
+  lines: PhysLine[],
+  rulings: Rulings,
+): { bounds: number[]; top: number; bottom: number } | null {
   const vertical = rulings.vertical.filter((v) => v.to - v.from >= 8);
   const xs = [...new Set(vertical.map((v) => Math.round(v.at * 10) / 10))].sort((a, b) => a - b);
   if (xs.length < 3) return null;
@@ -174,5 +206,9 @@ export function ruledBounds(lines: PhysLine[], rulings: Rulings): { bounds: numb
   }
   if (kept.length < 3) return null;
   const spans = vertical.filter((v) => kept.some((x) => Math.abs(x - v.at) <= 3));
-  return { bounds: kept, top: Math.min(...spans.map((v) => v.from)), bottom: Math.max(...spans.map((v) => v.to)) };
+  return {
+    bounds: kept,
+    top: Math.min(...spans.map((v) => v.from)),
+    bottom: Math.max(...spans.map((v) => v.to)),
+  };
 }

@@ -50,7 +50,10 @@ export function articleLike(c: string): boolean {
   if (c.length < 2 || c.length > 40 || PLAIN_NUMBER.test(c) || POS_CELL.test(c)) return false;
   const words = c.split(/\s+/);
   if (words.length > 3) return false;
-  return words.some((w) => /\d/.test(w) && /\p{L}/u.test(w)) || /^[\p{Lu}\d]+(?:[-./][\p{L}\d]+)+$/u.test(c);
+  return (
+    words.some((w) => /\d/.test(w) && /\p{L}/u.test(w)) ||
+    /^[\p{Lu}\d]+(?:[-./][\p{L}\d]+)+$/u.test(c)
+  );
 }
 
 export function nameLike(c: string): boolean {
@@ -156,9 +159,25 @@ function contradiction(p: ColumnProfile, f: keyof ColumnMapping): number {
 }
 
 /** Least content fit for a column to be suggested by its data alone. */
-const CONTENT_MIN: Record<keyof ColumnMapping, number> = { pos: 0.8, count: 0.7, unit: 0.6, marka: 0.45, title: 0.5, sku: 2, man: 2 };
+const CONTENT_MIN: Record<keyof ColumnMapping, number> = {
+  pos: 0.8,
+  count: 0.7,
+  unit: 0.6,
+  marka: 0.45,
+  title: 0.5,
+  sku: 2,
+  man: 2,
+};
 /** Content fit from which a suggestion by data alone is sure. */
-const CONTENT_SURE: Record<keyof ColumnMapping, number> = { pos: 0.8, count: 0.8, unit: 0.6, marka: 0.6, title: 0.6, sku: 2, man: 2 };
+const CONTENT_SURE: Record<keyof ColumnMapping, number> = {
+  pos: 0.8,
+  count: 0.8,
+  unit: 0.6,
+  marka: 0.6,
+  title: 0.6,
+  sku: 2,
+  man: 2,
+};
 
 export interface ColumnSuggestion {
   mapping: ColumnMapping | null;
@@ -175,10 +194,16 @@ export interface ColumnSuggestion {
  * Without headings the reader's column-number mapping is kept (checked against the data), and a
  * document with neither gets a suggestion from its data alone when that finds the name and the quantity.
  */
-export function suggestColumns(headers: string[], rows: string[][], base: ColumnMapping | null, numberRow: boolean): ColumnSuggestion {
+export function suggestColumns(
+  headers: string[],
+  rows: string[][],
+  base: ColumnMapping | null,
+  numberRow: boolean,
+): ColumnSuggestion {
   const width = Math.max(headers.length, ...rows.slice(0, PROFILE_ROWS).map((r) => r.length), 0);
   const profiles: (ColumnProfile | null)[] = [];
-  for (let col = 0; col < width; col++) profiles.push(profileColumn(rows.slice(0, PROFILE_ROWS).map((r) => r[col] ?? '')));
+  for (let col = 0; col < width; col++)
+    profiles.push(profileColumn(rows.slice(0, PROFILE_ROWS).map((r) => r[col] ?? '')));
   const headed = headers.some((h) => foldHeading(h));
 
   if (!headed && base) {
@@ -189,12 +214,22 @@ export function suggestColumns(headers: string[], rows: string[][], base: Column
       if (!col) continue;
       const p = profiles[col - 1];
       const doubtful = p ? contradiction(p, f) >= 0.5 : f === 'title' || f === 'count';
-      confidence[f] = { basis: doubtful ? 'unsure' : numberRow ? 'numbers' : 'unsure', heading: '' };
+      confidence[f] = {
+        basis: doubtful ? 'unsure' : numberRow ? 'numbers' : 'unsure',
+        heading: '',
+      };
     }
     return { mapping: base, confidence };
   }
 
-  type Pair = { col: number; field: HeaderField; score: number; header: number; fit: number; against: number };
+  type Pair = {
+    col: number;
+    field: HeaderField;
+    score: number;
+    header: number;
+    fit: number;
+    against: number;
+  };
   const pairs: Pair[] = [];
   for (let col = 0; col < width; col++) {
     const scores = headingScores(headers[col] ?? '');
@@ -228,9 +263,13 @@ export function suggestColumns(headers: string[], rows: string[][], base: Column
     const field = p.field as keyof ColumnMapping;
     mapping[field] = p.col + 1;
     let basis: SuggestionBasis;
-    if (p.header > 0) basis = p.against >= 0.5 || (p.header < 0.75 && p.fit < 0.5) ? 'unsure' : 'header';
+    if (p.header > 0)
+      basis = p.against >= 0.5 || (p.header < 0.75 && p.fit < 0.5) ? 'unsure' : 'header';
     else basis = p.fit >= CONTENT_SURE[field] && p.against < 0.5 ? 'content' : 'unsure';
-    confidence[field] = { basis, heading: basis === 'header' ? joinPieces([headers[p.col] ?? '']).trim() : '' };
+    confidence[field] = {
+      basis,
+      heading: basis === 'header' ? joinPieces([headers[p.col] ?? '']).trim() : '',
+    };
   }
   // What the reader knew besides (a field it placed by the page's geometry) stays when nothing here took its place.
   if (base && headed) {
@@ -242,7 +281,18 @@ export function suggestColumns(headers: string[], rows: string[][], base: Column
       confidence[f] = { basis: 'unsure', heading: '' };
     }
   }
-  if (!mapping.title) return { mapping: base, confidence: base ? Object.fromEntries(MAPPED_FIELDS.filter((f) => base[f]).map((f) => [f, { basis: 'unsure' as const, heading: '' }])) : {} };
+  if (!mapping.title)
+    return {
+      mapping: base,
+      confidence: base
+        ? Object.fromEntries(
+            MAPPED_FIELDS.filter((f) => base[f]).map((f) => [
+              f,
+              { basis: 'unsure' as const, heading: '' },
+            ]),
+          )
+        : {},
+    };
   if (!headed && !mapping.count) return { mapping: null, confidence: {} };
   return { mapping, confidence };
 }

@@ -42,8 +42,12 @@ describe('heading vocabulary', () => {
 
 describe('column-number row', () => {
   it('accepts sequential and non-sequential rows from 1', () => {
-    expect(columnNumbers(['1', '2', '3', '4', '5', '6', '7', '8', '9'])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(columnNumbers(['1', '2', '3', '4', '5', '6', '8', '10', '11', '12', '13'])).toEqual([1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13]);
+    expect(columnNumbers(['1', '2', '3', '4', '5', '6', '7', '8', '9'])).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    expect(columnNumbers(['1', '2', '3', '4', '5', '6', '8', '10', '11', '12', '13'])).toEqual([
+      1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 13,
+    ]);
     expect(columnNumbers(['1', '', '3', '4'])).toEqual([1, 0, 3, 4]);
   });
   it('rejects data rows', () => {
@@ -53,9 +57,33 @@ describe('column-number row', () => {
     expect(columnNumbers(['1', '2'])).toBeNull();
   });
   it('maps a sequential row by number, a gapped one by position', () => {
-    expect(mappingFromNumbers([1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual({ pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 6, count: 7 });
-    expect(mappingFromNumbers([0, 1, 2, 3, 4, 5, 6, 7])).toEqual({ pos: 2, title: 3, marka: 4, sku: 5, man: 6, unit: 7, count: 8 });
-    expect(mappingFromNumbers([1, 2, 3, 5, 7])).toEqual({ pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 0, count: 0 });
+    expect(mappingFromNumbers([1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual({
+      pos: 1,
+      title: 2,
+      marka: 3,
+      sku: 4,
+      man: 5,
+      unit: 6,
+      count: 7,
+    });
+    expect(mappingFromNumbers([0, 1, 2, 3, 4, 5, 6, 7])).toEqual({
+      pos: 2,
+      title: 3,
+      marka: 4,
+      sku: 5,
+      man: 6,
+      unit: 7,
+      count: 8,
+    });
+    expect(mappingFromNumbers([1, 2, 3, 5, 7])).toEqual({
+      pos: 1,
+      title: 2,
+      marka: 3,
+      sku: 4,
+      man: 5,
+      unit: 0,
+      count: 0,
+    });
   });
 });
 
@@ -63,7 +91,17 @@ describe('detectHeader', () => {
   it('joins a two-line hyphenated heading and finds the number row', () => {
     const d = detectHeader([
       ['', 'СПЕЦИФИКАЦИЯ ОБОРУДОВАНИЯ', '', '', '', '', '', '', ''],
-      ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. измере-', 'Коли-', 'Масса 1 ед., кг', 'Примечание'],
+      [
+        'Поз.',
+        'Наименование и техническая характеристика',
+        'Тип, марка, обозначение документа, опросного листа',
+        'Код продукции',
+        'Поставщик',
+        'Ед. измере-',
+        'Коли-',
+        'Масса 1 ед., кг',
+        'Примечание',
+      ],
       ['', '', '', '', '', 'ния', 'чество', '', ''],
       ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
       ['1', 'Насос', 'UPS 25-40', '', 'Grundfos', 'шт.', '2', '', ''],
@@ -77,12 +115,25 @@ describe('detectHeader', () => {
 
   it('maps a non-GOST column order and the 95-edition headings', () => {
     const d = detectHeader([
-      ['Позиция', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код оборудования изделия, материала', 'Завод-изготовитель', 'Единица измере- ния', 'Коли- чество', 'Примечание', 'Изм.1'],
+      [
+        'Позиция',
+        'Наименование и техническая характеристика',
+        'Тип, марка, обозначение документа, опросного листа',
+        'Код оборудования изделия, материала',
+        'Завод-изготовитель',
+        'Единица измере- ния',
+        'Коли- чество',
+        'Примечание',
+        'Изм.1',
+      ],
       ['1', '2', '3', '4', '5', '6', '8', '10', '11'],
     ]);
     expect(d.mapping).toEqual({ pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 6, count: 7 });
     expect(d.numberRow).toBe(1);
-    const e = detectHeader([['№', 'Наименование', 'Кол-во', 'Цена', 'Сумма'], ['1', 'Контроллер', '2', '100', '200']]);
+    const e = detectHeader([
+      ['№', 'Наименование', 'Кол-во', 'Цена', 'Сумма'],
+      ['1', 'Контроллер', '2', '100', '200'],
+    ]);
     expect(e.headerRows).toEqual([0]);
     expect(e.mapping).toEqual({ pos: 1, title: 2, marka: 0, sku: 0, man: 0, unit: 0, count: 3 });
     const f = detectHeader([['Кол.', 'Ед.', 'Наименование', 'Артикул', 'Поз.']]);
@@ -90,11 +141,19 @@ describe('detectHeader', () => {
   });
 
   it('uses a number row alone on later pages and returns null without either', () => {
-    const d = detectHeader([['1', '2', '3', '4', '5', '6', '7', '8', '9'], ['2.1', 'Клапан', '', '', '', 'шт', '1', '', '']]);
+    const d = detectHeader([
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+      ['2.1', 'Клапан', '', '', '', 'шт', '1', '', ''],
+    ]);
     expect(d.headerRows).toEqual([]);
     expect(d.numberRow).toBe(0);
     expect(d.mapping?.count).toBe(7);
-    expect(detectHeader([['Насос', 'UPS', '2'], ['Клапан', 'VF', '1']]).mapping).toBeNull();
+    expect(
+      detectHeader([
+        ['Насос', 'UPS', '2'],
+        ['Клапан', 'VF', '1'],
+      ]).mapping,
+    ).toBeNull();
   });
 
   it('does not swallow a section row or a data row into the heading', () => {
@@ -110,7 +169,8 @@ describe('detectHeader', () => {
 // --------------------------------------------------------------- suggestion from headings and data
 
 const SAMPLES = new URL('../../../../../shared/samples/scanner/', import.meta.url).pathname;
-const sample = (name: string) => (existsSync(SAMPLES + name) ? new Uint8Array(readFileSync(SAMPLES + name)) : null);
+const sample = (name: string) =>
+  existsSync(SAMPLES + name) ? new Uint8Array(readFileSync(SAMPLES + name)) : null;
 
 async function xlsx(rows: (string | number)[][]): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
@@ -121,12 +181,26 @@ async function xlsx(rows: (string | number)[][]): Promise<Uint8Array> {
 /** What extractSlice does after a reader: the suggestion from the document's headings and data lines. */
 function suggestionOf(doc: Pick<ExtractedDocument, 'headers' | 'lines' | 'suggestedMapping'>) {
   const data = doc.lines.filter((l) => l.kind === 'data').map((l) => l.cells);
-  return suggestColumns(doc.headers, data, doc.suggestedMapping, doc.lines.some((l) => l.kind === 'column-numbers'));
+  return suggestColumns(
+    doc.headers,
+    data,
+    doc.suggestedMapping,
+    doc.lines.some((l) => l.kind === 'column-numbers'),
+  );
 }
 
 /** An EPLAN-like parts list: a running number, reference designators, designation, name, quantity, maker. */
 function eplanRows(): (string | number)[][] {
-  const rows: (string | number)[][] = [['Непрерывный номер', 'Обозначение', 'Наименование', 'Номер изделия', 'Количество', 'Изготовитель']];
+  const rows: (string | number)[][] = [
+    [
+      'Непрерывный номер',
+      'Обозначение',
+      'Наименование',
+      'Номер изделия',
+      'Количество',
+      'Изготовитель',
+    ],
+  ];
   const parts: [string, string, string, string][] = [
     ['QF1,QF2', 'Автоматический выключатель трёхполюсный', 'BA47-29 3P 16A', 'IEK'],
     ['KM1', 'Контактор модульный', 'КМ20-20М', 'IEK'],
@@ -137,13 +211,17 @@ function eplanRows(): (string | number)[][] {
     ['PDS1', 'Реле перепада давления', 'DPS-500', ''],
     ['U1', 'Преобразователь частоты', 'VCI-G15-4B', 'INSTART'],
   ];
-  parts.forEach(([ref, name, article, maker], i) => rows.push([String(i + 1), ref, name, article, (i % 3) + 1, maker]));
+  parts.forEach(([ref, name, article, maker], i) =>
+    rows.push([String(i + 1), ref, name, article, (i % 3) + 1, maker]),
+  );
   return rows;
 }
 
 /** A priced list whose "Наименование" column holds the articles and "Описание" the descriptive names. */
 function pricedRows(): (string | number)[][] {
-  const rows: (string | number)[][] = [['№', 'Наименование', 'Описание', 'Ед.', 'Кол-во', 'Цена', 'Сумма']];
+  const rows: (string | number)[][] = [
+    ['№', 'Наименование', 'Описание', 'Ед.', 'Кол-во', 'Цена', 'Сумма'],
+  ];
   const items: [string, string][] = [
     ['TM3DI16', 'Модуль дискретного ввода на 16 входов'],
     ['ABL8REM24050', 'Блок питания импульсный 24 В'],
@@ -153,7 +231,9 @@ function pricedRows(): (string | number)[][] {
     ['DSHU-4x2.2-D', 'Шкаф управления насосами'],
     ['TM241CE24R', 'Базовый блок контроллера с релейными выходами'],
   ];
-  items.forEach(([article, name], i) => rows.push([i + 1, article, name, 'шт.', i + 1, 1000 * (i + 1), 1000 * (i + 1) * (i + 1)]));
+  items.forEach(([article, name], i) =>
+    rows.push([i + 1, article, name, 'шт.', i + 1, 1000 * (i + 1), 1000 * (i + 1) * (i + 1)]),
+  );
   return rows;
 }
 
@@ -165,7 +245,14 @@ describe('column suggestion from headings and what the columns hold', () => {
     expect(profileColumn(['2 недели', '3 дня', '1 месяц'])!.number).toBe(0);
     expect(profileColumn(['шт.', 'м', 'компл', 'кг'])!.unit).toBe(1);
     expect(profileColumn(['TM3DI16', 'DPS-500', 'ШУН-1х4', 'weintek'])!.article).toBe(0.75);
-    expect(profileColumn(['Реле перепада давления', 'Насос циркуляционный', 'Клапан обратный', 'Кран шаровой'])!.name).toBe(1);
+    expect(
+      profileColumn([
+        'Реле перепада давления',
+        'Насос циркуляционный',
+        'Клапан обратный',
+        'Кран шаровой',
+      ])!.name,
+    ).toBe(1);
     expect(profileColumn(['1', '', ''])).toBeNull();
   });
 
@@ -176,7 +263,12 @@ describe('column suggestion from headings and what the columns hold', () => {
     expect(s.confidence.pos).toEqual({ basis: 'header', heading: 'Непрерывный номер' });
     expect(s.confidence.count).toEqual({ basis: 'header', heading: 'Количество' });
     // Without a heading (and without "Обозначение", which may name a position designator), the rising run alone names it.
-    const unnamed = suggestColumns(['', '', ...doc.headers.slice(2)], doc.lines.filter((l) => l.kind === 'data').map((l) => l.cells), null, false);
+    const unnamed = suggestColumns(
+      ['', '', ...doc.headers.slice(2)],
+      doc.lines.filter((l) => l.kind === 'data').map((l) => l.cells),
+      null,
+      false,
+    );
     expect(unnamed.mapping?.pos).toBe(1);
     expect(unnamed.confidence.pos).toEqual({ basis: 'content', heading: '' });
   });
@@ -192,10 +284,30 @@ describe('column suggestion from headings and what the columns hold', () => {
 
   it('a GOST 21.110 sheet keeps its heading mapping, every field by its heading', async () => {
     const rows: (string | number)[][] = [
-      ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа', 'Код продукции', 'Поставщик', 'Ед. измерения', 'Кол.', 'Масса 1 ед., кг', 'Примечание'],
+      [
+        'Поз.',
+        'Наименование и техническая характеристика',
+        'Тип, марка, обозначение документа, опросного листа',
+        'Код продукции',
+        'Поставщик',
+        'Ед. измерения',
+        'Кол.',
+        'Масса 1 ед., кг',
+        'Примечание',
+      ],
       [1, 2, 3, 4, 5, 6, 7, 8, 9],
       ['', 'Насосное оборудование', '', '', '', '', '', '', ''],
-      ['1', 'Насос циркуляционный с мокрым ротором', 'DCR 50/8-0.37/4', '', 'Demo Pumps', 'шт.', 2, 12.5, ''],
+      [
+        '1',
+        'Насос циркуляционный с мокрым ротором',
+        'DCR 50/8-0.37/4',
+        '',
+        'Demo Pumps',
+        'шт.',
+        2,
+        12.5,
+        '',
+      ],
       ['2', 'Шкаф управления насосом 4 кВт', 'ШУН-1х4', '', 'Завод шкафов', 'шт.', 1, 30, ''],
       ['3', 'Кран шаровой латунный Ду50', 'КШ-50', '', '', 'шт.', 4, 0.8, ''],
       ['4', 'Труба стальная электросварная', '108х4,0', '', '', 'м', 120, 10.3, 'с запасом'],
@@ -203,7 +315,8 @@ describe('column suggestion from headings and what the columns hold', () => {
     const doc = await extractXlsx(await xlsx(rows));
     const s = suggestionOf(doc);
     expect(s.mapping).toEqual({ pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 6, count: 7 });
-    for (const f of ['pos', 'title', 'marka', 'man', 'unit', 'count'] as const) expect(s.confidence[f]?.basis, f).toBe('header');
+    for (const f of ['pos', 'title', 'marka', 'man', 'unit', 'count'] as const)
+      expect(s.confidence[f]?.basis, f).toBe('header');
     expect(s.confidence.count?.heading).toBe('Кол.');
   });
 
@@ -218,7 +331,12 @@ describe('column suggestion from headings and what the columns hold', () => {
     expect(s.mapping).toEqual(base);
     expect(s.confidence.count).toEqual({ basis: 'numbers', heading: '' });
     expect(s.confidence.sku).toEqual({ basis: 'numbers', heading: '' });
-    const swapped = suggestColumns(['', '', '', '', '', '', ''], data, { ...base, title: 7, count: 2 }, true);
+    const swapped = suggestColumns(
+      ['', '', '', '', '', '', ''],
+      data,
+      { ...base, title: 7, count: 2 },
+      true,
+    );
     expect(swapped.confidence.title?.basis).toBe('unsure');
     expect(swapped.confidence.count?.basis).toBe('unsure');
   });
@@ -250,20 +368,37 @@ describe('column suggestion from headings and what the columns hold', () => {
     expect(s.mapping).toEqual({ pos: 1, title: 2, marka: 3, sku: 0, man: 0, unit: 4, count: 5 });
     expect(s.confidence.title?.basis).toBe('content');
     expect(s.confidence.count?.basis).toBe('content');
-    expect(suggestColumns(['', ''], [['x', 'y'], ['z', 'w'], ['a', 'b']], null, false).mapping).toBeNull();
+    expect(
+      suggestColumns(
+        ['', ''],
+        [
+          ['x', 'y'],
+          ['z', 'w'],
+          ['a', 'b'],
+        ],
+        null,
+        false,
+      ).mapping,
+    ).toBeNull();
   });
 
   // The shared samples are read from ../shared when present; without them these are skipped.
   const eplan = sample('02-amonamarth1-util-mini-eplan-parts-list.xlsx');
   const priced = sample('03-kaymantex68-autooperator-priced-list.xlsx');
-  it.skipIf(!eplan)('shared sample 02 (EPLAN parts list): the running number is the position', async () => {
-    const s = suggestionOf(await extractXlsx(eplan!));
-    expect(s.mapping).toEqual({ pos: 1, title: 4, marka: 5, sku: 0, man: 6, unit: 0, count: 7 });
-    expect(s.confidence.pos).toEqual({ basis: 'header', heading: 'Непрерывный номер' });
-  });
-  it.skipIf(!priced)('shared sample 03 (priced list): the "Наименование" column of articles is the article', async () => {
-    const s = suggestionOf(await extractXlsx(priced!));
-    expect(s.mapping).toEqual({ pos: 1, title: 2, marka: 3, sku: 0, man: 0, unit: 0, count: 4 });
-    expect(s.confidence.marka).toEqual({ basis: 'content', heading: '' });
-  });
+  it.skipIf(!eplan)(
+    'shared sample 02 (EPLAN parts list): the running number is the position',
+    async () => {
+      const s = suggestionOf(await extractXlsx(eplan!));
+      expect(s.mapping).toEqual({ pos: 1, title: 4, marka: 5, sku: 0, man: 6, unit: 0, count: 7 });
+      expect(s.confidence.pos).toEqual({ basis: 'header', heading: 'Непрерывный номер' });
+    },
+  );
+  it.skipIf(!priced)(
+    'shared sample 03 (priced list): the "Наименование" column of articles is the article',
+    async () => {
+      const s = suggestionOf(await extractXlsx(priced!));
+      expect(s.mapping).toEqual({ pos: 1, title: 2, marka: 3, sku: 0, man: 0, unit: 0, count: 4 });
+      expect(s.confidence.marka).toEqual({ basis: 'content', heading: '' });
+    },
+  );
 });

@@ -49,8 +49,10 @@ function phraseScore(heading: string, phrase: string): number {
   // the heading merely starts with (`количество` / `кол`).
   const ch = compact(heading);
   const cp = compact(phrase);
-  if (cp.length >= 4 && ch.includes(cp)) score = Math.max(score, 0.55 + 0.45 * (cp.length / ch.length));
-  else if (ch.startsWith(cp) && cp.length >= 2) score = Math.max(score, 0.5 + 0.3 * (cp.length / ch.length));
+  if (cp.length >= 4 && ch.includes(cp))
+    score = Math.max(score, 0.55 + 0.45 * (cp.length / ch.length));
+  else if (ch.startsWith(cp) && cp.length >= 2)
+    score = Math.max(score, 0.5 + 0.3 * (cp.length / ch.length));
   return score;
 }
 
@@ -69,7 +71,9 @@ export function matchHeading(text: string): { field: HeaderField | null; score: 
       }
     }
   }
-  return bestScore >= HEADING_THRESHOLD ? { field: best, score: bestScore } : { field: null, score: bestScore };
+  return bestScore >= HEADING_THRESHOLD
+    ? { field: best, score: bestScore }
+    : { field: null, score: bestScore };
 }
 
 const HEADING_THRESHOLD = 0.6;
@@ -253,7 +257,8 @@ export function mappingFromHeadings(columns: string[]): ColumnMapping | null {
     if (takenCols.has(p.col) || takenFields.has(p.field)) continue;
     takenCols.add(p.col);
     takenFields.add(p.field);
-    if ((MAPPED_FIELDS as string[]).includes(p.field)) mapping[p.field as keyof ColumnMapping] = p.col + 1;
+    if ((MAPPED_FIELDS as string[]).includes(p.field))
+      mapping[p.field as keyof ColumnMapping] = p.col + 1;
   }
   return mapping.title ? mapping : null;
 }

@@ -27,11 +27,25 @@ describe('extractDocument', () => {
     const ws = wb.addWorksheet('Спецификация');
     ws.addRow(HEADINGS);
     ws.addRow(HEADINGS.map((_, i) => i + 1));
-    for (const r of ROWS) ws.addRow([r.pos, r.title, r.marka, '', r.man, r.unit, r.count ? Number(r.count.replace(',', '.')) : '', '', '']);
+    for (const r of ROWS)
+      ws.addRow([
+        r.pos,
+        r.title,
+        r.marka,
+        '',
+        r.man,
+        r.unit,
+        r.count ? Number(r.count.replace(',', '.')) : '',
+        '',
+        '',
+      ]);
     const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
     const dir = workDir();
     const stages: string[] = [];
-    const doc = await extractDocument(bytes, 'specification.pdf', { workDir: dir, progress: (stage) => stages.push(stage) });
+    const doc = await extractDocument(bytes, 'specification.pdf', {
+      workDir: dir,
+      progress: (stage) => stages.push(stage),
+    });
     expect(doc.format).toBe('xlsx');
     expect(doc.notes[0]).toBe('scanner.notes.renamed');
     expect(Buffer.from(doc.pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
@@ -45,11 +59,16 @@ describe('extractDocument', () => {
     // A page of noise: slow to read, so the abort lands while Tesseract runs.
     const noise = Buffer.alloc(3000 * 2000);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) % 251 > 120 ? 255 : 0;
-    const png = await sharp(noise, { raw: { width: 3000, height: 2000, channels: 1 } }).png().toBuffer();
+    const png = await sharp(noise, { raw: { width: 3000, height: 2000, channels: 1 } })
+      .png()
+      .toBuffer();
     const dir = workDir();
     const controller = new AbortController();
     const started = Date.now();
-    const run = extractDocument(new Uint8Array(png), 'noise.png', { workDir: dir, signal: controller.signal });
+    const run = extractDocument(new Uint8Array(png), 'noise.png', {
+      workDir: dir,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 1500);
     await expect(run).rejects.toThrow(/abort/i);
     // The abort is seen after the page's pixel work (JavaScript): 2-3 s here, about 15 s under

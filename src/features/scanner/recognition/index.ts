@@ -9,7 +9,12 @@ import { extractDocx, extractXlsx, type OfficeDocument } from './office.ts';
 import { readPdf, type PdfSlice } from './pdf.ts';
 import { sniffFormat } from './sniff.ts';
 import { requireTool } from './tools.ts';
-import { ScanInputError, type ExtractedDocument, type ProgressReport, type ScanFormat } from './types.ts';
+import {
+  ScanInputError,
+  type ExtractedDocument,
+  type ProgressReport,
+  type ScanFormat,
+} from './types.ts';
 
 export { renderThumbnail } from './thumbnails.ts';
 export type { PdfSlice } from './pdf.ts';
@@ -22,7 +27,11 @@ export interface ExtractOptions {
   workDir?: string;
 }
 
-async function office(bytes: Uint8Array, format: 'xlsx' | 'xls' | 'docx' | 'doc', opts: ExtractOptions): Promise<Omit<ExtractedDocument, 'format'>> {
+async function office(
+  bytes: Uint8Array,
+  format: 'xlsx' | 'xls' | 'docx' | 'doc',
+  opts: ExtractOptions,
+): Promise<Omit<ExtractedDocument, 'format'>> {
   const conv = { signal: opts.signal, workDir: opts.workDir };
   const sheet = format === 'xlsx' || format === 'xls';
   // Office files are read from their cells; the PDF (for previews) comes from LibreOffice.
@@ -32,11 +41,17 @@ async function office(bytes: Uint8Array, format: 'xlsx' | 'xls' | 'docx' | 'doc'
   if (format === 'xls') modern = await convertOffice(bytes, 'xls', 'xlsx', conv);
   if (format === 'doc') modern = await convertOffice(bytes, 'doc', 'docx', conv);
   opts.signal?.throwIfAborted();
-  const doc: OfficeDocument = sheet ? await extractXlsx(modern, format) : await extractDocx(modern, format);
+  const doc: OfficeDocument = sheet
+    ? await extractXlsx(modern, format)
+    : await extractDocx(modern, format);
   opts.progress?.('extract', 1, 1);
   opts.signal?.throwIfAborted();
   const pdf = await convertOffice(modern, sheet ? 'xlsx' : 'docx', 'pdf', conv);
-  opts.progress?.('convert', format === 'xls' || format === 'doc' ? 2 : 1, format === 'xls' || format === 'doc' ? 2 : 1);
+  opts.progress?.(
+    'convert',
+    format === 'xls' || format === 'doc' ? 2 : 1,
+    format === 'xls' || format === 'doc' ? 2 : 1,
+  );
   const { format: _f, ...rest } = doc;
   void _f;
   return { ...rest, pdf };
@@ -46,7 +61,11 @@ async function office(bytes: Uint8Array, format: 'xlsx' | 'xls' | 'docx' | 'doc'
  * Recognises an uploaded specification. Throws ScanInputError: unsupported, corrupt, encrypted,
  * tooLarge, tooManyPages, imageTooLarge, zipBomb, noTable, toolMissing (with the format), timeout.
  */
-export async function extractDocument(bytes: Uint8Array, fileName: string, opts: ExtractOptions = {}): Promise<ExtractedDocument> {
+export async function extractDocument(
+  bytes: Uint8Array,
+  fileName: string,
+  opts: ExtractOptions = {},
+): Promise<ExtractedDocument> {
   const r = await extractSlice(bytes, fileName, { ...opts, resume: null, slicePages: Infinity });
   if ('slice' in r) throw new Error('unreachable: an unsliced read stopped early');
   return r.doc;
@@ -64,7 +83,11 @@ export interface SliceOptions extends ExtractOptions {
 }
 
 /** extractDocument in slices: a PDF may come back part-read (`slice`), to be continued by another call with `resume`. */
-export async function extractSlice(bytes: Uint8Array, fileName: string, opts: SliceOptions = {}): Promise<{ doc: ExtractedDocument } | { slice: PdfSlice }> {
+export async function extractSlice(
+  bytes: Uint8Array,
+  fileName: string,
+  opts: SliceOptions = {},
+): Promise<{ doc: ExtractedDocument } | { slice: PdfSlice }> {
   const { format, declared } = sniffFormat(bytes, fileName);
   let doc: Omit<ExtractedDocument, 'format'>;
   switch (format) {
@@ -83,15 +106,31 @@ export async function extractSlice(bytes: Uint8Array, fileName: string, opts: Sl
   }
   const notes = [...doc.notes];
   if (declared && declared !== format) notes.unshift('scanner.notes.renamed');
-  const dataLines = doc.lines.filter((l) => l.kind === 'data' && l.cells.some((c) => c.trim())).length;
+  const dataLines = doc.lines.filter(
+    (l) => l.kind === 'data' && l.cells.some((c) => c.trim()),
+  ).length;
   // A document without a specification table: nothing to recognise. Office files keep their cells
   // when they have data (the user maps the columns by hand); a PDF or image needs a heading or a
   // column-number row on some page, else it is a drawing or a letter, not a specification.
   const paged: ScanFormat[] = ['pdf', 'jpg', 'png'];
-  if (!dataLines || (paged.includes(format) && !doc.pages.some((p) => p.hasTable))) throw new ScanInputError('noTable', format);
+  if (!dataLines || (paged.includes(format) && !doc.pages.some((p) => p.hasTable)))
+    throw new ScanInputError('noTable', format);
   // The readers suggest columns from the headings; the data of every column confirms, corrects or
   // completes that suggestion and says how sure each field is.
   const data = doc.lines.filter((l) => l.kind === 'data').map((l) => l.cells);
-  const suggestion = suggestColumns(doc.headers, data, doc.suggestedMapping, doc.lines.some((l) => l.kind === 'column-numbers'));
-  return { doc: { format, ...doc, suggestedMapping: suggestion.mapping, suggestedBy: suggestion.confidence, notes } };
+  const suggestion = suggestColumns(
+    doc.headers,
+    data,
+    doc.suggestedMapping,
+    doc.lines.some((l) => l.kind === 'column-numbers'),
+  );
+  return {
+    doc: {
+      format,
+      ...doc,
+      suggestedMapping: suggestion.mapping,
+      suggestedBy: suggestion.confidence,
+      notes,
+    },
+  };
 }

@@ -25,7 +25,15 @@ describe('ruling lines', () => {
     const L = 1;
     const C = 4;
     const opList = {
-      fnArray: [OPS.save, OPS.transform, OPS.constructPath, OPS.restore, OPS.constructPath, OPS.constructPath, OPS.constructPath],
+      fnArray: [
+        OPS.save,
+        OPS.transform,
+        OPS.constructPath,
+        OPS.restore,
+        OPS.constructPath,
+        OPS.constructPath,
+        OPS.constructPath,
+      ],
       argsArray: [
         null,
         [1, 0, 0, 1, 10, 20],
@@ -33,9 +41,17 @@ describe('ruling lines', () => {
         [OPS.stroke, [new Float32Array([M, 0, 0, L, 100, 0])], null],
         null,
         // A thin filled rectangle (0.5 wide): a vertical rule at x = 50.25 from y 100 to 300.
-        [OPS.fill, [new Float32Array([M, 50, 100, L, 50.5, 100, L, 50.5, 300, L, 50, 300, C])], null],
+        [
+          OPS.fill,
+          [new Float32Array([M, 50, 100, L, 50.5, 100, L, 50.5, 300, L, 50, 300, C])],
+          null,
+        ],
         // A filled cell background: not a line.
-        [OPS.fill, [new Float32Array([M, 200, 200, L, 300, 200, L, 300, 260, L, 200, 260, C])], null],
+        [
+          OPS.fill,
+          [new Float32Array([M, 200, 200, L, 300, 200, L, 300, 260, L, 200, 260, C])],
+          null,
+        ],
         // A curve: ignored.
         [OPS.stroke, [new Float32Array([M, 0, 0, 2, 10, 10, 20, 20, 30, 0])], null],
       ],

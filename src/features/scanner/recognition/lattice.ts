@@ -51,7 +51,10 @@ function apply(m: Matrix, x: number, y: number): [number, number] {
  * Straight segments of the page. `viewport` is the display transform of page.getViewport().
  * Paths with curves are ignored (rounded frames, symbols).
  */
-export function segmentsFromOperatorList(opList: { fnArray: number[]; argsArray: unknown[] }, viewport: number[]): RawSeg[] {
+export function segmentsFromOperatorList(
+  opList: { fnArray: number[]; argsArray: unknown[] },
+  viewport: number[],
+): RawSeg[] {
   const segs: RawSeg[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   const stack: Matrix[] = [];
@@ -82,8 +85,20 @@ export function segmentsFromOperatorList(opList: { fnArray: number[]; argsArray:
         const paintOp = args?.[0] as number;
         const data = (args?.[1] as (ArrayLike<number> | null)[] | undefined)?.[0];
         if (!data || !data.length) break;
-        const stroke = paintOp === OPS.stroke || paintOp === OPS.closeStroke || paintOp === OPS.fillStroke || paintOp === OPS.eoFillStroke || paintOp === OPS.closeFillStroke || paintOp === OPS.closeEOFillStroke;
-        const fill = paintOp === OPS.fill || paintOp === OPS.eoFill || paintOp === OPS.fillStroke || paintOp === OPS.eoFillStroke || paintOp === OPS.closeFillStroke || paintOp === OPS.closeEOFillStroke;
+        const stroke =
+          paintOp === OPS.stroke ||
+          paintOp === OPS.closeStroke ||
+          paintOp === OPS.fillStroke ||
+          paintOp === OPS.eoFillStroke ||
+          paintOp === OPS.closeFillStroke ||
+          paintOp === OPS.closeEOFillStroke;
+        const fill =
+          paintOp === OPS.fill ||
+          paintOp === OPS.eoFill ||
+          paintOp === OPS.fillStroke ||
+          paintOp === OPS.eoFillStroke ||
+          paintOp === OPS.closeFillStroke ||
+          paintOp === OPS.closeEOFillStroke;
         if (!stroke && !fill) break;
         const m = Util.transform(viewport, ctm) as Matrix;
         collectPath(data, m, stroke, fill, segs);
@@ -96,7 +111,13 @@ export function segmentsFromOperatorList(opList: { fnArray: number[]; argsArray:
   return segs;
 }
 
-function collectPath(data: ArrayLike<number>, m: Matrix, stroke: boolean, fill: boolean, out: RawSeg[]) {
+function collectPath(
+  data: ArrayLike<number>,
+  m: Matrix,
+  stroke: boolean,
+  fill: boolean,
+  out: RawSeg[],
+) {
   // Split into subpaths of points; a subpath with a curve is skipped as a whole.
   let pts: [number, number][] = [];
   let curved = false;
@@ -107,7 +128,7 @@ function collectPath(data: ArrayLike<number>, m: Matrix, stroke: boolean, fill: 
     curved = false;
     closed = false;
   };
-  for (let k = 0; k < data.length; ) {
+  for (let k = 0; k < data.length;) {
     const op = data[k++];
     if (op === DRAW_MOVE) {
       flush();
@@ -132,7 +153,13 @@ function collectPath(data: ArrayLike<number>, m: Matrix, stroke: boolean, fill: 
   flush();
 }
 
-function emitSubpath(pts: [number, number][], closed: boolean, stroke: boolean, fill: boolean, out: RawSeg[]) {
+function emitSubpath(
+  pts: [number, number][],
+  closed: boolean,
+  stroke: boolean,
+  fill: boolean,
+  out: RawSeg[],
+) {
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
   const minX = Math.min(...xs);
@@ -143,8 +170,10 @@ function emitSubpath(pts: [number, number][], closed: boolean, stroke: boolean, 
   const h = maxY - minY;
   // A thin filled (or stroked) box is one line through its middle.
   if (pts.length >= 4 && (w <= THIN || h <= THIN) && isAxisBox(pts)) {
-    if (w <= THIN && h > w) out.push({ x0: (minX + maxX) / 2, y0: minY, x1: (minX + maxX) / 2, y1: maxY });
-    else if (h <= THIN && w > h) out.push({ x0: minX, y0: (minY + maxY) / 2, x1: maxX, y1: (minY + maxY) / 2 });
+    if (w <= THIN && h > w)
+      out.push({ x0: (minX + maxX) / 2, y0: minY, x1: (minX + maxX) / 2, y1: maxY });
+    else if (h <= THIN && w > h)
+      out.push({ x0: minX, y0: (minY + maxY) / 2, x1: maxX, y1: (minY + maxY) / 2 });
     return;
   }
   if (!stroke) {
@@ -153,8 +182,10 @@ function emitSubpath(pts: [number, number][], closed: boolean, stroke: boolean, 
     return;
   }
   const n = pts.length;
-  for (let i = 0; i + 1 < n; i++) out.push({ x0: pts[i]![0], y0: pts[i]![1], x1: pts[i + 1]![0], y1: pts[i + 1]![1] });
-  if (closed && n > 2) out.push({ x0: pts[n - 1]![0], y0: pts[n - 1]![1], x1: pts[0]![0], y1: pts[0]![1] });
+  for (let i = 0; i + 1 < n; i++)
+    out.push({ x0: pts[i]![0], y0: pts[i]![1], x1: pts[i + 1]![0], y1: pts[i + 1]![1] });
+  if (closed && n > 2)
+    out.push({ x0: pts[n - 1]![0], y0: pts[n - 1]![1], x1: pts[0]![0], y1: pts[0]![1] });
 }
 
 function isAxisBox(pts: [number, number][]): boolean {
@@ -172,9 +203,17 @@ export function rulingsFromSegments(segs: RawSeg[]): Rulings {
   const vertical: Ruling[] = [];
   for (const s of segs) {
     if (Math.abs(s.y1 - s.y0) <= AXIS_TOL && Math.abs(s.x1 - s.x0) > 0) {
-      horizontal.push({ at: (s.y0 + s.y1) / 2, from: Math.min(s.x0, s.x1), to: Math.max(s.x0, s.x1) });
+      horizontal.push({
+        at: (s.y0 + s.y1) / 2,
+        from: Math.min(s.x0, s.x1),
+        to: Math.max(s.x0, s.x1),
+      });
     } else if (Math.abs(s.x1 - s.x0) <= AXIS_TOL && Math.abs(s.y1 - s.y0) > 0) {
-      vertical.push({ at: (s.x0 + s.x1) / 2, from: Math.min(s.y0, s.y1), to: Math.max(s.y0, s.y1) });
+      vertical.push({
+        at: (s.x0 + s.x1) / 2,
+        from: Math.min(s.y0, s.y1),
+        to: Math.max(s.y0, s.y1),
+      });
     }
   }
   return { horizontal: tidy(horizontal), vertical: tidy(vertical) };
@@ -209,5 +248,7 @@ export function tidy(lines: Ruling[], join = JOIN): Ruling[] {
 
 /** Total length of the rulings at position `at` (±SNAP) that cover y (or x) = `across`. */
 export function crosses(lines: Ruling[], at: number, across: number, tol = 1): boolean {
-  return lines.some((l) => Math.abs(l.at - at) <= SNAP && l.from - tol <= across && l.to + tol >= across);
+  return lines.some(
+    (l) => Math.abs(l.at - at) <= SNAP && l.from - tol <= across && l.to + tol >= across,
+  );
 }

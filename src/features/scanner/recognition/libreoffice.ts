@@ -18,7 +18,8 @@ export type OfficeTarget = 'pdf' | 'xlsx' | 'docx' | 'xls' | 'doc';
 
 /** LibreOffice output filters per target; pdf picks the filter of the source's application. */
 const FILTER: Record<OfficeTarget, (from: OfficeSource) => string> = {
-  pdf: (from) => (from === 'xlsx' || from === 'xls' ? 'pdf:calc_pdf_Export' : 'pdf:writer_pdf_Export'),
+  pdf: (from) =>
+    from === 'xlsx' || from === 'xls' ? 'pdf:calc_pdf_Export' : 'pdf:writer_pdf_Export',
   xlsx: () => 'xlsx:Calc MS Excel 2007 XML',
   docx: () => 'docx:MS Word 2007 XML',
   xls: () => 'xls:MS Excel 97',
@@ -41,7 +42,12 @@ function sofficeBinary(): string {
  * Convert an office document with LibreOffice. Throws ScanInputError: 'toolMissing' (soffice not
  * installed), 'timeout', 'corrupt' (LibreOffice failed or wrote nothing).
  */
-export async function convertOffice(bytes: Uint8Array, from: OfficeSource, to: OfficeTarget, opts: ConvertOptions = {}): Promise<Uint8Array> {
+export async function convertOffice(
+  bytes: Uint8Array,
+  from: OfficeSource,
+  to: OfficeTarget,
+  opts: ConvertOptions = {},
+): Promise<Uint8Array> {
   const format = from as ScanFormat;
   const dir = await mkdtemp(path.join(opts.workDir ?? os.tmpdir(), 'lo-'));
   try {
@@ -65,9 +71,17 @@ export async function convertOffice(bytes: Uint8Array, from: OfficeSource, to: O
       outDir,
       input,
     ];
-    await run(sofficeBinary(), args, format, opts.timeoutMs ?? LIBREOFFICE_TIMEOUT_MS, opts.signal, dir);
+    await run(
+      sofficeBinary(),
+      args,
+      format,
+      opts.timeoutMs ?? LIBREOFFICE_TIMEOUT_MS,
+      opts.signal,
+      dir,
+    );
     const produced = (await readdir(outDir)).filter((f) => f.toLowerCase().endsWith(`.${to}`));
-    if (!produced.length) throw new ScanInputError('corrupt', format, 'LibreOffice exited without output');
+    if (!produced.length)
+      throw new ScanInputError('corrupt', format, 'LibreOffice exited without output');
     const out = await readFile(path.join(outDir, produced[0]!));
     if (!out.length) throw new ScanInputError('corrupt', format, 'LibreOffice wrote an empty file');
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
@@ -76,7 +90,14 @@ export async function convertOffice(bytes: Uint8Array, from: OfficeSource, to: O
   }
 }
 
-function run(bin: string, args: string[], format: ScanFormat, timeoutMs: number, signal: AbortSignal | undefined, cwd: string): Promise<void> {
+function run(
+  bin: string,
+  args: string[],
+  format: ScanFormat,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  cwd: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new ScanInputError('timeout', format, 'aborted'));
@@ -118,11 +139,22 @@ function run(bin: string, args: string[], format: ScanFormat, timeoutMs: number,
       if (stderr.length < 4000) stderr += d.toString();
     });
     child.on('error', (err: NodeJS.ErrnoException) => {
-      finish(err.code === 'ENOENT' ? new ScanInputError('toolMissing', format, 'soffice is not installed') : new ScanInputError('corrupt', format, err.message));
+      finish(
+        err.code === 'ENOENT'
+          ? new ScanInputError('toolMissing', format, 'soffice is not installed')
+          : new ScanInputError('corrupt', format, err.message),
+      );
     });
     child.on('close', (code) => {
       if (code === 0) finish();
-      else finish(new ScanInputError('corrupt', format, `LibreOffice exit ${code}: ${stderr.trim().slice(0, 300)}`));
+      else
+        finish(
+          new ScanInputError(
+            'corrupt',
+            format,
+            `LibreOffice exit ${code}: ${stderr.trim().slice(0, 300)}`,
+          ),
+        );
     });
   });
 }

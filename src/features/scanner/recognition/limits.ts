@@ -46,7 +46,14 @@ export function columnLimit(columnCount: number): number {
 }
 
 /** The longest text of each field of a position (scan.do cuts recognised cells to these, scan.save refuses longer, the review's inputs stop there). */
-export const PRODUCT_LIMITS = { pos: 50, title: 500, marka: 300, sku: 100, man: 200, unit: 20 } as const;
+export const PRODUCT_LIMITS = {
+  pos: 50,
+  title: 500,
+  marka: 300,
+  sku: 100,
+  man: 200,
+  unit: 20,
+} as const;
 
 /** Largest quantity of one position (scan.save refuses more; the review says so before). */
 export const MAX_COUNT = 1_000_000;

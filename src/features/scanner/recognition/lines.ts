@@ -43,7 +43,13 @@ function addTo(line: PhysLine, b: TextBox) {
 
 /** Two different texts on top of each other (overlapping more than half the narrower). */
 function collide(a: TextBox[], b: TextBox[]): boolean {
-  return a.some((o) => b.some((p) => o.text !== p.text && Math.min(o.x1, p.x1) - Math.max(o.x0, p.x0) > 0.5 * Math.min(o.x1 - o.x0, p.x1 - p.x0)));
+  return a.some((o) =>
+    b.some(
+      (p) =>
+        o.text !== p.text &&
+        Math.min(o.x1, p.x1) - Math.max(o.x0, p.x0) > 0.5 * Math.min(o.x1 - o.x0, p.x1 - p.x0),
+    ),
+  );
 }
 
 /**
@@ -57,7 +63,12 @@ export function groupLines(boxes: TextBox[]): PhysLine[] {
   const clusters: PhysLine[] = [];
   for (const b of sorted) {
     const last = clusters[clusters.length - 1];
-    if (last && Math.abs(last.mid - mid(b)) <= 0.2 * Math.max(last.size, b.size) && !collide(last.boxes, [b])) addTo(last, b);
+    if (
+      last &&
+      Math.abs(last.mid - mid(b)) <= 0.2 * Math.max(last.size, b.size) &&
+      !collide(last.boxes, [b])
+    )
+      addTo(last, b);
     else clusters.push({ boxes: [b], y0: b.y0, y1: b.y1, mid: mid(b), size: b.size });
   }
   const lines: PhysLine[] = [];
@@ -65,7 +76,11 @@ export function groupLines(boxes: TextBox[]): PhysLine[] {
     let best: PhysLine | null = null;
     for (let i = lines.length - 1; i >= 0 && i >= lines.length - 4; i--) {
       const l = lines[i]!;
-      if (Math.abs(l.mid - c.mid) > 0.5 * Math.max(l.size, c.size) || (best && Math.abs(l.mid - c.mid) >= Math.abs(best.mid - c.mid))) continue;
+      if (
+        Math.abs(l.mid - c.mid) > 0.5 * Math.max(l.size, c.size) ||
+        (best && Math.abs(l.mid - c.mid) >= Math.abs(best.mid - c.mid))
+      )
+        continue;
       if (collide(l.boxes, c.boxes)) continue;
       best = l;
     }
@@ -100,7 +115,8 @@ export function splitWords(b: TextBox): TextBox[] {
   const out: TextBox[] = [];
   let pos = 0;
   for (const w of words) {
-    if (w.trim()) out.push({ ...b, text: w, x0: b.x0 + pos * per, x1: b.x0 + (pos + w.length) * per });
+    if (w.trim())
+      out.push({ ...b, text: w, x0: b.x0 + pos * per, x1: b.x0 + (pos + w.length) * per });
     pos += w.length;
   }
   return out;
@@ -120,7 +136,8 @@ function columnOf(bounds: number[], x0: number, x1: number): number {
   if (best < 0) {
     // A zero-width box (a single narrow glyph) on a boundary: by its centre.
     const cx = (x0 + x1) / 2;
-    for (let c = 0; c + 1 < bounds.length; c++) if (cx >= bounds[c]! && cx <= bounds[c + 1]!) return c;
+    for (let c = 0; c + 1 < bounds.length; c++)
+      if (cx >= bounds[c]! && cx <= bounds[c + 1]!) return c;
   }
   return best;
 }
@@ -143,5 +160,7 @@ export function cutLine(line: PhysLine, bounds: number[]): { cells: string[]; co
     if (box.conf !== undefined) confs.push(box.conf);
   }
   const cells = parts.map(joinBoxes);
-  return confs.length ? { cells, conf: confs.reduce((s, x) => s + x, 0) / confs.length } : { cells };
+  return confs.length
+    ? { cells, conf: confs.reduce((s, x) => s + x, 0) / confs.length }
+    : { cells };
 }

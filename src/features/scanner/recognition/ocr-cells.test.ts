@@ -4,21 +4,38 @@ import { ocrDigits, ocrTitle, ocrUnit } from './ocr-cells.ts';
 // Misreadings of the issue-22 scans (300 DPI, speckle, JPEG) and words that must stay as written.
 describe('ocrTitle: one-letter words glued on, units and borders', () => {
   it('splits с, и, в, к off an adjective ending, and the dash OCR leaves in their place', () => {
-    expect(ocrTitle('Клапан воздушный утеплённыйс электроприводом')).toBe('Клапан воздушный утеплённый с электроприводом');
-    expect(ocrTitle('Клапан воздушный утеплённыйс — электроприводом')).toBe('Клапан воздушный утеплённый с электроприводом');
+    expect(ocrTitle('Клапан воздушный утеплённыйс электроприводом')).toBe(
+      'Клапан воздушный утеплённый с электроприводом',
+    );
+    expect(ocrTitle('Клапан воздушный утеплённыйс — электроприводом')).toBe(
+      'Клапан воздушный утеплённый с электроприводом',
+    );
     // At the end of a line of a name that goes on below (the joined name is repaired again).
     expect(ocrTitle('Клапан воздушный утеплённыйс')).toBe('Клапан воздушный утеплённый с');
     expect(ocrTitle('Кран шаровойв сборе')).toBe('Кран шаровой в сборе');
   });
 
   it('splits с off an abbreviation and с, и off a unit after a number', () => {
-    expect(ocrTitle('Шкаф управления ИТПс контроллером')).toBe('Шкаф управления ИТП с контроллером');
-    expect(ocrTitle('электроприводом 230 Ви возвратной пружиной')).toBe('электроприводом 230 В и возвратной пружиной');
+    expect(ocrTitle('Шкаф управления ИТПс контроллером')).toBe(
+      'Шкаф управления ИТП с контроллером',
+    );
+    expect(ocrTitle('электроприводом 230 Ви возвратной пружиной')).toBe(
+      'электроприводом 230 В и возвратной пружиной',
+    );
     expect(ocrTitle('Блок 24 Вс защитой')).toBe('Блок 24 В с защитой');
   });
 
   it('leaves words that merely end like that alone', () => {
-    for (const s of ['Изоляция в 2 слоев', 'Стоек монтажных 4', 'Рейс', 'По ГОСТа требованиям', 'Ролик стальной', 'Ключ торцевой 24 Вт', 'Кран 230 В', 'Насос Grundfos UPS'])
+    for (const s of [
+      'Изоляция в 2 слоев',
+      'Стоек монтажных 4',
+      'Рейс',
+      'По ГОСТа требованиям',
+      'Ролик стальной',
+      'Ключ торцевой 24 Вт',
+      'Кран 230 В',
+      'Насос Grundfos UPS',
+    ])
       expect(ocrTitle(s)).toBe(s);
   });
 
@@ -30,7 +47,9 @@ describe('ocrTitle: one-letter words glued on, units and borders', () => {
   });
 
   it('reads the nominal diameter Ду read Ay before a number', () => {
-    expect(ocrTitle('Кран шаровой стальной фланцевый Ay 80, Py 25')).toBe('Кран шаровой стальной фланцевый Ду 80, Py 25');
+    expect(ocrTitle('Кран шаровой стальной фланцевый Ay 80, Py 25')).toBe(
+      'Кран шаровой стальной фланцевый Ду 80, Py 25',
+    );
     expect(ocrTitle('Вставка гибкая (Ay100)')).toBe('Вставка гибкая (Ду100)');
     expect(ocrTitle('Clamp Ayx 2')).toBe('Clamp Ayx 2');
     expect(ocrTitle('Ray 80')).toBe('Ray 80');
@@ -63,7 +82,21 @@ describe('repairs that leave real text alone', () => {
   });
 
   it('never turns a real unit into another one', () => {
-    for (const unit of ['км', 'пач', 'см', 'мм', 'л', 'т', 'м', 'ед', 'лист', 'набор', 'шт.', 'компл.']) expect(ocrUnit(unit)).toBe(unit);
+    for (const unit of [
+      'км',
+      'пач',
+      'см',
+      'мм',
+      'л',
+      'т',
+      'м',
+      'ед',
+      'лист',
+      'набор',
+      'шт.',
+      'компл.',
+    ])
+      expect(ocrUnit(unit)).toBe(unit);
     expect(ocrUnit('wT.')).toBe('шт.');
   });
 

@@ -6,7 +6,25 @@ import { levenshtein } from '#lib/levenshtein.ts';
 import { basicFold } from '#lib/normalise.ts';
 
 /** Letters OCR reads for digits in a number cell (`т` for 1, `О` for 0, `З` for 3 …). */
-const DIGIT_LOOKALIKES: Record<string, string> = { т: '1', Т: '1', l: '1', I: '1', '|': '1', i: '1', '!': '1', О: '0', о: '0', O: '0', o: '0', З: '3', з: '3', б: '6', S: '5', B: '8', В: '8' };
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  т: '1',
+  Т: '1',
+  l: '1',
+  I: '1',
+  '|': '1',
+  i: '1',
+  '!': '1',
+  О: '0',
+  о: '0',
+  O: '0',
+  o: '0',
+  З: '3',
+  з: '3',
+  б: '6',
+  S: '5',
+  B: '8',
+  В: '8',
+};
 
 /** An OCR'd position or quantity cell made of digit lookalikes, read as the number it shows. */
 export function ocrDigits(cell: string): string {
@@ -36,7 +54,8 @@ const UNIT_LOOKALIKES: [RegExp, string][] = [
 /** Units a unit cell of a specification holds, as written. */
 const UNIT_WORDS = ['шт', 'компл', 'кг', 'м2', 'м3', 'пог.м', 'м.п', 'упак', 'пар', 'рул'];
 /** Real units outside that list, which must never be "corrected" into one of it (км is not кг). */
-const OTHER_UNITS = /^(км|см|мм|г|мл|ед|пач|пачк[аи]?|лист|листов|набор|кор|короб|бух|бухт[аы]?|меш|секц|точ|усл|ч|час|мес|сут|квт|гкал)$/iu;
+const OTHER_UNITS =
+  /^(км|см|мм|г|мл|ед|пач|пачк[аи]?|лист|листов|набор|кор|короб|бух|бухт[аы]?|меш|секц|точ|усл|ч|час|мес|сут|квт|гкал)$/iu;
 
 /**
  * An OCR'd unit cell read as the unit it shows: Latin lookalikes turned Cyrillic, then the one
@@ -48,12 +67,15 @@ export function ocrUnit(cell: string): string {
   if (!t || t.length > 8) return cell;
   const folded = basicFold(t);
   const bare = folded.replace(/[.,]+$/, '');
-  if (UNIT_WORDS.includes(bare) || /^([млт]|кт|к-т|к\.т)$/.test(bare) || OTHER_UNITS.test(bare)) return cell;
+  if (UNIT_WORDS.includes(bare) || /^([млт]|кт|к-т|к\.т)$/.test(bare) || OTHER_UNITS.test(bare))
+    return cell;
   let fixed = bare;
   for (const [re, to] of UNIT_LOOKALIKES) fixed = fixed.replace(re, to);
   if (/^[млт]$/.test(fixed)) return fixed + (folded.endsWith('.') ? '.' : '');
   if (fixed.length < 2) return cell;
-  const near = UNIT_WORDS.map((u) => ({ u, d: levenshtein(fixed, u) })).filter(({ u, d }) => d <= (u.length >= 5 ? 2 : 1));
+  const near = UNIT_WORDS.map((u) => ({ u, d: levenshtein(fixed, u) })).filter(
+    ({ u, d }) => d <= (u.length >= 5 ? 2 : 1),
+  );
   const best = Math.min(...near.map((n) => n.d));
   // Ties go to the unit sharing the longer beginning (`шг` is `шт`, not `кг`).
   const prefix = (u: string) => [...u].findIndex((ch, i) => fixed[i] !== ch) >>> 0;
@@ -91,8 +113,10 @@ export function ocrTitle(cell: string): string {
       // The dash OCR leaves where the glued word stood (`утеплённыйс — электроприводом`).
       .replace(/(\s[свик])\s+[—–]\s+(?=\p{Ll})/gu, '$1 ')
       // Not where unit and letter make a unit of their own (`100 мс`, `50 кгс`, `100 Пас`).
-      .replace(new RegExp(`(\\d\\s?(${NAME_UNITS}))([сиСИ])(?=$|\\s+\\p{Ll})`, 'gu'), (m, num: string, unit: string, letter: string) =>
-        JOINED_UNITS.has(unit + letter) ? m : `${num} ${letter}`,
+      .replace(
+        new RegExp(`(\\d\\s?(${NAME_UNITS}))([сиСИ])(?=$|\\s+\\p{Ll})`, 'gu'),
+        (m, num: string, unit: string, letter: string) =>
+          JOINED_UNITS.has(unit + letter) ? m : `${num} ${letter}`,
       )
   );
 }
@@ -111,7 +135,11 @@ export function repairPositions(cut: { cells: string[] }[], col: number, skip: S
   const near = (text: string, want: string) => {
     const a = digitsOf(text);
     const b = digitsOf(want);
-    return /^[\d.,\s]+$/.test(text) && a.length === b.length && [...b].filter((ch, j) => ch !== a[j]).length <= 1;
+    return (
+      /^[\d.,\s]+$/.test(text) &&
+      a.length === b.length &&
+      [...b].filter((ch, j) => ch !== a[j]).length <= 1
+    );
   };
   for (let k = 1; k + 1 < at.length; k++) {
     const prev = parse(at[k - 1]!.text);
@@ -121,13 +149,21 @@ export function repairPositions(cut: { cells: string[] }[], col: number, skip: S
     const head = prev.slice(0, -1).join('.');
     const nextHead = next.slice(0, -1).join('.');
     let want: string;
-    if (head === nextHead && next[next.length - 1]! - prev[prev.length - 1]! === 2) want = [...prev.slice(0, -1), prev[prev.length - 1]! + 1].join('.');
+    if (head === nextHead && next[next.length - 1]! - prev[prev.length - 1]! === 2)
+      want = [...prev.slice(0, -1), prev[prev.length - 1]! + 1].join('.');
     // The first position of a new section (`20` between 1.4 and 2.2): that section's `.1`.
-    else if (prev.length > 1 && head !== nextHead && next[next.length - 1] === 2) want = `${nextHead}.1`;
+    else if (prev.length > 1 && head !== nextHead && next[next.length - 1] === 2)
+      want = `${nextHead}.1`;
     else continue;
     if (at[k]!.text === want) continue;
     // Same shape, one character off: a misread digit, not a different numbering.
-    if (here && here.length === prev.length && at[k]!.text.length === want.length && [...want].filter((ch, j) => ch !== at[k]!.text[j]).length === 1) cut[at[k]!.i]!.cells[col] = want;
+    if (
+      here &&
+      here.length === prev.length &&
+      at[k]!.text.length === want.length &&
+      [...want].filter((ch, j) => ch !== at[k]!.text[j]).length === 1
+    )
+      cut[at[k]!.i]!.cells[col] = want;
     // The dot lost or read as a comma or space, a digit misread or not (`13`, `1,3` between 1.2
     // and 1.4; `92` between 3.1 and 3.3).
     else if (prev.length > 1 && near(at[k]!.text, want)) cut[at[k]!.i]!.cells[col] = want;
@@ -150,7 +186,12 @@ export function repairNumberRow(cut: { cells: string[] }[]) {
     // as another (`7` → `1`) when most already stand in their place.
     const placed = filled.filter(([x], k) => x === String(k + 1)).length;
     const rising = filled.every(([x], k) => !/^\d{1,2}$/.test(x) || Number(x) === k + 1);
-    if (rising ? nums.length === filled.length : placed < 0.7 * filled.length || filled.length - placed > 2) continue;
+    if (
+      rising
+        ? nums.length === filled.length
+        : placed < 0.7 * filled.length || filled.length - placed > 2
+    )
+      continue;
     filled.forEach(([, i], k) => (c.cells[i] = String(k + 1)));
     return;
   }

@@ -38,7 +38,15 @@ describe('OCR look-alike key', () => {
   });
 
   it('hostile input gives a bounded string and never throws', () => {
-    for (const s of ['', '\u0000', '|'.repeat(10_000), 'rnrnrn', '..--..', '\u{1F600}1'.repeat(100)]) expect(typeof ocrKey(s)).toBe('string');
+    for (const s of [
+      '',
+      '\u0000',
+      '|'.repeat(10_000),
+      'rnrnrn',
+      '..--..',
+      '\u{1F600}1'.repeat(100),
+    ])
+      expect(typeof ocrKey(s)).toBe('string');
     expect(ocrKey('')).toBe('');
   });
 });

@@ -21,7 +21,15 @@ beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'ocr-test-'));
   try {
     writeFileSync(join(dir, 'in.pdf'), pdf);
-    execFileSync('pdftoppm', ['-r', '300', '-gray', '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'page')]);
+    execFileSync('pdftoppm', [
+      '-r',
+      '300',
+      '-gray',
+      '-png',
+      '-singlefile',
+      join(dir, 'in.pdf'),
+      join(dir, 'page'),
+    ]);
     scan = readFileSync(join(dir, 'page.png'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -106,7 +114,13 @@ describe('OCR of scans', () => {
     expect(result.lines.every((l) => typeof l.confidence === 'number')).toBe(true);
     // OCR lines know their band of the page too (points from the top), for the review's crops.
     const height = result.pages[0]!.height;
-    expect(result.lines.filter((l) => l.kind === 'data').every((l) => l.box && l.box.top >= 0 && l.box.bottom > l.box.top && l.box.bottom <= height + 1)).toBe(true);
+    expect(
+      result.lines
+        .filter((l) => l.kind === 'data')
+        .every(
+          (l) => l.box && l.box.top >= 0 && l.box.bottom > l.box.top && l.box.bottom <= height + 1,
+        ),
+    ).toBe(true);
     expectPositions(result);
   }, 120_000);
 
@@ -139,8 +153,14 @@ describe('OCR of scans', () => {
   }, 180_000);
 
   it('refuses an image over 40 megapixels and a broken image', async () => {
-    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#fff' } }).png({ compressionLevel: 1 }).toBuffer();
-    expect((await refusal(extractDocument(new Uint8Array(huge), 'huge.png'))).code).toBe('imageTooLarge');
+    const huge = await sharp({
+      create: { width: 8000, height: 5001, channels: 3, background: '#fff' },
+    })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect((await refusal(extractDocument(new Uint8Array(huge), 'huge.png'))).code).toBe(
+      'imageTooLarge',
+    );
     const broken = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     expect((await refusal(extractDocument(broken, 'broken.png'))).code).toBe('corrupt');
   }, 60_000);
@@ -173,7 +193,10 @@ describe('the digits-only second reading of the position and quantity columns', 
     ['count', '48', '4', 96, false],
     ['count', '2 (1 раб.+1 рез.)', '216.1', 90, false],
     ['count', '29+3', '2943', 90, false],
-  ] as const)('%s: first %j, digits-only %j (confidence %d) → replaces: %s', (field, was, text, conf, expected) => {
-    expect(takesStripReading(field, was, text, conf)).toBe(expected);
-  });
+  ] as const)(
+    '%s: first %j, digits-only %j (confidence %d) → replaces: %s',
+    (field, was, text, conf, expected) => {
+      expect(takesStripReading(field, was, text, conf)).toBe(expected);
+    },
+  );
 });

@@ -10,7 +10,19 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, MIN_OCR_DPI, TESSERACT_PAGE_TIMEOUT_MS } from './limits.ts';
 import type { Rulings } from './lattice.ts';
-import { binarise, estimateImageSkew, paperNoise, isBlank, parsePgm, rawOf, removeRulings, scaleRulings, toGrey, writePgm, type Grey } from './raster.ts';
+import {
+  binarise,
+  estimateImageSkew,
+  paperNoise,
+  isBlank,
+  parsePgm,
+  rawOf,
+  removeRulings,
+  scaleRulings,
+  toGrey,
+  writePgm,
+  type Grey,
+} from './raster.ts';
 import { buildPageTable, type TextBox } from './stream.ts';
 import { runTool } from './tools.ts';
 import { ScanInputError, type ScanFormat } from './types.ts';
@@ -45,7 +57,8 @@ async function timed<T>(opts: OcrOptions, stage: string, fn: () => Promise<T>): 
   try {
     return await fn();
   } finally {
-    if (opts.timings) opts.timings[stage] = (opts.timings[stage] ?? 0) + performance.now() - started;
+    if (opts.timings)
+      opts.timings[stage] = (opts.timings[stage] ?? 0) + performance.now() - started;
   }
 }
 
@@ -142,13 +155,23 @@ export function wordsToBoxes(words: OcrWord[], dpi: number, slope: number): Text
 }
 
 /** Orientation by Tesseract OSD: degrees to turn the image clockwise (0 when unsure) and OSD's confidence. */
-export async function detectRotation(image: string, opts: OcrOptions): Promise<{ rotate: number; confidence: number }> {
+export async function detectRotation(
+  image: string,
+  opts: OcrOptions,
+): Promise<{ rotate: number; confidence: number }> {
   try {
-    const r = await runTool('tesseract', [image, 'stdout', '--psm', '0', '-l', 'osd'], { timeoutMs: 30_000, signal: opts.signal, env: ENV, format: opts.format });
+    const r = await runTool('tesseract', [image, 'stdout', '--psm', '0', '-l', 'osd'], {
+      timeoutMs: 30_000,
+      signal: opts.signal,
+      env: ENV,
+      format: opts.format,
+    });
     const text = r.stdout.toString('utf8');
     const rotate = Number(/Rotate:\s*(\d+)/.exec(text)?.[1] ?? 0);
     const conf = Number(/Orientation confidence:\s*([\d.]+)/.exec(text)?.[1] ?? 0);
-    return conf >= 2 && [90, 180, 270].includes(rotate) ? { rotate, confidence: conf } : { rotate: 0, confidence: conf };
+    return conf >= 2 && [90, 180, 270].includes(rotate)
+      ? { rotate, confidence: conf }
+      : { rotate: 0, confidence: conf };
   } catch (e) {
     if ((e as Error).name === 'AbortError' || (e as { code?: string }).code === 'timeout') throw e;
     // Too little text for OSD: read it as it is.
@@ -159,21 +182,44 @@ export async function detectRotation(image: string, opts: OcrOptions): Promise<{
 /** Runs Tesseract on an image file and returns its words. */
 export async function tesseractWords(image: string, opts: OcrOptions): Promise<OcrWord[]> {
   // Ruling lines are already removed, so white-on-black cells are not expected: skip the inverted pass.
-  const r = await runTool('tesseract', [image, 'stdout', '-l', 'rus+eng', '--psm', '6', '--dpi', String(OCR_DPI), '-c', 'tessedit_do_invert=0', 'tsv'], {
-    timeoutMs: TESSERACT_PAGE_TIMEOUT_MS,
-    signal: opts.signal,
-    env: ENV,
-    format: opts.format,
-  });
+  const r = await runTool(
+    'tesseract',
+    [
+      image,
+      'stdout',
+      '-l',
+      'rus+eng',
+      '--psm',
+      '6',
+      '--dpi',
+      String(OCR_DPI),
+      '-c',
+      'tessedit_do_invert=0',
+      'tsv',
+    ],
+    {
+      timeoutMs: TESSERACT_PAGE_TIMEOUT_MS,
+      signal: opts.signal,
+      env: ENV,
+      format: opts.format,
+    },
+  );
   return parseTsv(r.stdout.toString('utf8'));
 }
 
 /** Straightens, removes the ruling lines and reads the words of an upright grey page. */
-async function readUpright(g: Grey, dpi: number, dir: string, opts: OcrOptions): Promise<{ words: OcrWord[]; rulings: Rulings; page: Grey; skew: number }> {
+async function readUpright(
+  g: Grey,
+  dpi: number,
+  dir: string,
+  opts: OcrOptions,
+): Promise<{ words: OcrWord[]; rulings: Rulings; page: Grey; skew: number }> {
   // Measured before straightening: the rotation's interpolation smooths the grain away.
   const grainy = paperNoise(g) >= NOISY_PAPER;
   const skew = await timed(opts, 'skew', () => estimateImageSkew(g));
-  const page = skew ? await timed(opts, 'skew', () => toGrey(rawOf(g).rotate(skew, { background: '#ffffff' }))) : g;
+  const page = skew
+    ? await timed(opts, 'skew', () => toGrey(rawOf(g).rotate(skew, { background: '#ffffff' })))
+    : g;
   const file = join(dir, 'clean.pgm');
   const rulings = await timed(opts, 'rulings', async () => {
     const found = removeRulings(page.data, page.width, page.height, Math.round(dpi * 0.3));
@@ -209,22 +255,39 @@ const digits = (t: string) => t.replace(/[^0-9]/g, '');
  * reading found (`125` → `12,5`, `11` → `1.1`), or, for a position, no position shape at all
  * (`2%` → `2.1`) while the digits-only reading is sure of it.
  */
-export function takesStripReading(field: 'pos' | 'count', was: string, text: string, conf: number): boolean {
+export function takesStripReading(
+  field: 'pos' | 'count',
+  was: string,
+  text: string,
+  conf: number,
+): boolean {
   if (!/\d/.test(was)) return true;
   if (/[.,]/.test(text) && digits(was) === digits(text)) return true;
   return field === 'pos' && !POS_RE.test(was) && conf >= 70;
 }
 
-async function rereadNumberColumns(read: { words: OcrWord[]; rulings: Rulings; page: Grey }, dpi: number, dir: string, opts: OcrOptions): Promise<OcrWord[]> {
+async function rereadNumberColumns(
+  read: { words: OcrWord[]; rulings: Rulings; page: Grey },
+  dpi: number,
+  dir: string,
+  opts: OcrOptions,
+): Promise<OcrWord[]> {
   const k = 72 / dpi;
   const slope = estimateSkew(read.words);
-  const table = buildPageTable(wordsToBoxes(read.words, dpi, slope), scaleRulings(read.rulings, k), null, true);
+  const table = buildPageTable(
+    wordsToBoxes(read.words, dpi, slope),
+    scaleRulings(read.rulings, k),
+    null,
+    true,
+  );
   const mapping = table?.detection.mapping;
   if (!table || !mapping) return read.words;
   const data = table.rows.filter((r) => r.kind === 'data');
   const heads = table.rows.filter((r) => r.kind !== 'data');
   if (!data.length) return read.words;
-  const topPt = heads.length ? Math.max(...heads.map((r) => r.y1)) : Math.min(...data.map((r) => r.y0));
+  const topPt = heads.length
+    ? Math.max(...heads.map((r) => r.y1))
+    : Math.min(...data.map((r) => r.y0));
   const bottomPt = Math.max(...data.map((r) => r.y1));
   let words = read.words;
   const fields = (['pos', 'count'] as const).filter((f) => mapping[f] > 0);
@@ -250,21 +313,53 @@ async function rereadNumberColumns(read: { words: OcrWord[]; rulings: Rulings; p
     );
     opts.signal?.throwIfAborted();
     const r = await timed(opts, 'strips', () =>
-      runTool('tesseract', [file, 'stdout', '-l', 'eng', '--psm', '6', '--dpi', String(dpi), '-c', 'tessedit_char_whitelist=0123456789.,', '-c', 'tessedit_do_invert=0', 'tsv'], {
-        timeoutMs: TESSERACT_PAGE_TIMEOUT_MS,
-        signal: opts.signal,
-        env: ENV,
-        format: opts.format,
-      }),
+      runTool(
+        'tesseract',
+        [
+          file,
+          'stdout',
+          '-l',
+          'eng',
+          '--psm',
+          '6',
+          '--dpi',
+          String(dpi),
+          '-c',
+          'tessedit_char_whitelist=0123456789.,',
+          '-c',
+          'tessedit_do_invert=0',
+          'tsv',
+        ],
+        {
+          timeoutMs: TESSERACT_PAGE_TIMEOUT_MS,
+          signal: opts.signal,
+          env: ENV,
+          format: opts.format,
+        },
+      ),
     );
-    const strip = parseTsv(r.stdout.toString('utf8')).map((w) => ({ ...w, left: w.left + x0 - 20, top: w.top + y0 - 20, line: `strip-${field}.${w.line}` }));
+    const strip = parseTsv(r.stdout.toString('utf8')).map((w) => ({
+      ...w,
+      left: w.left + x0 - 20,
+      top: w.top + y0 - 20,
+      line: `strip-${field}.${w.line}`,
+    }));
     const clean = field === 'pos' ? POS_RE : COUNT_RE;
     const inColumn = (w: OcrWord) => {
       const cx = w.left + w.width / 2;
       const cy = w.top + w.height / 2;
-      return cx >= x0 && cx <= x1 && w.left >= x0 - 8 && w.left + w.width <= x1 + 8 && cy >= y0 && cy <= y1;
+      return (
+        cx >= x0 &&
+        cx <= x1 &&
+        w.left >= x0 - 8 &&
+        w.left + w.width <= x1 + 8 &&
+        cy >= y0 &&
+        cy <= y1
+      );
     };
-    const overlapsY = (a: OcrWord, b: OcrWord) => Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top) > 0.4 * Math.min(a.height, b.height);
+    const overlapsY = (a: OcrWord, b: OcrWord) =>
+      Math.min(a.top + a.height, b.top + b.height) - Math.max(a.top, b.top) >
+      0.4 * Math.min(a.height, b.height);
     const drop = new Set<OcrWord>();
     const added: OcrWord[] = [];
     for (const s of strip) {
@@ -282,10 +377,12 @@ async function rereadNumberColumns(read: { words: OcrWord[]; rulings: Rulings; p
   return words;
 }
 
-const meanConf = (words: OcrWord[]) => (words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0);
+const meanConf = (words: OcrWord[]) =>
+  words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
 
 /** Characters in words read with confidence 80 or more: how well a reading went. */
-const confidentChars = (words: OcrWord[]) => words.reduce((s, w) => s + (w.conf >= 80 ? w.text.length : 0), 0);
+const confidentChars = (words: OcrWord[]) =>
+  words.reduce((s, w) => s + (w.conf >= 80 ? w.text.length : 0), 0);
 
 /**
  * OCR of a raster image (PNG/JPEG/…) at `dpi`: skew, ruling lines (found and removed before
@@ -301,7 +398,15 @@ export async function ocrImage(image: Uint8Array, dpi: number, opts: OcrOptions)
 async function ocrGrey(grey: Grey, dpi: number, opts: OcrOptions): Promise<OcrPage> {
   const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), 'scan-ocr-'));
   try {
-    if (isBlank(grey)) return { boxes: [], rulings: { horizontal: [], vertical: [] }, width: (grey.width * 72) / dpi, height: (grey.height * 72) / dpi, rotated: 0, notes: [] };
+    if (isBlank(grey))
+      return {
+        boxes: [],
+        rulings: { horizontal: [], vertical: [] },
+        width: (grey.width * 72) / dpi,
+        height: (grey.height * 72) / dpi,
+        rotated: 0,
+        notes: [],
+      };
     const original = new Uint8Array(grey.data);
     let read = await readUpright(grey, dpi, dir, opts);
     let rotate = 0;
@@ -310,11 +415,18 @@ async function ocrGrey(grey: Grey, dpi: number, opts: OcrOptions): Promise<OcrPa
     if (read.words.length < 10 || meanConf(read.words) < 70) {
       const small = join(dir, 'small.png');
       const osd = await timed(opts, 'orientation', async () => {
-        await sharp(original, { raw: { width: grey.width, height: grey.height, channels: 1 } }).resize({ width: 2000, withoutEnlargement: true }).png().toFile(small);
+        await sharp(original, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+          .resize({ width: 2000, withoutEnlargement: true })
+          .png()
+          .toFile(small);
         return detectRotation(small, opts);
       });
       if (osd.rotate) {
-        const turned = await toGrey(sharp(original, { raw: { width: grey.width, height: grey.height, channels: 1 } }).rotate(osd.rotate));
+        const turned = await toGrey(
+          sharp(original, { raw: { width: grey.width, height: grey.height, channels: 1 } }).rotate(
+            osd.rotate,
+          ),
+        );
         const again = await readUpright(turned, dpi, dir, opts);
         if (confidentChars(again.words) > confidentChars(read.words)) {
           read = again;
@@ -353,21 +465,43 @@ export function renderDpi(widthPt: number, heightPt: number): number | null {
 }
 
 /** Renders one page of a PDF at `dpi` (renderDpi) with pdftoppm (as displayed, /Rotate applied; grey PGM) and reads it. */
-export async function ocrPdfPage(pdf: Uint8Array, page: number, dpi: number, opts: OcrOptions): Promise<OcrPage> {
+export async function ocrPdfPage(
+  pdf: Uint8Array,
+  page: number,
+  dpi: number,
+  opts: OcrOptions,
+): Promise<OcrPage> {
   const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), 'scan-render-'));
   try {
     const input = join(dir, 'in.pdf');
     await writeFile(input, pdf);
     const out = join(dir, 'page');
     await timed(opts, 'render', () =>
-      runTool('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-gray', '-singlefile', input, out], {
-        timeoutMs: TESSERACT_PAGE_TIMEOUT_MS,
-        signal: opts.signal,
-        format: opts.format,
-      }).catch((e: unknown) => {
+      runTool(
+        'pdftoppm',
+        [
+          '-r',
+          String(dpi),
+          '-f',
+          String(page),
+          '-l',
+          String(page),
+          '-gray',
+          '-singlefile',
+          input,
+          out,
+        ],
+        {
+          timeoutMs: TESSERACT_PAGE_TIMEOUT_MS,
+          signal: opts.signal,
+          format: opts.format,
+        },
+      ).catch((e: unknown) => {
         // Poppler's exit codes 1 (the PDF cannot be opened) and 3 (permissions): the file, not the moment.
         const code = (e as { exitCode?: unknown }).exitCode;
-        throw code === 1 || code === 3 ? new ScanInputError('corrupt', opts.format, (e as Error).message) : e;
+        throw code === 1 || code === 3
+          ? new ScanInputError('corrupt', opts.format, (e as Error).message)
+          : e;
       }),
     );
     // Grey PGM: no PNG encoding and decoding of a 35 Mpx page.

@@ -19,7 +19,12 @@ let files: Awaited<ReturnType<typeof generateCorpus>> = {};
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'scanner-corpus-test-'));
   files = await generateCorpus({ outDir: dir, variants: ['xlsx', 'docx'], writeTruth: false });
-  const doc = await generateCorpus({ outDir: dir, variants: ['doc'], docs: ['itp'], writeTruth: false });
+  const doc = await generateCorpus({
+    outDir: dir,
+    variants: ['doc'],
+    docs: ['itp'],
+    writeTruth: false,
+  });
   files.itp!.doc = doc.itp!.doc;
 }, 90_000);
 
@@ -28,7 +33,11 @@ afterAll(() => {
 });
 
 function rowsOf(doc: Omit<ExtractedDocument, 'pdf'>) {
-  return buildRows(doc, doc.suggestedMapping ?? DEFAULT_MAPPING, doc.pages.map((p) => p.page));
+  return buildRows(
+    doc,
+    doc.suggestedMapping ?? DEFAULT_MAPPING,
+    doc.pages.map((p) => p.page),
+  );
 }
 
 describe('corpus ground truth', () => {
@@ -41,9 +50,17 @@ describe.each(SPECS.map((s) => s.name))('document %s', (name) => {
   const spec = SPECS.find((s) => s.name === name)!;
   const columns = spec.layout?.fields.length ?? 9;
   // The wide sheet's mapping (quantity in column 11) is suggested from its headings.
-  const expected = spec.mapping ? { pos: spec.mapping.pos, title: spec.mapping.title, unit: spec.mapping.unit, count: spec.mapping.count } : DEFAULT_MAPPING;
+  const expected = spec.mapping
+    ? {
+        pos: spec.mapping.pos,
+        title: spec.mapping.title,
+        unit: spec.mapping.unit,
+        count: spec.mapping.count,
+      }
+    : DEFAULT_MAPPING;
   // Positions, names and the section each belongs to: a heading is never glued onto a name.
-  const outline = (rows: { pos: string; title: string; section: string }[]) => rows.map((r) => [r.pos, r.title, r.section]);
+  const outline = (rows: { pos: string; title: string; section: string }[]) =>
+    rows.map((r) => [r.pos, r.title, r.section]);
 
   it('xlsx reaches F1 ≥ 0.95 with the suggested mapping, headings as sections', async () => {
     const doc = await extractXlsx(readFileSync(files[name]!.xlsx!));
@@ -82,12 +99,21 @@ describe('recognised details', () => {
   it('keeps sections, joins continuation lines, resolves «То же» and free-text quantities', async () => {
     const rows = rowsOf(await extractXlsx(readFileSync(files.itp!.xlsx!)));
     const byPos = new Map(rows.map((r) => [r.pos, r]));
-    expect(byPos.get('1')).toMatchObject({ section: 'Теплообменное оборудование', title: 'Теплообменник пластинчатый разборный для системы отопления, Q=450 кВт, 95/70 °С', count: 1 });
+    expect(byPos.get('1')).toMatchObject({
+      section: 'Теплообменное оборудование',
+      title: 'Теплообменник пластинчатый разборный для системы отопления, Q=450 кВт, 95/70 °С',
+      count: 1,
+    });
     expect(byPos.get('3')!.title).toBe(byPos.get('2')!.title);
     expect(byPos.get('4')).toMatchObject({ count: 2, countText: '2 (1 раб.+1 рез.)' });
     expect(byPos.get('5')!.marka).toBe('CR 3-8 A-A-A-E-HQQE');
     expect(byPos.get('9')).toMatchObject({ count: 32, countText: '29+3 (10%)=32' });
-    expect(byPos.get('19')).toMatchObject({ unit: 'м', count: 12.5, page: 2, section: 'Трубопроводы и материалы' });
+    expect(byPos.get('19')).toMatchObject({
+      unit: 'м',
+      count: 12.5,
+      page: 2,
+      section: 'Трубопроводы и материалы',
+    });
     expect(byPos.get('20')).toMatchObject({ unit: 'м', count: 36 });
     expect(byPos.get('22')).toMatchObject({ unit: 'кг', count: 0.75 });
     expect(rows.some((r) => /Изм|Лист/.test(r.title))).toBe(false);
@@ -99,6 +125,10 @@ describe('recognised details', () => {
     expect(section.cells.filter(Boolean)).toEqual(['Насосное оборудование']);
     expect(section.emphasised).toBe(true);
     const rows = rowsOf(doc);
-    expect(rows.find((r) => r.pos === '7')).toMatchObject({ title: 'Клапан регулирующий седельный с электроприводом AME 435 QM, Kvs=16 м3/ч, Ду 32', unit: 'компл.', count: 1 });
+    expect(rows.find((r) => r.pos === '7')).toMatchObject({
+      title: 'Клапан регулирующий седельный с электроприводом AME 435 QM, Kvs=16 м3/ч, Ду 32',
+      unit: 'компл.',
+      count: 1,
+    });
   });
 });

@@ -5,7 +5,13 @@
 
 import ExcelJS from 'exceljs';
 import { ScanInputError } from './types.ts';
-import type { ColumnMapping, ExtractedDocument, ExtractedLine, ExtractedPage, ScanFormat } from './types.ts';
+import type {
+  ColumnMapping,
+  ExtractedDocument,
+  ExtractedLine,
+  ExtractedPage,
+  ScanFormat,
+} from './types.ts';
 import { kid, kids, parseXml, type XmlNode } from './xml.ts';
 import { openZip } from './zip.ts';
 import { detectHeader } from './headers.ts';
@@ -40,7 +46,8 @@ function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('');
+    if ('richText' in value && Array.isArray(value.richText))
+      return value.richText.map((r) => r.text).join('');
     if ('formula' in value || 'sharedFormula' in value) {
       const result = (value as ExcelJS.CellFormulaValue).result;
       if (result === undefined || result === null) return '';
@@ -61,7 +68,8 @@ function assemble(format: ScanFormat, grids: GridPage[]): OfficeDocument {
   let headers: string[] = [];
   let suggested: ColumnMapping | null = null;
   let columnCount = 0;
-  const cuts: { from: number; to: number; detection: ReturnType<typeof detectHeader> | null }[] = [];
+  const cuts: { from: number; to: number; detection: ReturnType<typeof detectHeader> | null }[] =
+    [];
 
   grids.forEach((grid) => {
     const texts = grid.rows.map((r) => r.cells);
@@ -70,7 +78,10 @@ function assemble(format: ScanFormat, grids: GridPage[]): OfficeDocument {
     let from = Number.POSITIVE_INFINITY;
     let to = -1;
     if (found) {
-      for (const r of [...detection.headerRows, ...(detection.numberRow !== null ? [detection.numberRow] : [])]) {
+      for (const r of [
+        ...detection.headerRows,
+        ...(detection.numberRow !== null ? [detection.numberRow] : []),
+      ]) {
         texts[r]!.forEach((c, i) => {
           if (c.trim()) {
             from = Math.min(from, i);
@@ -100,18 +111,32 @@ function assemble(format: ScanFormat, grids: GridPage[]): OfficeDocument {
     const page = index + 1;
     const { from, detection } = cuts[index]!;
     const headerRows = new Set(detection?.headerRows ?? []);
-    const firstTableRow = detection ? Math.min(...(detection.headerRows.length ? detection.headerRows : [detection.numberRow!])) : 0;
+    const firstTableRow = detection
+      ? Math.min(...(detection.headerRows.length ? detection.headerRows : [detection.numberRow!]))
+      : 0;
     if (detection && !headers.length && detection.headerRows.length) {
       headers = detection.columns.slice(from, from + columnCount);
       const m = detectHeader(grid.rows.map((r) => r.cells.slice(from, from + columnCount))).mapping;
       suggested = m;
     }
-    if (detection && !suggested) suggested = detectHeader(grid.rows.map((r) => r.cells.slice(from, from + columnCount))).mapping;
-    pages.push({ page, width: A3.width, height: A3.height, rotation: 0, source: 'text', hasTable: detection !== null });
+    if (detection && !suggested)
+      suggested = detectHeader(
+        grid.rows.map((r) => r.cells.slice(from, from + columnCount)),
+      ).mapping;
+    pages.push({
+      page,
+      width: A3.width,
+      height: A3.height,
+      rotation: 0,
+      source: 'text',
+      hasTable: detection !== null,
+    });
     let blank = true;
     const pageLines: ExtractedLine[] = [];
     grid.rows.forEach((row, r) => {
-      const cells = Array.from({ length: columnCount }, (_, i) => (row.cells[from + i] ?? '').trim());
+      const cells = Array.from({ length: columnCount }, (_, i) =>
+        (row.cells[from + i] ?? '').trim(),
+      );
       const filled = cells.map((c, i) => (c ? i : -1)).filter((i) => i >= 0);
       if (!filled.length) {
         if (!blank) pageLines.push({ page, cells, kind: 'data' });
@@ -127,20 +152,33 @@ function assemble(format: ScanFormat, grids: GridPage[]): OfficeDocument {
       if (filled.length === 1 && row.strong[from + filled[0]!]) line.emphasised = true;
       pageLines.push(line);
     });
-    while (pageLines.length && !pageLines[pageLines.length - 1]!.cells.some((c) => c)) pageLines.pop();
+    while (pageLines.length && !pageLines[pageLines.length - 1]!.cells.some((c) => c))
+      pageLines.pop();
     lines.push(...pageLines);
   });
 
   if (!headers.length) headers = Array.from({ length: columnCount }, () => '');
   while (headers.length < columnCount) headers.push('');
   if (!pages.some((p) => p.hasTable)) notes.push('scanner.notes.noHeader');
-  return { format, pages, columnCount: Math.max(columnCount, 1), headers, suggestedMapping: suggested, lines, notes };
+  return {
+    format,
+    pages,
+    columnCount: Math.max(columnCount, 1),
+    headers,
+    suggestedMapping: suggested,
+    lines,
+    notes,
+  };
 }
 
 /** Read an .xlsx workbook: every visible sheet is a page; merged cells keep their text in the first cell. */
-export async function extractXlsx(bytes: Uint8Array, format: ScanFormat = 'xlsx'): Promise<OfficeDocument> {
+export async function extractXlsx(
+  bytes: Uint8Array,
+  format: ScanFormat = 'xlsx',
+): Promise<OfficeDocument> {
   const zip = openZip(bytes, format);
-  if (!zip.has('xl/workbook.xml')) throw new ScanInputError('corrupt', format, 'no xl/workbook.xml');
+  if (!zip.has('xl/workbook.xml'))
+    throw new ScanInputError('corrupt', format, 'no xl/workbook.xml');
   zip.verifyAll();
   const wb = new ExcelJS.Workbook();
   try {
@@ -148,9 +186,14 @@ export async function extractXlsx(bytes: Uint8Array, format: ScanFormat = 'xlsx'
   } catch (err) {
     throw new ScanInputError('corrupt', format, (err as Error).message);
   }
-  if (!wb.worksheets.length) throw new ScanInputError('corrupt', format, 'a workbook without sheets');
+  if (!wb.worksheets.length)
+    throw new ScanInputError('corrupt', format, 'a workbook without sheets');
   const sheets = wb.worksheets.filter((ws) => ws.state !== 'hidden' && ws.state !== 'veryHidden');
-  if (sheets.length > MAX_PAGES) throw new ScanInputError('tooManyPages', format, `${sheets.length} sheets`, { pages: sheets.length, limit: MAX_PAGES });
+  if (sheets.length > MAX_PAGES)
+    throw new ScanInputError('tooManyPages', format, `${sheets.length} sheets`, {
+      pages: sheets.length,
+      limit: MAX_PAGES,
+    });
   const grids: GridPage[] = [];
   for (const ws of sheets) {
     const rowCount = Math.min(ws.rowCount, MAX_SHEET_ROWS);
@@ -166,7 +209,9 @@ export async function extractXlsx(bytes: Uint8Array, format: ScanFormat = 'xlsx'
       for (const c of visibleCols) {
         const cell = row.getCell(c);
         const slave = cell.isMerged && cell.master && cell.master.address !== cell.address;
-        cells.push(slave ? '' : cellText(cell.value).replace(/\r?\n/g, ' ').replace(/\s+/g, ' ').trim());
+        cells.push(
+          slave ? '' : cellText(cell.value).replace(/\r?\n/g, ' ').replace(/\s+/g, ' ').trim(),
+        );
         const font = cell.font;
         strong.push(Boolean(font && (font.bold || (font.underline && font.underline !== 'none'))));
       }
@@ -213,7 +258,14 @@ function paragraphText(p: XmlNode, state: DocxState): { text: string; strong: bo
           else if (rc.name === 'w:noBreakHyphen') text += '-';
           else if (rc.name === 'w:softHyphen') text += '\u00AD';
         }
-      } else if (c.name === 'w:hyperlink' || c.name === 'w:ins' || c.name === 'w:smartTag' || c.name === 'w:sdt' || c.name === 'w:sdtContent' || c.name === 'w:fldSimple')
+      } else if (
+        c.name === 'w:hyperlink' ||
+        c.name === 'w:ins' ||
+        c.name === 'w:smartTag' ||
+        c.name === 'w:sdt' ||
+        c.name === 'w:sdtContent' ||
+        c.name === 'w:fldSimple'
+      )
         walk(c, strong);
     }
   };
@@ -225,7 +277,8 @@ function isStrong(rPr: XmlNode | undefined): boolean {
   if (!rPr) return false;
   const b = kid(rPr, 'w:b');
   const u = kid(rPr, 'w:u');
-  const on = (n: XmlNode | undefined) => n !== undefined && !['0', 'false', 'none'].includes(n.attrs['w:val'] ?? '');
+  const on = (n: XmlNode | undefined) =>
+    n !== undefined && !['0', 'false', 'none'].includes(n.attrs['w:val'] ?? '');
   return on(b) || on(u);
 }
 
@@ -243,7 +296,14 @@ function cellContent(tc: XmlNode, state: DocxState): { text: string; strong: boo
           any = true;
           if (!p.strong) strong = false;
         }
-      } else if (c.name === 'w:tbl' || c.name === 'w:tr' || c.name === 'w:tc' || c.name === 'w:sdt' || c.name === 'w:sdtContent') walk(c);
+      } else if (
+        c.name === 'w:tbl' ||
+        c.name === 'w:tr' ||
+        c.name === 'w:tc' ||
+        c.name === 'w:sdt' ||
+        c.name === 'w:sdtContent'
+      )
+        walk(c);
     }
   };
   walk(tc);
@@ -251,9 +311,13 @@ function cellContent(tc: XmlNode, state: DocxState): { text: string; strong: boo
 }
 
 /** Read the tables of a .docx: gridSpan and vMerge resolved, paragraphs in a cell joined. */
-export async function extractDocx(bytes: Uint8Array, format: ScanFormat = 'docx'): Promise<OfficeDocument> {
+export async function extractDocx(
+  bytes: Uint8Array,
+  format: ScanFormat = 'docx',
+): Promise<OfficeDocument> {
   const zip = openZip(bytes, format);
-  if (!zip.has('word/document.xml')) throw new ScanInputError('corrupt', format, 'no word/document.xml');
+  if (!zip.has('word/document.xml'))
+    throw new ScanInputError('corrupt', format, 'no word/document.xml');
   zip.verifyAll();
   let root: XmlNode;
   try {
@@ -280,7 +344,8 @@ export async function extractDocx(bytes: Uint8Array, format: ScanFormat = 'docx'
         const cells: string[] = [];
         const strong: boolean[] = [];
         const trPr = kid(tr, 'w:trPr');
-        const before = Number.parseInt(trPr ? (kid(trPr, 'w:gridBefore')?.attrs['w:val'] ?? '0') : '0', 10) || 0;
+        const before =
+          Number.parseInt(trPr ? (kid(trPr, 'w:gridBefore')?.attrs['w:val'] ?? '0') : '0', 10) || 0;
         for (let i = 0; i < Math.min(before, MAX_TABLE_COLUMNS); i++) {
           cells.push('');
           strong.push(false);
@@ -288,9 +353,17 @@ export async function extractDocx(bytes: Uint8Array, format: ScanFormat = 'docx'
         const rowPage = state.page;
         for (const tc of kids(tr, 'w:tc')) {
           const tcPr = kid(tc, 'w:tcPr');
-          const span = Math.max(1, Math.min(MAX_TABLE_COLUMNS, Number.parseInt(tcPr ? (kid(tcPr, 'w:gridSpan')?.attrs['w:val'] ?? '1') : '1', 10) || 1));
+          const span = Math.max(
+            1,
+            Math.min(
+              MAX_TABLE_COLUMNS,
+              Number.parseInt(tcPr ? (kid(tcPr, 'w:gridSpan')?.attrs['w:val'] ?? '1') : '1', 10) ||
+                1,
+            ),
+          );
           const vMerge = tcPr ? kid(tcPr, 'w:vMerge') : undefined;
-          const continued = vMerge !== undefined && (vMerge.attrs['w:val'] ?? 'continue') === 'continue';
+          const continued =
+            vMerge !== undefined && (vMerge.attrs['w:val'] ?? 'continue') === 'continue';
           const content = cellContent(tc, state);
           cells.push(continued ? '' : content.text);
           strong.push(!continued && content.strong);
@@ -304,7 +377,11 @@ export async function extractDocx(bytes: Uint8Array, format: ScanFormat = 'docx'
       }
       pushRow({ cells: [], strong: [] }, state.page);
     }
-    if (state.page > MAX_PAGES) throw new ScanInputError('tooManyPages', format, `${state.page} pages`, { pages: state.page, limit: MAX_PAGES });
+    if (state.page > MAX_PAGES)
+      throw new ScanInputError('tooManyPages', format, `${state.page} pages`, {
+        pages: state.page,
+        limit: MAX_PAGES,
+      });
   }
   const pageCount = Math.max(1, state.page);
   const grids: GridPage[] = [];

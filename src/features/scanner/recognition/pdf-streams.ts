@@ -42,7 +42,12 @@ function* streams(buf: Buffer): Generator<Found> {
     if (!dict.includes('>>')) continue;
     const len = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
     let end = len ? start + Number(len[1]) : -1;
-    if (end < 0 || end > buf.length || !/^\s*endstream/.test(buf.toString('latin1', end, Math.min(buf.length, end + 12)))) end = buf.indexOf(ENDSTREAM, start);
+    if (
+      end < 0 ||
+      end > buf.length ||
+      !/^\s*endstream/.test(buf.toString('latin1', end, Math.min(buf.length, end + 12)))
+    )
+      end = buf.indexOf(ENDSTREAM, start);
     if (end < 0) end = buf.length;
     at = Math.max(at, end);
     yield { dict, data: buf.subarray(start, end) };
@@ -53,12 +58,21 @@ function* streams(buf: Buffer): Generator<Found> {
 function filtersOf(dict: string): string[] {
   const m = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dict);
   if (!m) return [];
-  const short: Record<string, string> = { Fl: 'FlateDecode', AHx: 'ASCIIHexDecode', A85: 'ASCII85Decode', RL: 'RunLengthDecode', LZW: 'LZWDecode' };
+  const short: Record<string, string> = {
+    Fl: 'FlateDecode',
+    AHx: 'ASCIIHexDecode',
+    A85: 'ASCII85Decode',
+    RL: 'RunLengthDecode',
+    LZW: 'LZWDecode',
+  };
   return [...m[1]!.matchAll(/\/([A-Za-z0-9]+)/g)].map((x) => short[x[1]!] ?? x[1]!);
 }
 
 function asciiHex(data: Buffer): Buffer {
-  const hex = data.toString('latin1').replace(/>.*$/s, '').replace(/[^0-9A-Fa-f]/g, '');
+  const hex = data
+    .toString('latin1')
+    .replace(/>.*$/s, '')
+    .replace(/[^0-9A-Fa-f]/g, '');
   return Buffer.from(hex.length % 2 ? hex + '0' : hex, 'hex');
 }
 
@@ -90,7 +104,7 @@ function ascii85(data: Buffer): Buffer {
 /** Bytes a RunLength stream unpacks to. */
 function runLengthSize(data: Buffer): number {
   let size = 0;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const n = data[i]!;
     if (n === 128) break;
     if (n < 128) {
@@ -126,7 +140,14 @@ function lzwSize(data: Buffer, stop: number): number {
         continue;
       }
       if (code === 257) return size;
-      const l = code < 256 ? 1 : code < next ? len[code]! : prev >= 0 ? (prev < 256 ? 1 : len[prev]!) + 1 : 0;
+      const l =
+        code < 256
+          ? 1
+          : code < next
+            ? len[code]!
+            : prev >= 0
+              ? (prev < 256 ? 1 : len[prev]!) + 1
+              : 0;
       if (!l) return size;
       size += l;
       if (prev >= 0 && next < 4096) len[next++] = (prev < 256 ? 1 : len[prev]!) + 1;
@@ -140,8 +161,11 @@ function lzwSize(data: Buffer, stop: number): number {
 /** Bytes a zlib (or raw deflate) stream unpacks to, counted up to `stop`; a broken stream counts what it gave. */
 function inflatedSize(data: Buffer, stop: number, signal?: AbortSignal): Promise<number> {
   return new Promise((resolve, reject) => {
-    const zlibHeader = data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
-    const z: Inflate = zlibHeader ? createInflate({ chunkSize: 16384 }) : createInflateRaw({ chunkSize: 16384 });
+    const zlibHeader =
+      data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
+    const z: Inflate = zlibHeader
+      ? createInflate({ chunkSize: 16384 })
+      : createInflateRaw({ chunkSize: 16384 });
     let size = 0;
     const done = () => {
       signal?.removeEventListener('abort', onAbort);
@@ -170,7 +194,11 @@ const bomb = (format: ScanFormat, what: string) => new ScanInputError('zipBomb',
  * Refuses (ScanInputError 'zipBomb') a PDF one of whose compressed streams unpacks past its limit
  * or whose streams together unpack past MAX_PDF_UNPACKED. Memory stays at a few zlib windows.
  */
-export async function checkPdfStreams(bytes: Uint8Array, format: ScanFormat = 'pdf', signal?: AbortSignal): Promise<void> {
+export async function checkPdfStreams(
+  bytes: Uint8Array,
+  format: ScanFormat = 'pdf',
+  signal?: AbortSignal,
+): Promise<void> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let total = 0;
   for (const s of streams(buf)) {
@@ -194,6 +222,7 @@ export async function checkPdfStreams(bytes: Uint8Array, format: ScanFormat = 'p
     }
     if (size > limit) throw bomb(format, `a stream unpacks past ${limit} bytes`);
     total += size;
-    if (total > MAX_PDF_UNPACKED) throw bomb(format, `streams unpack past ${MAX_PDF_UNPACKED} bytes`);
+    if (total > MAX_PDF_UNPACKED)
+      throw bomb(format, `streams unpack past ${MAX_PDF_UNPACKED} bytes`);
   }
 }

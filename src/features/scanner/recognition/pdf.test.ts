@@ -25,7 +25,8 @@ beforeAll(() => {
   unruled = made.unruled!;
 }, 120_000);
 
-const data = (doc: Pick<ExtractedDocument, 'lines'>) => doc.lines.filter((l) => l.kind === 'data').map((l) => l.cells);
+const data = (doc: Pick<ExtractedDocument, 'lines'>) =>
+  doc.lines.filter((l) => l.kind === 'data').map((l) => l.cells);
 
 async function refusal(p: Promise<unknown>): Promise<ScanInputError> {
   try {
@@ -54,17 +55,33 @@ describe('PDF with a text layer', () => {
     const doc = await extractPdf(ruled);
     expect(doc.columnCount).toBe(9);
     expect(doc.headers[1]).toBe('Наименование и техническая характеристика');
-    expect(doc.suggestedMapping).toEqual({ pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 6, count: 7 });
-    expect(doc.pages).toEqual([expect.objectContaining({ page: 1, rotation: 0, source: 'text', hasTable: true })]);
+    expect(doc.suggestedMapping).toEqual({
+      pos: 1,
+      title: 2,
+      marka: 3,
+      sku: 4,
+      man: 5,
+      unit: 6,
+      count: 7,
+    });
+    expect(doc.pages).toEqual([
+      expect.objectContaining({ page: 1, rotation: 0, source: 'text', hasTable: true }),
+    ]);
     expect(doc.notes).not.toContain('scanner.notes.noRulings');
-    expect(doc.lines.filter((l) => l.kind === 'column-numbers').map((l) => l.cells)).toEqual([['1', '2', '3', '4', '5', '6', '7', '8', '9']]);
+    expect(doc.lines.filter((l) => l.kind === 'column-numbers').map((l) => l.cells)).toEqual([
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    ]);
     expect(doc.lines.some((l) => l.kind === 'header')).toBe(true);
     const rows = data(doc);
     expect(rows).toHaveLength(ROWS.length);
-    ROWS.forEach((r, i) => expect(rows[i]).toEqual([r.pos, r.title, r.marka, '', r.man, r.unit, r.count, '', '']));
+    ROWS.forEach((r, i) =>
+      expect(rows[i]).toEqual([r.pos, r.title, r.marka, '', r.man, r.unit, r.count, '', '']),
+    );
     // Every line knows its band of the page (points from the top), in reading order, inside the page.
     const boxes = doc.lines.filter((l) => l.kind === 'data').map((l) => l.box!);
-    expect(boxes.every((b) => b && b.top >= 0 && b.bottom > b.top && b.bottom <= doc.pages[0]!.height)).toBe(true);
+    expect(
+      boxes.every((b) => b && b.top >= 0 && b.bottom > b.top && b.bottom <= doc.pages[0]!.height),
+    ).toBe(true);
     expect(boxes.every((b, i) => i === 0 || b.top >= boxes[i - 1]!.top)).toBe(true);
   });
 
@@ -76,7 +93,9 @@ describe('PDF with a text layer', () => {
     for (const r of ROWS) {
       const line = rows.find((c) => c[1]!.startsWith(r.title.split(' ').slice(0, 2).join(' ')));
       expect(line, r.title).toBeDefined();
-      expect(line).toEqual(expect.arrayContaining([r.pos, r.marka, r.man, r.unit, r.count].filter((x) => x)));
+      expect(line).toEqual(
+        expect.arrayContaining([r.pos, r.marka, r.man, r.unit, r.count].filter((x) => x)),
+      );
     }
     // The wrapped title continues on its own physical line (the row builder joins it).
     expect(rows.some((c) => c[1] === 'отопления' && c[0] === '')).toBe(true);
@@ -94,7 +113,13 @@ describe('PDF with a text layer', () => {
     const pdf = await PDFDocument.load(ruled);
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const page = pdf.getPage(0);
-    page.drawText('Inv. N podl. 1234   Vzam. inv. N', { x: 12 * MM, y: 40 * MM, size: 8, font, rotate: degrees(90) });
+    page.drawText('Inv. N podl. 1234   Vzam. inv. N', {
+      x: 12 * MM,
+      y: 40 * MM,
+      size: 8,
+      font,
+      rotate: degrees(90),
+    });
     const doc = await extractPdf(await pdf.save());
     expect(doc.notes).toContain('scanner.notes.furnitureDropped');
     expect(doc.lines.flatMap((l) => l.cells).join(' ')).not.toMatch(/podl|Vzam/);
@@ -104,8 +129,21 @@ describe('PDF with a text layer', () => {
   it('title block zone applies only when stamp words show it is there', () => {
     const W = 420 * MM;
     const H = 297 * MM;
-    const box = (text: string, xMm: number, yMm: number): TextBox => ({ text, x0: xMm * MM, x1: (xMm + 10) * MM, y0: yMm * MM, y1: (yMm + 3) * MM, size: 8 });
-    const stamp = [box('Изм.', 240, 270), box('Лист', 250, 270), box('№ докум.', 260, 270), box('Подп.', 275, 270), box('Дата', 290, 270)];
+    const box = (text: string, xMm: number, yMm: number): TextBox => ({
+      text,
+      x0: xMm * MM,
+      x1: (xMm + 10) * MM,
+      y0: yMm * MM,
+      y1: (yMm + 3) * MM,
+      size: 8,
+    });
+    const stamp = [
+      box('Изм.', 240, 270),
+      box('Лист', 250, 270),
+      box('№ докум.', 260, 270),
+      box('Подп.', 275, 270),
+      box('Дата', 290, 270),
+    ];
     const row = box('Насос', 300, 260);
     const withStamp = furnitureZones([...stamp, row], [], W, H);
     expect(withStamp.titleBlock).not.toBeNull();
@@ -123,31 +161,55 @@ describe('a Word table printed to PDF by LibreOffice (portrait, wrapped cells, n
   let files: Awaited<ReturnType<typeof generateCorpus>> = {};
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'scan-word-'));
-    files = await generateCorpus({ outDir: dir, docs: ['word', 'shkaf'], variants: ['pdf-norules'], writeTruth: false });
+    files = await generateCorpus({
+      outDir: dir,
+      docs: ['word', 'shkaf'],
+      variants: ['pdf-norules'],
+      writeTruth: false,
+    });
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads the wrapped heading as one heading, suggests the mapping and finds 14 of 14 positions', async () => {
-    const doc = await extractDocument(new Uint8Array(readFileSync(files.word!['pdf-norules']!)), 'word.pdf');
+    const doc = await extractDocument(
+      new Uint8Array(readFileSync(files.word!['pdf-norules']!)),
+      'word.pdf',
+    );
     expect(doc.columnCount).toBe(9);
-    expect(doc.headers.slice(0, 3)).toEqual(['Поз.', 'Наименование и техническая характеристика', 'Тип, марка, обозначение документа, опросного листа']);
+    expect(doc.headers.slice(0, 3)).toEqual([
+      'Поз.',
+      'Наименование и техническая характеристика',
+      'Тип, марка, обозначение документа, опросного листа',
+    ]);
     expect(doc.suggestedMapping).toMatchObject({ pos: 1, title: 2, marka: 3, unit: 6, count: 7 });
     const rows = buildRows(doc, doc.suggestedMapping ?? DEFAULT_MAPPING, []);
     const s = score(readTruth('word'), rows);
     expect([s.right, s.found]).toEqual([14, 14]);
     // Every line of a wrapped name in its row; the footer paragraph under the table is no name's tail.
-    expect(rows.find((r) => r.pos === '1')!.title).toBe('Установка приточная компактная с водяным калорифером, фильтром класса F7 и частотным регулированием вентилятора, L=3200 м3/ч');
-    expect(rows.find((r) => r.pos === '14')!.title).toBe('Кабель контрольный с медными жилами, не распространяющий горение, с низким дымовыделением');
+    expect(rows.find((r) => r.pos === '1')!.title).toBe(
+      'Установка приточная компактная с водяным калорифером, фильтром класса F7 и частотным регулированием вентилятора, L=3200 м3/ч',
+    );
+    expect(rows.find((r) => r.pos === '14')!.title).toBe(
+      'Кабель контрольный с медными жилами, не распространяющий горение, с низким дымовыделением',
+    );
   }, 60_000);
 
   it('keeps a heading under an item a row of its own that sets the section of the rows after it', async () => {
     for (const name of ['word', 'shkaf'] as const) {
-      const doc = await extractDocument(new Uint8Array(readFileSync(files[name]!['pdf-norules']!)), `${name}.pdf`);
+      const doc = await extractDocument(
+        new Uint8Array(readFileSync(files[name]!['pdf-norules']!)),
+        `${name}.pdf`,
+      );
       const rows = buildRows(doc, doc.suggestedMapping ?? DEFAULT_MAPPING, []);
       const truth = readTruth(name);
-      expect(rows.map((r) => [r.pos, r.title, r.section])).toEqual(truth.map((t) => [t.pos, t.title, t.section]));
+      expect(rows.map((r) => [r.pos, r.title, r.section])).toEqual(
+        truth.map((t) => [t.pos, t.title, t.section]),
+      );
     }
-    const doc = await extractDocument(new Uint8Array(readFileSync(files.shkaf!['pdf-norules']!)), 'shkaf.pdf');
+    const doc = await extractDocument(
+      new Uint8Array(readFileSync(files.shkaf!['pdf-norules']!)),
+      'shkaf.pdf',
+    );
     const rows = buildRows(doc, doc.suggestedMapping ?? DEFAULT_MAPPING, []);
     expect(rows.find((r) => r.pos === '4')!.title).toBe('Реле контроля фаз');
     expect(rows.find((r) => r.pos === '5')!.section).toBe('Узел учета тепловой энергии');
@@ -184,7 +246,12 @@ describe('PDF refusals', () => {
   });
 
   it('a damaged PDF is refused as corrupt', async () => {
-    const e = await refusal(extractDocument(new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage'), 'x.pdf'));
+    const e = await refusal(
+      extractDocument(
+        new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage'),
+        'x.pdf',
+      ),
+    );
     expect(['corrupt', 'noTable']).toContain(e.code);
   });
 
@@ -194,19 +261,32 @@ describe('PDF refusals', () => {
     expect(doc.notes[0]).toBe('scanner.notes.renamed');
   });
 
-  it.runIf(existsSync(SAMPLES))('shared sample 05 (CAD plans, /Rotate 270): pages rotated, no specification table', async () => {
-    const bytes = new Uint8Array(readFileSync(SAMPLES + '05-lexkorn-check_office_dwg-floorplans-rotate270-NO-SPEC.pdf'));
-    const doc = await extractPdf(bytes);
-    expect(doc.pages.length).toBe(4);
-    // No page has a specification table: extractDocument refuses such a document as noTable.
-    expect(doc.pages.every((p) => p.rotation === 270 && !p.hasTable && p.source === 'text')).toBe(true);
-  }, 60_000);
+  it.runIf(existsSync(SAMPLES))(
+    'shared sample 05 (CAD plans, /Rotate 270): pages rotated, no specification table',
+    async () => {
+      const bytes = new Uint8Array(
+        readFileSync(SAMPLES + '05-lexkorn-check_office_dwg-floorplans-rotate270-NO-SPEC.pdf'),
+      );
+      const doc = await extractPdf(bytes);
+      expect(doc.pages.length).toBe(4);
+      // No page has a specification table: extractDocument refuses such a document as noTable.
+      expect(doc.pages.every((p) => p.rotation === 270 && !p.hasTable && p.source === 'text')).toBe(
+        true,
+      );
+    },
+    60_000,
+  );
 
   it('a PDF with text but no specification table is refused as noTable', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const page = pdf.addPage([595, 842]);
-    page.drawText('Dear customer, please find the drawings attached.', { x: 60, y: 700, size: 11, font });
+    page.drawText('Dear customer, please find the drawings attached.', {
+      x: 60,
+      y: 700,
+      size: 11,
+      font,
+    });
     page.drawText('Best regards', { x: 60, y: 680, size: 11, font });
     expect((await refusal(extractDocument(await pdf.save(), 'letter.pdf'))).code).toBe('noTable');
   });
@@ -220,7 +300,10 @@ describe('scanned pages of any size stay within the pixel limit', () => {
     expect(dpi(594, 841)).toBe(227);
     expect(dpi(841, 1189)).toBe(160);
     expect(dpi(1189, 1682)).toBeNull();
-    for (const [w, h] of [[594, 841], [841, 1189]] as const) {
+    for (const [w, h] of [
+      [594, 841],
+      [841, 1189],
+    ] as const) {
       const d = dpi(w, h)!;
       expect(((w / 25.4) * d * (h / 25.4) * d) / 1e6).toBeLessThanOrEqual(40);
     }

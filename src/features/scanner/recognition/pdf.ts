@@ -8,7 +8,15 @@ import { checkPdfStreams } from './pdf-streams.ts';
 import { openPdf, Util, type PDFDocumentProxy } from './pdfjs.ts';
 import { buildPageTable, type PageTable, type TextBox } from './stream.ts';
 import { requireTool } from './tools.ts';
-import { ScanInputError, type ColumnMapping, type ExtractedDocument, type ExtractedLine, type ExtractedPage, type ProgressReport, type ScanFormat } from './types.ts';
+import {
+  ScanInputError,
+  type ColumnMapping,
+  type ExtractedDocument,
+  type ExtractedLine,
+  type ExtractedPage,
+  type ProgressReport,
+  type ScanFormat,
+} from './types.ts';
 
 const MM = 72 / 25.4;
 
@@ -26,13 +34,17 @@ interface TextItemLike {
   height: number;
 }
 
-const STAMP_WORDS = /^(изм|лист|листов|№\s*докум|n\s*докум|подп|подпись|дата|стадия|кол\.?\s*уч|разраб|пров|н\.?\s*контр|утв|гип|масштаб|инв|взам)/i;
+const STAMP_WORDS =
+  /^(изм|лист|листов|№\s*докум|n\s*докум|подп|подпись|дата|стадия|кол\.?\s*уч|разраб|пров|н\.?\s*контр|утв|гип|масштаб|инв|взам)/i;
 
 /**
  * Text items as boxes in display coordinates. Rotated (or mirrored) text is dropped: the margin
  * strip and stamps of drawings carry it, a table does not.
  */
-export function textBoxes(items: TextItemLike[], viewport: number[]): { boxes: TextBox[]; rotated: TextBox[] } {
+export function textBoxes(
+  items: TextItemLike[],
+  viewport: number[],
+): { boxes: TextBox[]; rotated: TextBox[] } {
   const boxes: TextBox[] = [];
   const rotated: TextBox[] = [];
   for (const it of items) {
@@ -41,7 +53,14 @@ export function textBoxes(items: TextItemLike[], viewport: number[]): { boxes: T
     const [a, b, c, d, e, f] = m as [number, number, number, number, number, number];
     const size = Math.hypot(c, d) || Math.abs(it.height) || 1;
     const upright = Math.abs(b) < 0.01 * size && Math.abs(c) < 0.01 * size && a > 0 && d < 0;
-    const box: TextBox = { text: it.str, x0: e, x1: e + Math.abs(it.width), y0: f - 0.8 * size, y1: f + 0.2 * size, size };
+    const box: TextBox = {
+      text: it.str,
+      x0: e,
+      x1: e + Math.abs(it.width),
+      y0: f - 0.8 * size,
+      y1: f + 0.2 * size,
+      size,
+    };
     if (!upright) {
       rotated.push(box);
       continue;
@@ -51,7 +70,13 @@ export function textBoxes(items: TextItemLike[], viewport: number[]): { boxes: T
       const per = Math.abs(it.width) / it.str.length;
       let pos = 0;
       for (const piece of it.str.split(/(\s{2,})/)) {
-        if (piece.trim()) boxes.push({ ...box, text: piece, x0: e + pos * per, x1: e + (pos + piece.length) * per });
+        if (piece.trim())
+          boxes.push({
+            ...box,
+            text: piece,
+            x0: e + pos * per,
+            x1: e + (pos + piece.length) * per,
+          });
         pos += piece.length;
       }
     } else boxes.push(box);
@@ -70,11 +95,22 @@ export interface Zones {
  * contents show they are there (stamp words, rotated margin text), so a plain office export whose
  * table runs to the page edges keeps all its rows.
  */
-export function furnitureZones(boxes: TextBox[], rotated: TextBox[], width: number, height: number): Zones {
+export function furnitureZones(
+  boxes: TextBox[],
+  rotated: TextBox[],
+  width: number,
+  height: number,
+): Zones {
   const tb = { x0: width - 190 * MM, y0: height - 60 * MM };
-  const stamp = new Set(boxes.filter((b) => b.x0 >= tb.x0 && b.y0 >= tb.y0 && STAMP_WORDS.test(b.text.trim())).map((b) => b.text.trim().toLowerCase().slice(0, 4)));
+  const stamp = new Set(
+    boxes
+      .filter((b) => b.x0 >= tb.x0 && b.y0 >= tb.y0 && STAMP_WORDS.test(b.text.trim()))
+      .map((b) => b.text.trim().toLowerCase().slice(0, 4)),
+  );
   const strip = 20 * MM;
-  const stripText = rotated.some((b) => b.x0 < strip) || boxes.some((b) => b.x1 <= strip && /инв|взам|подп/i.test(b.text));
+  const stripText =
+    rotated.some((b) => b.x0 < strip) ||
+    boxes.some((b) => b.x1 <= strip && /инв|взам|подп/i.test(b.text));
   return { titleBlock: stamp.size >= 3 ? tb : null, leftStrip: stripText ? strip - 1 : null };
 }
 
@@ -90,7 +126,11 @@ function withoutFurniture(r: Rulings, z: Zones): Rulings {
   if (!z.titleBlock && z.leftStrip === null) return r;
   return {
     horizontal: r.horizontal.filter((h) => !inFurniture(z, h.from, h.to, h.at, h.at)),
-    vertical: r.vertical.filter((v) => !inFurniture(z, v.at, v.at, v.from, v.to) && !(z.titleBlock && v.at > z.titleBlock.x0 + 1 && v.from >= z.titleBlock.y0 - 2)),
+    vertical: r.vertical.filter(
+      (v) =>
+        !inFurniture(z, v.at, v.at, v.from, v.to) &&
+        !(z.titleBlock && v.at > z.titleBlock.x0 + 1 && v.from >= z.titleBlock.y0 - 2),
+    ),
   };
 }
 
@@ -128,11 +168,21 @@ export interface PdfSlice {
 export type PdfOutcome = { doc: Omit<ExtractedDocument, 'format'> } | { slice: PdfSlice };
 
 /** pdf.js's own exceptions: the file is malformed (a page-tree cycle, a page that is not there…); reading it again gives the same. */
-const PDFJS_FAULTS = new Set(['UnknownErrorException', 'FormatError', 'InvalidPDFException', 'MissingPDFException', 'UnexpectedResponseException']);
-export const isPdfFault = (e: unknown): boolean => PDFJS_FAULTS.has((e as { name?: string })?.name ?? '');
+const PDFJS_FAULTS = new Set([
+  'UnknownErrorException',
+  'FormatError',
+  'InvalidPDFException',
+  'MissingPDFException',
+  'UnexpectedResponseException',
+]);
+export const isPdfFault = (e: unknown): boolean =>
+  PDFJS_FAULTS.has((e as { name?: string })?.name ?? '');
 
 /** Reads every page of a PDF: text pages through pdf.js, pages without text through OCR. */
-export async function extractPdf(bytes: Uint8Array, opts: PdfOptions = {}): Promise<Omit<ExtractedDocument, 'format'>> {
+export async function extractPdf(
+  bytes: Uint8Array,
+  opts: PdfOptions = {},
+): Promise<Omit<ExtractedDocument, 'format'>> {
   const r = await readPdf(bytes, { ...opts, resume: null, slicePages: Infinity });
   if ('slice' in r) throw new Error('unreachable: an unsliced read stopped early');
   return r.doc;
@@ -151,8 +201,11 @@ export async function readPdf(bytes: Uint8Array, opts: PdfOptions = {}): Promise
   try {
     const total = doc.numPages;
     const limit = opts.maxPages ?? MAX_PAGES;
-    if (total > limit) throw new ScanInputError('tooManyPages', format, `${total} pages`, { pages: total, limit });
-    const state: PdfSlice = opts.resume ? { ...opts.resume, results: [...opts.resume.results] } : { next: 1, total, previous: null, results: [] };
+    if (total > limit)
+      throw new ScanInputError('tooManyPages', format, `${total} pages`, { pages: total, limit });
+    const state: PdfSlice = opts.resume
+      ? { ...opts.resume, results: [...opts.resume.results] }
+      : { next: 1, total, previous: null, results: [] };
     const stop = Math.min(total, state.next + Math.max(1, opts.slicePages ?? Infinity) - 1);
     const started = Date.now();
     const first = state.next;
@@ -165,7 +218,8 @@ export async function readPdf(bytes: Uint8Array, opts: PdfOptions = {}): Promise
       try {
         result = await readPage(bytes, doc, n, total, state.previous, format, opts);
       } catch (e) {
-        if (isPdfFault(e)) throw new ScanInputError('corrupt', format, `page ${n}: ${(e as Error).message}`);
+        if (isPdfFault(e))
+          throw new ScanInputError('corrupt', format, `page ${n}: ${(e as Error).message}`);
         throw e;
       }
       if (result.table && result.page.hasTable) state.previous = result.table.bounds;
@@ -179,7 +233,15 @@ export async function readPdf(bytes: Uint8Array, opts: PdfOptions = {}): Promise
   }
 }
 
-async function readPage(bytes: Uint8Array, doc: PDFDocumentProxy, n: number, total: number, previous: number[] | null, format: ScanFormat, opts: PdfOptions): Promise<PageResult> {
+async function readPage(
+  bytes: Uint8Array,
+  doc: PDFDocumentProxy,
+  n: number,
+  total: number,
+  previous: number[] | null,
+  format: ScanFormat,
+  opts: PdfOptions,
+): Promise<PageResult> {
   const page = await doc.getPage(n);
   const viewport = page.getViewport({ scale: 1 });
   const width = viewport.width;
@@ -198,8 +260,18 @@ async function readPage(bytes: Uint8Array, doc: PDFDocumentProxy, n: number, tot
     await requireTool('pdftoppm', format);
     opts.progress?.('ocr', n - 1, total);
     const dpi = renderDpi(width, height);
-    if (dpi === null) throw new ScanInputError('pageTooLarge', format, `page ${n}: ${Math.round(width)}x${Math.round(height)} pt`);
-    const ocr = await ocrPdfPage(bytes, n, dpi, { signal: opts.signal, workDir: opts.workDir, format, timings: opts.timings });
+    if (dpi === null)
+      throw new ScanInputError(
+        'pageTooLarge',
+        format,
+        `page ${n}: ${Math.round(width)}x${Math.round(height)} pt`,
+      );
+    const ocr = await ocrPdfPage(bytes, n, dpi, {
+      signal: opts.signal,
+      workDir: opts.workDir,
+      format,
+      timings: opts.timings,
+    });
     if (ocr.boxes.length) {
       source = 'ocr';
       notes.push('scanner.notes.ocrUsed', ...ocr.notes);
@@ -212,24 +284,41 @@ async function readPage(bytes: Uint8Array, doc: PDFDocumentProxy, n: number, tot
     // The operator list (drawings can hold hundreds of thousands of paths) is read only where a
     // table may be: a heading or column-number row in the text, or a table on an earlier page.
     const textOnly = buildPageTable(kept, null, previous);
-    const maybeTable = !!previous || (!!textOnly && (textOnly.detection.headerRows.length > 0 || textOnly.detection.numberRow !== null));
+    const maybeTable =
+      !!previous ||
+      (!!textOnly &&
+        (textOnly.detection.headerRows.length > 0 || textOnly.detection.numberRow !== null));
     if (maybeTable) {
       const ops = await page.getOperatorList();
-      const rulings = withoutFurniture(rulingsFromSegments(segmentsFromOperatorList(ops, viewport.transform)), zones);
+      const rulings = withoutFurniture(
+        rulingsFromSegments(segmentsFromOperatorList(ops, viewport.transform)),
+        zones,
+      );
       table = buildPageTable(kept, rulings, previous);
     } else table = textOnly;
   }
-  if (table && table.columnsFrom !== 'rulings' && source === 'text') notes.push('scanner.notes.noRulings');
+  if (table && table.columnsFrom !== 'rulings' && source === 'text')
+    notes.push('scanner.notes.noRulings');
   if (table && !table.rowRulings && table.rows.length > 3) notes.push('scanner.notes.streamRows');
   // A continuation page without a repeated heading: same columns as the page before.
-  const continues = !!table && !!previous && (table.columnsFrom === 'previous' || table.bounds.length === previous.length);
-  const hasTable = !!table && (table.detection.headerRows.length > 0 || table.detection.numberRow !== null || continues);
+  const continues =
+    !!table &&
+    !!previous &&
+    (table.columnsFrom === 'previous' || table.bounds.length === previous.length);
+  const hasTable =
+    !!table &&
+    (table.detection.headerRows.length > 0 || table.detection.numberRow !== null || continues);
   page.cleanup();
   return { page: { page: n, width, height, rotation, source, hasTable }, table, notes };
 }
 
 /** Columns, headings, suggested mapping and lines of the document from its pages' tables. */
-export function assembleDocument(results: PageResult[]): Pick<ExtractedDocument, 'pages' | 'columnCount' | 'headers' | 'suggestedMapping' | 'lines' | 'notes'> {
+export function assembleDocument(
+  results: PageResult[],
+): Pick<
+  ExtractedDocument,
+  'pages' | 'columnCount' | 'headers' | 'suggestedMapping' | 'lines' | 'notes'
+> {
   const withTable = results.filter((r) => r.page.hasTable && r.table);
   const first = withTable[0]?.table ?? results.find((r) => r.table)?.table ?? null;
   const columnCount = Math.max(1, first ? first.bounds.length - 1 : 1);
@@ -250,14 +339,25 @@ export function assembleDocument(results: PageResult[]): Pick<ExtractedDocument,
     for (const row of r.table!.rows) {
       const cells = Array.from({ length: columnCount }, (_, i) => row.cells[i] ?? '');
       // Extra columns of a wider page fold into the last one rather than vanish.
-      if (row.cells.length > columnCount) cells[columnCount - 1] = [cells[columnCount - 1], ...row.cells.slice(columnCount)].filter((s) => s).join(' ');
+      if (row.cells.length > columnCount)
+        cells[columnCount - 1] = [cells[columnCount - 1], ...row.cells.slice(columnCount)]
+          .filter((s) => s)
+          .join(' ');
       const line: ExtractedLine = { page: r.page.page, cells, kind: row.kind };
       if (row.confidence !== undefined) line.confidence = Math.round(row.confidence * 10) / 10;
       // The row's band in points of the page as displayed (text layer and OCR alike): the review's source crop.
-      if (Number.isFinite(row.y0) && Number.isFinite(row.y1) && row.y1 > row.y0) line.box = { top: Math.round(row.y0 * 10) / 10, bottom: Math.round(row.y1 * 10) / 10 };
+      if (Number.isFinite(row.y0) && Number.isFinite(row.y1) && row.y1 > row.y0)
+        line.box = { top: Math.round(row.y0 * 10) / 10, bottom: Math.round(row.y1 * 10) / 10 };
       lines.push(line);
     }
   }
   const notes = [...new Set(results.flatMap((r) => r.notes))];
-  return { pages: results.map((r) => r.page), columnCount, headers, suggestedMapping, lines, notes };
+  return {
+    pages: results.map((r) => r.page),
+    columnCount,
+    headers,
+    suggestedMapping,
+    lines,
+    notes,
+  };
 }

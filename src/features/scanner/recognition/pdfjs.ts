@@ -45,7 +45,8 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
   } catch (e) {
     await task.destroy().catch(() => {});
     const name = (e as { name?: string }).name ?? '';
-    if (name === 'PasswordException') throw new ScanInputError('encrypted', 'pdf', 'the PDF needs a password');
+    if (name === 'PasswordException')
+      throw new ScanInputError('encrypted', 'pdf', 'the PDF needs a password');
     throw new ScanInputError('corrupt', 'pdf', (e as Error).message);
   }
 }

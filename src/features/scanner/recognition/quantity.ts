@@ -45,7 +45,9 @@ export function parseQuantity(raw: string): ParsedQuantity {
     // The working without its result (`29+3`, the `=32` cut off or not written): the sum.
     const m = text.match(SUM)!;
     const parts = m[0].split('+').map((x) => toNumber(x.trim()));
-    value = parts.every((x) => x !== null) ? Number(parts.reduce((a, b) => a! + b!, 0)!.toFixed(6)) : null;
+    value = parts.every((x) => x !== null)
+      ? Number(parts.reduce((a, b) => a! + b!, 0)!.toFixed(6))
+      : null;
     rest = text.slice(m[0].length).replace(/^\s*\([^)]*\)/, '');
   } else {
     const range = text.match(/(\d+(?:[.,]\d+)?)\s*(?:-|\.\.\.?|…|÷|до)\s*(\d+(?:[.,]\d+)?)/);

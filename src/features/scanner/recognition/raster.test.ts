@@ -19,7 +19,8 @@ describe('binarise', () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="80"><rect width="600" height="80" fill="#d8d8d8"/><text x="10" y="55" font-family="DejaVu Sans" font-size="40" fill="#202020">Термостат 1 шт.</text></svg>`;
     const page = await toGrey(sharp(Buffer.from(svg)));
     const specks: number[] = [];
-    for (let y = 2; y < 80; y += 9) for (let x = 3; x < 600; x += 37) if (page.data[y * 600 + x]! > 150) specks.push(y * 600 + x);
+    for (let y = 2; y < 80; y += 9)
+      for (let x = 3; x < 600; x += 37) if (page.data[y * 600 + x]! > 150) specks.push(y * 600 + x);
     for (const i of specks) page.data[i] = 0;
     const ink = (g: { data: Uint8Array }) => g.data.reduce((n, v) => n + (v < 128 ? 1 : 0), 0);
     const before = ink(page);
@@ -38,7 +39,10 @@ describe('paperNoise', () => {
     const clean = await toGrey(sharp(Buffer.from(svg)).blur(0.7));
     expect(paperNoise(clean)).toBe(0);
     // Grain of ±4 grey levels from a fixed pattern, as the corpus scans carry (seeded, repeatable).
-    const grainy = { ...clean, data: clean.data.map((v, i) => (v > 200 ? v - ((i * 7919) % 9) : v)) };
+    const grainy = {
+      ...clean,
+      data: clean.data.map((v, i) => (v > 200 ? v - ((i * 7919) % 9) : v)),
+    };
     expect(paperNoise(grainy)).toBeGreaterThanOrEqual(1);
   });
 });

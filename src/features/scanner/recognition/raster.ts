@@ -18,10 +18,15 @@ export async function toGrey(input: Sharp): Promise<Grey> {
     for (let i = 0; i < out.length; i++) out[i] = data[i * info.channels]!;
     return { data: out, width: info.width, height: info.height };
   }
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
 }
 
-export const rawOf = (g: Grey) => sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
+export const rawOf = (g: Grey) =>
+  sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } });
 
 /**
  * Rotation (degrees, for sharp's rotate) that makes text rows horizontal: the angle whose row
@@ -80,7 +85,12 @@ export async function estimateImageSkew(g: Grey): Promise<number> {
  * a row of letters or a filled area. "Dark" is relative to the page's background (noise and a
  * grey paper tone stay light). Returns the lines in pixels.
  */
-export function removeRulings(px: Uint8Array, width: number, height: number, minRun: number): Rulings {
+export function removeRulings(
+  px: Uint8Array,
+  width: number,
+  height: number,
+  minRun: number,
+): Rulings {
   const sample: number[] = [];
   for (let i = 0; i < px.length; i += 997) sample.push(px[i]!);
   sample.sort((p, q) => p - q);
@@ -121,7 +131,8 @@ export function removeRulings(px: Uint8Array, width: number, height: number, min
     for (let x = 0; x < width; x++) {
       const d = y < height && dark(row + x);
       if (vStart[x]! >= 0 && (y === height || (d ? false : y - vLast[x]! > GAP + 1))) {
-        if (vLast[x]! - vStart[x]! + 1 >= minRun) vRuns.push({ at: x, from: vStart[x]!, to: vLast[x]! });
+        if (vLast[x]! - vStart[x]! + 1 >= minRun)
+          vRuns.push({ at: x, from: vStart[x]!, to: vLast[x]! });
         vStart[x] = -1;
       }
       if (d) {
@@ -202,7 +213,9 @@ export async function writePgm(file: string, g: Grey): Promise<void> {
 
 /** Reads a binary PGM (P5, 8 bit) as written by pdftoppm -gray. */
 export function parsePgm(bytes: Uint8Array): Grey {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 64)).toString('latin1');
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 64)).toString(
+    'latin1',
+  );
   const m = /^P5\s+(?:#[^\n]*\n\s*)*(\d+)\s+(\d+)\s+(\d+)\s/.exec(head);
   if (!m || m[3] !== '255') throw new Error('not an 8-bit binary PGM');
   const width = Number(m[1]);

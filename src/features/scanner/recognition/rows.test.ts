@@ -14,18 +14,48 @@ const L = (page: number, cells: string[], extra: Partial<ExtractedLine> = {}): E
 
 describe('buildRows', () => {
   const lines: ExtractedLine[] = [
-    L(1, ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка', 'Код продукции', 'Поставщик', 'Ед. изме-', 'Кол.', 'Масса 1 ед., кг', 'Примечание']),
+    L(1, [
+      'Поз.',
+      'Наименование и техническая характеристика',
+      'Тип, марка',
+      'Код продукции',
+      'Поставщик',
+      'Ед. изме-',
+      'Кол.',
+      'Масса 1 ед., кг',
+      'Примечание',
+    ]),
     L(1, ['', '', '', '', '', 'рения', '', '', '']),
     L(1, ['1', '2', '3', '4', '5', '6', '7', '8', '9']),
     L(1, ['', 'Насосное оборудование'], { emphasised: true }),
-    L(1, ['1.1', 'Насос циркуляционный с мокрым', 'UPS 25-40', '', 'Grundfos', 'шт', '2', '2,6', '']),
+    L(1, [
+      '1.1',
+      'Насос циркуляционный с мокрым',
+      'UPS 25-40',
+      '',
+      'Grundfos',
+      'шт',
+      '2',
+      '2,6',
+      '',
+    ]),
     L(1, ['', 'ротором, Q=2 м3/ч, H=4 м', '180']),
     L(1, ['1.2', 'То же', 'UPS 32-60', '', 'Grundfos', 'шт.', '1']),
     L(1, ['', '2. Арматура']),
     L(1, ['2.1', 'Клапан балансировочный Ду 50', 'STAD DN50', '', 'IMI', 'шт.', '29+3 (10%)=32']),
     L(1, ['', '', '', '', '', '', '', '', ''], { kind: 'furniture' }),
     L(1, ['Изм.', 'Кол.уч.', 'Лист', '№ док.', 'Подп.', 'Дата']),
-    L(2, ['Поз.', 'Наименование и техническая характеристика', 'Тип, марка', 'Код продукции', 'Поставщик', 'Ед. изме-', 'Кол.', 'Масса 1 ед., кг', 'Примечание']),
+    L(2, [
+      'Поз.',
+      'Наименование и техническая характеристика',
+      'Тип, марка',
+      'Код продукции',
+      'Поставщик',
+      'Ед. изме-',
+      'Кол.',
+      'Масса 1 ед., кг',
+      'Примечание',
+    ]),
     L(2, ['', '', '', '', '', 'рения', '', '', '']),
     L(2, ['1', '2', '3', '4', '5', '6', '7', '8', '9']),
     L(2, ['2.2', 'Труба стальная электро-', '', '', '', 'м.п.', '12,5']),
@@ -37,8 +67,24 @@ describe('buildRows', () => {
   it('joins continuation lines, keeps sections, drops repeated headings and title blocks', () => {
     const rows = buildRows({ lines }, DEFAULT_MAPPING, []);
     expect(rows.map((r) => [r.pos, r.title, r.marka, r.unit, r.count, r.section, r.page])).toEqual([
-      ['1.1', 'Насос циркуляционный с мокрым ротором, Q=2 м3/ч, H=4 м', 'UPS 25-40 180', 'шт.', 2, 'Насосное оборудование', 1],
-      ['1.2', 'Насос циркуляционный с мокрым ротором, Q=2 м3/ч, H=4 м', 'UPS 32-60', 'шт.', 1, 'Насосное оборудование', 1],
+      [
+        '1.1',
+        'Насос циркуляционный с мокрым ротором, Q=2 м3/ч, H=4 м',
+        'UPS 25-40 180',
+        'шт.',
+        2,
+        'Насосное оборудование',
+        1,
+      ],
+      [
+        '1.2',
+        'Насос циркуляционный с мокрым ротором, Q=2 м3/ч, H=4 м',
+        'UPS 32-60',
+        'шт.',
+        1,
+        'Насосное оборудование',
+        1,
+      ],
       ['2.1', 'Клапан балансировочный Ду 50', 'STAD DN50', 'шт.', 32, '2. Арматура', 1],
       ['2.2', 'Труба стальная электросварная 57х3,5', '', 'м', 12.5, '2. Арматура', 2],
       ['2.3', 'Кран шаровой', 'BV-15', 'шт.', 10, '2. Арматура', 2],
@@ -92,8 +138,10 @@ describe('buildRows', () => {
 
   describe('a name-only line right under an item', () => {
     const M = { pos: 1, title: 2, marka: 0, sku: 0, man: 0, unit: 6, count: 7 };
-    const item = (pos: string, title: string, count: string, extra: Partial<ExtractedLine> = {}) => L(1, [pos, title, 'X-1', '', '', 'шт', count], extra);
-    const view = (rows: ReturnType<typeof buildRows>) => rows.map((r) => [r.pos, r.title, r.section]);
+    const item = (pos: string, title: string, count: string, extra: Partial<ExtractedLine> = {}) =>
+      L(1, [pos, title, 'X-1', '', '', 'шт', count], extra);
+    const view = (rows: ReturnType<typeof buildRows>) =>
+      rows.map((r) => [r.pos, r.title, r.section]);
 
     it('continues the name above when nothing says it is a heading, capitalised or not', () => {
       const rows = buildRows(
@@ -114,30 +162,95 @@ describe('buildRows', () => {
         ['2', 'Кран шаровой DN25 Полнопроходной латунный', ''],
         ['3', 'Фильтр сетчатый', ''],
       ]);
-      expect(rows.map((r) => [r.unit, r.count])).toEqual([['шт.', 2], ['шт.', 4], ['шт.', 1]]);
+      expect(rows.map((r) => [r.unit, r.count])).toEqual([
+        ['шт.', 2],
+        ['шт.', 4],
+        ['шт.', 1],
+      ]);
     });
 
     it('is a heading when emphasised', () => {
-      const rows = buildRows({ lines: [item('1', 'Насос циркуляционный', '2'), L(1, ['', 'Комплект поставки заказчика'], { emphasised: true }), item('2', 'Кран шаровой DN25', '4')] }, M, []);
-      expect(view(rows)).toEqual([['1', 'Насос циркуляционный', ''], ['2', 'Кран шаровой DN25', 'Комплект поставки заказчика']]);
+      const rows = buildRows(
+        {
+          lines: [
+            item('1', 'Насос циркуляционный', '2'),
+            L(1, ['', 'Комплект поставки заказчика'], { emphasised: true }),
+            item('2', 'Кран шаровой DN25', '4'),
+          ],
+        },
+        M,
+        [],
+      );
+      expect(view(rows)).toEqual([
+        ['1', 'Насос циркуляционный', ''],
+        ['2', 'Кран шаровой DN25', 'Комплект поставки заказчика'],
+      ]);
     });
 
     it('is a heading when it starts with a section word (first two words), with no figures', () => {
-      const heads = ['Узел учета тепловой энергии', 'Шкаф автоматики насосной', 'Насосное оборудование', 'ИТП', 'Система отопления', 'Раздел второй', 'Трубопроводы и материалы', 'Запорно-регулирующая арматура'];
+      const heads = [
+        'Узел учета тепловой энергии',
+        'Шкаф автоматики насосной',
+        'Насосное оборудование',
+        'ИТП',
+        'Система отопления',
+        'Раздел второй',
+        'Трубопроводы и материалы',
+        'Запорно-регулирующая арматура',
+      ];
       for (const head of heads) {
-        const rows = buildRows({ lines: [item('1', 'Реле контроля фаз', '1'), L(1, ['', head]), item('2', 'Тепловычислитель', '1')] }, M, []);
-        expect(view(rows), head).toEqual([['1', 'Реле контроля фаз', ''], ['2', 'Тепловычислитель', head]]);
+        const rows = buildRows(
+          {
+            lines: [
+              item('1', 'Реле контроля фаз', '1'),
+              L(1, ['', head]),
+              item('2', 'Тепловычислитель', '1'),
+            ],
+          },
+          M,
+          [],
+        );
+        expect(view(rows), head).toEqual([
+          ['1', 'Реле контроля фаз', ''],
+          ['2', 'Тепловычислитель', head],
+        ]);
       }
       // A section word further on, or with figures, is the rest of a name.
       for (const tail of ['Комплект монтажных материалов', 'Шкаф 600х400х250']) {
-        const rows = buildRows({ lines: [item('1', 'Насос циркуляционный', '1'), L(1, ['', tail]), item('2', 'Кран шаровой', '1')] }, M, []);
-        expect(view(rows), tail).toEqual([['1', `Насос циркуляционный ${tail}`, ''], ['2', 'Кран шаровой', '']]);
+        const rows = buildRows(
+          {
+            lines: [
+              item('1', 'Насос циркуляционный', '1'),
+              L(1, ['', tail]),
+              item('2', 'Кран шаровой', '1'),
+            ],
+          },
+          M,
+          [],
+        );
+        expect(view(rows), tail).toEqual([
+          ['1', `Насос циркуляционный ${tail}`, ''],
+          ['2', 'Кран шаровой', ''],
+        ]);
       }
     });
 
     it('is a heading when it ends with a colon', () => {
-      const rows = buildRows({ lines: [item('1', 'Насос циркуляционный', '2'), L(1, ['', 'Поставка заказчика:']), item('2', 'Кран шаровой DN25', '4')] }, M, []);
-      expect(view(rows)).toEqual([['1', 'Насос циркуляционный', ''], ['2', 'Кран шаровой DN25', 'Поставка заказчика:']]);
+      const rows = buildRows(
+        {
+          lines: [
+            item('1', 'Насос циркуляционный', '2'),
+            L(1, ['', 'Поставка заказчика:']),
+            item('2', 'Кран шаровой DN25', '4'),
+          ],
+        },
+        M,
+        [],
+      );
+      expect(view(rows)).toEqual([
+        ['1', 'Насос циркуляционный', ''],
+        ['2', 'Кран шаровой DN25', 'Поставка заказчика:'],
+      ]);
     });
 
     it('is a heading when the numbering breaks at the next position (another group, level or a restart)', () => {
@@ -192,21 +305,29 @@ describe('buildRows', () => {
     });
   });
 
-  it('gives a row the union of its lines\' page bands', () => {
+  it("gives a row the union of its lines' page bands", () => {
     const rows = buildRows(
       {
         lines: [
-          L(1, ['1', 'Насос циркуляционный с мокрым', 'UPS', '', '', 'шт', '2'], { box: { top: 100, bottom: 110 } }),
+          L(1, ['1', 'Насос циркуляционный с мокрым', 'UPS', '', '', 'шт', '2'], {
+            box: { top: 100, bottom: 110 },
+          }),
           L(1, ['', 'ротором'], { box: { top: 111, bottom: 121 } }),
           L(1, ['', 'Арматура'], { box: { top: 122, bottom: 132 } }),
-          L(1, ['2', 'Кран шаровой', 'BV-15', '', '', 'шт', '4'], { box: { top: 133, bottom: 143 } }),
+          L(1, ['2', 'Кран шаровой', 'BV-15', '', '', 'шт', '4'], {
+            box: { top: 133, bottom: 143 },
+          }),
           L(1, ['3', 'Кран шаровой', 'BV-20', '', '', 'шт', '4']),
         ],
       },
       DEFAULT_MAPPING,
       [],
     );
-    expect(rows.map((r) => r.box)).toEqual([{ top: 100, bottom: 121 }, { top: 133, bottom: 143 }, undefined]);
+    expect(rows.map((r) => r.box)).toEqual([
+      { top: 100, bottom: 121 },
+      { top: 133, bottom: 143 },
+      undefined,
+    ]);
     expect(rows[1]!.section).toBe('Арматура');
   });
 
@@ -250,10 +371,18 @@ describe('quantities and units', () => {
     expect(parseQuantity('120 м.п.').unit).toBe('м');
     expect(parseQuantity('3 компл').unit).toBe('компл.');
   });
-  it.each([['шт', 'шт.'], ['Шт.', 'шт.'], ['м.п.', 'м'], ['пог.м', 'м'], ['п.м.', 'м'], ['м2', 'м²'], ['компл', 'компл.'], ['к-т', 'компл.'], ['кг', 'кг'], ['ящик', 'ящик']])(
-    'unit %s → %s',
-    (a, b) => expect(normaliseUnit(a)).toBe(b),
-  );
+  it.each([
+    ['шт', 'шт.'],
+    ['Шт.', 'шт.'],
+    ['м.п.', 'м'],
+    ['пог.м', 'м'],
+    ['п.м.', 'м'],
+    ['м2', 'м²'],
+    ['компл', 'компл.'],
+    ['к-т', 'компл.'],
+    ['кг', 'кг'],
+    ['ящик', 'ящик'],
+  ])('unit %s → %s', (a, b) => expect(normaliseUnit(a)).toBe(b));
 });
 
 describe('normalisation', () => {
@@ -280,9 +409,13 @@ describe('buildRows: the source band of a row', () => {
     const rows = buildRows(
       {
         lines: [
-          L(1, ['1', 'Насос циркуляционный с мокрым', 'UPS 25-40', '', '', 'шт', '2'], { box: { top: 100, bottom: 110 } }),
+          L(1, ['1', 'Насос циркуляционный с мокрым', 'UPS 25-40', '', '', 'шт', '2'], {
+            box: { top: 100, bottom: 110 },
+          }),
           L(1, ['', 'ротором, Q=2 м3/ч'], { box: { top: 111, bottom: 121.5 } }),
-          L(1, ['2', 'Кран шаровой', 'BV-15', '', '', 'шт', '4'], { box: { top: 130, bottom: 140 } }),
+          L(1, ['2', 'Кран шаровой', 'BV-15', '', '', 'шт', '4'], {
+            box: { top: 130, bottom: 140 },
+          }),
           L(1, ['3', 'Клапан', 'K-1', '', '', 'шт', '1']),
         ],
       },
@@ -308,8 +441,14 @@ describe('buildRows: names read by OCR', () => {
   ];
 
   it('repairs the joined name of OCR lines', () => {
-    const rows = buildRows({ lines: cells.map((c) => L(1, c, { confidence: 90 })) }, DEFAULT_MAPPING, []);
-    expect(rows.map((r) => r.title)).toEqual(['Клапан воздушный утеплённый с электроприводом 230 В и возвратной пружиной, L=3200 м3/ч']);
+    const rows = buildRows(
+      { lines: cells.map((c) => L(1, c, { confidence: 90 })) },
+      DEFAULT_MAPPING,
+      [],
+    );
+    expect(rows.map((r) => r.title)).toEqual([
+      'Клапан воздушный утеплённый с электроприводом 230 В и возвратной пружиной, L=3200 м3/ч',
+    ]);
     expect(rows[0]!.unit).toBe('шт.');
   });
 

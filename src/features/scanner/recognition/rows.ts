@@ -15,7 +15,13 @@
 // - Heading lines, column-number rows, title-block lines and totals are dropped wherever they recur.
 // - `То же` (same as above) takes the previous position's value of that column.
 
-import type { ColumnMapping, ExtractedDocument, ExtractedLine, LineBox, RecognisedRow } from './types.ts';
+import type {
+  ColumnMapping,
+  ExtractedDocument,
+  ExtractedLine,
+  LineBox,
+  RecognisedRow,
+} from './types.ts';
 import { columnNumbers, headingField, isHeadingLine } from './headers.ts';
 import { basicFold, joinPieces } from './normalise.ts';
 import { ocrTitle, ocrUnit } from './ocr-cells.ts';
@@ -52,8 +58,30 @@ function fieldsOf(line: ExtractedLine, m: ColumnMapping): Fields {
 
 /** Title-block (основная надпись) and sheet-margin words; two of them on one line mark furniture. */
 const STAMP_WORDS = new Set([
-  'изм', 'кол уч', 'колуч', 'лист', 'листов', '№ док', '№док', 'подп', 'подпись', 'дата', 'разраб', 'пров', 'проверил',
-  'н контр', 'нконтр', 'утв', 'гип', 'стадия', 'инв № подл', 'взам инв №', 'подп и дата', 'формат', 'копировал', 'nдок',
+  'изм',
+  'кол уч',
+  'колуч',
+  'лист',
+  'листов',
+  '№ док',
+  '№док',
+  'подп',
+  'подпись',
+  'дата',
+  'разраб',
+  'пров',
+  'проверил',
+  'н контр',
+  'нконтр',
+  'утв',
+  'гип',
+  'стадия',
+  'инв № подл',
+  'взам инв №',
+  'подп и дата',
+  'формат',
+  'копировал',
+  'nдок',
 ]);
 
 function isStampLine(cells: string[]): boolean {
@@ -77,7 +105,10 @@ const SECTION_WORD =
 
 function sectionStart(title: string): boolean {
   // Whole words: `Запорно-регулирующая арматура` has its section word second.
-  const words = basicFold(title).replace(/[^\p{L}\s-]+/gu, ' ').split(/\s+/).filter(Boolean);
+  const words = basicFold(title)
+    .replace(/[^\p{L}\s-]+/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   return words.slice(0, 2).some((w) => w.split('-').some((part) => SECTION_WORD.test(part)));
 }
 
@@ -118,7 +149,10 @@ function blankGaps(lines: ExtractedLine[]): (i: number) => boolean {
     if (!l.box) continue;
     (heights.get(l.page) ?? heights.set(l.page, []).get(l.page)!).push(l.box.bottom - l.box.top);
     const p = lines[i - 1];
-    if (p?.box && p.page === l.page) (gaps.get(l.page) ?? gaps.set(l.page, []).get(l.page)!).push(Math.max(0, l.box.top - p.box.bottom));
+    if (p?.box && p.page === l.page)
+      (gaps.get(l.page) ?? gaps.set(l.page, []).get(l.page)!).push(
+        Math.max(0, l.box.top - p.box.bottom),
+      );
   }
   const limit = new Map<number, number>();
   for (const [page, g] of gaps) {
@@ -135,7 +169,10 @@ function blankGaps(lines: ExtractedLine[]): (i: number) => boolean {
 }
 
 function isPlainPos(s: string): boolean {
-  return /^[\p{L}]{0,3}\d+(?:[.\-/]\d+)*\.?[\p{L}]?$/u.test(s) || /^[\p{Lu}]{1,3}\d*(?:[.\-/]\d+)*$/u.test(s);
+  return (
+    /^[\p{L}]{0,3}\d+(?:[.\-/]\d+)*\.?[\p{L}]?$/u.test(s) ||
+    /^[\p{Lu}]{1,3}\d*(?:[.\-/]\d+)*$/u.test(s)
+  );
 }
 
 function cleanPos(s: string): string {
@@ -169,7 +206,13 @@ function unite(a: LineBox | undefined, b: LineBox | undefined): LineBox | undefi
   return { top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom) };
 }
 
-function start(page: number, f: Fields, section: string, prefix: string[] = [], box?: LineBox): Building {
+function start(
+  page: number,
+  f: Fields,
+  section: string,
+  prefix: string[] = [],
+  box?: LineBox,
+): Building {
   return {
     ...(box ? { box: { top: box.top, bottom: box.bottom } } : {}),
     page,
@@ -201,9 +244,15 @@ function append(b: Building, f: Fields, box?: LineBox, page = b.page): void {
  * Build positions from the extracted lines of the chosen pages with the given mapping.
  * `pages`: 1-based page numbers; an empty list means every page.
  */
-export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: ColumnMapping, pages: number[]): RecognisedRow[] {
+export function buildRows(
+  doc: Pick<ExtractedDocument, 'lines'>,
+  mapping: ColumnMapping,
+  pages: number[],
+): RecognisedRow[] {
   const chosen = new Set(pages);
-  const lines = doc.lines.filter((l) => (chosen.size === 0 || chosen.has(l.page)) && l.kind === 'data');
+  const lines = doc.lines.filter(
+    (l) => (chosen.size === 0 || chosen.has(l.page)) && l.kind === 'data',
+  );
   const built: Building[] = [];
   let current: Building | null = null;
   let section = '';
@@ -233,7 +282,8 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
     if (skipHeadingContinuation) {
       // `ния`, `чество`: the rest of a repeated heading.
       const filled = cells.filter((c) => c.trim());
-      if (filled.length && filled.every((c) => /^[\p{Ll}(]/u.test(c.trim()) || headingField(c))) continue;
+      if (filled.length && filled.every((c) => /^[\p{Ll}(]/u.test(c.trim()) || headingField(c)))
+        continue;
       skipHeadingContinuation = false;
     }
     const f = fieldsOf(line, mapping);
@@ -262,13 +312,26 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
       continue;
     }
     if (hasPos || hasCount) {
-      if (!hasPos && current && current.countText === '' && current.pieces.pos.length && !gap && !pending.length) {
+      if (
+        !hasPos &&
+        current &&
+        current.countText === '' &&
+        current.pieces.pos.length &&
+        !gap &&
+        !pending.length
+      ) {
         append(current, f, line.box, line.page);
         current.countText = f.count;
         gap = false;
         continue;
       }
-      current = start(line.page, f, section, pending.map((p) => p.text), pending.reduce<LineBox | undefined>((u, p) => unite(u, p.box), line.box));
+      current = start(
+        line.page,
+        f,
+        section,
+        pending.map((p) => p.text),
+        pending.reduce<LineBox | undefined>((u, p) => unite(u, p.box), line.box),
+      );
       pending = [];
       built.push(current);
       gap = false;
@@ -289,7 +352,11 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
           const nf = fieldsOf(next, mapping);
           const nq = nf.count ? parseQuantity(nf.count).value : null;
           opensNext = (nf.pos !== '' || nq !== null) && (!nf.title || /^[\p{Ll}(]/u.test(nf.title));
-          breaksNumbering = !opensNext && current.pieces.pos.length > 0 && nf.pos !== '' && numberingBreaks(current.pieces.pos[0]!, nf.pos);
+          breaksNumbering =
+            !opensNext &&
+            current.pieces.pos.length > 0 &&
+            nf.pos !== '' &&
+            numberingBreaks(current.pieces.pos[0]!, nf.pos);
         }
       }
       // A heading right under an item (no blank line between) is a row of its own only on a real
@@ -297,11 +364,15 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
       // page, or the numbering breaking at the position after it. Without one a capitalised
       // name-only line stays the wrapped rest of the name above it.
       const headingSignal =
-        ((sectionStart(f.title) || breaksNumbering) && !/\d/.test(f.title)) || /:\s*$/.test(f.title) || blankAbove(i);
+        ((sectionStart(f.title) || breaksNumbering) && !/\d/.test(f.title)) ||
+        /:\s*$/.test(f.title) ||
+        blankAbove(i);
       const sectionish =
         line.emphasised === true ||
         numbered ||
-        (!continuing && startsUpper(f.title) && (gap || current === null ? !/\d/.test(f.title) : headingSignal));
+        (!continuing &&
+          startsUpper(f.title) &&
+          (gap || current === null ? !/\d/.test(f.title) : headingSignal));
       if (sectionish && !continuing) {
         if (pending.length) pending = [];
         section = joinPieces([f.title]);
@@ -320,7 +391,10 @@ export function buildRows(doc: Pick<ExtractedDocument, 'lines'>, mapping: Column
     gap = false;
   }
 
-  return finish(built, lines.some((l) => l.confidence !== undefined));
+  return finish(
+    built,
+    lines.some((l) => l.confidence !== undefined),
+  );
 }
 
 /** True when a quantity cell's text goes on in the next line's quantity cell. */
@@ -340,7 +414,14 @@ function nextDataLine(lines: ExtractedLine[], from: number): ExtractedLine | nul
 
 function finish(built: Building[], ocr: boolean): RecognisedRow[] {
   const rows: RecognisedRow[] = [];
-  const previous: Record<TextField, string> = { pos: '', title: '', marka: '', sku: '', man: '', unit: '' };
+  const previous: Record<TextField, string> = {
+    pos: '',
+    title: '',
+    marka: '',
+    sku: '',
+    man: '',
+    unit: '',
+  };
   for (const b of built) {
     const values = {} as Record<TextField, string>;
     for (const k of TEXT_FIELDS) {

@@ -39,15 +39,25 @@ describe('format by content', () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Спецификация').addRow(['Поз.', 'Наименование']);
     const xlsx = new Uint8Array(await wb.xlsx.writeBuffer());
-    const png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer());
-    const jpg = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer());
+    const png = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
+    const jpg = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .jpeg()
+        .toBuffer(),
+    );
     expect(sniffFormat(pdf, 'spec.pdf')).toEqual({ format: 'pdf', declared: 'pdf' });
     // Renamed files: judged by content, the claimed format kept for the note.
     expect(sniffFormat(pdf, 'spec.xlsx')).toEqual({ format: 'pdf', declared: 'xlsx' });
     expect(sniffFormat(xlsx, 'spec.pdf')).toEqual({ format: 'xlsx', declared: 'pdf' });
     expect(sniffFormat(png, 'scan.JPG')).toEqual({ format: 'png', declared: 'jpg' });
     expect(sniffFormat(jpg, 'scan')).toEqual({ format: 'jpg', declared: null });
-    expect(sniffFormat(ole2(['Workbook', '\u0005SummaryInformation']), 'old.doc').format).toBe('xls');
+    expect(sniffFormat(ole2(['Workbook', '\u0005SummaryInformation']), 'old.doc').format).toBe(
+      'xls',
+    );
     expect(sniffFormat(ole2(['WordDocument', '1Table']), 'old.xls').format).toBe('doc');
   });
 
@@ -76,22 +86,44 @@ describe('format by content', () => {
     expect(sniffFormat(zip, 'spec.xlsx')).toEqual({ format: 'docx', declared: 'xlsx' });
   });
 
-  it.runIf(existsSync(SAMPLES))('reads the shared samples by content (legacy BIFF .xls, xlsx, pdf)', () => {
-    const read = (f: string) => new Uint8Array(readFileSync(SAMPLES + f));
-    expect(sniffFormat(read('04-andreyshakhov-xlsx-to-xlsx-legacy-BIFF.xls'), 'renamed.docx').format).toBe('xls');
-    expect(sniffFormat(read('01-lexkorn-check_office_dwg-spec-APS-SOT-SKUD.xlsx'), 'a.doc').format).toBe('xlsx');
-    expect(sniffFormat(read('05-lexkorn-check_office_dwg-floorplans-rotate270-NO-SPEC.pdf'), 'a.png').format).toBe('pdf');
-  });
+  it.runIf(existsSync(SAMPLES))(
+    'reads the shared samples by content (legacy BIFF .xls, xlsx, pdf)',
+    () => {
+      const read = (f: string) => new Uint8Array(readFileSync(SAMPLES + f));
+      expect(
+        sniffFormat(read('04-andreyshakhov-xlsx-to-xlsx-legacy-BIFF.xls'), 'renamed.docx').format,
+      ).toBe('xls');
+      expect(
+        sniffFormat(read('01-lexkorn-check_office_dwg-spec-APS-SOT-SKUD.xlsx'), 'a.doc').format,
+      ).toBe('xlsx');
+      expect(
+        sniffFormat(read('05-lexkorn-check_office_dwg-floorplans-rotate270-NO-SPEC.pdf'), 'a.png')
+          .format,
+      ).toBe('pdf');
+    },
+  );
 
   it('refuses unknown, empty, oversized and password-protected files', () => {
-    expect(refusal(() => sniffFormat(new TextEncoder().encode('hello, this is text'), 'spec.pdf')).code).toBe('unsupported');
+    expect(
+      refusal(() => sniffFormat(new TextEncoder().encode('hello, this is text'), 'spec.pdf')).code,
+    ).toBe('unsupported');
     expect(refusal(() => sniffFormat(new Uint8Array(0), 'spec.pdf')).code).toBe('corrupt');
-    expect(refusal(() => sniffFormat(new Uint8Array(20 * 1024 * 1024 + 1), 'spec.pdf')).code).toBe('tooLarge');
-    const enc = refusal(() => sniffFormat(ole2(['EncryptionInfo', 'EncryptedPackage']), 'spec.xlsx'));
+    expect(refusal(() => sniffFormat(new Uint8Array(20 * 1024 * 1024 + 1), 'spec.pdf')).code).toBe(
+      'tooLarge',
+    );
+    const enc = refusal(() =>
+      sniffFormat(ole2(['EncryptionInfo', 'EncryptedPackage']), 'spec.xlsx'),
+    );
     expect(enc.code).toBe('encrypted');
     expect(enc.format).toBe('xlsx');
-    expect(refusal(() => sniffFormat(ole2(['PowerPoint Document']), 'slides.ppt')).code).toBe('unsupported');
+    expect(refusal(() => sniffFormat(ole2(['PowerPoint Document']), 'slides.ppt')).code).toBe(
+      'unsupported',
+    );
     // A zip that is neither a workbook nor a document (an OpenDocument file, a plain archive).
-    expect(refusal(() => sniffFormat(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]), 'a.xlsx')).code).toBe('corrupt');
+    expect(
+      refusal(() =>
+        sniffFormat(new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]), 'a.xlsx'),
+      ).code,
+    ).toBe('corrupt');
   });
 });

@@ -29,7 +29,15 @@ export function declaredFormat(fileName: string): ScanFormat | null {
 
 // The bytes are judged by the one content sniffer (#lib/sniff.ts); this maps its kinds to the
 // scanner's formats and says why anything else is refused.
-const FORMAT_OF: Partial<Record<SniffKind, ScanFormat>> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', xlsx: 'xlsx', docx: 'docx', xls: 'xls', doc: 'doc' };
+const FORMAT_OF: Partial<Record<SniffKind, ScanFormat>> = {
+  pdf: 'pdf',
+  png: 'png',
+  jpeg: 'jpg',
+  xlsx: 'xlsx',
+  docx: 'docx',
+  xls: 'xls',
+  doc: 'doc',
+};
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
@@ -40,24 +48,46 @@ const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
  */
 export function sniffFormat(bytes: Uint8Array, fileName: string): Sniffed {
   const declared = declaredFormat(fileName);
-  if (bytes.length > MAX_UPLOAD_BYTES) throw new ScanInputError('tooLarge', declared ?? undefined, `${bytes.length} bytes`);
+  if (bytes.length > MAX_UPLOAD_BYTES)
+    throw new ScanInputError('tooLarge', declared ?? undefined, `${bytes.length} bytes`);
   if (bytes.length === 0) throw new ScanInputError('corrupt', declared ?? undefined, 'empty file');
   const found = (format: ScanFormat): Sniffed => ({ format, declared });
   if (startsWith(bytes, OLE2)) {
     const names = oleEntryNames(bytes);
     if (names.has('EncryptedPackage') || names.has('EncryptionInfo')) {
-      throw new ScanInputError('encrypted', declared === 'docx' || declared === 'doc' ? 'docx' : 'xlsx', 'password-protected Office file');
+      throw new ScanInputError(
+        'encrypted',
+        declared === 'docx' || declared === 'doc' ? 'docx' : 'xlsx',
+        'password-protected Office file',
+      );
     }
   }
   const sniffed = sniff(bytes);
   const format = sniffed && FORMAT_OF[sniffed.kind as SniffKind];
   if (format) return found(format);
   if (startsWith(bytes, OLE2)) {
-    throw new ScanInputError('unsupported', declared ?? undefined, `OLE2 container without a workbook or document (${[...oleEntryNames(bytes)].slice(0, 8).join(', ')})`);
+    throw new ScanInputError(
+      'unsupported',
+      declared ?? undefined,
+      `OLE2 container without a workbook or document (${[...oleEntryNames(bytes)].slice(0, 8).join(', ')})`,
+    );
   }
-  if (sniffed?.kind === 'zip' || sniffed?.kind === 'pptx' || (!sniffed && startsWith(bytes, [0x50, 0x4b]))) {
-    if (!zipEntryNames(bytes)?.length) throw new ScanInputError('corrupt', declared ?? undefined, 'zip without a readable directory');
-    throw new ScanInputError('unsupported', declared ?? undefined, 'zip without xl/workbook.xml or word/document.xml');
+  if (
+    sniffed?.kind === 'zip' ||
+    sniffed?.kind === 'pptx' ||
+    (!sniffed && startsWith(bytes, [0x50, 0x4b]))
+  ) {
+    if (!zipEntryNames(bytes)?.length)
+      throw new ScanInputError(
+        'corrupt',
+        declared ?? undefined,
+        'zip without a readable directory',
+      );
+    throw new ScanInputError(
+      'unsupported',
+      declared ?? undefined,
+      'zip without xl/workbook.xml or word/document.xml',
+    );
   }
   throw new ScanInputError('unsupported', declared ?? undefined, 'unknown content');
 }

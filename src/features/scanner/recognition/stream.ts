@@ -6,7 +6,12 @@
 // into one line (a wrapped cell stays one row), unless the ruled band holds several positions
 // (rules missing between rows, as GOST allows). On OCR pages the short cells are repaired first
 // (ocr-cells.ts).
-import { columnNumbers, detectHeader, mappingFromHeadings, type HeaderDetection } from './headers.ts';
+import {
+  columnNumbers,
+  detectHeader,
+  mappingFromHeadings,
+  type HeaderDetection,
+} from './headers.ts';
 import type { Rulings } from './lattice.ts';
 import { joinPieces } from '#lib/normalise.ts';
 import { ocrDigits, ocrTitle, ocrUnit, repairNumberRow, repairPositions } from './ocr-cells.ts';
@@ -47,7 +52,14 @@ function completeMapping(d: HeaderDetection, cut: { cells: string[] }[]): Header
     const end = d.headerRows[d.headerRows.length - 1]!;
     for (let k = end + 2; k <= Math.min(end + 3, cut.length - 1); k++) {
       if (columnNumbers(cut[k]!.cells)) {
-        d = { ...d, headerRows: [...d.headerRows, ...Array.from({ length: k - end - 1 }, (_, j) => end + 1 + j)], numberRow: k };
+        d = {
+          ...d,
+          headerRows: [
+            ...d.headerRows,
+            ...Array.from({ length: k - end - 1 }, (_, j) => end + 1 + j),
+          ],
+          numberRow: k,
+        };
         break;
       }
     }
@@ -74,9 +86,16 @@ function completeMapping(d: HeaderDetection, cut: { cells: string[] }[]): Header
  * Lines under the last position of a table without rulings whose text runs across a column gap
  * (a footer paragraph, a signature line): not cells of the table, so not the last name's tail.
  */
-function belowTable(lines: PhysLine[], cut: { cells: string[] }[], bounds: number[], d: HeaderDetection): Set<number> {
+function belowTable(
+  lines: PhysLine[],
+  cut: { cells: string[] }[],
+  bounds: number[],
+  d: HeaderDetection,
+): Set<number> {
   const out = new Set<number>();
-  const anchors = [d.mapping?.pos ?? 0, d.mapping?.count ?? 0].filter((c) => c > 0).map((c) => c - 1);
+  const anchors = [d.mapping?.pos ?? 0, d.mapping?.count ?? 0]
+    .filter((c) => c > 0)
+    .map((c) => c - 1);
   if (!anchors.length) return out;
   let last = -1;
   cut.forEach((c, i) => {
@@ -87,7 +106,12 @@ function belowTable(lines: PhysLine[], cut: { cells: string[] }[], bounds: numbe
   for (let i = last + 1; i < lines.length; i++) {
     const l = lines[i]!;
     const tol = 0.6 * l.size;
-    if (chunksOf(l, tol).some((ch) => inner.some((b) => ch.x0 < b - 0.2 * l.size && ch.x1 > b + 0.2 * l.size))) out.add(i);
+    if (
+      chunksOf(l, tol).some((ch) =>
+        inner.some((b) => ch.x0 < b - 0.2 * l.size && ch.x1 > b + 0.2 * l.size),
+      )
+    )
+      out.add(i);
   }
   return out;
 }
@@ -97,11 +121,17 @@ function belowTable(lines: PhysLine[], cut: { cells: string[] }[], bounds: numbe
  * its zone (headerZone) joins it, pieces broken off mid-word are glued back, and the mapping is
  * suggested from the whole texts.
  */
-function wholeHeading(d: HeaderDetection, cut: { cells: string[] }[], zone: { start: number; end: number }): HeaderDetection {
+function wholeHeading(
+  d: HeaderDetection,
+  cut: { cells: string[] }[],
+  zone: { start: number; end: number },
+): HeaderDetection {
   const rows = Array.from({ length: zone.end - zone.start + 1 }, (_, k) => zone.start + k);
   if (rows.length <= d.headerRows.length) return d;
   const width = Math.max(...rows.map((r) => cut[r]!.cells.length));
-  const columns = Array.from({ length: width }, (_, c) => joinHeading(rows.map((r) => cut[r]!.cells[c] ?? '')));
+  const columns = Array.from({ length: width }, (_, c) =>
+    joinHeading(rows.map((r) => cut[r]!.cells[c] ?? '')),
+  );
   return { ...d, headerRows: rows, columns, mapping: mappingFromHeadings(columns) ?? d.mapping };
 }
 
@@ -109,7 +139,12 @@ function wholeHeading(d: HeaderDetection, cut: { cells: string[] }[], zone: { st
  * Builds the table of one page. `previous` are the bounds of the last page with a table, used for
  * a continuation page that repeats neither the header nor the column-number row.
  */
-export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previous?: number[] | null, ocr = false): PageTable | null {
+export function buildPageTable(
+  boxes: TextBox[],
+  rulings: Rulings | null,
+  previous?: number[] | null,
+  ocr = false,
+): PageTable | null {
   let lines = groupLines(boxes);
   if (!lines.length) return null;
   let bounds: number[] | null = null;
@@ -147,12 +182,26 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     if (ocr) repairNumberRow(cut);
     detection = completeMapping(detectHeader(cut.map((c) => c.cells)), cut);
   }
-  if (ocr && detection.mapping && !detection.mapping.unit && !detection.mapping.count && bounds.length - 1 >= 7) {
+  if (
+    ocr &&
+    detection.mapping &&
+    !detection.mapping.unit &&
+    !detection.mapping.count &&
+    bounds.length - 1 >= 7
+  ) {
     // GOST Form 1 read in order up to the supplier (1-5) with the unit and quantity headings
     // misread (`En: изм.`, `Kon.`): columns 6 and 7, as the form has them.
     const m = detection.mapping;
     const used = new Set(Object.values(m).filter((c) => c > 0));
-    if (m.pos === 1 && m.title === 2 && m.marka === 3 && (m.man === 5 || m.sku === 4) && !used.has(6) && !used.has(7)) detection = { ...detection, mapping: { ...m, unit: 6, count: 7 } };
+    if (
+      m.pos === 1 &&
+      m.title === 2 &&
+      m.marka === 3 &&
+      (m.man === 5 || m.sku === 4) &&
+      !used.has(6) &&
+      !used.has(7)
+    )
+      detection = { ...detection, mapping: { ...m, unit: 6, count: 7 } };
   }
   if (ocr && detection.mapping && !detection.mapping.count && detection.mapping.unit > 0) {
     // The quantity heading misread (`Kon.` for `Кол.`): the column right of the unit, when it
@@ -163,22 +212,40 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     const taken = Object.values(m).includes(next + 1);
     const skip = new Set([...detection.headerRows, detection.numberRow ?? -1]);
     const withUnit = cut.filter((c, i) => !skip.has(i) && (c.cells[unit] ?? '').trim());
-    const numbers = withUnit.filter((c) => /^\d+(?:[.,]\d+)?$/.test(ocrDigits((c.cells[next] ?? '').trim())));
-    if (!taken && next < bounds.length - 1 && withUnit.length >= 3 && numbers.length >= 0.6 * withUnit.length) detection = { ...detection, mapping: { ...m, count: next + 1 } };
+    const numbers = withUnit.filter((c) =>
+      /^\d+(?:[.,]\d+)?$/.test(ocrDigits((c.cells[next] ?? '').trim())),
+    );
+    if (
+      !taken &&
+      next < bounds.length - 1 &&
+      withUnit.length >= 3 &&
+      numbers.length >= 0.6 * withUnit.length
+    )
+      detection = { ...detection, mapping: { ...m, count: next + 1 } };
   }
   if (ocr && detection.mapping) {
-    const numeric = [detection.mapping.pos, detection.mapping.count].filter((c) => c > 0).map((c) => c - 1);
+    const numeric = [detection.mapping.pos, detection.mapping.count]
+      .filter((c) => c > 0)
+      .map((c) => c - 1);
     for (const [i, c] of cut.entries()) {
       if (detection.headerRows.includes(i) || i === detection.numberRow) continue;
       for (const col of numeric) c.cells[col] = ocrDigits(c.cells[col] ?? '');
-      if (detection.mapping.unit > 0) c.cells[detection.mapping.unit - 1] = ocrUnit(c.cells[detection.mapping.unit - 1] ?? '');
+      if (detection.mapping.unit > 0)
+        c.cells[detection.mapping.unit - 1] = ocrUnit(c.cells[detection.mapping.unit - 1] ?? '');
       // `То же` (same as above) read with Latin letters.
       const title = detection.mapping.title - 1;
       if (title >= 0) c.cells[title] = ocrTitle(c.cells[title] ?? '');
     }
-    if (detection.mapping.pos > 0) repairPositions(cut, detection.mapping.pos - 1, new Set([...detection.headerRows, detection.numberRow ?? -1]));
+    if (detection.mapping.pos > 0)
+      repairPositions(
+        cut,
+        detection.mapping.pos - 1,
+        new Set([...detection.headerRows, detection.numberRow ?? -1]),
+      );
   }
-  const start = found ? Math.min(detection.headerRows[0] ?? Infinity, detection.numberRow ?? Infinity) : 0;
+  const start = found
+    ? Math.min(detection.headerRows[0] ?? Infinity, detection.numberRow ?? Infinity)
+    : 0;
   const headerSet = new Set(detection.headerRows);
 
   // Horizontal rulings spanning at least half the table separate rows.
@@ -189,7 +256,10 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     const o = Math.min(h.to, bounds[bounds.length - 1]!) - Math.max(h.from, bounds[0]!);
     if (o > 0) covered.set(h.at, (covered.get(h.at) ?? 0) + o);
   }
-  const rowRules = [...covered].filter(([, len]) => len >= 0.5 * width).map(([at]) => at).sort((a, b) => a - b);
+  const rowRules = [...covered]
+    .filter(([, len]) => len >= 0.5 * width)
+    .map(([at]) => at)
+    .sort((a, b) => a - b);
   const anchorCol = Math.max(0, (detection.mapping?.pos || detection.mapping?.count || 1) - 1);
   const rows: TableRow[] = [];
   let pending: { index: number; band: number }[] = [];
@@ -207,14 +277,28 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     const last = lines[pending[pending.length - 1]!.index]!;
     if (members.length > 1 && anchors <= 1 && rowRules.length >= 2) {
       rowRulings = true;
-      const cells = bounds!.slice(1).map((_, c) => joinPieces(members.map((m) => m.cells[c] ?? '')));
+      const cells = bounds!
+        .slice(1)
+        .map((_, c) => joinPieces(members.map((m) => m.cells[c] ?? '')));
       const confs = members.map((m) => m.conf).filter((x): x is number => x !== undefined);
-      rows.push({ cells, kind: 'data', y0: first.y0, y1: last.y1, ...(confs.length ? { confidence: confs.reduce((s, x) => s + x, 0) / confs.length } : {}) });
+      rows.push({
+        cells,
+        kind: 'data',
+        y0: first.y0,
+        y1: last.y1,
+        ...(confs.length ? { confidence: confs.reduce((s, x) => s + x, 0) / confs.length } : {}),
+      });
     } else {
       for (const p of pending) {
         const l = lines[p.index]!;
         const m = cut[p.index]!;
-        rows.push({ cells: m.cells, kind: 'data', y0: l.y0, y1: l.y1, ...(m.conf !== undefined ? { confidence: m.conf } : {}) });
+        rows.push({
+          cells: m.cells,
+          kind: 'data',
+          y0: l.y0,
+          y1: l.y1,
+          ...(m.conf !== undefined ? { confidence: m.conf } : {}),
+        });
       }
     }
     pending = [];
@@ -231,7 +315,13 @@ export function buildPageTable(boxes: TextBox[], rulings: Rulings | null, previo
     }
     if (headerSet.has(i) || i === detection.numberRow) {
       flush();
-      rows.push({ cells: c.cells, kind: headerSet.has(i) ? 'header' : 'column-numbers', y0: l.y0, y1: l.y1, ...(c.conf !== undefined ? { confidence: c.conf } : {}) });
+      rows.push({
+        cells: c.cells,
+        kind: headerSet.has(i) ? 'header' : 'column-numbers',
+        y0: l.y0,
+        y1: l.y1,
+        ...(c.conf !== undefined ? { confidence: c.conf } : {}),
+      });
       continue;
     }
     // By the top of the text: text overflowing its cell downwards, across the rule, stays in its row.

@@ -17,7 +17,12 @@ export interface ThumbnailOptions {
  * by a killed server is removed at the next start, tempdirs.server.ts) and gives each PNG it made
  * to `withRender`; `render(args)` may be called more than once (a rotated page is rendered again).
  */
-async function withPageRender<T>(pdf: Uint8Array, page: number, opts: ThumbnailOptions, withRender: (render: (args: string[]) => Promise<Uint8Array>) => Promise<T>): Promise<T> {
+async function withPageRender<T>(
+  pdf: Uint8Array,
+  page: number,
+  opts: ThumbnailOptions,
+  withRender: (render: (args: string[]) => Promise<Uint8Array>) => Promise<T>,
+): Promise<T> {
   await requireTool('pdftoppm', 'pdf');
   const dir = await mkdtemp(join(opts.workDir ?? tmpdir(), `scan-thumb-${process.pid}-`));
   try {
@@ -26,10 +31,15 @@ async function withPageRender<T>(pdf: Uint8Array, page: number, opts: ThumbnailO
     const out = join(dir, 'page');
     return await withRender(async (args) => {
       try {
-        await runTool('pdftoppm', ['-png', ...args, '-f', String(page), '-l', String(page), '-singlefile', input, out], { timeoutMs: 30_000, signal: opts.signal, format: 'pdf' });
+        await runTool(
+          'pdftoppm',
+          ['-png', ...args, '-f', String(page), '-l', String(page), '-singlefile', input, out],
+          { timeoutMs: 30_000, signal: opts.signal, format: 'pdf' },
+        );
       } catch (e) {
         if (e instanceof ScanInputError || (e as Error).name === 'AbortError') throw e;
-        if (/Wrong page range/i.test((e as Error).message)) throw new RangeError(`the document has no page ${page}`);
+        if (/Wrong page range/i.test((e as Error).message))
+          throw new RangeError(`the document has no page ${page}`);
         throw new ScanInputError('corrupt', 'pdf', (e as Error).message);
       }
       return new Uint8Array(await readFile(`${out}.png`));
@@ -40,9 +50,16 @@ async function withPageRender<T>(pdf: Uint8Array, page: number, opts: ThumbnailO
 }
 
 /** PNG of page `page` (1-based) of `pdf`, `height` pixels high, width in proportion. */
-export async function renderThumbnail(pdf: Uint8Array, page: number, height = 250, opts: ThumbnailOptions = {}): Promise<Uint8Array> {
-  if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`);
-  if (!Number.isInteger(height) || height < 16 || height > 2000) throw new RangeError(`height must be 16..2000, got ${height}`);
+export async function renderThumbnail(
+  pdf: Uint8Array,
+  page: number,
+  height = 250,
+  opts: ThumbnailOptions = {},
+): Promise<Uint8Array> {
+  if (!Number.isInteger(page) || page < 1)
+    throw new RangeError(`page must be a positive integer, got ${page}`);
+  if (!Number.isInteger(height) || height < 16 || height > 2000)
+    throw new RangeError(`height must be 16..2000, got ${height}`);
   return withPageRender(pdf, page, opts, async (render) => {
     const png = await render(['-scale-to-y', String(height), '-scale-to-x', '-1']);
     // pdftoppm scales the page before its /Rotate; a page turned by 90 or 270 degrees comes out
@@ -57,10 +74,19 @@ export async function renderThumbnail(pdf: Uint8Array, page: number, height = 25
  * Grey PNG of page `page` (1-based) of `pdf` at `scale` pixels per point (the review's source crops
  * are cut from it: rendered once per page and kept with the scan, like the thumbnails).
  */
-export async function renderPageAt(pdf: Uint8Array, page: number, scale: number, opts: ThumbnailOptions = {}): Promise<Uint8Array> {
-  if (!Number.isInteger(page) || page < 1) throw new RangeError(`page must be a positive integer, got ${page}`);
-  if (!(scale > 0 && scale <= 4)) throw new RangeError(`scale must be above 0 and at most 4, got ${scale}`);
-  return withPageRender(pdf, page, opts, (render) => render(['-gray', '-r', String(Math.round(scale * 72 * 1000) / 1000)]));
+export async function renderPageAt(
+  pdf: Uint8Array,
+  page: number,
+  scale: number,
+  opts: ThumbnailOptions = {},
+): Promise<Uint8Array> {
+  if (!Number.isInteger(page) || page < 1)
+    throw new RangeError(`page must be a positive integer, got ${page}`);
+  if (!(scale > 0 && scale <= 4))
+    throw new RangeError(`scale must be above 0 and at most 4, got ${scale}`);
+  return withPageRender(pdf, page, opts, (render) =>
+    render(['-gray', '-r', String(Math.round(scale * 72 * 1000) / 1000)]),
+  );
 }
 
 /** Decoded pages (grey, one byte a pixel) by the caller's key, newest last, bounded by bytes. */
@@ -72,14 +98,21 @@ export const DECODED_PAGES_BYTES = 32 * 1024 * 1024;
  * The page's pixels, decoded once for all the crops of a list: decoding the page PNG took more than
  * half of each crop's time (13 of 16 ms for a 1600 px page; a cut from the decoded rows, 6 ms).
  */
-async function pixelsOf(pagePng: Uint8Array, key: string | undefined): Promise<{ data: Buffer; width: number; height: number }> {
+async function pixelsOf(
+  pagePng: Uint8Array,
+  key: string | undefined,
+): Promise<{ data: Buffer; width: number; height: number }> {
   const hit = key === undefined ? undefined : decoded.get(key);
   if (hit) {
     decoded.delete(key!);
     decoded.set(key!, hit);
     return hit;
   }
-  const { data, info } = await sharp(pagePng).toColourspace('b-w').extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(pagePng)
+    .toColourspace('b-w')
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const page = { data, width: info.width, height: info.height };
   if (key === undefined || page.data.length > DECODED_PAGES_BYTES) return page;
   decoded.set(key, page);
@@ -97,7 +130,11 @@ async function pixelsOf(pagePng: Uint8Array, key: string | undefined): Promise<{
  * The band `height` pixels from `y` down (full width, at most `width`) of a rendered page, as a
  * small-palette PNG. `key` names the rendering (scan and page): its pixels are kept for the next crops.
  */
-export async function cutBand(pagePng: Uint8Array, band: { y: number; width: number; height: number }, key?: string): Promise<Uint8Array> {
+export async function cutBand(
+  pagePng: Uint8Array,
+  band: { y: number; width: number; height: number },
+  key?: string,
+): Promise<Uint8Array> {
   const page = await pixelsOf(pagePng, key);
   const w = Math.min(band.width, page.width);
   const top = Math.min(band.y, Math.max(0, page.height - 1));

@@ -25,7 +25,14 @@ async function probe(tool: ToolName): Promise<ToolInfo> {
   try {
     const r = await runTool(tool, VERSION_ARGS[tool], { timeoutMs: 30_000 });
     const text = (r.stdout.toString('utf8') + '\n' + r.stderr.toString('utf8')).trim();
-    return { available: true, version: text.split('\n').find((l) => l.trim())?.trim() ?? '' };
+    return {
+      available: true,
+      version:
+        text
+          .split('\n')
+          .find((l) => l.trim())
+          ?.trim() ?? '',
+    };
   } catch {
     return { available: false, version: '' };
   }
@@ -34,22 +41,35 @@ async function probe(tool: ToolName): Promise<ToolInfo> {
 /** Which tools are installed, with their versions (detected once per process). */
 export function toolInfo(): Promise<Record<ToolName, ToolInfo>> {
   detected ??= (async () => {
-    const [tesseract, pdftoppm, soffice] = await Promise.all([probe('tesseract'), probe('pdftoppm'), probe('soffice')]);
+    const [tesseract, pdftoppm, soffice] = await Promise.all([
+      probe('tesseract'),
+      probe('pdftoppm'),
+      probe('soffice'),
+    ]);
     return { tesseract, pdftoppm, soffice };
   })();
   return detected;
 }
 
 /** Contract helper for the service: which recognition tools this machine has. */
-export async function scannerTools(): Promise<{ tesseract: boolean; soffice: boolean; pdftoppm: boolean }> {
+export async function scannerTools(): Promise<{
+  tesseract: boolean;
+  soffice: boolean;
+  pdftoppm: boolean;
+}> {
   const t = await toolInfo();
-  return { tesseract: t.tesseract.available, soffice: t.soffice.available, pdftoppm: t.pdftoppm.available };
+  return {
+    tesseract: t.tesseract.available,
+    soffice: t.soffice.available,
+    pdftoppm: t.pdftoppm.available,
+  };
 }
 
 /** Throws ScanInputError('toolMissing', format) when `tool` is not installed. */
 export async function requireTool(tool: ToolName, format: ScanFormat): Promise<void> {
   const t = await toolInfo();
-  if (!t[tool].available) throw new ScanInputError('toolMissing', format, `${tool} is not installed`);
+  if (!t[tool].available)
+    throw new ScanInputError('toolMissing', format, `${tool} is not installed`);
 }
 
 /** Forget the cached detection (tests). */
@@ -100,7 +120,13 @@ export function runTool(cmd: string, args: string[], opts: RunOptions): Promise<
       failure ??= why;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => kill(new ScanInputError('timeout', opts.format, `${cmd} ran longer than ${opts.timeoutMs} ms`)), opts.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        kill(
+          new ScanInputError('timeout', opts.format, `${cmd} ran longer than ${opts.timeoutMs} ms`),
+        ),
+      opts.timeoutMs,
+    );
     const onAbort = () => kill(opts.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (b: Buffer) => {
@@ -123,7 +149,15 @@ export function runTool(cmd: string, args: string[], opts: RunOptions): Promise<
     child.on('close', (code, sig) => {
       const stderr = Buffer.concat(err);
       if (failure) finish(failure);
-      else if (code !== 0) finish(Object.assign(new Error(`${cmd} exited with ${code ?? sig}: ${stderr.toString('utf8').slice(0, 500)}`), { exitCode: code }));
+      else if (code !== 0)
+        finish(
+          Object.assign(
+            new Error(
+              `${cmd} exited with ${code ?? sig}: ${stderr.toString('utf8').slice(0, 500)}`,
+            ),
+            { exitCode: code },
+          ),
+        );
       else finish(null, { stdout: Buffer.concat(out), stderr });
     });
   });

@@ -63,10 +63,26 @@ export interface FieldSuggestion {
 /** Per mapped field with a suggested column (fields suggested as absent are left out). */
 export type SuggestionConfidence = Partial<Record<keyof ColumnMapping, FieldSuggestion>>;
 
-export const DEFAULT_MAPPING: ColumnMapping = { pos: 1, title: 2, marka: 3, sku: 4, man: 5, unit: 6, count: 7 };
+export const DEFAULT_MAPPING: ColumnMapping = {
+  pos: 1,
+  title: 2,
+  marka: 3,
+  sku: 4,
+  man: 5,
+  unit: 6,
+  count: 7,
+};
 
 /** The mapped fields, in the order of the column selectors and of the spec. */
-export const MAPPING_FIELDS = ['pos', 'title', 'marka', 'sku', 'man', 'unit', 'count'] as const satisfies ReadonlyArray<keyof ColumnMapping>;
+export const MAPPING_FIELDS = [
+  'pos',
+  'title',
+  'marka',
+  'sku',
+  'man',
+  'unit',
+  'count',
+] as const satisfies ReadonlyArray<keyof ColumnMapping>;
 
 export interface ExtractedPage {
   /** 1-based. */
@@ -120,7 +136,11 @@ export interface RecognisedRow {
   box?: LineBox;
 }
 
-export type ProgressReport = (stage: 'convert' | 'render' | 'extract' | 'ocr', done: number, total: number) => void;
+export type ProgressReport = (
+  stage: 'convert' | 'render' | 'extract' | 'ocr',
+  done: number,
+  total: number,
+) => void;
 
 /** Thrown by readers for bad input; `code` is an i18n key under scanner.errors.*, `format` names the format. */
 export class ScanInputError extends Error {

@@ -67,7 +67,16 @@ export const VOCABULARY: Record<HeaderField, string[]> = {
     'vendor',
   ],
   unit: ['ед измерения', 'единица измерения', 'ед изм', 'ед', 'единица', 'unit', 'uom'],
-  count: ['кол', 'количество', 'кол во', 'общ количество', 'общее количество', 'qty', 'quantity', 'count'],
+  count: [
+    'кол',
+    'количество',
+    'кол во',
+    'общ количество',
+    'общее количество',
+    'qty',
+    'quantity',
+    'count',
+  ],
   mass: ['масса 1 ед кг', 'масса единицы кг', 'масса ед кг', 'масса', 'вес', 'mass', 'weight'],
   note: ['примечание', 'примечания', 'note', 'notes', 'remark'],
   price: ['цена', 'цена за ед', 'стоимость', 'price'],
@@ -75,4 +84,12 @@ export const VOCABULARY: Record<HeaderField, string[]> = {
   other: ['изм', 'лист', 'место установки', 'ссылочный документ'],
 };
 
-export const MAPPED_FIELDS: (keyof ColumnMapping)[] = ['pos', 'title', 'marka', 'sku', 'man', 'unit', 'count'];
+export const MAPPED_FIELDS: (keyof ColumnMapping)[] = [
+  'pos',
+  'title',
+  'marka',
+  'sku',
+  'man',
+  'unit',
+  'count',
+];

@@ -19,7 +19,11 @@ export function parseXml(xml: string): XmlNode {
     throw err;
   });
   parser.on('opentag', (tag) => {
-    const node: XmlNode = { name: tag.name, attrs: tag.attributes as Record<string, string>, children: [] };
+    const node: XmlNode = {
+      name: tag.name,
+      attrs: tag.attributes as Record<string, string>,
+      children: [],
+    };
     stack[stack.length - 1]!.children.push(node);
     stack.push(node);
   });

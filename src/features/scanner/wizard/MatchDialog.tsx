@@ -25,7 +25,9 @@ const DEBOUNCE_MS = 300;
 function Marked({ text, differs }: { text: string; differs: string[] | undefined }) {
   return (
     <>
-      {markNumbers(text, differs).map((piece, i) => (piece.mark ? <mark key={i}>{piece.text}</mark> : piece.text))}
+      {markNumbers(text, differs).map((piece, i) =>
+        piece.mark ? <mark key={i}>{piece.text}</mark> : piece.text,
+      )}
     </>
   );
 }
@@ -54,11 +56,17 @@ export function MatchDialog(p: MatchDialogProps) {
       try {
         const params: Record<string, string | number> = { uniqid: p.uniqid, index: entity.index };
         if (q) params.q = q;
-        const r = await scanGet<{ candidates: Candidate[] }>('/api/app/scan.candidates', params, t('scanner.wizard.errors.getProduct'), ctrl.signal);
+        const r = await scanGet<{ candidates: Candidate[] }>(
+          '/api/app/scan.candidates',
+          params,
+          t('scanner.wizard.errors.getProduct'),
+          ctrl.signal,
+        );
         setList(r.candidates);
         setError('');
       } catch (err) {
-        if (!isAbort(err)) setError(err instanceof Error ? err.message : t('scanner.wizard.errors.getProduct'));
+        if (!isAbort(err))
+          setError(err instanceof Error ? err.message : t('scanner.wizard.errors.getProduct'));
       } finally {
         if (!ctrl.signal.aborted) setLoading(false);
       }
@@ -71,18 +79,46 @@ export function MatchDialog(p: MatchDialogProps) {
 
   const short = query.trim().length > 0 && query.trim().length < MIN_CHARS;
   return (
-    <dialog ref={dialog} className="scan-match" aria-labelledby="scan-match-title" onClose={p.onClose}>
+    <dialog
+      ref={dialog}
+      className="scan-match"
+      aria-labelledby="scan-match-title"
+      onClose={p.onClose}
+    >
       <article>
         <header>
-          <h2 id="scan-match-title">{t('scanner.wizard.match.title', { title: entity.title || entity.marka || entity.pos })}</h2>
-          <p>{[entity.pos && t('scanner.wizard.positions.posShort', { pos: entity.pos }), entity.marka, entity.man].filter(Boolean).join(' · ')}</p>
+          <h2 id="scan-match-title">
+            {t('scanner.wizard.match.title', { title: entity.title || entity.marka || entity.pos })}
+          </h2>
+          <p>
+            {[
+              entity.pos && t('scanner.wizard.positions.posShort', { pos: entity.pos }),
+              entity.marka,
+              entity.man,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
         </header>
         <label htmlFor="scan-match-q">{t('scanner.wizard.match.search')}</label>
-        <input id="scan-match-q" type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="scan-match-hint" autoComplete="off" />
-        <small id="scan-match-hint">{short ? t('scanner.wizard.match.minChars', { n: MIN_CHARS }) : t('scanner.wizard.match.hint')}</small>
+        <input
+          id="scan-match-q"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-describedby="scan-match-hint"
+          autoComplete="off"
+        />
+        <small id="scan-match-hint">
+          {short
+            ? t('scanner.wizard.match.minChars', { n: MIN_CHARS })
+            : t('scanner.wizard.match.hint')}
+        </small>
         <div aria-live="polite" aria-busy={loading || undefined}>
           {loading && <p>{t('scanner.wizard.loading')}</p>}
-          {!loading && list && <p className="sr-only">{t('scanner.wizard.match.found', { count: list.length })}</p>}
+          {!loading && list && (
+            <p className="sr-only">{t('scanner.wizard.match.found', { count: list.length })}</p>
+          )}
         </div>
         {(error || p.error) && (
           <div className="scan-error" role="alert">
@@ -106,22 +142,36 @@ export function MatchDialog(p: MatchDialogProps) {
                   <small>
                     {c.article && (
                       <>
-                        {t('scanner.wizard.match.articleLabel')} <Marked text={c.article} differs={c.differs} />
+                        {t('scanner.wizard.match.articleLabel')}{' '}
+                        <Marked text={c.article} differs={c.differs} />
                       </>
                     )}
                     {c.article && (c.man || c.unit) ? ' · ' : ''}
                     {[c.man, c.unit].filter(Boolean).join(' · ')}
                   </small>
                   {/* Highlighting alone is not read out: the differing numbers are said in words. */}
-                  {c.differs && c.differs.length > 0 && <small className="scan-differs">{t('scanner.wizard.match.differs', { numbers: c.differs.join(', ') })}</small>}
+                  {c.differs && c.differs.length > 0 && (
+                    <small className="scan-differs">
+                      {t('scanner.wizard.match.differs', { numbers: c.differs.join(', ') })}
+                    </small>
+                  )}
                   {/* Prices are integer kopecks, as everywhere in the catalogue. */}
-                  {c.price_kop > 0 && <small>{t('scanner.wizard.match.price', { price: formatMoney(c.price_kop) })}</small>}
+                  {c.price_kop > 0 && (
+                    <small>
+                      {t('scanner.wizard.match.price', { price: formatMoney(c.price_kop) })}
+                    </small>
+                  )}
                   <small>
                     {t('scanner.wizard.match.score', { score: scorePercent(c.score) })}
                     {c.why.length > 0 && `: ${c.why.join('; ')}`}
                   </small>
                 </div>
-                <button type="button" disabled={p.choosing} onClick={() => p.onChoose(c.cid)} aria-label={t('scanner.wizard.match.chooseItem', { title: c.title })}>
+                <button
+                  type="button"
+                  disabled={p.choosing}
+                  onClick={() => p.onChoose(c.cid)}
+                  aria-label={t('scanner.wizard.match.chooseItem', { title: c.title })}
+                >
                   {t('scanner.wizard.match.choose')}
                 </button>
               </li>
@@ -129,7 +179,12 @@ export function MatchDialog(p: MatchDialogProps) {
           </ol>
         )}
         <footer>
-          <button type="button" className="secondary outline" disabled={p.choosing} onClick={() => p.onChoose(0)}>
+          <button
+            type="button"
+            className="secondary outline"
+            disabled={p.choosing}
+            onClick={() => p.onChoose(0)}
+          >
             {t('scanner.wizard.match.free')}
           </button>
           <button type="button" className="secondary" onClick={() => dialog.current?.close()}>

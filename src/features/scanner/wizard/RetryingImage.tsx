@@ -8,15 +8,21 @@ import { useEffect, useState, type ImgHTMLAttributes } from 'react';
 export const IMAGE_RETRIES = 3;
 export const IMAGE_RETRY_MS = 5000;
 
-export function RetryingImage({ src, ...rest }: ImgHTMLAttributes<HTMLImageElement> & { src: string }) {
+export function RetryingImage({
+  src,
+  ...rest
+}: ImgHTMLAttributes<HTMLImageElement> & { src: string }) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!failed || attempt >= IMAGE_RETRIES) return;
-    const timer = setTimeout(() => {
-      setFailed(false);
-      setAttempt((a) => a + 1);
-    }, IMAGE_RETRY_MS * (attempt + 1));
+    const timer = setTimeout(
+      () => {
+        setFailed(false);
+        setAttempt((a) => a + 1);
+      },
+      IMAGE_RETRY_MS * (attempt + 1),
+    );
     return () => clearTimeout(timer);
   }, [failed, attempt]);
   const url = attempt ? `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}` : src;

@@ -47,7 +47,14 @@ export function ScanPickers(p: ScanPickersProps) {
         {...common(t)}
         renderForm={(done, cancel) => (
           <Suspense fallback={loading}>
-            <OrganisationForm strings={p.strings} suggest={p.suggest} action="/user-info/my-organisations/new" onCreated={done} onCancel={cancel} idPrefix="scan-oid-new" />
+            <OrganisationForm
+              strings={p.strings}
+              suggest={p.suggest}
+              action="/user-info/my-organisations/new"
+              onCreated={done}
+              onCancel={cancel}
+              idPrefix="scan-oid-new"
+            />
           </Suspense>
         )}
       />
@@ -65,7 +72,15 @@ export function ScanPickers(p: ScanPickersProps) {
         {...common(t)}
         renderForm={(done, cancel) => (
           <Suspense fallback={loading}>
-            <ObjectForm strings={p.strings} suggest={p.suggest} tiles={p.tiles} action="/user-info/my-objects/new" onCreated={done} onCancel={cancel} idPrefix="scan-object-new" />
+            <ObjectForm
+              strings={p.strings}
+              suggest={p.suggest}
+              tiles={p.tiles}
+              action="/user-info/my-objects/new"
+              onCreated={done}
+              onCancel={cancel}
+              idPrefix="scan-object-new"
+            />
           </Suspense>
         )}
       />

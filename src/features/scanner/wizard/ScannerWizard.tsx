@@ -39,9 +39,13 @@ interface Failure {
 // Steps after the start load when they open: the page's first visit carries only step 0 (budget).
 const StepUpload = lazy(() => import('./StepUpload.tsx').then((x) => ({ default: x.StepUpload })));
 const StepPages = lazy(() => import('./StepPages.tsx').then((x) => ({ default: x.StepPages })));
-const StepPositions = lazy(() => import('./StepPositions.tsx').then((x) => ({ default: x.StepPositions })));
+const StepPositions = lazy(() =>
+  import('./StepPositions.tsx').then((x) => ({ default: x.StepPositions })),
+);
 const StepDone = lazy(() => import('./StepDone.tsx').then((x) => ({ default: x.StepDone })));
-const MatchDialog = lazy(() => import('./MatchDialog.tsx').then((x) => ({ default: x.MatchDialog })));
+const MatchDialog = lazy(() =>
+  import('./MatchDialog.tsx').then((x) => ({ default: x.MatchDialog })),
+);
 
 const POLL_MS = 1000;
 const store = (uniqid: string) => `scanner:${uniqid}`;
@@ -91,15 +95,31 @@ export default function ScannerWizard(props: ScannerWizardProps) {
     if (moved.current) heading.current?.focus();
   }, [step]);
 
-  async function run<R>(kind: m.CallKind, call: () => Promise<R>, retry?: () => void): Promise<R | null> {
+  async function run<R>(
+    kind: m.CallKind,
+    call: () => Promise<R>,
+    retry?: () => void,
+  ): Promise<R | null> {
     setBusy((b) => ({ ...b, [kind]: true }));
     setFailure(null);
     try {
       return await call();
     } catch (err) {
       // A retry helps after a lost connection or a server fault, not when the server refused the input.
-      const transient = !(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429;
-      if (!isAbort(err)) setFailure({ kind, text: err instanceof Error && err.message ? err.message : t(`scanner.wizard.errors.${kind}`), details: detailsOf(err), retry: transient ? retry : undefined });
+      const transient =
+        !(err instanceof ApiError) ||
+        err.status === 0 ||
+        err.status >= 500 ||
+        err.status === 408 ||
+        err.status === 429;
+      if (!isAbort(err))
+        setFailure({
+          kind,
+          text:
+            err instanceof Error && err.message ? err.message : t(`scanner.wizard.errors.${kind}`),
+          details: detailsOf(err),
+          retry: transient ? retry : undefined,
+        });
       return null;
     } finally {
       setBusy((b) => ({ ...b, [kind]: false }));
@@ -118,11 +138,30 @@ export default function ScannerWizard(props: ScannerWizardProps) {
     const ctrl = new AbortController();
     poller.current.ctrl = ctrl;
     const tick = async () => {
-      const s = await run('getScanFile', () => scanGet<m.ScanStatus>('/api/app/scan.status', { uniqid: id }, t('scanner.wizard.errors.getScanFile'), ctrl.signal), () => poll(id, then));
+      const s = await run(
+        'getScanFile',
+        () =>
+          scanGet<m.ScanStatus>(
+            '/api/app/scan.status',
+            { uniqid: id },
+            t('scanner.wizard.errors.getScanFile'),
+            ctrl.signal,
+          ),
+        () => poll(id, then),
+      );
       if (!s || ctrl.signal.aborted) return;
       setStatus(s);
       // The scan knows the order it was started for (a reload without the kept start choice).
-      if (s.order > 0) setStart((st) => (st.order === s.order ? st : { ...st, order: s.order, orderText: st.orderText || t('scanner.wizard.start.orderId', { id: s.order }) }));
+      if (s.order > 0)
+        setStart((st) =>
+          st.order === s.order
+            ? st
+            : {
+                ...st,
+                order: s.order,
+                orderText: st.orderText || t('scanner.wizard.start.orderId', { id: s.order }),
+              },
+        );
       if (s.status === 'failed') {
         setFailure({ kind: 'getScanFile', text: s.error || t('scanner.wizard.errors.failed') });
       } else if (s.status === 'ready') {
@@ -145,13 +184,20 @@ export default function ScannerWizard(props: ScannerWizardProps) {
       setWarning(false);
       setUniqid(resume.uniqid);
       try {
-        const saved = JSON.parse(sessionStorage.getItem(store(resume.uniqid)) ?? 'null') as m.StartChoice | null;
+        const saved = JSON.parse(
+          sessionStorage.getItem(store(resume.uniqid)) ?? 'null',
+        ) as m.StartChoice | null;
         if (saved) setStart(saved);
       } catch {
         /* nothing kept: the scan's own order choice comes with its status */
       }
       setStep(1);
-      poll(resume.uniqid, resume.step === 3 ? (s) => void recognise(resume.uniqid, m.initialPages(s), m.initialMapping(s), true) : undefined);
+      poll(
+        resume.uniqid,
+        resume.step === 3
+          ? (s) => void recognise(resume.uniqid, m.initialPages(s), m.initialMapping(s), true)
+          : undefined,
+      );
     });
     // Once, on the first render in the browser.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -168,7 +214,17 @@ export default function ScannerWizard(props: ScannerWizardProps) {
     form.append('order', String(start.order));
     setUpload(0);
     setStatus(null);
-    const r = await run('scan', () => uploadWithProgress<{ uniqid: string }>('/api/app/scan.file', form, setUpload, t('scanner.wizard.errors.scan')), () => void send(file));
+    const r = await run(
+      'scan',
+      () =>
+        uploadWithProgress<{ uniqid: string }>(
+          '/api/app/scan.file',
+          form,
+          setUpload,
+          t('scanner.wizard.errors.scan'),
+        ),
+      () => void send(file),
+    );
     setUpload(null);
     if (!r) return;
     setUniqid(r.uniqid);
@@ -183,15 +239,34 @@ export default function ScannerWizard(props: ScannerWizardProps) {
 
   /** scan.do with the chosen pages and columns; on a reload at the positions step (`resumed`) what was done there comes back. */
   async function recognise(id: string, chosen: number[], map: m.ColumnMapping, resumed = false) {
-    const fields: Array<[string, string]> = [['uniqid', id], ['pages', chosen.join(',')], ...m.MAPPING_FIELDS.map((f): [string, string] => [f, String(map[f])])];
-    const r = await run('checkedScan', () => scanPost<{ entities: ScanEntity[]; warning?: string }>('/api/app/scan.do', fields, t('scanner.wizard.errors.checkedScan')), () => void recognise(id, chosen, map, resumed));
+    const fields: Array<[string, string]> = [
+      ['uniqid', id],
+      ['pages', chosen.join(',')],
+      ...m.MAPPING_FIELDS.map((f): [string, string] => [f, String(map[f])]),
+    ];
+    const r = await run(
+      'checkedScan',
+      () =>
+        scanPost<{ entities: ScanEntity[]; warning?: string }>(
+          '/api/app/scan.do',
+          fields,
+          t('scanner.wizard.errors.checkedScan'),
+        ),
+      () => void recognise(id, chosen, map, resumed),
+    );
     if (!r) return;
-    let state = { entities: m.fromScan(r.entities), ticked: new Set(r.entities.map((e) => e.index)), confirmed: {} as Record<number, number> };
+    let state = {
+      entities: m.fromScan(r.entities),
+      ticked: new Set(r.entities.map((e) => e.index)),
+      confirmed: {} as Record<number, number>,
+    };
     built.current = { mapping: { ...map }, pages: [...chosen] };
     if (resumed) {
       try {
         // Kept work comes back only onto a list built with the same pages and columns, row by row.
-        const saved = JSON.parse(sessionStorage.getItem(kept(id)) ?? 'null') as m.PositionsKept | null;
+        const saved = JSON.parse(
+          sessionStorage.getItem(kept(id)) ?? 'null',
+        ) as m.PositionsKept | null;
         if (saved) state = m.restorePositions(state.entities, saved, built.current);
       } catch {
         /* nothing kept: the list as recognised */
@@ -208,7 +283,10 @@ export default function ScannerWizard(props: ScannerWizardProps) {
   useEffect(() => {
     if (step !== 3 || !uniqid) return;
     try {
-      sessionStorage.setItem(kept(uniqid), JSON.stringify(m.keepPositions(entities, ticked, confirmed, built.current)));
+      sessionStorage.setItem(
+        kept(uniqid),
+        JSON.stringify(m.keepPositions(entities, ticked, confirmed, built.current)),
+      );
     } catch {
       /* private mode or full: a reload then starts the list afresh */
     }
@@ -223,7 +301,18 @@ export default function ScannerWizard(props: ScannerWizardProps) {
       setMatching(null);
       return;
     }
-    const r = await run('getProduct', () => scanPost<{ catalog: m.CatalogItem }>('/api/app/scan.catalog', [['uniqid', uniqid], ['cid', String(cid)], ['pos', e.pos], ['index', String(index)]], t('scanner.wizard.errors.getProduct')));
+    const r = await run('getProduct', () =>
+      scanPost<{ catalog: m.CatalogItem }>(
+        '/api/app/scan.catalog',
+        [
+          ['uniqid', uniqid],
+          ['cid', String(cid)],
+          ['pos', e.pos],
+          ['index', String(index)],
+        ],
+        t('scanner.wizard.errors.getProduct'),
+      ),
+    );
     if (!r) return;
     setEntities((list) => m.withChoice(list, index, r.catalog));
     setConfirmed((c) => ({ ...c, [index]: r.catalog.cid }));
@@ -232,8 +321,24 @@ export default function ScannerWizard(props: ScannerWizardProps) {
 
   async function save() {
     if (!uniqid) return;
-    const fields = m.saveFields({ uniqid, order: start.order, mapping, entities, ticked, confirmed });
-    const r = await run('sendProduct', () => scanPost<m.SaveResult>('/api/app/scan.save', fields, t('scanner.wizard.errors.sendProduct')), () => void save());
+    const fields = m.saveFields({
+      uniqid,
+      order: start.order,
+      mapping,
+      entities,
+      ticked,
+      confirmed,
+    });
+    const r = await run(
+      'sendProduct',
+      () =>
+        scanPost<m.SaveResult>(
+          '/api/app/scan.save',
+          fields,
+          t('scanner.wizard.errors.sendProduct'),
+        ),
+      () => void save(),
+    );
     if (!r) return;
     setResult({ ...r, shownKop: m.orderTotal(entities, ticked).kop });
     forget(store(uniqid));
@@ -260,15 +365,26 @@ export default function ScannerWizard(props: ScannerWizardProps) {
       {hydrated && warning && <WarningDialog t={t} onClose={() => setWarning(false)} />}
       <ol className="scan-steps">
         {titles.map((title, i) => (
-          <li key={i} aria-current={i === step ? 'step' : undefined} className={i < step ? 'scan-step-done' : undefined}>
-            <span className="scan-step-n" aria-hidden="true">{i + 1}</span> {title}
+          <li
+            key={i}
+            aria-current={i === step ? 'step' : undefined}
+            className={i < step ? 'scan-step-done' : undefined}
+          >
+            <span className="scan-step-n" aria-hidden="true">
+              {i + 1}
+            </span>{' '}
+            {title}
           </li>
         ))}
       </ol>
       <h2 ref={heading} tabIndex={-1}>
         {t('scanner.wizard.stepOf', { n: step + 1, m: titles.length })}: {titles[step]}
       </h2>
-      {start.order > 0 && step > 0 && step < 4 && <p className="scan-muted">{t('scanner.wizard.start.appendTo', { order: start.orderText })}</p>}
+      {start.order > 0 && step > 0 && step < 4 && (
+        <p className="scan-muted">
+          {t('scanner.wizard.start.appendTo', { order: start.orderText })}
+        </p>
+      )}
       {failure && (
         <div className="scan-failure" role="alert">
           <p>{failure.text}</p>
@@ -287,42 +403,104 @@ export default function ScannerWizard(props: ScannerWizardProps) {
         </div>
       )}
       {step === 0 && (
-        <StepStart t={t} strings={props.strings} suggest={props.suggest} tiles={props.tiles} orders={props.orders} start={start} hydrated={hydrated}
+        <StepStart
+          t={t}
+          strings={props.strings}
+          suggest={props.suggest}
+          tiles={props.tiles}
+          orders={props.orders}
+          start={start}
+          hydrated={hydrated}
           onNext={(s) => {
             setStart(s);
             go(1);
-          }} />
+          }}
+        />
       )}
       <Suspense fallback={<p aria-busy="true">{t('scanner.wizard.loading')}</p>}>
-      {step === 1 && <StepUpload t={t} upload={upload} status={status} busy={!!busy.scan} onUpload={(f) => void send(f)} onBack={() => { stopPolling(); go(0, null); }} />}
-      {step === 2 && status && (
-        <StepPages t={t} status={status} pages={pages} mapping={mapping} busy={!!busy.checkedScan} onPages={setPages} onMapping={setMapping}
-          onNext={() => void recognise(status.uniqid, pages, mapping)} onBack={() => { setStatus(null); go(1, null); }} />
-      )}
-      {step === 3 && (
-        <StepPositions t={t} locale={props.locale} uniqid={uniqid ?? ''} pages={status?.pages ?? []} entities={entities} truncated={truncated} ticked={ticked} busy={!!busy.sendProduct} appended={start.order > 0}
-          onTick={(indexes, on) => setTicked((old) => {
-            const next = new Set(old);
-            for (const i of indexes) if (on) next.add(i); else next.delete(i);
-            return next;
-          })}
-          onMatch={setMatching} onCount={(index, count) => setEntities((list) => m.withCount(list, index, count))}
-          onEdit={(index, field, value) => setEntities((list) => m.withEdit(list, index, field, value))}
-          onRevert={(index) => setEntities((list) => m.withoutEdits(list, index))} onSave={() => void save()}
-          onBack={() => { setTicked(new Set()); if (uniqid) forget(kept(uniqid)); go(2); }} />
-      )}
-      {step === 4 && result && <StepDone t={t} result={result} appended={start.order > 0} onAgain={again} />}
+        {step === 1 && (
+          <StepUpload
+            t={t}
+            upload={upload}
+            status={status}
+            busy={!!busy.scan}
+            onUpload={(f) => void send(f)}
+            onBack={() => {
+              stopPolling();
+              go(0, null);
+            }}
+          />
+        )}
+        {step === 2 && status && (
+          <StepPages
+            t={t}
+            status={status}
+            pages={pages}
+            mapping={mapping}
+            busy={!!busy.checkedScan}
+            onPages={setPages}
+            onMapping={setMapping}
+            onNext={() => void recognise(status.uniqid, pages, mapping)}
+            onBack={() => {
+              setStatus(null);
+              go(1, null);
+            }}
+          />
+        )}
+        {step === 3 && (
+          <StepPositions
+            t={t}
+            locale={props.locale}
+            uniqid={uniqid ?? ''}
+            pages={status?.pages ?? []}
+            entities={entities}
+            truncated={truncated}
+            ticked={ticked}
+            busy={!!busy.sendProduct}
+            appended={start.order > 0}
+            onTick={(indexes, on) =>
+              setTicked((old) => {
+                const next = new Set(old);
+                for (const i of indexes)
+                  if (on) next.add(i);
+                  else next.delete(i);
+                return next;
+              })
+            }
+            onMatch={setMatching}
+            onCount={(index, count) => setEntities((list) => m.withCount(list, index, count))}
+            onEdit={(index, field, value) =>
+              setEntities((list) => m.withEdit(list, index, field, value))
+            }
+            onRevert={(index) => setEntities((list) => m.withoutEdits(list, index))}
+            onSave={() => void save()}
+            onBack={() => {
+              setTicked(new Set());
+              if (uniqid) forget(kept(uniqid));
+              go(2);
+            }}
+          />
+        )}
+        {step === 4 && result && (
+          <StepDone t={t} result={result} appended={start.order > 0} onAgain={again} />
+        )}
       </Suspense>
       <Suspense fallback={null}>
-      {current && uniqid && (
-        <MatchDialog t={t} uniqid={uniqid} entity={current} choosing={!!busy.getProduct} error={failure?.kind === 'getProduct' ? failure.text : ''}
-          onChoose={(cid) => void choose(current.index, cid)}
-          onClose={() => {
-            const index = current.index;
-            setMatching(null);
-            queueMicrotask(() => document.getElementById(`scan-match-${index}`)?.focus());
-          }} />
-      )}
+        {current && uniqid && (
+          <MatchDialog
+            t={t}
+            uniqid={uniqid}
+            entity={current}
+            choosing={!!busy.getProduct}
+            error={failure?.kind === 'getProduct' ? failure.text : ''}
+            onChoose={(cid) => void choose(current.index, cid)}
+            onClose={() => {
+              const index = current.index;
+              setMatching(null);
+              queueMicrotask(() => document.getElementById(`scan-match-${index}`)?.focus());
+            }}
+          />
+        )}
       </Suspense>
       {uniqid && (
         <form id="scan-pdf-form" method="post" action="/api/app/scan.pdf" target="_blank" hidden>

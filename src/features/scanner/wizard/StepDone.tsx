@@ -5,18 +5,37 @@ import type { T } from '#lib/i18n/translate.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { SaveResult } from './model.ts';
 
-export function StepDone({ t, result, appended, onAgain }: { t: T; result: SaveResult; appended: boolean; onAgain(): void }) {
+export function StepDone({
+  t,
+  result,
+  appended,
+  onAgain,
+}: {
+  t: T;
+  result: SaveResult;
+  appended: boolean;
+  onAgain(): void;
+}) {
   const money = (kop: number) => t('scanner.wizard.money', { sum: formatMoney(kop) });
   const href = result.order.url || `/e-commerce/orders/${result.order.id}/order`;
   return (
     <div className="scan-done">
-      <p role="status">{t(appended ? 'scanner.wizard.done.appended' : 'scanner.wizard.done.created', { number: result.order.number })}</p>
-      {result.addedKop !== undefined && result.shownKop !== undefined && result.addedKop !== result.shownKop && (
-        // A catalogue price changed between the review and the save.
-        <p className="scan-note">
-          {t('scanner.wizard.done.totalDiffers', { sum: money(result.addedKop), shown: money(result.shownKop) })}
-        </p>
-      )}
+      <p role="status">
+        {t(appended ? 'scanner.wizard.done.appended' : 'scanner.wizard.done.created', {
+          number: result.order.number,
+        })}
+      </p>
+      {result.addedKop !== undefined &&
+        result.shownKop !== undefined &&
+        result.addedKop !== result.shownKop && (
+          // A catalogue price changed between the review and the save.
+          <p className="scan-note">
+            {t('scanner.wizard.done.totalDiffers', {
+              sum: money(result.addedKop),
+              shown: money(result.shownKop),
+            })}
+          </p>
+        )}
       <ul>
         <li>{t('scanner.wizard.done.matched', { count: result.matched })}</li>
         <li>{t('scanner.wizard.done.unmatched', { count: result.unmatched })}</li>

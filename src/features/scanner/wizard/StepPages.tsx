@@ -8,7 +8,16 @@ import { useState } from 'react';
 import type { T } from '#lib/i18n/translate.ts';
 import { thumbUrl } from './api.ts';
 import { RetryingImage } from './RetryingImage.tsx';
-import { MAPPING_FIELDS, OPTIONAL_FIELDS, THUMB_HEIGHT, columnChoices, mappingProblems, thumbWidth, type ColumnMapping, type ScanStatus } from './model.ts';
+import {
+  MAPPING_FIELDS,
+  OPTIONAL_FIELDS,
+  THUMB_HEIGHT,
+  columnChoices,
+  mappingProblems,
+  thumbWidth,
+  type ColumnMapping,
+  type ScanStatus,
+} from './model.ts';
 
 export interface StepPagesProps {
   t: T;
@@ -73,8 +82,20 @@ export function StepPages(p: StepPagesProps) {
           {status.pages.map((pg) => (
             <li key={pg.page}>
               <label className="scan-thumb">
-                <input type="checkbox" name="pages" value={pg.page} checked={ticked.has(pg.page)} onChange={(e) => toggle(pg.page, e.target.checked)} />
-                <RetryingImage loading="lazy" src={thumbUrl(status.uniqid, pg.page)} width={thumbWidth(pg)} height={THUMB_HEIGHT} alt={t('scanner.wizard.pages.page', { n: pg.page })} />
+                <input
+                  type="checkbox"
+                  name="pages"
+                  value={pg.page}
+                  checked={ticked.has(pg.page)}
+                  onChange={(e) => toggle(pg.page, e.target.checked)}
+                />
+                <RetryingImage
+                  loading="lazy"
+                  src={thumbUrl(status.uniqid, pg.page)}
+                  width={thumbWidth(pg)}
+                  height={THUMB_HEIGHT}
+                  alt={t('scanner.wizard.pages.page', { n: pg.page })}
+                />
                 <span>
                   {/* The image's alt names the page for the checkbox; the caption repeats it for the eye only. */}
                   <span aria-hidden="true">{t('scanner.wizard.pages.page', { n: pg.page })}</span>
@@ -100,20 +121,33 @@ export function StepPages(p: StepPagesProps) {
 
       <fieldset>
         <legend>{t('scanner.wizard.pages.columns')}</legend>
-        <p>{suggested ? t('scanner.wizard.pages.suggestedNote') : t('scanner.wizard.pages.defaultNote')}</p>
+        <p>
+          {suggested
+            ? t('scanner.wizard.pages.suggestedNote')
+            : t('scanner.wizard.pages.defaultNote')}
+        </p>
         <div className="scan-columns">
           {MAPPING_FIELDS.map((f) => {
             // The required-field message shows at once (the select is empty); the others after a submit.
-            const problem = showProblems || problems[f] === 'columnRequired' ? problems[f] : undefined;
+            const problem =
+              showProblems || problems[f] === 'columnRequired' ? problems[f] : undefined;
             const value = p.mapping[f];
             const offered = (value === 0 && OPTIONAL_FIELDS.has(f)) || columns.includes(value);
-            const how = suggested && suggested[f] > 0 && suggested[f] === value ? basis[f] : undefined;
-            const describedBy = [problem ? `scan-col-${f}-problem` : '', how ? `scan-col-${f}-basis` : ''].filter(Boolean).join(' ');
+            const how =
+              suggested && suggested[f] > 0 && suggested[f] === value ? basis[f] : undefined;
+            const describedBy = [
+              problem ? `scan-col-${f}-problem` : '',
+              how ? `scan-col-${f}-basis` : '',
+            ]
+              .filter(Boolean)
+              .join(' ');
             return (
               <div key={f}>
                 <label htmlFor={`scan-col-${f}`}>
                   {t(`scanner.wizard.fields.${f}`)}
-                  {suggested && suggested[f] === value && (value > 0 || OPTIONAL_FIELDS.has(f)) && <small className="scan-suggested"> {t('scanner.wizard.pages.suggested')}</small>}
+                  {suggested && suggested[f] === value && (value > 0 || OPTIONAL_FIELDS.has(f)) && (
+                    <small className="scan-suggested"> {t('scanner.wizard.pages.suggested')}</small>
+                  )}
                 </label>
                 <select
                   id={`scan-col-${f}`}
@@ -129,17 +163,26 @@ export function StepPages(p: StepPagesProps) {
                       {t('scanner.wizard.pages.choose')}
                     </option>
                   )}
-                  {OPTIONAL_FIELDS.has(f) && <option value={0}>{t('scanner.wizard.pages.absent')}</option>}
+                  {OPTIONAL_FIELDS.has(f) && (
+                    <option value={0}>{t('scanner.wizard.pages.absent')}</option>
+                  )}
                   {columns.map((n) => (
                     <option key={n} value={n}>
                       {header(n) ? `${n} \u2014 ${header(n)}` : String(n)}
-                      {suggested && suggested[f] === n ? ` (${t('scanner.wizard.pages.suggested')})` : ''}
+                      {suggested && suggested[f] === n
+                        ? ` (${t('scanner.wizard.pages.suggested')})`
+                        : ''}
                     </option>
                   ))}
                 </select>
                 {how && (
-                  <small id={`scan-col-${f}-basis`} className={how.basis === 'unsure' ? 'scan-basis scan-unsure' : 'scan-basis'}>
-                    {how.basis === 'header' ? t('scanner.wizard.pages.basis.header', { heading: how.heading }) : t(`scanner.wizard.pages.basis.${how.basis}`)}
+                  <small
+                    id={`scan-col-${f}-basis`}
+                    className={how.basis === 'unsure' ? 'scan-basis scan-unsure' : 'scan-basis'}
+                  >
+                    {how.basis === 'header'
+                      ? t('scanner.wizard.pages.basis.header', { heading: how.heading })
+                      : t(`scanner.wizard.pages.basis.${how.basis}`)}
                   </small>
                 )}
                 {problem && (

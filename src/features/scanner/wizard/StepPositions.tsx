@@ -11,7 +11,21 @@ import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { cropGeometry } from '#features/scanner/crop.ts';
 import { RetryingImage } from './RetryingImage.tsx';
-import { bySection, cropUrl, isCorrected, lineKop, MAX_COUNT, orderTotal, positionProblems, priceKop, PRODUCT_LIMITS, scorePercent, type EditField, type Entity, type ScanPage } from './model.ts';
+import {
+  bySection,
+  cropUrl,
+  isCorrected,
+  lineKop,
+  MAX_COUNT,
+  orderTotal,
+  positionProblems,
+  priceKop,
+  PRODUCT_LIMITS,
+  scorePercent,
+  type EditField,
+  type Entity,
+  type ScanPage,
+} from './model.ts';
 
 export interface StepPositionsProps {
   t: T;
@@ -63,7 +77,10 @@ export function StepPositions(p: StepPositionsProps) {
       return next;
     });
     // Focus follows: into the name field when opening, back to the button when closing.
-    setTimeout(() => document.getElementById(on ? fieldId(index, 'title') : `scan-edit-${index}`)?.focus(), 0);
+    setTimeout(
+      () => document.getElementById(on ? fieldId(index, 'title') : `scan-edit-${index}`)?.focus(),
+      0,
+    );
   }
 
   /** Enter in a row's field ends its correction (it does not save the whole list). */
@@ -79,10 +96,17 @@ export function StepPositions(p: StepPositionsProps) {
       setMessage(t('scanner.wizard.positions.needPosition'));
       return;
     }
-    const wrong = p.entities.filter((x) => p.ticked.has(x.index) && Object.keys(positionProblems(x)).length > 0);
+    const wrong = p.entities.filter(
+      (x) => p.ticked.has(x.index) && Object.keys(positionProblems(x)).length > 0,
+    );
     if (wrong.length) {
-      const onlyCount = wrong.every((x) => Object.keys(positionProblems(x)).join() === 'count' && !(x.count !== null && x.count > 0));
-      setMessage(t(onlyCount ? 'scanner.wizard.positions.needCount' : 'scanner.wizard.positions.needFix'));
+      const onlyCount = wrong.every(
+        (x) =>
+          Object.keys(positionProblems(x)).join() === 'count' && !(x.count !== null && x.count > 0),
+      );
+      setMessage(
+        t(onlyCount ? 'scanner.wizard.positions.needCount' : 'scanner.wizard.positions.needFix'),
+      );
       // Wrong texts are shown in their fields.
       const texts = wrong.filter((x) => !onlyCount || editing.has(x.index)).map((x) => x.index);
       if (texts.length) setEditing((old) => new Set([...old, ...texts]));
@@ -93,12 +117,20 @@ export function StepPositions(p: StepPositionsProps) {
 
   function matched(e: Entity) {
     const price = priceKop(e);
-    const priced = price !== null && <small className="scan-price">{t('scanner.wizard.positions.price', { price: money(price), sum: money(lineKop(e)) })}</small>;
+    const priced = price !== null && (
+      <small className="scan-price">
+        {t('scanner.wizard.positions.price', { price: money(price), sum: money(lineKop(e)) })}
+      </small>
+    );
     if (e.cid > 0 && e.catalog)
       return (
         <span>
           {[e.catalog.title, e.catalog.article].filter(Boolean).join(', ')}
-          {e.auto && e.match && <small>{t('scanner.wizard.positions.auto', { score: scorePercent(e.match.score) })}</small>}
+          {e.auto && e.match && (
+            <small>
+              {t('scanner.wizard.positions.auto', { score: scorePercent(e.match.score) })}
+            </small>
+          )}
           {priced}
         </span>
       );
@@ -125,15 +157,37 @@ export function StepPositions(p: StepPositionsProps) {
     const id = fieldId(e.index, field);
     const problem = problems[field];
     const was = e.orig && e.orig[field] !== e[field] ? e.orig[field] : null;
-    const described = [problem ? `${id}-error` : '', was !== null ? `${id}-was` : ''].filter(Boolean).join(' ');
+    const described = [problem ? `${id}-error` : '', was !== null ? `${id}-was` : '']
+      .filter(Boolean)
+      .join(' ');
     return (
       <>
-        <input id={id} type="text" className="scan-edit" value={e[field]} maxLength={PRODUCT_LIMITS[field]} autoComplete="off"
-          aria-label={t('scanner.wizard.positions.field', { field: t(`scanner.wizard.fields.${field}`), n: e.pos || e.index + 1 })}
-          aria-invalid={problem ? true : undefined} aria-describedby={described || undefined}
-          onChange={(ev) => p.onEdit(e.index, field, ev.target.value)} onKeyDown={(ev) => finishOnEnter(ev, e.index)} />
-        {problem && <small id={`${id}-error`} className="scan-error">{t(`scanner.wizard.positions.problems.${problem}`, { max: PRODUCT_LIMITS[field] })}</small>}
-        {was !== null && <small id={`${id}-was`}>{t('scanner.wizard.positions.asRead', { text: was || '—' })}</small>}
+        <input
+          id={id}
+          type="text"
+          className="scan-edit"
+          value={e[field]}
+          maxLength={PRODUCT_LIMITS[field]}
+          autoComplete="off"
+          aria-label={t('scanner.wizard.positions.field', {
+            field: t(`scanner.wizard.fields.${field}`),
+            n: e.pos || e.index + 1,
+          })}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={described || undefined}
+          onChange={(ev) => p.onEdit(e.index, field, ev.target.value)}
+          onKeyDown={(ev) => finishOnEnter(ev, e.index)}
+        />
+        {problem && (
+          <small id={`${id}-error`} className="scan-error">
+            {t(`scanner.wizard.positions.problems.${problem}`, { max: PRODUCT_LIMITS[field] })}
+          </small>
+        )}
+        {was !== null && (
+          <small id={`${id}-was`}>
+            {t('scanner.wizard.positions.asRead', { text: was || '—' })}
+          </small>
+        )}
       </>
     );
   }
@@ -144,17 +198,50 @@ export function StepPositions(p: StepPositionsProps) {
     const was = e.orig && e.orig.count !== e.count ? e.orig.count : undefined;
     const typed = open || e.edited || e.count === null || !(e.count > 0);
     if (!typed) return count(e, p.locale);
-    const described = [problem ? `${id}-error` : '', e.countText ? `scan-count-${e.index}` : ''].filter(Boolean).join(' ');
+    const described = [problem ? `${id}-error` : '', e.countText ? `scan-count-${e.index}` : '']
+      .filter(Boolean)
+      .join(' ');
     return (
       <>
-        <input id={id} type="number" min="0" max={MAX_COUNT} step="any" inputMode="decimal" className="scan-count" value={e.count ?? ''}
+        <input
+          id={id}
+          type="number"
+          min="0"
+          max={MAX_COUNT}
+          step="any"
+          inputMode="decimal"
+          className="scan-count"
+          value={e.count ?? ''}
           aria-label={t('scanner.wizard.positions.count', { title: e.title || e.pos })}
-          aria-invalid={problem ? true : undefined} aria-describedby={described || undefined}
-          onChange={(ev) => p.onCount(e.index, ev.target.value === '' || !Number.isFinite(ev.target.valueAsNumber) ? null : ev.target.valueAsNumber)}
-          onKeyDown={open ? (ev) => finishOnEnter(ev, e.index) : undefined} />
-        {problem && <small id={`${id}-error`} className="scan-error">{t(`scanner.wizard.positions.problems.${problem}`, { max: new Intl.NumberFormat(p.locale).format(MAX_COUNT) })}</small>}
-        {e.countText && (e.edited || e.count === null) && <small id={`scan-count-${e.index}`}>{e.countText}</small>}
-        {was !== undefined && was !== null && <small>{t('scanner.wizard.positions.asRead', { text: new Intl.NumberFormat(p.locale, { maximumFractionDigits: 3 }).format(was) })}</small>}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={described || undefined}
+          onChange={(ev) =>
+            p.onCount(
+              e.index,
+              ev.target.value === '' || !Number.isFinite(ev.target.valueAsNumber)
+                ? null
+                : ev.target.valueAsNumber,
+            )
+          }
+          onKeyDown={open ? (ev) => finishOnEnter(ev, e.index) : undefined}
+        />
+        {problem && (
+          <small id={`${id}-error`} className="scan-error">
+            {t(`scanner.wizard.positions.problems.${problem}`, {
+              max: new Intl.NumberFormat(p.locale).format(MAX_COUNT),
+            })}
+          </small>
+        )}
+        {e.countText && (e.edited || e.count === null) && (
+          <small id={`scan-count-${e.index}`}>{e.countText}</small>
+        )}
+        {was !== undefined && was !== null && (
+          <small>
+            {t('scanner.wizard.positions.asRead', {
+              text: new Intl.NumberFormat(p.locale, { maximumFractionDigits: 3 }).format(was),
+            })}
+          </small>
+        )}
       </>
     );
   }
@@ -163,16 +250,37 @@ export function StepPositions(p: StepPositionsProps) {
   function source(e: Entity) {
     const size = p.pages.find((x) => x.page === e.page);
     const url = cropUrl(p.uniqid, e);
-    const band = size && e.box && url ? cropGeometry(size, Math.floor(e.box.top), Math.ceil(e.box.bottom)) : null;
+    const band =
+      size && e.box && url
+        ? cropGeometry(size, Math.floor(e.box.top), Math.ceil(e.box.bottom))
+        : null;
     if (band && url)
       return (
         <figure className="scan-crop">
-          <RetryingImage src={url} width={band.width} height={band.height} loading="lazy" decoding="async" alt={t('scanner.wizard.positions.source', { page: e.page })} />
+          <RetryingImage
+            src={url}
+            width={band.width}
+            height={band.height}
+            loading="lazy"
+            decoding="async"
+            alt={t('scanner.wizard.positions.source', { page: e.page })}
+          />
         </figure>
       );
     if (!e.orig) return null;
-    const cells = [e.orig.title, e.orig.marka, e.orig.unit, e.orig.count === null ? e.countText ?? '' : count({ ...e, count: e.orig.count }, p.locale)].filter(Boolean).join(' · ');
-    return <p className="scan-muted scan-cells">{t('scanner.wizard.positions.sourceCells', { text: cells })}</p>;
+    const cells = [
+      e.orig.title,
+      e.orig.marka,
+      e.orig.unit,
+      e.orig.count === null ? (e.countText ?? '') : count({ ...e, count: e.orig.count }, p.locale),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    return (
+      <p className="scan-muted scan-cells">
+        {t('scanner.wizard.positions.sourceCells', { text: cells })}
+      </p>
+    );
   }
 
   return (
@@ -190,7 +298,16 @@ export function StepPositions(p: StepPositionsProps) {
       ) : (
         <div className="scan-table-wrap">
           <label className="scan-all">
-            <input type="checkbox" checked={allOn} onChange={(e) => p.onTick(p.entities.map((x) => x.index), e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={allOn}
+              onChange={(e) =>
+                p.onTick(
+                  p.entities.map((x) => x.index),
+                  e.target.checked,
+                )
+              }
+            />
             {t('scanner.wizard.positions.all')}
           </label>
           <table className="scan-rows">
@@ -225,45 +342,94 @@ export function StepPositions(p: StepPositionsProps) {
                   const problems = positionProblems(e);
                   const fixed = isCorrected(e);
                   const src = source(e);
-                  const classes = [p.ticked.has(e.index) ? '' : 'scan-off', src ? 'scan-has-source' : '', fixed ? 'scan-fixed' : ''].filter(Boolean).join(' ');
+                  const classes = [
+                    p.ticked.has(e.index) ? '' : 'scan-off',
+                    src ? 'scan-has-source' : '',
+                    fixed ? 'scan-fixed' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ');
                   const row = (
                     <tr key={e.index} className={classes || undefined}>
                       <td>
-                        <input type="checkbox" name="positions" value={e.index} checked={p.ticked.has(e.index)} onChange={(ev) => {
-                          setMessage('');
-                          p.onTick([e.index], ev.target.checked);
-                        }} aria-label={t('scanner.wizard.positions.tick', { title: [e.pos, e.title].filter(Boolean).join(' ') })} />
+                        <input
+                          type="checkbox"
+                          name="positions"
+                          value={e.index}
+                          checked={p.ticked.has(e.index)}
+                          onChange={(ev) => {
+                            setMessage('');
+                            p.onTick([e.index], ev.target.checked);
+                          }}
+                          aria-label={t('scanner.wizard.positions.tick', {
+                            title: [e.pos, e.title].filter(Boolean).join(' '),
+                          })}
+                        />
                       </td>
                       <td data-label={t('scanner.wizard.fields.pos')}>{e.pos}</td>
                       <td data-label={t('scanner.wizard.fields.title')}>
                         {open ? textField(e, 'title', problems) : e.title}
-                        {open && priceKop(e) !== null && <small>{t('scanner.wizard.positions.matchedTitle')}</small>}
-                        {!open && fixed && <small className="scan-fixed-note">{t('scanner.wizard.positions.corrected')}</small>}
+                        {open && priceKop(e) !== null && (
+                          <small>{t('scanner.wizard.positions.matchedTitle')}</small>
+                        )}
+                        {!open && fixed && (
+                          <small className="scan-fixed-note">
+                            {t('scanner.wizard.positions.corrected')}
+                          </small>
+                        )}
                       </td>
                       <td data-label={t('scanner.wizard.fields.marka')}>
                         {open ? textField(e, 'marka', problems) : e.marka}
                         {e.sku && <small>{e.sku}</small>}
                       </td>
-                      <td data-label={t('scanner.wizard.fields.unit')}>{open ? textField(e, 'unit', problems) : e.unit}</td>
+                      <td data-label={t('scanner.wizard.fields.unit')}>
+                        {open ? textField(e, 'unit', problems) : e.unit}
+                      </td>
                       <td data-label={t('scanner.wizard.fields.count')} className="num">
                         {countCell(e, open, problems)}
                       </td>
                       <td data-label={t('scanner.wizard.positions.catalogue')}>{matched(e)}</td>
                       <td>
                         <div className="scan-row-actions">
-                        <button type="button" id={`scan-match-${e.index}`} className="outline" onClick={() => p.onMatch(e.index)}
-                          aria-label={t('scanner.wizard.positions.matchFor', { title: name(e) })}>
-                          {t('scanner.wizard.positions.match')}
-                        </button>
-                        <button type="button" id={`scan-edit-${e.index}`} className="outline" onClick={() => edit(e.index, !open)}
-                          aria-label={t(open ? 'scanner.wizard.positions.finishFor' : 'scanner.wizard.positions.correctFor', { title: name(e) })}>
-                          {t(open ? 'scanner.wizard.positions.finish' : 'scanner.wizard.positions.correct')}
-                        </button>
-                        {open && fixed && (
-                          <button type="button" className="secondary outline" onClick={() => p.onRevert(e.index)} aria-label={t('scanner.wizard.positions.revertFor', { title: name(e) })}>
-                            {t('scanner.wizard.positions.revert')}
+                          <button
+                            type="button"
+                            id={`scan-match-${e.index}`}
+                            className="outline"
+                            onClick={() => p.onMatch(e.index)}
+                            aria-label={t('scanner.wizard.positions.matchFor', { title: name(e) })}
+                          >
+                            {t('scanner.wizard.positions.match')}
                           </button>
-                        )}
+                          <button
+                            type="button"
+                            id={`scan-edit-${e.index}`}
+                            className="outline"
+                            onClick={() => edit(e.index, !open)}
+                            aria-label={t(
+                              open
+                                ? 'scanner.wizard.positions.finishFor'
+                                : 'scanner.wizard.positions.correctFor',
+                              { title: name(e) },
+                            )}
+                          >
+                            {t(
+                              open
+                                ? 'scanner.wizard.positions.finish'
+                                : 'scanner.wizard.positions.correct',
+                            )}
+                          </button>
+                          {open && fixed && (
+                            <button
+                              type="button"
+                              className="secondary outline"
+                              onClick={() => p.onRevert(e.index)}
+                              aria-label={t('scanner.wizard.positions.revertFor', {
+                                title: name(e),
+                              })}
+                            >
+                              {t('scanner.wizard.positions.revert')}
+                            </button>
+                          )}
                         </div>
                       </td>
                     </tr>
@@ -271,7 +437,10 @@ export function StepPositions(p: StepPositionsProps) {
                   if (!src) return [row];
                   return [
                     row,
-                    <tr key={`${e.index}-source`} className={`scan-source${p.ticked.has(e.index) ? '' : ' scan-off'}`}>
+                    <tr
+                      key={`${e.index}-source`}
+                      className={`scan-source${p.ticked.has(e.index) ? '' : ' scan-off'}`}
+                    >
                       <td colSpan={8}>{src}</td>
                     </tr>,
                   ];
@@ -284,12 +453,28 @@ export function StepPositions(p: StepPositionsProps) {
       {p.entities.length > 0 && (
         <div className="scan-total" aria-live="polite">
           <p>
-            <strong>{t(p.appended ? 'scanner.wizard.positions.totalAdded' : 'scanner.wizard.positions.total', { sum: money(total.kop) })}</strong>
+            <strong>
+              {t(
+                p.appended
+                  ? 'scanner.wizard.positions.totalAdded'
+                  : 'scanner.wizard.positions.total',
+                { sum: money(total.kop) },
+              )}
+            </strong>
           </p>
           <p className={total.unmatched ? 'scan-note' : 'scan-muted'}>
             {total.unmatched
-              ? t(p.appended ? 'scanner.wizard.positions.totalAddedUnmatched' : 'scanner.wizard.positions.totalUnmatched', { n: total.unmatched })
-              : t(p.appended ? 'scanner.wizard.positions.totalAddedPriced' : 'scanner.wizard.positions.totalPriced')}
+              ? t(
+                  p.appended
+                    ? 'scanner.wizard.positions.totalAddedUnmatched'
+                    : 'scanner.wizard.positions.totalUnmatched',
+                  { n: total.unmatched },
+                )
+              : t(
+                  p.appended
+                    ? 'scanner.wizard.positions.totalAddedPriced'
+                    : 'scanner.wizard.positions.totalPriced',
+                )}
           </p>
         </div>
       )}

@@ -8,7 +8,13 @@ import type { MapTiles } from '#features/objects/map/MapCanvas.tsx';
 import { Combobox } from '#features/pickers/Combobox.tsx';
 import { scanGet } from './api.ts';
 import { ScanPickers } from './ScanPickers.tsx';
-import { takesPositions, type DocType, type OrderOption, type Section, type StartChoice } from './model.ts';
+import {
+  takesPositions,
+  type DocType,
+  type OrderOption,
+  type Section,
+  type StartChoice,
+} from './model.ts';
 
 export interface StepStartProps {
   t: T;
@@ -25,8 +31,18 @@ export interface StepStartProps {
 const SEARCH_LIMIT = 10;
 
 export function orderText(t: T, o: OrderOption): string {
-  const closed = takesPositions(o) ? '' : t('scanner.wizard.start.orderStatus', { status: t(`orders.status.${o.status}`) });
-  return [t('scanner.wizard.start.orderNumber', { number: o.number }), o.title, o.oid_name, o.object_name, closed].filter(Boolean).join(' · ');
+  const closed = takesPositions(o)
+    ? ''
+    : t('scanner.wizard.start.orderStatus', { status: t(`orders.status.${o.status}`) });
+  return [
+    t('scanner.wizard.start.orderNumber', { number: o.number }),
+    o.title,
+    o.oid_name,
+    o.object_name,
+    closed,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function StepStart(p: StepStartProps) {
@@ -42,11 +58,28 @@ export function StepStart(p: StepStartProps) {
     if (typeof typed.order === 'string') setOrder(typed.order);
   });
   // A resumed choice that is not among the newest orders stays an option.
-  const all = p.start.order && !options.some((o) => o.id === p.start.order) ? [{ id: p.start.order, number: String(p.start.order), title: p.start.orderText, oid_name: null, object_name: null }, ...options] : options;
+  const all =
+    p.start.order && !options.some((o) => o.id === p.start.order)
+      ? [
+          {
+            id: p.start.order,
+            number: String(p.start.order),
+            title: p.start.orderText,
+            oid_name: null,
+            object_name: null,
+          },
+          ...options,
+        ]
+      : options;
   const existing = order !== '0';
 
   const search = async (text: string, signal: AbortSignal) => {
-    const r = await scanGet<{ data: { entities: OrderOption[] } }>('/api/app/sales.get', { search: text, pageSize: SEARCH_LIMIT, pageNumber: 1, sortField: 'id', sortOrder: 'desc' }, t('scanner.wizard.errors.list'), signal);
+    const r = await scanGet<{ data: { entities: OrderOption[] } }>(
+      '/api/app/sales.get',
+      { search: text, pageSize: SEARCH_LIMIT, pageNumber: 1, sortField: 'id', sortOrder: 'desc' },
+      t('scanner.wizard.errors.list'),
+      signal,
+    );
     setSearchError('');
     return r.data.entities;
   };
@@ -69,7 +102,13 @@ export function StepStart(p: StepStartProps) {
   return (
     <form ref={form} onSubmit={submit} className="scan-start" noValidate>
       <label htmlFor="scan-order">{t('scanner.wizard.start.order')}</label>
-      <select id="scan-order" name="order" value={order} onChange={(e) => setOrder(e.target.value)} aria-describedby="scan-order-hint">
+      <select
+        id="scan-order"
+        name="order"
+        value={order}
+        onChange={(e) => setOrder(e.target.value)}
+        aria-describedby="scan-order-hint"
+      >
         <option value="0">{t('scanner.wizard.start.newOrder')}</option>
         {all.map((o) => (
           <option key={o.id} value={o.id} disabled={!takesPositions(o)}>
@@ -77,7 +116,9 @@ export function StepStart(p: StepStartProps) {
           </option>
         ))}
       </select>
-      <small id="scan-order-hint">{t('scanner.wizard.start.orderHint', { count: p.orders.length })}</small>
+      <small id="scan-order-hint">
+        {t('scanner.wizard.start.orderHint', { count: p.orders.length })}
+      </small>
       {p.hydrated && (
         <div className="scan-order-search">
           <Combobox<OrderOption>
@@ -88,7 +129,12 @@ export function StepStart(p: StepStartProps) {
             onPick={(o) => {
               setQuery('');
               if (!takesPositions(o)) {
-                setSearchError(t('scanner.api.validation.orderClosed', { number: o.number, status: t(`orders.status.${o.status}`) }));
+                setSearchError(
+                  t('scanner.api.validation.orderClosed', {
+                    number: o.number,
+                    status: t(`orders.status.${o.status}`),
+                  }),
+                );
                 return;
               }
               setSearchError('');
@@ -100,7 +146,9 @@ export function StepStart(p: StepStartProps) {
             minChars={3}
             limit={SEARCH_LIMIT}
             countText={(n) => t('scanner.wizard.start.found', { count: n })}
-            onError={(err) => setSearchError(err instanceof Error ? err.message : t('scanner.wizard.errors.list'))}
+            onError={(err) =>
+              setSearchError(err instanceof Error ? err.message : t('scanner.wizard.errors.list'))
+            }
             inputMode="search"
           />
           {searchError && (
@@ -114,8 +162,15 @@ export function StepStart(p: StepStartProps) {
       <div className="grid">
         <div>
           <label htmlFor="scan-doctype">{t('scanner.wizard.start.docType')}</label>
-          <select id="scan-doctype" name="docType" value={docType} onChange={(e) => setDocType(e.target.value as DocType)}>
-            <option value="specification">{t('scanner.wizard.start.docTypes.specification')}</option>
+          <select
+            id="scan-doctype"
+            name="docType"
+            value={docType}
+            onChange={(e) => setDocType(e.target.value as DocType)}
+          >
+            <option value="specification">
+              {t('scanner.wizard.start.docTypes.specification')}
+            </option>
             <option value="calculation" disabled>
               {t('scanner.wizard.start.docTypes.calculation')}
             </option>
@@ -123,7 +178,12 @@ export function StepStart(p: StepStartProps) {
         </div>
         <div>
           <label htmlFor="scan-section">{t('scanner.wizard.start.section')}</label>
-          <select id="scan-section" name="section" value={section} onChange={(e) => setSection(e.target.value as Section)}>
+          <select
+            id="scan-section"
+            name="section"
+            value={section}
+            onChange={(e) => setSection(e.target.value as Section)}
+          >
             <option value="orders">{t('scanner.wizard.start.sections.orders')}</option>
             <option value="specification" disabled>
               {t('scanner.wizard.start.sections.specification')}
@@ -135,7 +195,13 @@ export function StepStart(p: StepStartProps) {
       <fieldset disabled={existing} aria-describedby={existing ? 'scan-from-order' : undefined}>
         <legend>{t('scanner.wizard.start.whereTo')}</legend>
         {existing && <p id="scan-from-order">{t('scanner.wizard.start.fromOrder')}</p>}
-        <ScanPickers strings={p.strings} suggest={p.suggest} tiles={p.tiles} oid={p.start.oid ? Number(p.start.oid) : null} object={p.start.object ? Number(p.start.object) : null} />
+        <ScanPickers
+          strings={p.strings}
+          suggest={p.suggest}
+          tiles={p.tiles}
+          oid={p.start.oid ? Number(p.start.oid) : null}
+          object={p.start.object ? Number(p.start.object) : null}
+        />
       </fieldset>
 
       <div className="scan-actions">

@@ -21,7 +21,9 @@ const STAGES = new Set(['queued', 'convert', 'render', 'extract', 'ocr', 'rows']
 export function StepUpload(p: StepUploadProps) {
   const { t } = p;
   const [problem, setProblem] = useState<string | null>(null);
-  const working = p.busy || (p.status !== null && (p.status.status === 'queued' || p.status.status === 'working'));
+  const working =
+    p.busy ||
+    (p.status !== null && (p.status.status === 'queued' || p.status.status === 'working'));
 
   function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -37,7 +39,13 @@ export function StepUpload(p: StepUploadProps) {
   }
 
   const s = p.status;
-  const stage = s ? (s.status === 'queued' ? 'queued' : s.stage && STAGES.has(s.stage) ? s.stage : 'working') : 'queued';
+  const stage = s
+    ? s.status === 'queued'
+      ? 'queued'
+      : s.stage && STAGES.has(s.stage)
+        ? s.stage
+        : 'working'
+    : 'queued';
   const recognised = s ? (s.status === 'ready' ? 100 : percent(s.done, s.total)) : 0;
   return (
     <form onSubmit={submit} className="scan-upload" noValidate>
@@ -69,18 +77,27 @@ export function StepUpload(p: StepUploadProps) {
 
       {p.upload !== null && (
         <div className="scan-progress">
-          <label htmlFor="scan-upload-progress">{t('scanner.wizard.upload.sending', { percent: percent(p.upload, 1) })}</label>
+          <label htmlFor="scan-upload-progress">
+            {t('scanner.wizard.upload.sending', { percent: percent(p.upload, 1) })}
+          </label>
           <progress id="scan-upload-progress" max={100} value={percent(p.upload, 1)} />
         </div>
       )}
       {s && s.status !== 'failed' && (
         <div className="scan-progress" aria-live="polite">
           <label htmlFor="scan-recognition-progress">
-            {t('scanner.wizard.upload.recognising', { name: s.name })}: {t(`scanner.wizard.stage.${stage}`)}
-            {s.total > 0 && s.status !== 'ready' ? ` ${t('scanner.wizard.upload.doneOf', { done: s.done, total: s.total })}` : ''}
+            {t('scanner.wizard.upload.recognising', { name: s.name })}:{' '}
+            {t(`scanner.wizard.stage.${stage}`)}
+            {s.total > 0 && s.status !== 'ready'
+              ? ` ${t('scanner.wizard.upload.doneOf', { done: s.done, total: s.total })}`
+              : ''}
           </label>
           {/* Without a total the bar is indeterminate: the stage says what is happening. */}
-          <progress id="scan-recognition-progress" max={100} value={s.total > 0 || s.status === 'ready' ? recognised : undefined} />
+          <progress
+            id="scan-recognition-progress"
+            max={100}
+            value={s.total > 0 || s.status === 'ready' ? recognised : undefined}
+          />
         </div>
       )}
 

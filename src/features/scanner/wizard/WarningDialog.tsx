@@ -11,13 +11,20 @@ export function WarningDialog({ t, onClose }: { t: T; onClose(): void }) {
     if (d && !d.open) d.showModal();
   }, []);
   return (
-    <dialog ref={dialog} className="scan-warning" aria-labelledby="scan-warning-title" aria-describedby="scan-warning-text" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="scan-warning"
+      aria-labelledby="scan-warning-title"
+      aria-describedby="scan-warning-text"
+      onClose={onClose}
+    >
       <article>
         <header>
           <h2 id="scan-warning-title">{t('scanner.wizard.warning.title')}</h2>
         </header>
         <p id="scan-warning-text">
-          {t('scanner.wizard.warning.text')} <a href="/support/reports">{t('scanner.wizard.warning.link')}</a>.
+          {t('scanner.wizard.warning.text')}{' '}
+          <a href="/support/reports">{t('scanner.wizard.warning.link')}</a>.
         </p>
         <footer>
           <form method="dialog">

@@ -25,6 +25,10 @@ describe('numbers that tell close candidates apart', () => {
     expect(markNumbers('DFC-55', undefined)).toEqual([{ text: 'DFC-55', mark: false }]);
     expect(markNumbers('DFC-55', [])).toEqual([{ text: 'DFC-55', mark: false }]);
     const long = '9'.repeat(10_000);
-    expect(markNumbers(long, ['1']).map((p) => p.text).join('')).toBe(long);
+    expect(
+      markNumbers(long, ['1'])
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(long);
   });
 });

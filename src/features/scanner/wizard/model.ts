@@ -1,8 +1,17 @@
 // The scanner wizard's pure rules (no React, no DOM): the answers of the scan calls as the island
 // reads them, the column mapping and its checks (spec section 5), where a reload resumes (the URL's
 // ?scan=<uniqid>&step=N), and the payload of scan.save. Unit-tested in model.test.ts.
-import { MAX_COUNT, MAX_UPLOAD_BYTES, PRODUCT_LIMITS, columnLimit } from '#features/scanner/recognition/limits.ts';
-import { DEFAULT_MAPPING, MAPPING_FIELDS, type ColumnMapping } from '#features/scanner/recognition/types.ts';
+import {
+  MAX_COUNT,
+  MAX_UPLOAD_BYTES,
+  PRODUCT_LIMITS,
+  columnLimit,
+} from '#features/scanner/recognition/limits.ts';
+import {
+  DEFAULT_MAPPING,
+  MAPPING_FIELDS,
+  type ColumnMapping,
+} from '#features/scanner/recognition/types.ts';
 import type { Candidate, CatalogItem, ScanStatusView } from '#features/scanner/scanner.schema.ts';
 
 export { DEFAULT_MAPPING, type ColumnMapping };
@@ -12,12 +21,29 @@ export const STEPS = ['start', 'upload', 'pages', 'positions', 'done'] as const;
 export type Step = 0 | 1 | 2 | 3 | 4;
 
 /** Call kinds of the spec (section 4), each with its own loading flag and error. */
-export const CALL_KINDS = ['list', 'scan', 'checkedScan', 'getScanFile', 'getProduct', 'sendProduct'] as const;
+export const CALL_KINDS = [
+  'list',
+  'scan',
+  'checkedScan',
+  'getScanFile',
+  'getProduct',
+  'sendProduct',
+] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
 
 /** Accepted formats (spec section 2): the file picker's accept attribute and the client-side name check. */
-export const ACCEPT_EXTENSIONS = ['pdf', 'xls', 'xlsx', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
-export const ACCEPT = '.pdf,.xls,.xlsx,.doc,.docx,.jpg,.jpeg,.png,application/pdf,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/jpeg,image/png';
+export const ACCEPT_EXTENSIONS = [
+  'pdf',
+  'xls',
+  'xlsx',
+  'doc',
+  'docx',
+  'jpg',
+  'jpeg',
+  'png',
+] as const;
+export const ACCEPT =
+  '.pdf,.xls,.xlsx,.doc,.docx,.jpg,.jpeg,.png,application/pdf,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/jpeg,image/png';
 /** The server's upload limit for a scan, checked here only to answer at once. */
 export { MAX_UPLOAD_BYTES };
 /** scan.save's limits of a position's texts and quantity, checked here to answer at once. */
@@ -37,7 +63,13 @@ export type MappingField = (typeof MAPPING_FIELDS)[number];
  * description of a GOST 21.110 row is its type/marking column (3) and product code column (4), so
  * both may be absent. The name (title) and the quantity (count) are what a position is made of.
  */
-export const OPTIONAL_FIELDS: ReadonlySet<MappingField> = new Set(['pos', 'marka', 'sku', 'man', 'unit']);
+export const OPTIONAL_FIELDS: ReadonlySet<MappingField> = new Set([
+  'pos',
+  'marka',
+  'sku',
+  'man',
+  'unit',
+]);
 
 export type DocType = 'specification' | 'calculation';
 export type Section = 'orders' | 'specification';
@@ -53,7 +85,14 @@ export interface StartChoice {
   object: string;
 }
 
-export const NEW_START: StartChoice = { order: 0, orderText: '', docType: 'specification', section: 'orders', oid: '', object: '' };
+export const NEW_START: StartChoice = {
+  order: 0,
+  orderText: '',
+  docType: 'specification',
+  section: 'orders',
+  oid: '',
+  object: '',
+};
 
 export interface OrderOption {
   id: number;
@@ -118,7 +157,10 @@ export function fileProblem(file: { name: string; size: number } | null): string
 }
 
 /** The mapping the selectors start from: the server's saved one, else its suggestion, else the spec's defaults. */
-export function initialMapping(status: { mapping: ColumnMapping | null; suggestedMapping: ColumnMapping | null }): ColumnMapping {
+export function initialMapping(status: {
+  mapping: ColumnMapping | null;
+  suggestedMapping: ColumnMapping | null;
+}): ColumnMapping {
   return { ...(status.mapping ?? status.suggestedMapping ?? DEFAULT_MAPPING) };
 }
 
@@ -126,7 +168,10 @@ export function initialMapping(status: { mapping: ColumnMapping | null; suggeste
  * Problems of a mapping by field (i18n keys under scanner.wizard.pages.*, columnInvalid takes
  * {max}); empty when it can be sent. `columnCount` is the document's (status.columnCount).
  */
-export function mappingProblems(m: ColumnMapping, columnCount = 0): Partial<Record<MappingField, string>> {
+export function mappingProblems(
+  m: ColumnMapping,
+  columnCount = 0,
+): Partial<Record<MappingField, string>> {
   const out: Partial<Record<MappingField, string>> = {};
   const seen = new Map<number, MappingField>();
   const limit = columnLimit(columnCount);
@@ -141,7 +186,10 @@ export function mappingProblems(m: ColumnMapping, columnCount = 0): Partial<Reco
 }
 
 /** Pages ticked after load: all of them (spec), or what the user ticked before a reload. */
-export function initialPages(status: { pageCount: number; checkedPages: number[] | null }): number[] {
+export function initialPages(status: {
+  pageCount: number;
+  checkedPages: number[] | null;
+}): number[] {
   const all = Array.from({ length: status.pageCount }, (_, i) => i + 1);
   const saved = (status.checkedPages ?? []).filter((p) => p >= 1 && p <= status.pageCount);
   return saved.length ? saved : all;

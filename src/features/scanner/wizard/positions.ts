@@ -29,7 +29,10 @@ function numberKey(raw: string): string {
  * Splits a text into pieces, marking the numbers listed in `differs` (as scan.candidates names them),
  * so the popup can highlight what tells two close items apart (DFC-55 / DFC-5.5).
  */
-export function markNumbers(text: string, differs: readonly string[] | undefined): Array<{ text: string; mark: boolean }> {
+export function markNumbers(
+  text: string,
+  differs: readonly string[] | undefined,
+): Array<{ text: string; mark: boolean }> {
   if (!differs?.length) return [{ text, mark: false }];
   const out: Array<{ text: string; mark: boolean }> = [];
   let at = 0;
@@ -45,12 +48,18 @@ export function markNumbers(text: string, differs: readonly string[] | undefined
 
 /** Text the matching popup searches with first: the row's name and marking. */
 export function rowQuery(e: Pick<Entity, 'title' | 'marka'>): string {
-  return [e.title, e.marka].map((s) => s.trim()).filter(Boolean).join(' ').slice(0, 200);
+  return [e.title, e.marka]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, 200);
 }
 
 /** Replaces the entity with this index by the chosen catalogue item (spec: the choice replaces the item by pos). */
 export function withChoice(list: Entity[], index: number, item: CatalogItem | null): Entity[] {
-  return list.map((e) => (e.index === index ? { ...e, cid: item?.cid ?? 0, catalog: item, auto: false } : e));
+  return list.map((e) =>
+    e.index === index ? { ...e, cid: item?.cid ?? 0, catalog: item, auto: false } : e,
+  );
 }
 
 /** The pages and columns a list of positions was built with (scan.do's pages and mapping). */
@@ -69,7 +78,10 @@ export interface PositionsKept {
   ticked: number[];
   confirmed: Record<number, number>;
   /** The rows changed by hand: a choice in the popup (or a match removed), typed quantities and corrected texts. */
-  rows: Array<Pick<Entity, 'index' | 'cid' | 'catalog' | 'count' | 'edited' | 'orig'> & Partial<Pick<Entity, EditField>>>;
+  rows: Array<
+    Pick<Entity, 'index' | 'cid' | 'catalog' | 'count' | 'edited' | 'orig'> &
+      Partial<Pick<Entity, EditField>>
+  >;
 }
 
 /** A short hash of a text (FNV-1a, 32 bits, hex): fingerprints stay small in sessionStorage. */
@@ -92,19 +104,42 @@ export function rowKey(e: Pick<Entity, 'pos' | 'title' | 'marka' | 'count' | 'or
 }
 
 const basisKey = (b: { mapping: ColumnMapping; pages: readonly number[] }): string =>
-  JSON.stringify([MAPPING_FIELDS.map((f) => Number(b.mapping[f])), [...new Set(b.pages.map(Number))].sort((x, y) => x - y)]);
+  JSON.stringify([
+    MAPPING_FIELDS.map((f) => Number(b.mapping[f])),
+    [...new Set(b.pages.map(Number))].sort((x, y) => x - y),
+  ]);
 
-export function keepPositions(list: Entity[], ticked: ReadonlySet<number>, confirmed: Record<number, number>, basis: KeptBasis): PositionsKept {
+export function keepPositions(
+  list: Entity[],
+  ticked: ReadonlySet<number>,
+  confirmed: Record<number, number>,
+  basis: KeptBasis,
+): PositionsKept {
   const chosen = new Set(Object.keys(confirmed).map(Number));
   const rows = list
     .filter((e) => e.edited || e.orig || chosen.has(e.index))
-    .map(({ index, cid, catalog, count, edited, orig, title, marka, unit }) => ({ index, cid, catalog, count, edited, ...(orig ? { orig, title, marka, unit } : {}) }));
+    .map(({ index, cid, catalog, count, edited, orig, title, marka, unit }) => ({
+      index,
+      cid,
+      catalog,
+      count,
+      edited,
+      ...(orig ? { orig, title, marka, unit } : {}),
+    }));
   const keys = Object.fromEntries(list.map((e) => [e.index, rowKey(e)]));
-  return { mapping: { ...basis.mapping }, pages: [...basis.pages], keys, ticked: [...ticked], confirmed, rows };
+  return {
+    mapping: { ...basis.mapping },
+    pages: [...basis.pages],
+    keys,
+    ticked: [...ticked],
+    confirmed,
+    rows,
+  };
 }
 
 /** A kept text: a string within the field's limit, else the row's own. */
-const keptText = (value: unknown, field: EditField, own: string): string => (typeof value === 'string' ? value.slice(0, PRODUCT_LIMITS[field]) : own);
+const keptText = (value: unknown, field: EditField, own: string): string =>
+  typeof value === 'string' ? value.slice(0, PRODUCT_LIMITS[field]) : own;
 
 /** Kept recognised values of the shape orig has, else null. */
 function keptOrig(value: unknown): Entity['orig'] | null {
@@ -112,7 +147,14 @@ function keptOrig(value: unknown): Entity['orig'] | null {
   const o = value as Record<string, unknown>;
   const texts = EDIT_FIELDS.every((f) => typeof o[f] === 'string');
   const count = o.count === null || (typeof o.count === 'number' && Number.isFinite(o.count));
-  return texts && count ? { title: o.title as string, marka: o.marka as string, unit: o.unit as string, count: o.count as number | null } : null;
+  return texts && count
+    ? {
+        title: o.title as string,
+        marka: o.marka as string,
+        unit: o.unit as string,
+        count: o.count as number | null,
+      }
+    : null;
 }
 
 /**
@@ -121,49 +163,104 @@ function keptOrig(value: unknown): Entity['orig'] | null {
  * the rest, a row's choice, corrections and tick come back only onto a row recognised the same
  * (same fingerprint at the same index); any other row is as recognised now (ticked, unchosen).
  */
-export function restorePositions(list: Entity[], kept: PositionsKept, basis: KeptBasis): { entities: Entity[]; ticked: Set<number>; confirmed: Record<number, number> } {
-  const fresh = { entities: list, ticked: new Set(list.map((e) => e.index)), confirmed: {} as Record<number, number> };
+export function restorePositions(
+  list: Entity[],
+  kept: PositionsKept,
+  basis: KeptBasis,
+): { entities: Entity[]; ticked: Set<number>; confirmed: Record<number, number> } {
+  const fresh = {
+    entities: list,
+    ticked: new Set(list.map((e) => e.index)),
+    confirmed: {} as Record<number, number>,
+  };
   const k = kept as Partial<PositionsKept> | null;
-  if (!k || typeof k !== 'object' || !k.mapping || typeof k.mapping !== 'object' || !Array.isArray(k.pages) || !k.keys || typeof k.keys !== 'object') return fresh;
-  if (!Array.isArray(k.ticked) || !Array.isArray(k.rows) || !k.confirmed || typeof k.confirmed !== 'object') return fresh;
+  if (
+    !k ||
+    typeof k !== 'object' ||
+    !k.mapping ||
+    typeof k.mapping !== 'object' ||
+    !Array.isArray(k.pages) ||
+    !k.keys ||
+    typeof k.keys !== 'object'
+  )
+    return fresh;
+  if (
+    !Array.isArray(k.ticked) ||
+    !Array.isArray(k.rows) ||
+    !k.confirmed ||
+    typeof k.confirmed !== 'object'
+  )
+    return fresh;
   if (basisKey({ mapping: k.mapping, pages: k.pages }) !== basisKey(basis)) return fresh;
   const keys = k.keys;
   const same = new Set(list.filter((e) => keys[e.index] === rowKey(e)).map((e) => e.index));
-  const byIndex = new Map(k.rows.filter((r) => r && typeof r === 'object' && same.has(r.index)).map((r) => [r.index, r]));
+  const byIndex = new Map(
+    k.rows.filter((r) => r && typeof r === 'object' && same.has(r.index)).map((r) => [r.index, r]),
+  );
   const entities = list.map((e) => {
     const r = byIndex.get(e.index);
     if (!r) return e;
-    const out: Entity = { ...e, cid: Number.isInteger(r.cid) && r.cid >= 0 ? r.cid : 0, catalog: r.catalog ?? null, count: typeof r.count === 'number' && Number.isFinite(r.count) ? r.count : null, auto: false };
+    const out: Entity = {
+      ...e,
+      cid: Number.isInteger(r.cid) && r.cid >= 0 ? r.cid : 0,
+      catalog: r.catalog ?? null,
+      count: typeof r.count === 'number' && Number.isFinite(r.count) ? r.count : null,
+      auto: false,
+    };
     if (r.edited) out.edited = true;
     else delete out.edited;
     // Corrections apply to the same row as recognised; the recognised values stay those kept.
     if (r.orig) {
-      out.orig = keptOrig(r.orig) ?? { title: e.title, marka: e.marka, unit: e.unit, count: e.count };
+      out.orig = keptOrig(r.orig) ?? {
+        title: e.title,
+        marka: e.marka,
+        unit: e.unit,
+        count: e.count,
+      };
       for (const f of EDIT_FIELDS) out[f] = keptText(r[f], f, e[f]);
     }
     return out;
   });
   const keptTicks = new Set(k.ticked);
-  const ticked = new Set(list.filter((e) => (same.has(e.index) ? keptTicks.has(e.index) : true)).map((e) => e.index));
-  const confirmed = Object.fromEntries(Object.entries(k.confirmed).filter(([i, cid]) => same.has(Number(i)) && Number.isInteger(cid))) as Record<number, number>;
+  const ticked = new Set(
+    list.filter((e) => (same.has(e.index) ? keptTicks.has(e.index) : true)).map((e) => e.index),
+  );
+  const confirmed = Object.fromEntries(
+    Object.entries(k.confirmed).filter(([i, cid]) => same.has(Number(i)) && Number.isInteger(cid)),
+  ) as Record<number, number>;
   return { entities, ticked, confirmed };
 }
 
 /** The rows of scan.do as the list keeps them: a row the server matched by itself is marked as such. */
 export function fromScan(list: ScanEntity[]): Entity[] {
-  return list.map((e) => ({ ...e, catalog: e.catalog ?? null, auto: e.cid > 0 && Boolean(e.catalog) }));
+  return list.map((e) => ({
+    ...e,
+    catalog: e.catalog ?? null,
+    auto: e.cid > 0 && Boolean(e.catalog),
+  }));
 }
 
 /** Sets a typed quantity on the entity with this index (kept editable while the user types). */
 export function withCount(list: Entity[], index: number, count: number | null): Entity[] {
-  return list.map((e) => (e.index === index ? { ...e, count, edited: true, orig: e.orig ?? recognised(e) } : e));
+  return list.map((e) =>
+    e.index === index ? { ...e, count, edited: true, orig: e.orig ?? recognised(e) } : e,
+  );
 }
 
-const recognised = (e: Entity): NonNullable<Entity['orig']> => ({ title: e.title, marka: e.marka, unit: e.unit, count: e.count });
+const recognised = (e: Entity): NonNullable<Entity['orig']> => ({
+  title: e.title,
+  marka: e.marka,
+  unit: e.unit,
+  count: e.count,
+});
 
 /** Sets a corrected name, type/mark or unit on the entity with this index (the recognised values are kept in orig). */
 export function withEdit(list: Entity[], index: number, field: EditField, value: string): Entity[] {
-  return list.map((e) => (e.index === index ? { ...e, [field]: value.slice(0, PRODUCT_LIMITS[field]), orig: e.orig ?? recognised(e) } : e));
+  return list.map((e) =>
+    e.index === index
+      ? { ...e, [field]: value.slice(0, PRODUCT_LIMITS[field]), orig: e.orig ?? recognised(e) }
+      : e,
+  );
 }
 
 /** Whether a position differs from what was recognised (a correction the save will carry). */
@@ -184,7 +281,9 @@ export function withoutEdits(list: Entity[], index: number): Entity[] {
  * What stops a position from being saved, by field (i18n keys under scanner.wizard.positions.*), as
  * scan.save checks it: a name, texts within their limits, a quantity above 0 and at most MAX_COUNT.
  */
-export function positionProblems(e: Pick<Entity, EditField | 'count'>): Partial<Record<EditField | 'count', string>> {
+export function positionProblems(
+  e: Pick<Entity, EditField | 'count'>,
+): Partial<Record<EditField | 'count', string>> {
   const out: Partial<Record<EditField | 'count', string>> = {};
   if (!e.title.trim()) out.title = 'titleRequired';
   for (const f of EDIT_FIELDS) if (e[f].trim().length > PRODUCT_LIMITS[f]) out[f] = 'tooLong';
@@ -203,11 +302,16 @@ export function priceKop(e: Pick<Entity, 'cid' | 'catalog'>): number | null {
 /** A line's sum in kopecks as the order counts it (orders' lineSum: quantity × price, rounded); 0 unmatched. */
 export function lineKop(e: Pick<Entity, 'cid' | 'catalog' | 'count'>): number {
   const price = priceKop(e);
-  return price === null || e.count === null || !Number.isFinite(e.count) || e.count <= 0 ? 0 : Math.round(e.count * price);
+  return price === null || e.count === null || !Number.isFinite(e.count) || e.count <= 0
+    ? 0
+    : Math.round(e.count * price);
 }
 
 /** The order total of the ticked positions in kopecks, and how many of them are matched (priced) and not (price 0). */
-export function orderTotal(list: Entity[], ticked: ReadonlySet<number>): { kop: number; matched: number; unmatched: number } {
+export function orderTotal(
+  list: Entity[],
+  ticked: ReadonlySet<number>,
+): { kop: number; matched: number; unmatched: number } {
   let kop = 0;
   let matched = 0;
   let unmatched = 0;
@@ -225,20 +329,43 @@ export function orderTotal(list: Entity[], ticked: ReadonlySet<number>): { kop: 
 /** The source crop of a position (a band of its page), or null when its place on the page is not known. */
 export function cropUrl(uniqid: string, e: Pick<Entity, 'page' | 'box'>): string | null {
   if (!e.box || !(e.box.bottom > e.box.top)) return null;
-  const q = new URLSearchParams({ uniqid, page: String(e.page), top: String(Math.floor(e.box.top)), bottom: String(Math.ceil(e.box.bottom)) });
+  const q = new URLSearchParams({
+    uniqid,
+    page: String(e.page),
+    top: String(Math.floor(e.box.top)),
+    bottom: String(Math.ceil(e.box.bottom)),
+  });
   return `/api/app/scan.crop?${q}`;
 }
 
 /** The form fields of scan.save for the ticked positions. */
-export function saveFields(p: { uniqid: string; order: number; mapping: ColumnMapping; entities: Entity[]; ticked: ReadonlySet<number>; confirmed: Record<number, number> }): Array<[string, string]> {
-  const fields: Array<[string, string]> = [['uniqid', p.uniqid], ['module', 'orders'], ['pid', String(p.order)]];
+export function saveFields(p: {
+  uniqid: string;
+  order: number;
+  mapping: ColumnMapping;
+  entities: Entity[];
+  ticked: ReadonlySet<number>;
+  confirmed: Record<number, number>;
+}): Array<[string, string]> {
+  const fields: Array<[string, string]> = [
+    ['uniqid', p.uniqid],
+    ['module', 'orders'],
+    ['pid', String(p.order)],
+  ];
   for (const f of MAPPING_FIELDS) fields.push([f, String(p.mapping[f])]);
   const chosen = p.entities.filter((e) => p.ticked.has(e.index));
   for (const e of chosen) {
     const { index, pos, title, marka, sku, man, unit, count, cid } = e;
-    fields.push(['products[]', JSON.stringify({ index, pos, title, marka, sku, man, unit, count, cid })]);
+    fields.push([
+      'products[]',
+      JSON.stringify({ index, pos, title, marka, sku, man, unit, count, cid }),
+    ]);
   }
-  const newCid = Object.fromEntries(chosen.filter((e) => p.confirmed[e.index] !== undefined && e.cid === p.confirmed[e.index]).map((e) => [String(e.index), e.cid]));
+  const newCid = Object.fromEntries(
+    chosen
+      .filter((e) => p.confirmed[e.index] !== undefined && e.cid === p.confirmed[e.index])
+      .map((e) => [String(e.index), e.cid]),
+  );
   fields.push(['newCid', JSON.stringify(newCid)]);
   return fields;
 }

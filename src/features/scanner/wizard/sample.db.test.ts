@@ -22,27 +22,57 @@ beforeAll(async () => {
 });
 
 describe('the sample specification matches the demo catalogue', () => {
-  it.each(['ru', 'en'] as const)('6 of 6 positions ticked, each the item its marking names (%s)', async (lang) => {
-    const doc = await extractXlsx(new Uint8Array(await sampleSpecification(translator(lang))), 'xlsx');
-    // Russian headings are recognised and suggest the mapping; the English sample is read with the
-    // Form 1 layout the wizard preselects (its headings are not in the recogniser's vocabulary).
-    const mapping = lang === 'ru' ? doc.suggestedMapping : DEFAULT_MAPPING;
-    expect(mapping).not.toBeNull();
-    const rows = buildRows(doc, mapping!, [1]);
-    expect(rows.map((r) => r.marka)).toEqual(['DIL 100/34-7,5/2', 'DMV 25/42-8-0,75/2', 'DSHU-2x7,5-F', 'DFC-7,5', 'DPT-16', 'DRL-3F']);
-    const got = await matchRows(db(), database.engine, owner, rows.map((r) => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man })));
-    const models = got.map((g) => (g?.confident ? g.item.model : null));
-    expect(models).toEqual(['DIL 100/34-7.5/2', 'DMV 25/42-8-0.75/2', 'DSHU-2x7.5-F', 'DFC-7.5', 'DPT-16', 'DRL-3F']);
-  });
+  it.each(['ru', 'en'] as const)(
+    '6 of 6 positions ticked, each the item its marking names (%s)',
+    async (lang) => {
+      const doc = await extractXlsx(
+        new Uint8Array(await sampleSpecification(translator(lang))),
+        'xlsx',
+      );
+      // Russian headings are recognised and suggest the mapping; the English sample is read with the
+      // Form 1 layout the wizard preselects (its headings are not in the recogniser's vocabulary).
+      const mapping = lang === 'ru' ? doc.suggestedMapping : DEFAULT_MAPPING;
+      expect(mapping).not.toBeNull();
+      const rows = buildRows(doc, mapping!, [1]);
+      expect(rows.map((r) => r.marka)).toEqual([
+        'DIL 100/34-7,5/2',
+        'DMV 25/42-8-0,75/2',
+        'DSHU-2x7,5-F',
+        'DFC-7,5',
+        'DPT-16',
+        'DRL-3F',
+      ]);
+      const got = await matchRows(
+        db(),
+        database.engine,
+        owner,
+        rows.map((r) => ({ title: r.title, marka: r.marka, sku: r.sku, man: r.man })),
+      );
+      const models = got.map((g) => (g?.confident ? g.item.model : null));
+      expect(models).toEqual([
+        'DIL 100/34-7.5/2',
+        'DMV 25/42-8-0.75/2',
+        'DSHU-2x7.5-F',
+        'DFC-7.5',
+        'DPT-16',
+        'DRL-3F',
+      ]);
+    },
+  );
 
   it('the demo titles are Russian, name the model once, and one model is one item', async () => {
-    const items = await database.db.selectFrom('catalogue_items').select(['model', 'title']).execute();
+    const items = await database.db
+      .selectFrom('catalogue_items')
+      .select(['model', 'title'])
+      .execute();
     expect(new Set(items.map((i) => i.model)).size).toBe(items.length);
     for (const i of items) {
       expect(i.title).not.toMatch(/Demo|demo/);
       expect(i.title).toMatch(/[А-Яа-я]/);
       expect(i.title.split(i.model).length - 1).toBe(1);
     }
-    expect(items.find((i) => i.model === 'DFC-7.5')?.title).toBe('Преобразователь частоты 7,5 кВт DFC-7.5');
+    expect(items.find((i) => i.model === 'DFC-7.5')?.title).toBe(
+      'Преобразователь частоты 7,5 кВт DFC-7.5',
+    );
   });
 });

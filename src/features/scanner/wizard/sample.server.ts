@@ -29,17 +29,68 @@ const SECTIONS: Array<{ key: string; rows: SampleRow[] }> = [
   {
     key: 'pumps',
     rows: [
-      { pos: '1.1', item: 'heatingPump', more: 'heatingPumpMore', marka: 'DIL 100/34-7,5/2', man: 'Demo Pumps', unit: 'pcs', count: 2, massKg: 148, note: 'dutyStandby' },
-      { pos: '1.2', item: 'makeupPump', marka: 'DMV 25/42-8-0,75/2', man: 'Demo Pumps', unit: 'pcs', count: 2, massKg: 32, note: 'dutyStandby' },
-      { pos: '1.3', item: 'cabinet', marka: 'DSHU-2x7,5-F', man: 'Demo Cabinets', unit: 'set', count: 1, massKg: 85 },
+      {
+        pos: '1.1',
+        item: 'heatingPump',
+        more: 'heatingPumpMore',
+        marka: 'DIL 100/34-7,5/2',
+        man: 'Demo Pumps',
+        unit: 'pcs',
+        count: 2,
+        massKg: 148,
+        note: 'dutyStandby',
+      },
+      {
+        pos: '1.2',
+        item: 'makeupPump',
+        marka: 'DMV 25/42-8-0,75/2',
+        man: 'Demo Pumps',
+        unit: 'pcs',
+        count: 2,
+        massKg: 32,
+        note: 'dutyStandby',
+      },
+      {
+        pos: '1.3',
+        item: 'cabinet',
+        marka: 'DSHU-2x7,5-F',
+        man: 'Demo Cabinets',
+        unit: 'set',
+        count: 1,
+        massKg: 85,
+      },
     ],
   },
   {
     key: 'automation',
     rows: [
-      { pos: '2.1', item: 'vfd', marka: 'DFC-7,5', man: 'Demo Electric', unit: 'pcs', count: 2, massKg: 6 },
-      { pos: '2.2', item: 'pressure', marka: 'DPT-16', man: 'Demo Electric', unit: 'pcs', count: 2, massKg: 0.3 },
-      { pos: '2.3', item: 'phaseRelay', marka: 'DRL-3F', man: 'Demo Electric', unit: 'pcs', count: 1, massKg: 0.2 },
+      {
+        pos: '2.1',
+        item: 'vfd',
+        marka: 'DFC-7,5',
+        man: 'Demo Electric',
+        unit: 'pcs',
+        count: 2,
+        massKg: 6,
+      },
+      {
+        pos: '2.2',
+        item: 'pressure',
+        marka: 'DPT-16',
+        man: 'Demo Electric',
+        unit: 'pcs',
+        count: 2,
+        massKg: 0.3,
+      },
+      {
+        pos: '2.3',
+        item: 'phaseRelay',
+        marka: 'DRL-3F',
+        man: 'Demo Electric',
+        unit: 'pcs',
+        count: 1,
+        massKg: 0.2,
+      },
     ],
   },
 ];
@@ -50,7 +101,9 @@ const BORDER = { top: thin, left: thin, bottom: thin, right: thin };
 export async function sampleSpecification(t: T): Promise<Buffer> {
   const s = (key: string) => t(`scanner.wizard.sample.${key}`);
   const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet(s('sheet').slice(0, 31), { pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+  const ws = book.addWorksheet(s('sheet').slice(0, 31), {
+    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
   // Excel's column width is in characters; about 2 mm each at the default font.
   ws.columns = WIDTHS_MM.map((mm) => ({ width: Math.round(mm / 2.2) }));
 
@@ -73,7 +126,17 @@ export async function sampleSpecification(t: T): Promise<Buffer> {
     const heading = ws.addRow(['', s(`sections.${section.key}`)]);
     heading.getCell(2).font = { bold: true, underline: true };
     for (const r of section.rows) {
-      ws.addRow([r.pos, s(`items.${r.item}`), r.marka, '', r.man, s(`units.${r.unit}`), r.count, r.massKg, r.note ? s(`notes.${r.note}`) : '']);
+      ws.addRow([
+        r.pos,
+        s(`items.${r.item}`),
+        r.marka,
+        '',
+        r.man,
+        s(`units.${r.unit}`),
+        r.count,
+        r.massKg,
+        r.note ? s(`notes.${r.note}`) : '',
+      ]);
       if (r.more) ws.addRow(['', s(`items.${r.more}`)]);
     }
   }

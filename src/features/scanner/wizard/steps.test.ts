@@ -25,11 +25,37 @@ const entity: Entity = {
   count: 2,
   cid: 7,
   match: null,
-  catalog: { cid: 7, title: 'Насос DCR 50', article: 'DCR 50', sku: 'D-1', man: '', unit: 'шт', price: 1500, price_kop: 150000 },
+  catalog: {
+    cid: 7,
+    title: 'Насос DCR 50',
+    article: 'DCR 50',
+    sku: 'D-1',
+    man: '',
+    unit: 'шт',
+    price: 1500,
+    price_kop: 150000,
+  },
 } as unknown as Entity;
 
 function positions(over: Partial<StepPositionsProps>): string {
-  const props = { t, locale: 'ru', uniqid: 'A'.repeat(21), pages: [], entities: [entity], truncated: '', ticked: new Set([0]), busy: false, onTick: none, onMatch: none, onCount: none, onEdit: none, onRevert: none, onSave: none, onBack: none, ...over } as StepPositionsProps;
+  const props = {
+    t,
+    locale: 'ru',
+    uniqid: 'A'.repeat(21),
+    pages: [],
+    entities: [entity],
+    truncated: '',
+    ticked: new Set([0]),
+    busy: false,
+    onTick: none,
+    onMatch: none,
+    onCount: none,
+    onEdit: none,
+    onRevert: none,
+    onSave: none,
+    onBack: none,
+    ...over,
+  } as StepPositionsProps;
   return renderToStaticMarkup(createElement(StepPositions, props));
 }
 
@@ -49,12 +75,21 @@ describe('the review total', () => {
 });
 
 describe('the completion step', () => {
-  const result: SaveResult = { order: { id: 5, number: '000005', url: '/e-commerce/orders/5/order' }, matched: 1, unmatched: 0, addedKop: 300000, shownKop: 300000 };
-  const done = (r: SaveResult) => renderToStaticMarkup(createElement(StepDone, { t, result: r, appended: true, onAgain: none }));
+  const result: SaveResult = {
+    order: { id: 5, number: '000005', url: '/e-commerce/orders/5/order' },
+    matched: 1,
+    unmatched: 0,
+    addedKop: 300000,
+    shownKop: 300000,
+  };
+  const done = (r: SaveResult) =>
+    renderToStaticMarkup(createElement(StepDone, { t, result: r, appended: true, onAgain: none }));
   it('says nothing of the sum when the order got the total shown', () => {
     expect(done(result)).not.toContain('Цены каталога изменились');
   });
   it('notes the sum the order got when a catalogue price changed since the review', () => {
-    expect(done({ ...result, addedKop: 312340 })).toContain(`Цены каталога изменились: добавленные позиции вошли в заказ на сумму ${formatMoney(312340)} ₽, а не ${formatMoney(300000)} ₽.`);
+    expect(done({ ...result, addedKop: 312340 })).toContain(
+      `Цены каталога изменились: добавленные позиции вошли в заказ на сумму ${formatMoney(312340)} ₽, а не ${formatMoney(300000)} ₽.`,
+    );
   });
 });

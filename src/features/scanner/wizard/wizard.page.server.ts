@@ -7,7 +7,21 @@ import type { OrderOption } from './model.ts';
 export const PAGE_ORDERS = 10;
 
 export async function scannerPageOrders(userId: number): Promise<OrderOption[]> {
-  const query = parseOrderQuery(new URLSearchParams({ pageSize: String(PAGE_ORDERS), pageNumber: '1', sortField: 'id', sortOrder: 'desc' }));
+  const query = parseOrderQuery(
+    new URLSearchParams({
+      pageSize: String(PAGE_ORDERS),
+      pageNumber: '1',
+      sortField: 'id',
+      sortOrder: 'desc',
+    }),
+  );
   const r = await listOrders(userId, query, false);
-  return r.entities.map((o) => ({ id: o.id, number: o.number, title: o.title, oid_name: o.oid_name, object_name: o.object_name, status: o.status }));
+  return r.entities.map((o) => ({
+    id: o.id,
+    number: o.number,
+    title: o.title,
+    oid_name: o.oid_name,
+    object_name: o.object_name,
+    status: o.status,
+  }));
 }

@@ -20,8 +20,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'varchar(30)')
     .addColumn('ip', 'varchar(64)')
     .execute();
-  await db.schema.createIndex('auth_challenges_login').on('auth_challenges').columns(['login', 'purpose']).execute();
-  await db.schema.createIndex('auth_challenges_expires').on('auth_challenges').column('expires_at').execute();
+  await db.schema
+    .createIndex('auth_challenges_login')
+    .on('auth_challenges')
+    .columns(['login', 'purpose'])
+    .execute();
+  await db.schema
+    .createIndex('auth_challenges_expires')
+    .on('auth_challenges')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('remembered_devices')
@@ -31,11 +39,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('remembered_devices_user_id').on('remembered_devices').column('user_id').execute();
+  await db.schema
+    .createIndex('remembered_devices_user_id')
+    .on('remembered_devices')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('registrations')
-    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.primaryKey().references('users.id').onDelete('cascade'),
+    )
     .addColumn('organisation_inn', 'varchar(12)')
     .addColumn('agreed_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('ip', 'varchar(64)')
@@ -48,9 +62,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull())
     .addColumn('reset_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
+  await db.schema
+    .createIndex('rate_limits_reset_at')
+    .on('rate_limits')
+    .column('reset_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['rate_limits', 'registrations', 'remembered_devices', 'auth_challenges']) await db.schema.dropTable(t).execute();
+  for (const t of ['rate_limits', 'registrations', 'remembered_devices', 'auth_challenges'])
+    await db.schema.dropTable(t).execute();
 }

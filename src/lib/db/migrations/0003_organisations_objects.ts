@@ -20,13 +20,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('user_organisations')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('organisation_id', 'integer', (c) => c.notNull().references('organisations.id').onDelete('cascade'))
+    .addColumn('organisation_id', 'integer', (c) =>
+      c.notNull().references('organisations.id').onDelete('cascade'),
+    )
     .addColumn('post', 'varchar(200)', (c) => c.notNull())
     .addColumn('search', 'varchar(200)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_organisations_pk', ['user_id', 'organisation_id'])
     .execute();
-  await db.schema.createIndex('user_organisations_organisation').on('user_organisations').column('organisation_id').execute();
+  await db.schema
+    .createIndex('user_organisations_organisation')
+    .on('user_organisations')
+    .column('organisation_id')
+    .execute();
 
   await withId(db.schema.createTable('objects'), engine)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('number', 'varchar(40)', (c) => c.notNull())
     .addColumn('title', 'varchar(300)')
-    .addColumn('organisation_id', 'integer', (c) => c.references('organisations.id').onDelete('set null'))
+    .addColumn('organisation_id', 'integer', (c) =>
+      c.references('organisations.id').onDelete('set null'),
+    )
     .addColumn('object_id', 'integer', (c) => c.references('objects.id').onDelete('set null'))
     .addColumn('status', 'varchar(24)', (c) => c.notNull())
     .addColumn('source', 'varchar(16)', (c) => c.notNull())
@@ -27,10 +29,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('orders_user_archived').on('orders').columns(['user_id', 'archived', 'id']).execute();
+  await db.schema
+    .createIndex('orders_user_archived')
+    .on('orders')
+    .columns(['user_id', 'archived', 'id'])
+    .execute();
 
   await withId(db.schema.createTable('order_items'), engine)
-    .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('order_id', 'integer', (c) =>
+      c.notNull().references('orders.id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('catalogue_id', 'varchar(64)')
     .addColumn('title', 'varchar(500)', (c) => c.notNull())
@@ -45,15 +53,23 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('order_items_order').on('order_items').column('order_id').execute();
 
   await withId(db.schema.createTable('order_status_history'), engine)
-    .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('order_id', 'integer', (c) =>
+      c.notNull().references('orders.id').onDelete('cascade'),
+    )
     .addColumn('status', 'varchar(24)', (c) => c.notNull())
     .addColumn('comment', 'text')
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('order_status_history_order').on('order_status_history').column('order_id').execute();
+  await db.schema
+    .createIndex('order_status_history_order')
+    .on('order_status_history')
+    .column('order_id')
+    .execute();
 
   await withId(db.schema.createTable('order_documents'), engine)
-    .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('order_id', 'integer', (c) =>
+      c.notNull().references('orders.id').onDelete('cascade'),
+    )
     .addColumn('kind', 'varchar(16)', (c) => c.notNull())
     .addColumn('title', 'varchar(300)', (c) => c.notNull())
     .addColumn('number', 'varchar(60)')
@@ -62,10 +78,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('file_name', 'varchar(120)', (c) => c.notNull())
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('order_documents_order').on('order_documents').column('order_id').execute();
+  await db.schema
+    .createIndex('order_documents_order')
+    .on('order_documents')
+    .column('order_id')
+    .execute();
 
   await withId(db.schema.createTable('order_messages'), engine)
-    .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('order_id', 'integer', (c) =>
+      c.notNull().references('orders.id').onDelete('cascade'),
+    )
     .addColumn('author', 'varchar(10)', (c) => c.notNull())
     .addColumn('manager_name', 'varchar(200)')
     .addColumn('text', 'text', (c) => c.notNull())
@@ -73,7 +95,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('file_name', 'varchar(120)')
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('order_messages_order').on('order_messages').column('order_id').execute();
+  await db.schema
+    .createIndex('order_messages_order')
+    .on('order_messages')
+    .column('order_id')
+    .execute();
 
   await withId(db.schema.createTable('notifications'), engine)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -87,7 +113,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('date', time, (c) => c.notNull())
     .addColumn('read_date', time)
     .execute();
-  await db.schema.createIndex('notifications_user_status').on('notifications').columns(['user_id', 'status', 'id']).execute();
+  await db.schema
+    .createIndex('notifications_user_status')
+    .on('notifications')
+    .columns(['user_id', 'status', 'id'])
+    .execute();
 
   await withId(db.schema.createTable('promotions'), engine)
     .addColumn('title', 'varchar(300)', (c) => c.notNull())
@@ -102,7 +132,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await withId(db.schema.createTable('promotion_products'), engine)
-    .addColumn('promotion_id', 'integer', (c) => c.notNull().references('promotions.id').onDelete('cascade'))
+    .addColumn('promotion_id', 'integer', (c) =>
+      c.notNull().references('promotions.id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('image_id', 'varchar(32)')
     .addColumn('title', 'varchar(500)', (c) => c.notNull())
@@ -112,7 +144,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('discount_price', 'bigint', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('promotion_products_promotion').on('promotion_products').column('promotion_id').execute();
+  await db.schema
+    .createIndex('promotion_products_promotion')
+    .on('promotion_products')
+    .column('promotion_id')
+    .execute();
 
   await withId(db.schema.createTable('news'), engine)
     .addColumn('title', 'varchar(300)', (c) => c.notNull())
@@ -124,6 +160,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const tables = ['news', 'promotion_products', 'promotions', 'notifications', 'order_messages', 'order_documents', 'order_status_history', 'order_items', 'orders'];
+  const tables = [
+    'news',
+    'promotion_products',
+    'promotions',
+    'notifications',
+    'order_messages',
+    'order_documents',
+    'order_status_history',
+    'order_items',
+    'orders',
+  ];
   for (const t of tables) await db.schema.dropTable(t).execute();
 }

@@ -19,11 +19,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('support_requests_user').on('support_requests').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('support_requests_status').on('support_requests').columns(['status', 'updated_at']).execute();
+  await db.schema
+    .createIndex('support_requests_user')
+    .on('support_requests')
+    .columns(['user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('support_requests_status')
+    .on('support_requests')
+    .columns(['status', 'updated_at'])
+    .execute();
 
   await withId(db.schema.createTable('support_messages'), engine)
-    .addColumn('request_id', 'integer', (c) => c.notNull().references('support_requests.id').onDelete('cascade'))
+    .addColumn('request_id', 'integer', (c) =>
+      c.notNull().references('support_requests.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('from_staff', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('message', 'text', (c) => c.notNull())
@@ -31,8 +41,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('file_name', 'varchar(200)')
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('support_messages_request').on('support_messages').columns(['request_id', 'id']).execute();
-  await db.schema.createIndex('support_messages_file').on('support_messages').column('file_id').execute();
+  await db.schema
+    .createIndex('support_messages_request')
+    .on('support_messages')
+    .columns(['request_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('support_messages_file')
+    .on('support_messages')
+    .column('file_id')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -27,7 +27,8 @@ const ORDER_INDEXES: Record<string, string[]> = {
 };
 
 /** The `search` text of a notification. Kept here too so the migration never changes with the code. */
-const searchOf = (title: string, text: string): string => `${title} ${text}`.toLowerCase().slice(0, 1400);
+const searchOf = (title: string, text: string): string =>
+  `${title} ${text}`.toLowerCase().slice(0, 1400);
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -35,18 +36,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('search', 'varchar(1400)', (c) => c.notNull().defaultTo(''))
     .execute();
   // Existing rows get their search text in chunks by id (bounded memory at any size).
-  for (let after = 0; ; ) {
-    const rows: Array<{ id: number; title: string; text: string }> = await db.selectFrom('notifications').select(['id', 'title', 'text']).where('id', '>', after).orderBy('id').limit(1000).execute();
+  for (let after = 0; ;) {
+    const rows: Array<{ id: number; title: string; text: string }> = await db
+      .selectFrom('notifications')
+      .select(['id', 'title', 'text'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(1000)
+      .execute();
     if (rows.length === 0) break;
-    for (const r of rows) await db.updateTable('notifications').set({ search: searchOf(r.title, r.text) }).where('id', '=', r.id).execute();
+    for (const r of rows)
+      await db
+        .updateTable('notifications')
+        .set({ search: searchOf(r.title, r.text) })
+        .where('id', '=', r.id)
+        .execute();
     after = rows[rows.length - 1]!.id;
   }
   for (const [name, cols] of Object.entries({ ...NOTIFICATION_INDEXES, ...ORDER_INDEXES })) {
-    await db.schema.createIndex(name).on(name.startsWith('orders') ? 'orders' : 'notifications').columns(cols).execute();
+    await db.schema
+      .createIndex(name)
+      .on(name.startsWith('orders') ? 'orders' : 'notifications')
+      .columns(cols)
+      .execute();
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of [...Object.keys(ORDER_INDEXES), ...Object.keys(NOTIFICATION_INDEXES)]) await db.schema.dropIndex(name).execute();
+  for (const name of [...Object.keys(ORDER_INDEXES), ...Object.keys(NOTIFICATION_INDEXES)])
+    await db.schema.dropIndex(name).execute();
   await db.schema.alterTable('notifications').dropColumn('search').execute();
 }

@@ -15,28 +15,78 @@ import type { Kysely } from 'kysely';
 async function backfill(db: Kysely<any>): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows: Array<{ id: number; title: string }> = await db.selectFrom('support_requests').select(['id', 'title']).where('id', '>', after).orderBy('id').limit(500).execute();
+    const rows: Array<{ id: number; title: string }> = await db
+      .selectFrom('support_requests')
+      .select(['id', 'title'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(500)
+      .execute();
     if (rows.length === 0) return;
-    for (const r of rows) await db.updateTable('support_requests').set({ search: r.title.toLowerCase() }).where('id', '=', r.id).execute();
+    for (const r of rows)
+      await db
+        .updateTable('support_requests')
+        .set({ search: r.title.toLowerCase() })
+        .where('id', '=', r.id)
+        .execute();
     after = rows.at(-1)!.id;
   }
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('support_requests').addColumn('search', 'varchar(200)', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('support_requests')
+    .addColumn('search', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .execute();
   await backfill(db);
-  await db.schema.createIndex('objects_user_id_id').on('objects').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('objects_user_lat').on('objects').columns(['user_id', 'lat', 'lon']).execute();
+  await db.schema
+    .createIndex('objects_user_id_id')
+    .on('objects')
+    .columns(['user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('objects_user_lat')
+    .on('objects')
+    .columns(['user_id', 'lat', 'lon'])
+    .execute();
   await db.schema.dropIndex('objects_user_id').execute();
-  await db.schema.createIndex('support_requests_activity').on('support_requests').columns(['updated_at', 'id']).execute();
-  await db.schema.createIndex('support_requests_status_activity').on('support_requests').columns(['status', 'updated_at', 'id']).execute();
-  await db.schema.createIndex('support_requests_type_activity').on('support_requests').columns(['type', 'updated_at', 'id']).execute();
-  await db.schema.createIndex('support_requests_user_activity').on('support_requests').columns(['user_id', 'updated_at', 'id']).execute();
-  await db.schema.createIndex('support_messages_unread').on('support_messages').columns(['request_id', 'from_staff', 'id']).execute();
+  await db.schema
+    .createIndex('support_requests_activity')
+    .on('support_requests')
+    .columns(['updated_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('support_requests_status_activity')
+    .on('support_requests')
+    .columns(['status', 'updated_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('support_requests_type_activity')
+    .on('support_requests')
+    .columns(['type', 'updated_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('support_requests_user_activity')
+    .on('support_requests')
+    .columns(['user_id', 'updated_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('support_messages_unread')
+    .on('support_messages')
+    .columns(['request_id', 'from_staff', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of ['support_messages_unread', 'support_requests_user_activity', 'support_requests_type_activity', 'support_requests_status_activity', 'support_requests_activity', 'objects_user_lat', 'objects_user_id_id']) {
+  for (const name of [
+    'support_messages_unread',
+    'support_requests_user_activity',
+    'support_requests_type_activity',
+    'support_requests_status_activity',
+    'support_requests_activity',
+    'objects_user_lat',
+    'objects_user_id_id',
+  ]) {
     await db.schema.dropIndex(name).execute();
   }
   await db.schema.createIndex('objects_user_id').on('objects').column('user_id').execute();

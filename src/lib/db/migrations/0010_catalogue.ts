@@ -27,15 +27,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
   // Lists by kind in title order with key-based paging (title, id); the selection loads pumps by kind.
-  await db.schema.createIndex('catalogue_items_kind_title').on('catalogue_items').columns(['kind', 'title', 'id']).execute();
-  await db.schema.createIndex('catalogue_items_title').on('catalogue_items').columns(['title', 'id']).execute();
+  await db.schema
+    .createIndex('catalogue_items_kind_title')
+    .on('catalogue_items')
+    .columns(['kind', 'title', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('catalogue_items_title')
+    .on('catalogue_items')
+    .columns(['title', 'id'])
+    .execute();
   // The cache of prepared pump curves is refreshed when the newest updated_at changes.
-  await db.schema.createIndex('catalogue_items_updated').on('catalogue_items').column('updated_at').execute();
+  await db.schema
+    .createIndex('catalogue_items_updated')
+    .on('catalogue_items')
+    .column('updated_at')
+    .execute();
   if (engine === 'postgres') {
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index catalogue_items_search_trgm on catalogue_items using gin (search gin_trgm_ops)`.execute(db);
+    await sql`create index catalogue_items_search_trgm on catalogue_items using gin (search gin_trgm_ops)`.execute(
+      db,
+    );
   } else {
-    await sql`create virtual table catalogue_search using fts5(item_id unindexed, search, tokenize = 'trigram')`.execute(db);
+    await sql`create virtual table catalogue_search using fts5(item_id unindexed, search, tokenize = 'trigram')`.execute(
+      db,
+    );
   }
 }
 

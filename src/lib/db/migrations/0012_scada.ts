@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await withId(db.schema.createTable('scada_objects'), engine)
     .addColumn('key', 'varchar(100)', (c) => c.notNull().unique())
     .addColumn('title', 'varchar(200)', (c) => c.notNull())
-    .addColumn('organisation_id', 'integer', (c) => c.references('organisations.id').onDelete('set null'))
+    .addColumn('organisation_id', 'integer', (c) =>
+      c.references('organisations.id').onDelete('set null'),
+    )
     .addColumn('address', 'varchar(500)', (c) => c.notNull().defaultTo(''))
     .addColumn('search', 'varchar(800)', (c) => c.notNull())
     .addColumn('driver', 'text', (c) => c.notNull())
@@ -22,11 +24,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('scada_objects_org').on('scada_objects').columns(['organisation_id', 'id']).execute();
-  await db.schema.createIndex('scada_objects_status').on('scada_objects').columns(['status', 'id']).execute();
+  await db.schema
+    .createIndex('scada_objects_org')
+    .on('scada_objects')
+    .columns(['organisation_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('scada_objects_status')
+    .on('scada_objects')
+    .columns(['status', 'id'])
+    .execute();
 
   await withId(db.schema.createTable('scada_tags'), engine)
-    .addColumn('object_id', 'integer', (c) => c.notNull().references('scada_objects.id').onDelete('cascade'))
+    .addColumn('object_id', 'integer', (c) =>
+      c.notNull().references('scada_objects.id').onDelete('cascade'),
+    )
     .addColumn('idx', 'integer', (c) => c.notNull())
     .addColumn('key', 'varchar(100)', (c) => c.notNull())
     .addColumn('title', 'varchar(200)', (c) => c.notNull())
@@ -41,33 +53,54 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('alarm', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('address', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('scada_tags_object').on('scada_tags').columns(['object_id', 'idx']).unique().execute();
+  await db.schema
+    .createIndex('scada_tags_object')
+    .on('scada_tags')
+    .columns(['object_id', 'idx'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('scada_grants')
-    .addColumn('object_id', 'integer', (c) => c.notNull().references('scada_objects.id').onDelete('cascade'))
+    .addColumn('object_id', 'integer', (c) =>
+      c.notNull().references('scada_objects.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('control', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', time, (c) => c.notNull())
     .addPrimaryKeyConstraint('scada_grants_pk', ['object_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('scada_grants_user').on('scada_grants').columns(['user_id', 'object_id']).execute();
+  await db.schema
+    .createIndex('scada_grants_user')
+    .on('scada_grants')
+    .columns(['user_id', 'object_id'])
+    .execute();
 
   await db.schema
     .createTable('scada_samples')
-    .addColumn('tag_id', 'integer', (c) => c.notNull().references('scada_tags.id').onDelete('cascade'))
+    .addColumn('tag_id', 'integer', (c) =>
+      c.notNull().references('scada_tags.id').onDelete('cascade'),
+    )
     .addColumn('ts', 'bigint', (c) => c.notNull())
     .addColumn('value', 'double precision')
     .addPrimaryKeyConstraint('scada_samples_pk', ['tag_id', 'ts'])
     .execute();
 
   await withId(db.schema.createTable('scada_alarms'), engine)
-    .addColumn('object_id', 'integer', (c) => c.notNull().references('scada_objects.id').onDelete('cascade'))
-    .addColumn('tag_id', 'integer', (c) => c.notNull().references('scada_tags.id').onDelete('cascade'))
+    .addColumn('object_id', 'integer', (c) =>
+      c.notNull().references('scada_objects.id').onDelete('cascade'),
+    )
+    .addColumn('tag_id', 'integer', (c) =>
+      c.notNull().references('scada_tags.id').onDelete('cascade'),
+    )
     .addColumn('raised_at', time, (c) => c.notNull())
     .addColumn('cleared_at', time)
     .execute();
-  await db.schema.createIndex('scada_alarms_object').on('scada_alarms').columns(['object_id', 'raised_at']).execute();
+  await db.schema
+    .createIndex('scada_alarms_object')
+    .on('scada_alarms')
+    .columns(['object_id', 'raised_at'])
+    .execute();
 
   // The audit of every command attempt. Rows are never deleted or rewritten; a sent command gets its
   // outcome (confirmed / not confirmed / failed) filled in once.
@@ -83,8 +116,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('finished_at', time)
     .execute();
-  await db.schema.createIndex('scada_commands_object').on('scada_commands').columns(['object_id', 'id']).execute();
-  await db.schema.createIndex('scada_commands_rate').on('scada_commands').columns(['user_id', 'tag_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('scada_commands_object')
+    .on('scada_commands')
+    .columns(['object_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('scada_commands_rate')
+    .on('scada_commands')
+    .columns(['user_id', 'tag_id', 'created_at'])
+    .execute();
 
   // One poller per device connection across instances: the holder renews, anyone takes an expired one.
   await db.schema
@@ -93,9 +134,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('holder', 'varchar(64)', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('scada_leases_holder').on('scada_leases').columns(['holder']).execute();
+  await db.schema
+    .createIndex('scada_leases_holder')
+    .on('scada_leases')
+    .columns(['holder'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['scada_leases', 'scada_commands', 'scada_alarms', 'scada_samples', 'scada_grants', 'scada_tags', 'scada_objects']) await db.schema.dropTable(t).execute();
+  for (const t of [
+    'scada_leases',
+    'scada_commands',
+    'scada_alarms',
+    'scada_samples',
+    'scada_grants',
+    'scada_tags',
+    'scada_objects',
+  ])
+    await db.schema.dropTable(t).execute();
 }

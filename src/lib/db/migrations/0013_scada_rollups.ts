@@ -10,7 +10,9 @@ import { engineOf } from './helpers.ts';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('scada_hourly')
-    .addColumn('tag_id', 'integer', (c) => c.notNull().references('scada_tags.id').onDelete('cascade'))
+    .addColumn('tag_id', 'integer', (c) =>
+      c.notNull().references('scada_tags.id').onDelete('cascade'),
+    )
     .addColumn('hour', 'bigint', (c) => c.notNull())
     .addColumn('min', 'double precision', (c) => c.notNull())
     .addColumn('max', 'double precision', (c) => c.notNull())
@@ -25,7 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   if ((await engineOf(db)) === 'postgres') {
     await sql`alter table scada_samples rename to scada_samples_flat`.execute(db);
-    await sql`alter table scada_samples_flat rename constraint scada_samples_pk to scada_samples_flat_pk`.execute(db);
+    await sql`alter table scada_samples_flat rename constraint scada_samples_pk to scada_samples_flat_pk`.execute(
+      db,
+    );
     await sql`create table scada_samples (
       tag_id integer not null references scada_tags(id) on delete cascade,
       ts bigint not null,
@@ -33,7 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       constraint scada_samples_pk primary key (tag_id, ts)
     ) partition by range (ts)`.execute(db);
     await sql`create table scada_samples_default partition of scada_samples default`.execute(db);
-    await sql`insert into scada_samples (tag_id, ts, value) select tag_id, ts, value from scada_samples_flat`.execute(db);
+    await sql`insert into scada_samples (tag_id, ts, value) select tag_id, ts, value from scada_samples_flat`.execute(
+      db,
+    );
     await sql`drop table scada_samples_flat`.execute(db);
   }
   await db.schema.createIndex('scada_samples_ts').on('scada_samples').column('ts').execute();

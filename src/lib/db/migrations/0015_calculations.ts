@@ -27,17 +27,40 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('calculations_user_id').on('calculations').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('calculations_user_kind').on('calculations').columns(['user_id', 'kind', 'id']).execute();
-  await db.schema.createIndex('calculations_user_status').on('calculations').columns(['user_id', 'status', 'id']).execute();
-  await db.schema.createIndex('calculations_request').on('calculations').column('request').unique().execute();
+  await db.schema
+    .createIndex('calculations_user_id')
+    .on('calculations')
+    .columns(['user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('calculations_user_kind')
+    .on('calculations')
+    .columns(['user_id', 'kind', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('calculations_user_status')
+    .on('calculations')
+    .columns(['user_id', 'status', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('calculations_request')
+    .on('calculations')
+    .column('request')
+    .unique()
+    .execute();
   await withId(db.schema.createTable('calculation_documents'), engine)
-    .addColumn('calculation_id', 'integer', (c) => c.notNull().references('calculations.id').onDelete('cascade'))
+    .addColumn('calculation_id', 'integer', (c) =>
+      c.notNull().references('calculations.id').onDelete('cascade'),
+    )
     .addColumn('title', 'varchar(300)', (c) => c.notNull())
     .addColumn('url', 'varchar(1000)', (c) => c.notNull())
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('calculation_documents_calc').on('calculation_documents').columns(['calculation_id', 'id']).execute();
+  await db.schema
+    .createIndex('calculation_documents_calc')
+    .on('calculation_documents')
+    .columns(['calculation_id', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -17,7 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('flow_meter_regions_name').on('flow_meter_regions').columns(['name', 'code']).execute();
+  await db.schema
+    .createIndex('flow_meter_regions_name')
+    .on('flow_meter_regions')
+    .columns(['name', 'code'])
+    .execute();
   await withId(db.schema.createTable('flow_meter_cities'), engine)
     .addColumn('code', 'varchar(32)', (c) => c.notNull().unique())
     .addColumn('region_code', 'varchar(32)', (c) => c.notNull())
@@ -27,7 +31,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('flow_meter_cities_region_name').on('flow_meter_cities').columns(['region_code', 'name', 'code']).execute();
+  await db.schema
+    .createIndex('flow_meter_cities_region_name')
+    .on('flow_meter_cities')
+    .columns(['region_code', 'name', 'code'])
+    .execute();
   await withId(db.schema.createTable('flow_meter_organisations'), engine)
     .addColumn('code', 'varchar(32)', (c) => c.notNull().unique())
     .addColumn('city_code', 'varchar(32)', (c) => c.notNull())
@@ -39,7 +47,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('flow_meter_organisations_city_name').on('flow_meter_organisations').columns(['city_code', 'name', 'code']).execute();
+  await db.schema
+    .createIndex('flow_meter_organisations_city_name')
+    .on('flow_meter_organisations')
+    .columns(['city_code', 'name', 'code'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,23 +8,36 @@ import { sql, type Kysely } from 'kysely';
 import { engineOf } from './helpers.ts';
 
 /** Tables with a lower-cased `search` column matched as a substring by the lists. */
-export const SEARCHED_TABLES = ['orders', 'notifications', 'objects', 'organisations', 'support_requests'] as const;
+export const SEARCHED_TABLES = [
+  'orders',
+  'notifications',
+  'objects',
+  'organisations',
+  'support_requests',
+] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
   if ((await engineOf(db)) === 'postgres') {
     await sql`create extension if not exists pg_trgm`.execute(db);
-    for (const t of SEARCHED_TABLES) await sql`create index ${sql.id(`${t}_search_trgm`)} on ${sql.id(t)} using gin (search gin_trgm_ops)`.execute(db);
+    for (const t of SEARCHED_TABLES)
+      await sql`create index ${sql.id(`${t}_search_trgm`)} on ${sql.id(t)} using gin (search gin_trgm_ops)`.execute(
+        db,
+      );
     return;
   }
   for (const t of SEARCHED_TABLES) {
     const fts = sql.id(`${t}_trgm`);
     const table = sql.id(t);
-    await sql`create virtual table ${fts} using fts5(search, content=${sql.lit(t)}, content_rowid='id', tokenize='trigram')`.execute(db);
+    await sql`create virtual table ${fts} using fts5(search, content=${sql.lit(t)}, content_rowid='id', tokenize='trigram')`.execute(
+      db,
+    );
     // External content: the index is told the old text to remove and the new text to add.
     await sql`create trigger ${sql.id(`${t}_trgm_insert`)} after insert on ${table} begin
       insert into ${fts}(rowid, search) values (new.id, new.search); end`.execute(db);
     await sql`create trigger ${sql.id(`${t}_trgm_delete`)} after delete on ${table} begin
-      insert into ${fts}(${fts}, rowid, search) values ('delete', old.id, old.search); end`.execute(db);
+      insert into ${fts}(${fts}, rowid, search) values ('delete', old.id, old.search); end`.execute(
+      db,
+    );
     await sql`create trigger ${sql.id(`${t}_trgm_update`)} after update of search on ${table} begin
       insert into ${fts}(${fts}, rowid, search) values ('delete', old.id, old.search);
       insert into ${fts}(rowid, search) values (new.id, new.search); end`.execute(db);
@@ -34,11 +47,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if ((await engineOf(db)) === 'postgres') {
-    for (const t of SEARCHED_TABLES) await sql`drop index if exists ${sql.id(`${t}_search_trgm`)}`.execute(db);
+    for (const t of SEARCHED_TABLES)
+      await sql`drop index if exists ${sql.id(`${t}_search_trgm`)}`.execute(db);
     return;
   }
   for (const t of SEARCHED_TABLES) {
-    for (const k of ['insert', 'delete', 'update']) await sql`drop trigger if exists ${sql.id(`${t}_trgm_${k}`)}`.execute(db);
+    for (const k of ['insert', 'delete', 'update'])
+      await sql`drop trigger if exists ${sql.id(`${t}_trgm_${k}`)}`.execute(db);
     await sql`drop table if exists ${sql.id(`${t}_trgm`)}`.execute(db);
   }
 }

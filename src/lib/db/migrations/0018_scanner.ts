@@ -56,28 +56,53 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
   // Claim: the oldest due queued job; take-over: running jobs whose lease ran out.
-  await db.schema.createIndex('scan_jobs_state_run_after').on('scan_jobs').columns(['state', 'run_after', 'id']).execute();
-  await db.schema.createIndex('scan_jobs_state_locked').on('scan_jobs').columns(['state', 'locked_until', 'id']).execute();
+  await db.schema
+    .createIndex('scan_jobs_state_run_after')
+    .on('scan_jobs')
+    .columns(['state', 'run_after', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('scan_jobs_state_locked')
+    .on('scan_jobs')
+    .columns(['state', 'locked_until', 'id'])
+    .execute();
   await db.schema.createIndex('scan_jobs_scan').on('scan_jobs').column('scan_id').execute();
 
   await withId(db.schema.createTable('scan_synonyms'), engine)
     .addColumn('owner', 'varchar(40)', (c) => c.notNull())
     .addColumn('key', 'varchar(300)', (c) => c.notNull())
-    .addColumn('catalogue_id', 'integer', (c) => c.notNull().references('catalogue_items.id').onDelete('cascade'))
+    .addColumn('catalogue_id', 'integer', (c) =>
+      c.notNull().references('catalogue_items.id').onDelete('cascade'),
+    )
     .addColumn('hits', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('scan_synonyms_owner_key').on('scan_synonyms').columns(['owner', 'key']).unique().execute();
+  await db.schema
+    .createIndex('scan_synonyms_owner_key')
+    .on('scan_synonyms')
+    .columns(['owner', 'key'])
+    .unique()
+    .execute();
 
   await db.schema.alterTable('catalogue_items').addColumn('article_key', 'varchar(200)').execute();
   await db.schema.alterTable('catalogue_items').addColumn('sku_key', 'varchar(200)').execute();
-  await db.schema.createIndex('catalogue_items_article_key_idx').on('catalogue_items').columns(['article_key', 'id']).execute();
-  await db.schema.createIndex('catalogue_items_sku_key_idx').on('catalogue_items').columns(['sku_key', 'id']).execute();
+  await db.schema
+    .createIndex('catalogue_items_article_key_idx')
+    .on('catalogue_items')
+    .columns(['article_key', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('catalogue_items_sku_key_idx')
+    .on('catalogue_items')
+    .columns(['sku_key', 'id'])
+    .execute();
   // Existing items, 500 at a time in id order.
   await recomputeArticleKeys(db);
   if (engine === 'postgres') {
     // Russian full text over the titles ranks word forms (pump / pumps in Russian) next to the trigrams.
-    await sql`create index catalogue_items_title_fts on catalogue_items using gin (to_tsvector('russian', title))`.execute(db);
+    await sql`create index catalogue_items_title_fts on catalogue_items using gin (to_tsvector('russian', title))`.execute(
+      db,
+    );
   }
 }
 

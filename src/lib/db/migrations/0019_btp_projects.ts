@@ -23,8 +23,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('btp_projects_user_id').on('btp_projects').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('btp_projects_user_status').on('btp_projects').columns(['user_id', 'status', 'id']).execute();
+  await db.schema
+    .createIndex('btp_projects_user_id')
+    .on('btp_projects')
+    .columns(['user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('btp_projects_user_status')
+    .on('btp_projects')
+    .columns(['user_id', 'status', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

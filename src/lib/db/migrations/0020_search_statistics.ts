@@ -14,10 +14,14 @@ const TARGET = 1000;
 
 export async function up(db: Kysely<any>): Promise<void> {
   if ((await engineOf(db)) !== 'postgres') return;
-  for (const t of SEARCHED_TABLES) await sql`alter table ${sql.id(t)} alter column search set statistics ${sql.lit(TARGET)}`.execute(db);
+  for (const t of SEARCHED_TABLES)
+    await sql`alter table ${sql.id(t)} alter column search set statistics ${sql.lit(TARGET)}`.execute(
+      db,
+    );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if ((await engineOf(db)) !== 'postgres') return;
-  for (const t of SEARCHED_TABLES) await sql`alter table ${sql.id(t)} alter column search set statistics -1`.execute(db);
+  for (const t of SEARCHED_TABLES)
+    await sql`alter table ${sql.id(t)} alter column search set statistics -1`.execute(db);
 }

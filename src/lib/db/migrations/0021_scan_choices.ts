@@ -8,7 +8,9 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('scan_choices')
-    .addColumn('scan_id', 'integer', (c) => c.primaryKey().references('scans.id').onDelete('cascade'))
+    .addColumn('scan_id', 'integer', (c) =>
+      c.primaryKey().references('scans.id').onDelete('cascade'),
+    )
     .addColumn('mapping', 'text', (c) => c.notNull())
     .addColumn('checked_pages', 'text', (c) => c.notNull())
     .execute();

@@ -7,7 +7,11 @@ import { recomputeOcrKeys } from './article-keys.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('catalogue_items').addColumn('ocr_key', 'varchar(200)').execute();
-  await db.schema.createIndex('catalogue_items_ocr_key_idx').on('catalogue_items').columns(['ocr_key', 'id']).execute();
+  await db.schema
+    .createIndex('catalogue_items_ocr_key_idx')
+    .on('catalogue_items')
+    .columns(['ocr_key', 'id'])
+    .execute();
   await recomputeOcrKeys(db);
 }
 

@@ -13,23 +13,53 @@ import { engineOf } from './helpers.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const engine = await engineOf(db);
-  const bySku = new Map((demoTitles as Array<[string, string, string]>).map(([sku, title, model]) => [sku, { title, model }]));
-  const rows = await db.selectFrom('catalogue_items').select(['id', 'sku', 'title', 'model', 'manufacturer']).where('demo', '=', 1).execute();
+  const bySku = new Map(
+    (demoTitles as Array<[string, string, string]>).map(([sku, title, model]) => [
+      sku,
+      { title, model },
+    ]),
+  );
+  const rows = await db
+    .selectFrom('catalogue_items')
+    .select(['id', 'sku', 'title', 'model', 'manufacturer'])
+    .where('demo', '=', 1)
+    .execute();
   const changed: Array<{ id: number; search: string }> = [];
   for (const r of rows) {
     const item = bySku.get(r.sku);
     if (!item || (item.title === r.title && item.model === r.model)) continue;
     const model = item.model;
-    const search = searchText({ title: item.title, sku: r.sku, model, manufacturer: r.manufacturer });
-    await db.updateTable('catalogue_items').set({ title: item.title, model, search, article_key: articleKey(model), sku_key: articleKey(r.sku), ocr_key: storedOcrKey(model || r.sku) }).where('id', '=', r.id).execute();
+    const search = searchText({
+      title: item.title,
+      sku: r.sku,
+      model,
+      manufacturer: r.manufacturer,
+    });
+    await db
+      .updateTable('catalogue_items')
+      .set({
+        title: item.title,
+        model,
+        search,
+        article_key: articleKey(model),
+        sku_key: articleKey(r.sku),
+        ocr_key: storedOcrKey(model || r.sku),
+      })
+      .where('id', '=', r.id)
+      .execute();
     changed.push({ id: Number(r.id), search });
   }
   if (engine !== 'sqlite' || !changed.length) return;
   // The full-text table's item_id is unindexed (FTS5) and its rowid is not the item's id: every
   // delete by item_id reads the whole table, so all changed items go in one delete (one scan; the
   // ids as one JSON parameter, so no limit on bound variables), then their rows are written again.
-  await sql`delete from catalogue_search where item_id in (select value from json_each(${JSON.stringify(changed.map((c) => c.id))}))`.execute(db);
-  for (const c of changed) await sql`insert into catalogue_search (item_id, search) values (${c.id}, ${c.search})`.execute(db);
+  await sql`delete from catalogue_search where item_id in (select value from json_each(${JSON.stringify(changed.map((c) => c.id))}))`.execute(
+    db,
+  );
+  for (const c of changed)
+    await sql`insert into catalogue_search (item_id, search) values (${c.id}, ${c.search})`.execute(
+      db,
+    );
 }
 
 export async function down(): Promise<void> {

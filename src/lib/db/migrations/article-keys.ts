@@ -7,9 +7,20 @@ import { articleKey, storedOcrKey } from '#lib/normalise.ts';
 export async function recomputeArticleKeys(db: Kysely<any>): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = await db.selectFrom('catalogue_items').select(['id', 'model', 'sku']).where('id', '>', after).orderBy('id').limit(500).execute();
+    const rows = await db
+      .selectFrom('catalogue_items')
+      .select(['id', 'model', 'sku'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(500)
+      .execute();
     if (rows.length === 0) break;
-    for (const r of rows) await db.updateTable('catalogue_items').set({ article_key: articleKey(r.model), sku_key: articleKey(r.sku) }).where('id', '=', r.id).execute();
+    for (const r of rows)
+      await db
+        .updateTable('catalogue_items')
+        .set({ article_key: articleKey(r.model), sku_key: articleKey(r.sku) })
+        .where('id', '=', r.id)
+        .execute();
     after = rows.at(-1)!.id;
   }
 }
@@ -18,9 +29,20 @@ export async function recomputeArticleKeys(db: Kysely<any>): Promise<void> {
 export async function recomputeOcrKeys(db: Kysely<any>): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = await db.selectFrom('catalogue_items').select(['id', 'model', 'sku']).where('id', '>', after).orderBy('id').limit(500).execute();
+    const rows = await db
+      .selectFrom('catalogue_items')
+      .select(['id', 'model', 'sku'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(500)
+      .execute();
     if (rows.length === 0) break;
-    for (const r of rows) await db.updateTable('catalogue_items').set({ ocr_key: storedOcrKey(r.model || r.sku) }).where('id', '=', r.id).execute();
+    for (const r of rows)
+      await db
+        .updateTable('catalogue_items')
+        .set({ ocr_key: storedOcrKey(r.model || r.sku) })
+        .where('id', '=', r.id)
+        .execute();
     after = rows.at(-1)!.id;
   }
 }

@@ -1,5 +1,10 @@
 // Column helpers where SQLite and PostgreSQL differ; everything else in migrations is portable.
-import { PostgresAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import {
+  PostgresAdapter,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+} from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 

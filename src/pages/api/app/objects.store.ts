@@ -4,4 +4,5 @@ import { createResponse } from '#features/objects/objects.api.server.ts';
 import { legacyValues } from '#lib/http/legacy.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const POST: APIRoute = async ({ locals, url, request }) => createResponse(requireUser(locals), await legacyValues(url, request), locals.t);
+export const POST: APIRoute = async ({ locals, url, request }) =>
+  createResponse(requireUser(locals), await legacyValues(url, request), locals.t);

@@ -4,4 +4,5 @@ import type { APIRoute } from 'astro';
 import { allResponse } from '#features/organisations/organisations.api.server.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = ({ locals, url }) => allResponse(requireUser(locals), url.searchParams, locals.t);
+export const GET: APIRoute = ({ locals, url }) =>
+  allResponse(requireUser(locals), url.searchParams, locals.t);

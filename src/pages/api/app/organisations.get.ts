@@ -7,4 +7,6 @@ import { wantsAll } from '#lib/http/legacy.ts';
 import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = ({ locals, url }) =>
-  wantsAll(url.searchParams) ? allResponse(requireUser(locals), url.searchParams, locals.t) : listResponse(requireUser(locals), url.searchParams, locals.t);
+  wantsAll(url.searchParams)
+    ? allResponse(requireUser(locals), url.searchParams, locals.t)
+    : listResponse(requireUser(locals), url.searchParams, locals.t);

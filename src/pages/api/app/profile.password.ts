@@ -11,6 +11,10 @@ import { requireUser } from '#lib/http/user.ts';
 export const GET: APIRoute = ({ locals, url, request }) => {
   if (!explicitCredentials(request, url)) throw new HttpError(401, locals.t('errors.unauthorized'));
   const q = url.searchParams;
-  const values = { oldPassword: fromBase64(q.get('oldPassword')), newPassword: fromBase64(q.get('newPassword')), verifyPassword: fromBase64(q.get('verifyPassword')) };
+  const values = {
+    oldPassword: fromBase64(q.get('oldPassword')),
+    newPassword: fromBase64(q.get('newPassword')),
+    verifyPassword: fromBase64(q.get('verifyPassword')),
+  };
   return passwordResponse(requireUser(locals), locals.session?.id, values, locals.t);
 };

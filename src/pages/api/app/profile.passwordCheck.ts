@@ -6,5 +6,9 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, url, request }) => {
   const { password } = await legacyValues(url, request);
-  return passwordCheckResponse(requireUser(locals), fromBase64(typeof password === 'string' ? password : ''), locals.t);
+  return passwordCheckResponse(
+    requireUser(locals),
+    fromBase64(typeof password === 'string' ? password : ''),
+    locals.t,
+  );
 };

@@ -9,5 +9,7 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireUser(locals);
-  return respond(locals.t, 'orders.errors.list', async () => json({ data: await salesList(user, url.searchParams, locals.t) }));
+  return respond(locals.t, 'orders.errors.list', async () =>
+    json({ data: await salesList(user, url.searchParams, locals.t) }),
+  );
 };

@@ -8,5 +8,7 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
-  return respond(locals.t, 'orders.errors.store', async () => json(await salesStore(user, await readForm(request), locals.t), 201));
+  return respond(locals.t, 'orders.errors.store', async () =>
+    json(await salesStore(user, await readForm(request), locals.t), 201),
+  );
 };

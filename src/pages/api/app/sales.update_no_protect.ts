@@ -8,5 +8,9 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, request, url }) => {
   const user = requireUser(locals);
-  return respond(locals.t, 'orders.errors.archive', async () => json(await salesArchive(user, await readForm(request), url.searchParams.get('archive'), locals.t)));
+  return respond(locals.t, 'orders.errors.archive', async () =>
+    json(
+      await salesArchive(user, await readForm(request), url.searchParams.get('archive'), locals.t),
+    ),
+  );
 };

@@ -7,4 +7,6 @@ import { legacyValues } from '#lib/http/legacy.ts';
 import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, url, request }) =>
-  respond(locals.t, 'scanner.api.product', async () => json(await scanCatalog(requireUser(locals), await legacyValues(url, request), locals.t)));
+  respond(locals.t, 'scanner.api.product', async () =>
+    json(await scanCatalog(requireUser(locals), await legacyValues(url, request), locals.t)),
+  );

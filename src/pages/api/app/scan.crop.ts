@@ -10,8 +10,16 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = async ({ locals, url, request }) =>
   respond(locals.t, 'scanner.api.file', async () => {
-    const png = await scanCrop(requireUser(locals), await legacyValues(url, request), locals.t, { page: (pdf, page, scale) => renderPageAt(pdf, page, scale), cut: cutBand });
+    const png = await scanCrop(requireUser(locals), await legacyValues(url, request), locals.t, {
+      page: (pdf, page, scale) => renderPageAt(pdf, page, scale),
+      cut: cutBand,
+    });
     return new Response(png as Uint8Array<ArrayBuffer>, {
-      headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.byteLength), 'Cache-Control': 'private, max-age=86400, immutable', 'X-Content-Type-Options': 'nosniff' },
+      headers: {
+        'Content-Type': 'image/png',
+        'Content-Length': String(png.byteLength),
+        'Cache-Control': 'private, max-age=86400, immutable',
+        'X-Content-Type-Options': 'nosniff',
+      },
     });
   });

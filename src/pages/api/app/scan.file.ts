@@ -7,4 +7,6 @@ import { json, readForm } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, request }) =>
-  respond(locals.t, 'scanner.api.file', async () => json(await scanFile(requireUser(locals), await readForm(request), locals.t), 201));
+  respond(locals.t, 'scanner.api.file', async () =>
+    json(await scanFile(requireUser(locals), await readForm(request), locals.t), 201),
+  );

@@ -9,8 +9,17 @@ import { requireUser } from '#lib/http/user.ts';
 
 const handle: APIRoute = async ({ locals, url, request }) =>
   respond(locals.t, 'scanner.api.file', async () => {
-    const { row, fileId } = await scanPdf(requireUser(locals), await legacyValues(url, request), locals.t);
-    return storedFileResponse(fileId, { notFound: locals.t('scanner.api.file'), disposition: 'inline', name: `${row.file_name.replace(/\.[^.]*$/, '')}.pdf`, cache: 'no-store' });
+    const { row, fileId } = await scanPdf(
+      requireUser(locals),
+      await legacyValues(url, request),
+      locals.t,
+    );
+    return storedFileResponse(fileId, {
+      notFound: locals.t('scanner.api.file'),
+      disposition: 'inline',
+      name: `${row.file_name.replace(/\.[^.]*$/, '')}.pdf`,
+      cache: 'no-store',
+    });
   });
 
 export const GET = handle;

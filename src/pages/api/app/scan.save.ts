@@ -9,6 +9,7 @@ import { requireUser } from '#lib/http/user.ts';
 export const POST: APIRoute = async ({ locals, url, request }) =>
   respond(locals.t, 'scanner.api.save', async () => {
     const form = await readFormData(request);
-    if (!form.has('uniqid') && url.searchParams.has('uniqid')) form.set('uniqid', url.searchParams.get('uniqid')!);
+    if (!form.has('uniqid') && url.searchParams.has('uniqid'))
+      form.set('uniqid', url.searchParams.get('uniqid')!);
     return json(await scanSave(requireUser(locals), form, locals.t), 201);
   });

@@ -8,7 +8,9 @@ import { legacyValues } from '#lib/http/legacy.ts';
 import { requireUser } from '#lib/http/user.ts';
 
 const handle: APIRoute = async ({ locals, url, request }) =>
-  respond(locals.t, 'scanner.api.notFound', async () => json(await scanStatus(requireUser(locals), await legacyValues(url, request), locals.t)));
+  respond(locals.t, 'scanner.api.notFound', async () =>
+    json(await scanStatus(requireUser(locals), await legacyValues(url, request), locals.t)),
+  );
 
 export const GET = handle;
 export const POST = handle;

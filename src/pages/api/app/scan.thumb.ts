@@ -8,8 +8,18 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = async ({ locals, url, request }) =>
   respond(locals.t, 'scanner.api.file', async () => {
-    const png = await scanThumb(requireUser(locals), await legacyValues(url, request), locals.t, (pdf, page) => renderThumbnail(pdf, page, 250));
+    const png = await scanThumb(
+      requireUser(locals),
+      await legacyValues(url, request),
+      locals.t,
+      (pdf, page) => renderThumbnail(pdf, page, 250),
+    );
     return new Response(png as Uint8Array<ArrayBuffer>, {
-      headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.byteLength), 'Cache-Control': 'private, max-age=86400', 'X-Content-Type-Options': 'nosniff' },
+      headers: {
+        'Content-Type': 'image/png',
+        'Content-Length': String(png.byteLength),
+        'Cache-Control': 'private, max-age=86400',
+        'X-Content-Type-Options': 'nosniff',
+      },
     });
   });

@@ -11,7 +11,11 @@ export const POST: APIRoute = async ({ locals, params, redirect }) => {
   const user = requireUser(locals);
   const id = routeId(params.id);
   const item = id ? await getNotification(user.id, id) : null;
-  if (!item) throw new HttpError(404, locals.t('errors.notFound', { name: locals.t('notifications.entity') }));
+  if (!item)
+    throw new HttpError(
+      404,
+      locals.t('errors.notFound', { name: locals.t('notifications.entity') }),
+    );
   await markRead(user.id, [item.id]);
   return redirect(item.url ?? paths.notifications.list(), 303);
 };

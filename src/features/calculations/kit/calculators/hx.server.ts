@@ -13,5 +13,8 @@ for (const kind of ['to1', 'to2', 'to3'] as const satisfies readonly HxKind[])
     kind,
     formPath: paths.design.newCalculation.toKind(kind),
     select: ({ db, t }, values) => hxSelectAnswer(kind, rawInput(values), t, db),
-    page: { example: EXAMPLES[kind], answer: async ({ t }, values) => hxAnswer(kind, rawInput(values), t) },
+    page: {
+      example: EXAMPLES[kind],
+      answer: async ({ t }, values) => hxAnswer(kind, rawInput(values), t),
+    },
   });

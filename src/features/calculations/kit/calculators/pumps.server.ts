@@ -1,7 +1,11 @@
 // Calculators 'pump', 'station' and 'control' (cabinet): the pump engine over the catalogue
 // (select.server.ts), the form values read by calculations.schema.ts.
 import { rawInput } from '#features/calculations/calculations.schema.ts';
-import { selectAnswer, type Kind, type SelectAnswer } from '#features/calculations/select.server.ts';
+import {
+  selectAnswer,
+  type Kind,
+  type SelectAnswer,
+} from '#features/calculations/select.server.ts';
 import { registerCalculator } from '../registry.server.ts';
 import { paths } from '#lib/paths.ts';
 

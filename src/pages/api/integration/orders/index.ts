@@ -4,4 +4,5 @@ import type { APIRoute } from 'astro';
 import { listCall } from '#features/integration/orders.integration.server.ts';
 import { integrationCall } from '#features/integration/route.server.ts';
 
-export const GET: APIRoute = (ctx) => integrationCall(ctx, 'orders', (_body, t) => listCall(ctx.url.searchParams, t));
+export const GET: APIRoute = (ctx) =>
+  integrationCall(ctx, 'orders', (_body, t) => listCall(ctx.url.searchParams, t));

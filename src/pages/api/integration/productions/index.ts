@@ -6,4 +6,5 @@ import type { APIRoute } from 'astro';
 import { integrationCall } from '#features/integration/route.server.ts';
 import { createCall } from '#features/registry/registry.integration.server.ts';
 
-export const POST: APIRoute = (ctx) => integrationCall(ctx, 'production', (body, t) => createCall(body, t), 201);
+export const POST: APIRoute = (ctx) =>
+  integrationCall(ctx, 'production', (body, t) => createCall(body, t), 201);

@@ -6,6 +6,8 @@ import { listResponse, saveResponse } from '#features/calculations/saved/saved.a
 import { readForm } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = ({ locals, url }) => listResponse(requireUser(locals), url.searchParams, locals.t);
+export const GET: APIRoute = ({ locals, url }) =>
+  listResponse(requireUser(locals), url.searchParams, locals.t);
 
-export const POST: APIRoute = async ({ locals, request }) => saveResponse(requireUser(locals), await readForm(request), locals.t);
+export const POST: APIRoute = async ({ locals, request }) =>
+  saveResponse(requireUser(locals), await readForm(request), locals.t);

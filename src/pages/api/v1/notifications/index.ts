@@ -10,7 +10,10 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireUser(locals);
-  const key = url.searchParams.has('limit') && !url.searchParams.has('pageSize') ? 'notifications.errors.unread' : 'notifications.errors.list';
+  const key =
+    url.searchParams.has('limit') && !url.searchParams.has('pageSize')
+      ? 'notifications.errors.unread'
+      : 'notifications.errors.list';
   return respond(locals.t, key, async () => {
     const { dropdown: _dropdown, ...q } = parseNotificationQuery(url.searchParams);
     return json({ data: await listNotifications(user.id, q) });

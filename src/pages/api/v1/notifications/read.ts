@@ -9,7 +9,9 @@ import { isId } from '#lib/validation.ts';
 function parseIds(raw: unknown): number[] | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
-  const list: unknown = text.startsWith('[') ? JSON.parse(text) : text.split(',').map((s) => s.trim());
+  const list: unknown = text.startsWith('[')
+    ? JSON.parse(text)
+    : text.split(',').map((s) => s.trim());
   if (!Array.isArray(list) || list.length === 0 || list.length > 500) return null;
   const ids = list.map(Number);
   return ids.every(isId) ? ids : null;
@@ -26,7 +28,10 @@ export const POST: APIRoute = async ({ locals, request }) => {
       } catch {
         ids = null;
       }
-      if (!ids) throw new HttpError(422, locals.t('notifications.errors.read'), { errors: { ids: locals.t('notifications.errors.ids') } });
+      if (!ids)
+        throw new HttpError(422, locals.t('notifications.errors.read'), {
+          errors: { ids: locals.t('notifications.errors.ids') },
+        });
     }
     const updated = await markRead(user.id, ids);
     return json({ type: 'success', updated, unread: await unreadCount(user.id) });

@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 import { showResponse } from '#features/objects/objects.api.server.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = ({ locals, params }) => showResponse(requireUser(locals), params.id, locals.t);
+export const GET: APIRoute = ({ locals, params }) =>
+  showResponse(requireUser(locals), params.id, locals.t);

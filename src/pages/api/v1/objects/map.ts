@@ -5,4 +5,5 @@ import type { APIRoute } from 'astro';
 import { mapResponse } from '#features/objects/objects.api.server.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = ({ locals, url }) => mapResponse(requireUser(locals), url.searchParams, locals.t);
+export const GET: APIRoute = ({ locals, url }) =>
+  mapResponse(requireUser(locals), url.searchParams, locals.t);

@@ -5,6 +5,8 @@ import { createResponse, listResponse } from '#features/organisations/organisati
 import { readForm } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = ({ locals, url }) => listResponse(requireUser(locals), url.searchParams, locals.t);
+export const GET: APIRoute = ({ locals, url }) =>
+  listResponse(requireUser(locals), url.searchParams, locals.t);
 
-export const POST: APIRoute = async ({ locals, request }) => createResponse(requireUser(locals), await readForm(request), locals.t);
+export const POST: APIRoute = async ({ locals, request }) =>
+  createResponse(requireUser(locals), await readForm(request), locals.t);

@@ -14,7 +14,13 @@ export const GET: APIRoute = async ({ locals, url }) => {
   return respond(locals.t, 'registry.errors.list', async () => {
     const q = apiListQuery(url.searchParams);
     const r = await listProducts(user.id, q);
-    const pagination = { total: r.totalCount, count: r.entities.length, per_page: q.pageSize, current_page: q.pageNumber, total_pages: Math.max(1, Math.ceil(r.totalCount / q.pageSize)) };
+    const pagination = {
+      total: r.totalCount,
+      count: r.entities.length,
+      per_page: q.pageSize,
+      current_page: q.pageNumber,
+      total_pages: Math.max(1, Math.ceil(r.totalCount / q.pageSize)),
+    };
     return json({ data: r.entities, meta: { pagination } });
   });
 };

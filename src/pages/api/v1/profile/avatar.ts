@@ -4,4 +4,5 @@ import { avatarResponse } from '#features/profile/profile.api.server.ts';
 import { readForm } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const POST: APIRoute = async ({ locals, request }) => avatarResponse(requireUser(locals), (await readForm(request)).avatar, locals.t);
+export const POST: APIRoute = async ({ locals, request }) =>
+  avatarResponse(requireUser(locals), (await readForm(request)).avatar, locals.t);

@@ -8,5 +8,7 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
-  return respond(locals.t, 'promotions.errors.order', async () => json(await placePromotionOrder(user, await readForm(request), locals.t), 201));
+  return respond(locals.t, 'promotions.errors.order', async () =>
+    json(await placePromotionOrder(user, await readForm(request), locals.t), 201),
+  );
 };

@@ -16,7 +16,9 @@ export const POST: APIRoute = async (ctx) => {
     const r = parseWith(ActionSchema, await readForm(ctx.request));
     if (!r.ok) {
       const first = Object.values(r.errors)[0] ?? 'scada.action.tag';
-      throw new HttpError(422, t(first), { errors: Object.fromEntries(Object.entries(r.errors).map(([k, m]) => [k, t(m)])) });
+      throw new HttpError(422, t(first), {
+        errors: Object.fromEntries(Object.entries(r.errors).map(([k, m]) => [k, t(m)])),
+      });
     }
     let ip: string | null = null;
     try {

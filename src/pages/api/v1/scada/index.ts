@@ -14,15 +14,32 @@ export const GET: APIRoute = async ({ locals, url }) => {
   return respond(locals.t, 'scada.errors.list', async () => {
     const p = url.searchParams;
     const fields = p.get('searchFields');
-    if (fields && fields.split(';').some((f) => f && !['title', 'address'].includes(f.split(':')[0]!))) throw new ListQueryError('searchFields: title;address');
+    if (
+      fields &&
+      fields.split(';').some((f) => f && !['title', 'address'].includes(f.split(':')[0]!))
+    )
+      throw new ListQueryError('searchFields: title;address');
     const mapped = new URLSearchParams();
-    for (const [from, to] of [['search', 'searchText'], ['limit', 'pageSize'], ['page', 'pageNumber'], ['orderBy', 'sortField'], ['sortedBy', 'sortOrder'], ['filter', 'filter']] as const) {
+    for (const [from, to] of [
+      ['search', 'searchText'],
+      ['limit', 'pageSize'],
+      ['page', 'pageNumber'],
+      ['orderBy', 'sortField'],
+      ['sortedBy', 'sortOrder'],
+      ['filter', 'filter'],
+    ] as const) {
       const value = p.get(from) ?? p.get(to);
       if (value !== null) mapped.set(to, value);
     }
     const q = parseListQuery(mapped, LIST_FIELDS);
     const r = await listScada(user.id, q);
-    const pagination = { total: r.totalCount, count: r.entities.length, per_page: q.pageSize, current_page: q.pageNumber, total_pages: Math.max(1, Math.ceil(r.totalCount / q.pageSize)) };
+    const pagination = {
+      total: r.totalCount,
+      count: r.entities.length,
+      per_page: q.pageSize,
+      current_page: q.pageNumber,
+      total_pages: Math.max(1, Math.ceil(r.totalCount / q.pageSize)),
+    };
     return json({ data: r.entities, meta: { pagination } });
   });
 };

@@ -6,4 +6,5 @@ import type { APIRoute } from 'astro';
 import { showResponse } from '#features/support/support.api.server.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = ({ locals, params, url }) => showResponse(requireUser(locals), params.id, url.searchParams, locals.t);
+export const GET: APIRoute = ({ locals, params, url }) =>
+  showResponse(requireUser(locals), params.id, url.searchParams, locals.t);

@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 import { deskResponse } from '#features/support/support.api.server.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = ({ locals, url }) => deskResponse(requireUser(locals), url.searchParams, locals.t);
+export const GET: APIRoute = ({ locals, url }) =>
+  deskResponse(requireUser(locals), url.searchParams, locals.t);

@@ -6,7 +6,13 @@ import { createResponse, listResponse } from '#features/support/support.api.serv
 import { readForm } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = ({ locals, url }) => listResponse(requireUser(locals), url.searchParams, locals.t);
+export const GET: APIRoute = ({ locals, url }) =>
+  listResponse(requireUser(locals), url.searchParams, locals.t);
 
 export const POST: APIRoute = async ({ locals, request }) =>
-  createResponse(requireUser(locals), await readForm(request), request.headers.get('user-agent'), locals.t);
+  createResponse(
+    requireUser(locals),
+    await readForm(request),
+    request.headers.get('user-agent'),
+    locals.t,
+  );

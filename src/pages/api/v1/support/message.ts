@@ -4,4 +4,5 @@ import { messageResponse } from '#features/support/support.api.server.ts';
 import { readForm } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const POST: APIRoute = async ({ locals, request }) => messageResponse(requireUser(locals), await readForm(request), false, locals.t);
+export const POST: APIRoute = async ({ locals, request }) =>
+  messageResponse(requireUser(locals), await readForm(request), false, locals.t);

@@ -11,7 +11,11 @@ export const GET: APIRoute = ({ params, locals }) => {
   const fileId = params.file ?? '';
   return storedFileResponse(fileId, {
     notFound: locals.t('errors.notFound', { name: locals.t('list.file') }),
-    allow: async () => !!locals.user && !!productId && (await canSee(locals.user.id, productId)) && (await isProductFile(productId, fileId)),
+    allow: async () =>
+      !!locals.user &&
+      !!productId &&
+      (await canSee(locals.user.id, productId)) &&
+      (await isProductFile(productId, fileId)),
     disposition: (info) => (/^image\/(png|jpeg|webp)$/.test(info.type) ? 'inline' : 'attachment'),
     cache: 'no-store',
   });

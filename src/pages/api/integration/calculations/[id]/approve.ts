@@ -4,4 +4,5 @@ import { approveCall } from '#features/calculations/saved/saved.integration.serv
 import { integrationCall } from '#features/integration/route.server.ts';
 import { routeId } from '#lib/http/respond.ts';
 
-export const POST: APIRoute = (ctx) => integrationCall(ctx, 'orders', (body, t) => approveCall(routeId(ctx.params.id), body, t));
+export const POST: APIRoute = (ctx) =>
+  integrationCall(ctx, 'orders', (body, t) => approveCall(routeId(ctx.params.id), body, t));

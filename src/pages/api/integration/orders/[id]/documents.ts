@@ -5,4 +5,5 @@ import { documentCall } from '#features/integration/orders.integration.server.ts
 import { integrationCall } from '#features/integration/route.server.ts';
 import { routeId } from '#lib/http/respond.ts';
 
-export const POST: APIRoute = (ctx) => integrationCall(ctx, 'orders', (body, t) => documentCall(routeId(ctx.params.id), body, t), 201);
+export const POST: APIRoute = (ctx) =>
+  integrationCall(ctx, 'orders', (body, t) => documentCall(routeId(ctx.params.id), body, t), 201);

@@ -5,4 +5,5 @@ import { showCall } from '#features/integration/orders.integration.server.ts';
 import { integrationCall } from '#features/integration/route.server.ts';
 import { routeId } from '#lib/http/respond.ts';
 
-export const GET: APIRoute = (ctx) => integrationCall(ctx, 'orders', (_body, t) => showCall(routeId(ctx.params.id), t));
+export const GET: APIRoute = (ctx) =>
+  integrationCall(ctx, 'orders', (_body, t) => showCall(routeId(ctx.params.id), t));

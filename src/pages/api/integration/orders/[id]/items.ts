@@ -5,4 +5,5 @@ import { itemsCall } from '#features/integration/orders.integration.server.ts';
 import { integrationCall } from '#features/integration/route.server.ts';
 import { routeId } from '#lib/http/respond.ts';
 
-export const PUT: APIRoute = (ctx) => integrationCall(ctx, 'orders', (body, t) => itemsCall(routeId(ctx.params.id), body, t));
+export const PUT: APIRoute = (ctx) =>
+  integrationCall(ctx, 'orders', (body, t) => itemsCall(routeId(ctx.params.id), body, t));

@@ -5,4 +5,10 @@ import { integrationCall } from '#features/integration/route.server.ts';
 import { documentCall } from '#features/registry/registry.integration.server.ts';
 import { routeId } from '#lib/http/respond.ts';
 
-export const POST: APIRoute = (ctx) => integrationCall(ctx, 'production', (body, t) => documentCall(routeId(ctx.params.id), body, t), 201);
+export const POST: APIRoute = (ctx) =>
+  integrationCall(
+    ctx,
+    'production',
+    (body, t) => documentCall(routeId(ctx.params.id), body, t),
+    201,
+  );

@@ -5,4 +5,5 @@ import { integrationCall } from '#features/integration/route.server.ts';
 import { showCall } from '#features/registry/registry.integration.server.ts';
 import { routeId } from '#lib/http/respond.ts';
 
-export const GET: APIRoute = (ctx) => integrationCall(ctx, 'production', (_body, t) => showCall(routeId(ctx.params.id), t));
+export const GET: APIRoute = (ctx) =>
+  integrationCall(ctx, 'production', (_body, t) => showCall(routeId(ctx.params.id), t));

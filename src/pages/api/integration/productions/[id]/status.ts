@@ -5,4 +5,5 @@ import { integrationCall } from '#features/integration/route.server.ts';
 import { statusCall } from '#features/registry/registry.integration.server.ts';
 import { routeId } from '#lib/http/respond.ts';
 
-export const POST: APIRoute = (ctx) => integrationCall(ctx, 'production', (body, t) => statusCall(routeId(ctx.params.id), body, t));
+export const POST: APIRoute = (ctx) =>
+  integrationCall(ctx, 'production', (body, t) => statusCall(routeId(ctx.params.id), body, t));

@@ -4,4 +4,5 @@ import type { APIRoute } from 'astro';
 import { integrationCall } from '#features/integration/route.server.ts';
 import { putObjectCall } from '#features/scada/scada.integration.server.ts';
 
-export const PUT: APIRoute = (ctx) => integrationCall(ctx, 'scada', (body, t) => putObjectCall(ctx.params.key, body.data, t));
+export const PUT: APIRoute = (ctx) =>
+  integrationCall(ctx, 'scada', (body, t) => putObjectCall(ctx.params.key, body.data, t));

@@ -4,4 +4,5 @@ import { calculationOrThrow } from '#features/calculations/saved/saved.api.serve
 import { json } from '#lib/http/api.ts';
 import { requireUser } from '#lib/http/user.ts';
 
-export const GET: APIRoute = async ({ locals, params }) => json({ data: await calculationOrThrow(requireUser(locals), params.id, locals.t) });
+export const GET: APIRoute = async ({ locals, params }) =>
+  json({ data: await calculationOrThrow(requireUser(locals), params.id, locals.t) });

@@ -11,5 +11,9 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const kind = calcKind(params.kind ?? '') ?? notFound();
-  return saveResponse(requireUser(locals), { ...(await readForm(request)), kind: kind.kind }, locals.t);
+  return saveResponse(
+    requireUser(locals),
+    { ...(await readForm(request)), kind: kind.kind },
+    locals.t,
+  );
 };

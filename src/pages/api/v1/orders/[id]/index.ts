@@ -8,5 +8,7 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const GET: APIRoute = async ({ locals, params }) => {
   const user = requireUser(locals);
-  return respond(locals.t, 'orders.errors.show', async () => json({ data: withLabel(locals.t)(await orderOrThrow(user, routeId(params.id), locals.t)) }));
+  return respond(locals.t, 'orders.errors.show', async () =>
+    json({ data: withLabel(locals.t)(await orderOrThrow(user, routeId(params.id), locals.t)) }),
+  );
 };

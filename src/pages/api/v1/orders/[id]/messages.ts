@@ -8,5 +8,7 @@ import { requireUser } from '#lib/http/user.ts';
 
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
-  return respond(locals.t, 'orders.errors.message', async () => json(await postMessage(user, routeId(params.id), await readForm(request), locals.t), 201));
+  return respond(locals.t, 'orders.errors.message', async () =>
+    json(await postMessage(user, routeId(params.id), await readForm(request), locals.t), 201),
+  );
 };

@@ -11,7 +11,11 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
   return respond(locals.t, 'scada.errors.show', async () => {
     const item = await getScada(user.id, routeId(params.id));
     if (!item) throw new HttpError(404, locals.t('scada.errors.show'));
-    const limit = /^\d{1,3}$/.test(url.searchParams.get('limit') ?? '') ? Number(url.searchParams.get('limit')) : 20;
-    return json({ data: await auditOf(item.id, routeId(url.searchParams.get('before') ?? undefined), limit) });
+    const limit = /^\d{1,3}$/.test(url.searchParams.get('limit') ?? '')
+      ? Number(url.searchParams.get('limit'))
+      : 20;
+    return json({
+      data: await auditOf(item.id, routeId(url.searchParams.get('before') ?? undefined), limit),
+    });
   });
 };

@@ -18,12 +18,20 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
     const p = url.searchParams;
     const to = p.get('to') ? Date.parse(p.get('to')!) : Date.now();
     const from = p.get('from') ? Date.parse(p.get('from')!) : to - 3_600_000;
-    const points = p.get('points') && /^\d{1,5}$/.test(p.get('points')!) ? Number(p.get('points')) : 500;
-    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to || to - from > MAX_RANGE) throw new HttpError(400, t('scada.errors.range'));
+    const points =
+      p.get('points') && /^\d{1,5}$/.test(p.get('points')!) ? Number(p.get('points')) : 500;
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to || to - from > MAX_RANGE)
+      throw new HttpError(400, t('scada.errors.range'));
     const own = await tagsOf(item.id);
     const wanted = (p.get('tags') ?? '').split(',').filter(Boolean).map(Number);
-    if (wanted.some((id) => !own.some((tag) => tag.id === id))) throw new HttpError(404, t('scada.errors.tags'));
-    const ids = wanted.length ? wanted.slice(0, 10) : own.filter((tag) => tag.type !== 'bool').slice(0, 4).map((tag) => tag.id);
+    if (wanted.some((id) => !own.some((tag) => tag.id === id)))
+      throw new HttpError(404, t('scada.errors.tags'));
+    const ids = wanted.length
+      ? wanted.slice(0, 10)
+      : own
+          .filter((tag) => tag.type !== 'bool')
+          .slice(0, 4)
+          .map((tag) => tag.id);
     return json({ data: await history(ids, from, to, Math.min(points, MAX_POINTS)) });
   });
 };

@@ -14,5 +14,8 @@ export const GET: APIRoute = ({ locals, params, request }) =>
     const file = params.file ?? '';
     // Only a well-formed file id reaches the query (a NUL in the path fails PostgreSQL's text type).
     const ours = id !== null && isFileId(file) && (await isOrderFile(id, file));
-    return storedFileResponse(ours ? file : '', { notFound: locals.t('errors.notFound', { name: locals.t('integration.file') }), disposition: 'attachment' });
+    return storedFileResponse(ours ? file : '', {
+      notFound: locals.t('errors.notFound', { name: locals.t('integration.file') }),
+      disposition: 'attachment',
+    });
   });

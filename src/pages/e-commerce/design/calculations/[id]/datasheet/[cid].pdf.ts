@@ -12,5 +12,10 @@ export const GET: APIRoute = async ({ locals, params, request, url }) => {
   const cid = routeId(params.cid);
   if (id === null || cid === null) notFound();
   const line = routeId(url.searchParams.get('line') ?? undefined);
-  return documentPdf(request, withQuery(paths.design.calculations.datasheet(id, cid), { line: line || undefined }), `datasheet-${id}-${cid}.pdf`, user.id);
+  return documentPdf(
+    request,
+    withQuery(paths.design.calculations.datasheet(id, cid), { line: line || undefined }),
+    `datasheet-${id}-${cid}.pdf`,
+    user.id,
+  );
 };

@@ -9,8 +9,13 @@ import { specification } from '#features/calculations/btp/spec.ts';
 
 export const GET: APIRoute = async ({ locals, params }) => {
   const p = await projectOrThrow(requireUser(locals), params.id, locals.t);
-  if (!p.result) throw new HttpError(404, locals.t('errors.notFound', { name: locals.t('calcBtp.entity') }));
-  const body = await specificationXlsx(sheetHeading(p, locals.t), specification(p.result, locals.t).sections, locals.t);
+  if (!p.result)
+    throw new HttpError(404, locals.t('errors.notFound', { name: locals.t('calcBtp.entity') }));
+  const body = await specificationXlsx(
+    sheetHeading(p, locals.t),
+    specification(p.result, locals.t).sections,
+    locals.t,
+  );
   return new Response(new Uint8Array(body), {
     headers: {
       'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

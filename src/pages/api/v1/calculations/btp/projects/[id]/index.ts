@@ -3,12 +3,23 @@
 // the select answer (400 with field errors, nothing but the typed inputs saved). Customers: 403.
 import type { APIRoute } from 'astro';
 import { placeField } from '#features/calculations/btp/btp.page.server.ts';
-import { calculateProject, placeProject, projectOrThrow, requireEmployee } from '#features/calculations/btp/btp.server.ts';
+import {
+  calculateProject,
+  placeProject,
+  projectOrThrow,
+  requireEmployee,
+} from '#features/calculations/btp/btp.server.ts';
 import { HttpError, json, readForm } from '#lib/http/api.ts';
 
 /** The select answer's refusal: the one error shape with the spec's result fields as extras (decision 0034). */
 const refusal = (status: number, message: string, errors: Record<string, string>) =>
-  new HttpError(status, message, { type: 'error', entities: [], error: message, warning: null, errors });
+  new HttpError(status, message, {
+    type: 'error',
+    entities: [],
+    error: message,
+    warning: null,
+    errors,
+  });
 
 export const GET: APIRoute = async ({ locals, params }) => {
   const p = await projectOrThrow(requireEmployee(locals), params.id, locals.t);
@@ -22,10 +33,13 @@ const save: APIRoute = async ({ locals, params, request }) => {
   // The organisation and object (the caller's own), when given: 400 for a malformed id, 422 for
   // another's (a body field refused, decision 0034).
   if ('oid' in form || 'object' in form) {
-    const oid = placeField(form.oid ?? String(p.organisation_id ?? '')), object = placeField(form.object ?? String(p.object_id ?? ''));
+    const oid = placeField(form.oid ?? String(p.organisation_id ?? '')),
+      object = placeField(form.object ?? String(p.object_id ?? ''));
     if (oid === undefined || object === undefined) {
       const field = oid === undefined ? 'oid' : 'object';
-      const message = locals.t('calcBtp.errors.number', { field: locals.t(`calcBtp.fields.${field}`) });
+      const message = locals.t('calcBtp.errors.number', {
+        field: locals.t(`calcBtp.fields.${field}`),
+      });
       throw refusal(400, message, { [field]: message });
     }
     const errors = await placeProject(user, p, oid, object, locals.t);

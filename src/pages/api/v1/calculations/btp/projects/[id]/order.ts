@@ -2,7 +2,11 @@
 // specification -> { type, sales_id, number }. 409 when not calculated or already ordered; 404 for
 // another employee's id; 403 for customers.
 import type { APIRoute } from 'astro';
-import { orderProject, projectOrThrow, requireEmployee } from '#features/calculations/btp/btp.server.ts';
+import {
+  orderProject,
+  projectOrThrow,
+  requireEmployee,
+} from '#features/calculations/btp/btp.server.ts';
 import { json } from '#lib/http/api.ts';
 
 export const POST: APIRoute = async ({ locals, params }) => {
