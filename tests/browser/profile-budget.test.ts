@@ -38,12 +38,10 @@ async function measure(page: Page, url: string, path: string, map: boolean): Pro
     // gzip size of each file (the browser may have fetched the brotli variant, which is smaller).
     if (req.resourceType() === 'script')
       scripts.push(
-        req
-          .response()
-          .then(async (r) => ({
-            url: req.url(),
-            size: gzipSync(await r!.body(), { level: 9 }).length,
-          })),
+        req.response().then(async (r) => ({
+          url: req.url(),
+          size: gzipSync(await r!.body(), { level: 9 }).length,
+        })),
       );
   });
   await page.goto(url + path, { waitUntil: 'networkidle' });

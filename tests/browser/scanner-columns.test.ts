@@ -73,13 +73,11 @@ describe('scanner column selectors', () => {
     await heading(page, /Шаг 1 из 5: Начало/);
     await page.getByRole('button', { name: 'Далее' }).click();
     await heading(page, /Шаг 2 из 5: Загрузка документа/);
-    await page
-      .locator('#scan-file')
-      .setInputFiles({
-        name: 'Перечень.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: await wideXlsx(),
-      });
+    await page.locator('#scan-file').setInputFiles({
+      name: 'Перечень.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await wideXlsx(),
+    });
     await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
     await heading(page, /Шаг 3 из 5: Выбор страниц/);
 

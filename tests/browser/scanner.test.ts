@@ -190,13 +190,11 @@ describe('document scanner', () => {
     await page.getByText('Этот формат не поддерживается').waitFor();
     // A renamed file passes the name check but not the server's content check: its text, in Russian
     // (no retry: sending the same file again cannot help).
-    await page
-      .locator('#scan-file')
-      .setInputFiles({
-        name: 'renamed.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('just some text, not a PDF'),
-      });
+    await page.locator('#scan-file').setInputFiles({
+      name: 'renamed.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('just some text, not a PDF'),
+    });
     await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
     const refused = page.locator('.scan-failure');
     await refused.waitFor();
@@ -204,13 +202,11 @@ describe('document scanner', () => {
     expect(await refused.getByRole('button', { name: 'Повторить' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     expect(new URL(page.url()).search).toBe('');
-    await page
-      .locator('#scan-file')
-      .setInputFiles({
-        name: 'Спецификация ОВ.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: await gostXlsx(),
-      });
+    await page.locator('#scan-file').setInputFiles({
+      name: 'Спецификация ОВ.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await gostXlsx(),
+    });
     await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
     // Recognition runs off the request path: the page shows its progress, and the URL already names the scan.
     await page.locator('#scan-recognition-progress').waitFor({ timeout: 30_000 });
@@ -537,13 +533,11 @@ describe('document scanner', () => {
 
     await checkStep(page, /Шаг 2 из 5: Загрузка документа/);
     expect(await page.getByText(/Позиции будут добавлены в заказ/).count()).toBe(1);
-    await page
-      .locator('#scan-file')
-      .setInputFiles({
-        name: 'spec.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: await gostXlsx(),
-      });
+    await page.locator('#scan-file').setInputFiles({
+      name: 'spec.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await gostXlsx(),
+    });
     await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
     await checkStep(page, /Шаг 3 из 5: Выбор страниц/);
     await page.getByRole('button', { name: 'Распознать позиции' }).click();
@@ -594,13 +588,11 @@ describe('document scanner', () => {
       .click();
     await page.getByRole('button', { name: 'Далее' }).click();
     await checkStep(page, /Шаг 2 из 5: Загрузка документа/);
-    await page
-      .locator('#scan-file')
-      .setInputFiles({
-        name: 'spec.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(htmlToPdf({ spec: specHtml(ROWS, true) }).spec!),
-      });
+    await page.locator('#scan-file').setInputFiles({
+      name: 'spec.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(htmlToPdf({ spec: specHtml(ROWS, true) }).spec!),
+    });
     await page.getByRole('button', { name: 'Загрузить и распознать' }).click();
     await checkStep(page, /Шаг 3 из 5: Выбор страниц/);
     await page.getByRole('button', { name: 'Распознать позиции' }).click();

@@ -62,13 +62,11 @@ describe('customer and support desk', () => {
       .getByLabel('Сообщение', { exact: true })
       .fill('Файл спецификации выдаёт ошибку при открытии.');
     expect(await axeViolations(olga)).toEqual([]);
-    await dialog
-      .getByLabel('Файл', { exact: true })
-      .setInputFiles({
-        name: 'spec.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(pdf('spec')),
-      });
+    await dialog.getByLabel('Файл', { exact: true }).setInputFiles({
+      name: 'spec.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(pdf('spec')),
+    });
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByText(/Заявка №\d+ принята/).waitFor();
     await dialog.waitFor({ state: 'hidden', timeout: 5000 });

@@ -565,13 +565,11 @@ export async function rememberSynonyms(
         .insertInto('scan_synonyms')
         .values({ owner: target, key, catalogue_id: cid, hits: 1, updated_at: at })
         .onConflict((oc) =>
-          oc
-            .columns(['owner', 'key'])
-            .doUpdateSet({
-              catalogue_id: cid,
-              hits: sql<number>`scan_synonyms.hits + 1`,
-              updated_at: at,
-            }),
+          oc.columns(['owner', 'key']).doUpdateSet({
+            catalogue_id: cid,
+            hits: sql<number>`scan_synonyms.hits + 1`,
+            updated_at: at,
+          }),
         )
         .execute();
       n++;

@@ -60,13 +60,11 @@ export async function listOwn(userId: number, q: OwnQuery = {}): Promise<Page<Su
     .orderBy('id', 'desc')
     .limit(limit + 1)
     .execute();
-  const items = rows
-    .slice(0, limit)
-    .map((r) => ({
-      ...r,
-      status: r.status === OPEN ? OPEN : CLOSED,
-      unread_messages: Number(r.unread_messages ?? 0),
-    }));
+  const items = rows.slice(0, limit).map((r) => ({
+    ...r,
+    status: r.status === OPEN ? OPEN : CLOSED,
+    unread_messages: Number(r.unread_messages ?? 0),
+  }));
   return { items, next: rows.length > limit ? items.at(-1)!.id : null };
 }
 

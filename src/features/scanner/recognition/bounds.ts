@@ -144,9 +144,7 @@ function headedBounds(
 }
 
 /** Column bounds from the text alone: the column-number row's numbers split by the gaps between them, else the gaps themselves. */
-export function streamBounds(
-  lines: PhysLine[],
-): {
+export function streamBounds(lines: PhysLine[]): {
   bounds: number[];
   from: 'numbers' | 'projection';
   zone?: { start: number; end: number };
