@@ -683,7 +683,6 @@ describe('pages the PDF lacks, office documents, and the render queue', () => {
         errors: {
           page: `The server is preparing page images for other requests. Try again in ${RENDER_RETRY_AFTER} s.`,
         },
-        retryAfter: RENDER_RETRY_AFTER,
       });
     }
     expect(peak).toBeGreaterThan(0);
