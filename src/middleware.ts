@@ -5,12 +5,25 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { mayAccess } from '#features/chrome/guard.ts';
-import { sessionCookieName, validateSession } from '#features/auth/auth.session.server.ts';
+import {
+  sessionCookieName,
+  validateSession,
+  validateSessionId,
+} from '#features/auth/auth.session.server.ts';
 import { config } from '#lib/config.ts';
 import { bearerToken, HttpError } from '#lib/http/api.ts';
 import { isApi, isAuthArea, isEmbed, isPublic } from '#lib/http/access.ts';
 import { explicitCredentials, isForgeable } from '#lib/http/csrf.ts';
 import { chooseEncoding, compressBody } from '#lib/http/compression.ts';
+import {
+  acceptsDictionary,
+  compressWithDictionary,
+  DICTIONARY_ENCODING,
+  dictionaryFor,
+  readBounded,
+  rememberDictionary,
+  sessionOfKey,
+} from '#lib/http/dictionary.ts';
 import { diskLow } from '#lib/http/disk.ts';
 import { failureOf, failureResponse } from '#lib/http/failure.ts';
 import { securityHeaders } from '#lib/http/security-headers.ts';
@@ -55,7 +68,23 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       response = await failed(ctx, path, err);
     }
   }
-  return finish(ctx.request, response, !!locals.user);
+  // (Read through the declared type: TypeScript narrowed `locals.user` to the null set above.)
+  const userId = (locals.user as App.Locals['user'])?.id ?? null;
+  // The user's compression dictionary (decision 0045): kept to compress their later pages with.
+  if (
+    userId !== null &&
+    path === paths.chromeDictionary() &&
+    response.status === 200 &&
+    response.body
+  ) {
+    const bytes = await readBounded(response.body);
+    if (!bytes || !rememberDictionary(userId, bytes)) {
+      response = new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+    } else {
+      response = new Response(new Uint8Array(bytes), response);
+    }
+  }
+  return finish(ctx.request, response, userId);
 });
 
 function setLocale(locals: App.Locals, chosen: string | undefined, request: Request) {
@@ -81,7 +110,12 @@ async function handle(
     ? (bearerToken(request) ??
       (isApi(path) || isEmbed(path) ? ctx.url.searchParams.get('token') : null))
     : (ctx.cookies.get(sessionCookieName())?.value ?? null);
-  const auth = token ? await validateSession(token) : null;
+  let auth = token ? await validateSession(token) : null;
+  // The browser fetches the compression dictionary without cookies: its link names the session.
+  if (!auth && !explicit && path === paths.chromeDictionary()) {
+    const id = sessionOfKey(ctx.url.searchParams.get('k'));
+    if (id) auth = await validateSessionId(id);
+  }
   locals.user = auth?.user ?? null;
   locals.session = auth?.session ?? null;
   locals.token = auth ? token : null;
@@ -169,14 +203,20 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   return res;
 }
 
-function finish(request: Request, response: Response, signedIn: boolean): Response {
+function finish(request: Request, response: Response, userId: number | null): Response {
   const url = new URL(request.url);
   let res = withHeaders(response, securityHeaders(isEmbed(url.pathname), url));
   const type = res.headers.get('content-type') ?? '';
-  if (signedIn && type.startsWith('text/html'))
-    res.headers.set('Cache-Control', 'private, no-store');
-  // Brotli when accepted (smaller pages on a slow link, decision 0028), else gzip.
-  const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+  const html = type.startsWith('text/html');
+  if (userId !== null && html) res.headers.set('Cache-Control', 'private, no-store');
+  // Brotli when accepted (smaller pages on a slow link, decision 0028), else gzip; a signed-in
+  // page against the user's chrome dictionary when the browser holds one the server kept (0045).
+  const acceptEncoding = request.headers.get('accept-encoding');
+  const dictionary =
+    userId !== null && html && acceptsDictionary(acceptEncoding)
+      ? dictionaryFor(userId, request.headers.get('available-dictionary'))
+      : null;
+  const encoding = dictionary ? DICTIONARY_ENCODING : chooseEncoding(acceptEncoding);
   if (
     res.body &&
     COMPRESSIBLE.test(type) &&
@@ -187,8 +227,14 @@ function finish(request: Request, response: Response, signedIn: boolean): Respon
     const headers = new Headers(res.headers);
     headers.set('Content-Encoding', encoding);
     headers.delete('Content-Length');
-    headers.append('Vary', 'Accept-Encoding');
-    res = new Response(compressBody(res.body, encoding), {
+    headers.append(
+      'Vary',
+      html && userId !== null ? 'Accept-Encoding, Available-Dictionary' : 'Accept-Encoding',
+    );
+    const body = dictionary
+      ? compressWithDictionary(res.body, dictionary)
+      : compressBody(res.body, encoding as 'br' | 'gzip');
+    res = new Response(body, {
       status: res.status,
       statusText: res.statusText,
       headers,

@@ -33,6 +33,8 @@ export const paths = {
   home: () => '/home',
   error: () => '/error',
   locale: () => '/locale',
+  /** The compression dictionary of a signed-in user's pages (decision 0045). */
+  chromeDictionary: () => '/chrome-dictionary',
   logout: () => '/logout',
   auth: {
     root: () => '/auth',

@@ -41,7 +41,7 @@ export async function startServer(
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
     const check = () => {
       const m = /listening url="http:\/\/[^:]+:(\d+)"/.exec(out);
       if (m) {

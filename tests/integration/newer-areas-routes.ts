@@ -42,6 +42,7 @@ export const EXCLUDED: Array<[RegExp, string]> = [
     /^\/$|^\/(auth|logout|locale|home|404|error)(\/|$)/,
     'sign-in, chrome and error pages: auth and errors suites',
   ],
+  [/^\/chrome-dictionary$/, 'compression dictionary: its own key checks in chrome-dictionary.test'],
   [/^\/(notifications|promotions|support|user-info)(\/|$)/, 'older area pages: their own suites'],
   [/^\/e-commerce\/(orders|orders-archive)(\/|$)/, 'older area: orders pages (orders-api suite)'],
   [/^\/tools(\/water)?$/, 'tools index and water properties page: no ids, no forms'],

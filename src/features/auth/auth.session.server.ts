@@ -60,7 +60,16 @@ export async function validateSession(
   token: string | undefined | null,
 ): Promise<{ user: User; session: Session } | null> {
   if (!token || token.length > 100) return null;
-  const id = digest(token);
+  return validateSessionId(digest(token));
+}
+
+/**
+ * The same for a session known by its id (the token's digest): the compression dictionary's link
+ * names the session by a key, since the browser fetches a dictionary without cookies (decision 0045).
+ */
+export async function validateSessionId(
+  id: string,
+): Promise<{ user: User; session: Session } | null> {
   const row = await db()
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
