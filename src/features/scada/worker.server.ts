@@ -9,6 +9,7 @@ import type { Bus } from '#lib/realtime/bus.ts';
 import type { Driver } from './scada.schema.ts';
 import { NoDataError, type DriverSession, type TagSpec } from './drivers/types.ts';
 import { Recorder } from './history.server.ts';
+import { AlarmEngine, type AlarmTag } from './alarms.server.ts';
 import { reconcileCommands } from './reconcile.server.ts';
 import {
   CMD_TOPIC,
@@ -40,6 +41,8 @@ export class ObjectWorker {
   private reconciled = false;
   private reconcileTimer: NodeJS.Timeout | null = null;
   private readonly recorder: Recorder;
+  readonly alarms: AlarmEngine;
+  private readonly startedAt = Date.now();
   private readonly pollMs: number;
 
   readonly id: number;
@@ -56,7 +59,8 @@ export class ObjectWorker {
     driver: Driver;
     tags: TagSpec[];
     deadbands: number[];
-    alarms: boolean[];
+    /** Variables with an alarm flag or limits (alarms.server.ts). */
+    alarmTags: AlarmTag[];
     db: Kysely<DB>;
     bus: Bus;
     open: Opener;
@@ -70,7 +74,8 @@ export class ObjectWorker {
     this.open = o.open;
     this.pollMs = o.driver.poll_ms;
     this.values = o.tags.map(() => null);
-    this.recorder = new Recorder(o.db, o.id, o.tags, o.deadbands, o.alarms);
+    this.recorder = new Recorder(o.db, o.id, o.tags, o.deadbands);
+    this.alarms = new AlarmEngine(o.db, o.bus, o.id, o.alarmTags);
     this.offCmd = o.bus.subscribe(CMD_TOPIC(o.id), (e) => {
       if (e.type === 'scada.write') void this.command(e.data as WriteRequest);
     });
@@ -116,8 +121,13 @@ export class ObjectWorker {
     this.lastOk = Date.now();
     if (values.some((x, i) => x !== this.values[i])) this.dirty = true;
     this.values = values;
-    if (!this.status) this.dirty = true;
+    if (!this.status) {
+      this.dirty = true;
+      // Online again (or first read since start): a link alarm of before is over.
+      void this.alarms.link(true, this.lastOk);
+    }
     this.status = 1;
+    void this.alarms.values(values, this.lastOk);
     // Subscribers first: storing the samples must not delay the live values.
     this.requestFlush();
     await this.recorder.record(values, this.lastOk);
@@ -131,6 +141,12 @@ export class ObjectWorker {
       this.dirty = true;
       this.requestFlush();
     }
+    // No link: lost after reads, or never established within the online window since start.
+    if (
+      !online &&
+      (this.lastOk > 0 || Date.now() - this.startedAt > ONLINE_PERIODS * this.pollMs + 500)
+    )
+      void this.alarms.link(false, Date.now());
   }
 
   private requestFlush() {
