@@ -413,3 +413,16 @@ describe('events journal', () => {
     expect(other.status).toBe(404);
   });
 });
+
+describe('last good read', () => {
+  it('moves the time of the last update forward while the values stay the same', async () => {
+    const tags = async () => (await api(`/api/v1/scada/tags/${id}`, { token: dmitry })).data;
+    await until(async () => (await tags()).status === 1, 15_000);
+    const first = await tags();
+    // Nothing changes on the device; the time still follows the reads (published every 5 s).
+    await until(async () => (await tags()).last_update_at !== first.last_update_at, 8000);
+    const later = await tags();
+    expect(later.values).toEqual(first.values);
+    expect(Date.now() - Date.parse(later.last_update_at)).toBeLessThan(6000);
+  });
+});

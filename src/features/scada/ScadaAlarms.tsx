@@ -29,29 +29,37 @@ export default function ScadaAlarms(p: Props) {
   const [state, setState] = useState(p.state);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  /** Bumped to refresh at once (after an acknowledgement). */
+  const [tick, setTick] = useState(0);
+  const mounted = useRef(false);
   const url = p.objectId === null ? '/api/v1/scada/alarms' : `/api/v1/scada/${p.objectId}/alarms`;
 
-  async function load(s = stateRef.current) {
-    try {
-      const r = await getJson<{ data: AlarmItem[]; meta: { pagination: { total: number } } }>(url, {
-        params: { state: s, limit: 100 },
-      });
-      if (s !== stateRef.current) return;
-      setRows(r.data);
-      setTotal(r.meta.pagination.total);
-    } catch {
-      // A failed refresh keeps the list shown; the next one tries again.
-    }
-  }
-
   useEffect(() => {
+    let gone = false;
+    const refresh = async () => {
+      try {
+        const r = await getJson<{ data: AlarmItem[]; meta: { pagination: { total: number } } }>(
+          url,
+          { params: { state, limit: 100 } },
+        );
+        if (gone) return;
+        setRows(r.data);
+        setTotal(r.meta.pagination.total);
+      } catch {
+        // A failed refresh keeps the list shown; the next one tries again.
+      }
+    };
+    // The first rows came with the page; later runs (state, acknowledgement) refresh at once.
+    if (mounted.current) void refresh();
+    mounted.current = true;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
+      if (document.visibilityState === 'visible') void refresh();
     }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
+    return () => {
+      gone = true;
+      clearInterval(timer);
+    };
+  }, [url, state, tick]);
 
   async function ack(a: AlarmItem, comment: string) {
     setBusy(a.id);
@@ -72,15 +80,11 @@ export default function ScadaAlarms(p: Props) {
         ok: false,
       });
     }
-    await load();
+    setTick((x) => x + 1);
     setBusy(null);
   }
 
-  function show(s: 'active' | 'all') {
-    setState(s);
-    stateRef.current = s;
-    void load(s);
-  }
+  const show = (s: 'active' | 'all') => setState(s);
 
   const time = (x: string | null) => (x ? formatTime(p.locale, p.timeZone, x) : '\u2014');
   return (

@@ -21,6 +21,11 @@ import {
 
 export const ONLINE_PERIODS = 3;
 const FLUSH_MS = 1000;
+/**
+ * Unchanged values are still published this often, so the "last update" shown (the snapshot time)
+ * is the last good read, not the last change (issue 24), at one write per object per FRESH_MS.
+ */
+export const FRESH_MS = 5000;
 const BACKOFF_MAX = 10_000;
 
 export type Opener = (driver: Driver, tags: TagSpec[]) => Promise<DriverSession>;
@@ -120,6 +125,7 @@ export class ObjectWorker {
     if (this.stopped) return;
     this.lastOk = Date.now();
     if (values.some((x, i) => x !== this.values[i])) this.dirty = true;
+    if (this.lastOk - this.lastFlush >= FRESH_MS) this.dirty = true;
     this.values = values;
     if (!this.status) {
       this.dirty = true;
