@@ -86,13 +86,9 @@ beforeAll(async () => {
   server = await startServer(scadaEnv);
   api = apiClient(server);
   await enableScada(server, 'sergey.ivanov@demo.example');
-  [dmitry, olga, sergey] = (
-    await Promise.all(
-      ['dmitry.volkov', 'olga.demidova', 'sergey.ivanov'].map((u) =>
-        sessionFor(server, `${u}@demo.example`),
-      ),
-    )
-  ).map((s) => s.token);
+  dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
+  olga = (await sessionFor(server, 'olga.demidova@demo.example')).token;
+  sergey = (await sessionFor(server, 'sergey.ivanov@demo.example')).token;
   // Dmitry asks for alarm e-mails; Sergey does not.
   const mail = await api('/api/v1/scada/alarms/settings', { token: dmitry, json: { email: true } });
   expect(mail).toMatchObject({ status: 200, data: { data: { email: true } } });
