@@ -99,7 +99,7 @@ beforeAll(async () => {
   await until(
     async () => (await api(`/api/v1/scada/${id}`, { token: dmitry })).data.data.status === 1,
   );
-});
+}, 180_000); // a server start and a first poll: slow on a busy machine
 afterAll(async () => {
   await server?.stop();
   await device?.stop();
