@@ -1,4 +1,4 @@
-// The alarm list (an object's Аварии tab, or every granted object): ISA-18.2 state per row, the
+// The alarm list (an object's alarms tab, or every granted object): ISA-18.2 state per row, the
 // acknowledge button with an optional comment, active or all, refreshed every REFRESH_MS while the
 // page is visible (a new alarm shows without reload; the bell tells about it at once).
 import { useEffect, useRef, useState } from 'react';
