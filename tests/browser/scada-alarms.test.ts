@@ -85,6 +85,12 @@ describe('alarms journey', () => {
       expect(await list.locator('.scada-alarm-count').innerText()).toMatch(
         /^Активных аварий: \d+$/,
       );
+      // The dispatching menu entry carries the count of active alarms.
+      const badge = await list
+        .locator('[data-scada-alarms]')
+        .first()
+        .getAttribute('data-scada-alarms');
+      expect(Number(badge)).toBeGreaterThan(0);
 
       device.holding.set(0, 500); // back to 50.0: both clear
       // HH acknowledged and cleared: normal, out of the active list; H cleared but unacknowledged.
