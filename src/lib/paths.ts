@@ -103,6 +103,8 @@ export const paths = {
     scada: {
       list: () => '/tools/scada',
       one: (id: Id) => `/tools/scada/${seg(id)}`,
+      /** Alarms of every granted object (issue 24). */
+      alarms: () => '/tools/scada/alarms',
       report: (id: Id) => `/tools/scada/${seg(id)}/report.xlsx`,
     },
   },

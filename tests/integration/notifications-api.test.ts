@@ -6,6 +6,9 @@ import { apiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { connect } from '../helpers/support.ts';
+import { until } from './scada-helpers.ts';
+import { openDatabase } from '../../src/lib/db/index.ts';
+import { join } from 'node:path';
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
@@ -17,7 +20,42 @@ beforeAll(async () => {
   api = apiClient(server);
   ({ token: olga, cookie: olgaCookie } = await sessionFor(server, 'olga.demidova@demo.example'));
   dmitry = (await sessionFor(server, 'dmitry.volkov@demo.example')).token;
+  await withoutDemoAlarms(server);
 });
+
+/**
+ * The demo dispatching objects of Dmitry raise their simulated fault at start, which rings his bell
+ * (issue 24); the counts here are about the demo notifications, so his dispatching is switched off
+ * and the alarm notifications already made are removed once all three faults were raised.
+ */
+async function withoutDemoAlarms(s: TestServer) {
+  const { url, dataDir } = s.database;
+  const database = openDatabase(
+    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
+  );
+  try {
+    const { id } = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'dmitry.volkov@demo.example')
+      .executeTakeFirstOrThrow();
+    await database.db.updateTable('users').set({ module_scada: 0 }).where('id', '=', id).execute();
+    await until(async () => {
+      const r = await database.db
+        .selectFrom('scada_alarms')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(r.n) >= 3;
+    }, 20_000);
+    await database.db
+      .deleteFrom('notifications')
+      .where('user_id', '=', id)
+      .where('module', '=', 'scada')
+      .execute();
+  } finally {
+    await database.close();
+  }
+}
 afterAll(async () => {
   await server?.stop();
 });

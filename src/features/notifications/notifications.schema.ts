@@ -1,6 +1,13 @@
 // Notification vocabulary shared by the server, the pages and the dropdown. Pure module.
 
-export const NOTIFICATION_MODULES = ['sales', 'request', 'support', 'task', 'chat'] as const;
+export const NOTIFICATION_MODULES = [
+  'sales',
+  'request',
+  'support',
+  'task',
+  'chat',
+  'scada',
+] as const;
 export type NotificationModule = (typeof NOTIFICATION_MODULES)[number];
 
 /** Tabs of the header dropdown: all, then orders, calculations and appeals. */

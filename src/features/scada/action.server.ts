@@ -19,6 +19,7 @@ import {
 } from './live.ts';
 import { commandValue } from './scada.schema.ts';
 import { grantOf, liveOf } from './scada.server.ts';
+import { commandEvent } from './alarms.query.server.ts';
 
 /** One accepted command per variable (whoever sends it) in this window: the device's rule. */
 export const RATE_WINDOW_MS = 5000;
@@ -97,6 +98,16 @@ export async function runAction(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+  // The object's events journal shows every audited command with its outcome.
+  const journal = (result: string, reason: string | null) =>
+    commandEvent({
+      object_id: tag.object_id,
+      tag_id: tag.id,
+      user_id: user.id,
+      requested: raw,
+      result,
+      reason,
+    }).catch(() => {});
   const refuse = async (
     status: number,
     reason: string,
@@ -104,6 +115,7 @@ export async function runAction(
     headers?: Record<string, string>,
   ): Promise<ActionAnswer> => {
     const { id } = await audit('refused', reason);
+    await journal('refused', reason);
     const message = t(`scada.action.refused.${reason}`, params);
     return {
       status,
@@ -159,6 +171,7 @@ export async function runAction(
     .where('id', '=', id)
     .where('finished_at', 'is', null)
     .execute();
+  await journal(reply.result, reply.reason ?? null);
   const status = reply.result === 'confirmed' ? 200 : reply.result === 'not_confirmed' ? 202 : 502;
   return {
     status,

@@ -1,6 +1,6 @@
 // History: a sample is stored when a value moves beyond its tag's deadband, and at least every
-// heartbeat (SCADA_HEARTBEAT_SECONDS, default HEARTBEAT_MS) regardless, so a flat line is still a known line. Alarm tags open an alarm row when
-// they become non-zero and close it when they return to zero. Trends read min/max/avg per bucket.
+// heartbeat (SCADA_HEARTBEAT_SECONDS, default HEARTBEAT_MS) regardless, so a flat line is still a known line (alarms:
+// alarms.server.ts). Trends read min/max/avg per bucket.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
 import { config } from '#lib/config.ts';
@@ -16,28 +16,18 @@ export const MAX_POINTS = 2000;
 
 export class Recorder {
   private readonly last: Array<{ v: number | null; ts: number } | null>;
-  private readonly alarmOn: Array<boolean | null>;
   private readonly db: Kysely<DB>;
   private readonly objectId: number;
   private readonly tags: TagSpec[];
   private readonly deadbands: number[];
-  private readonly alarms: boolean[];
   private readonly heartbeatMs = config().scadaHeartbeatMs;
 
-  constructor(
-    db: Kysely<DB>,
-    objectId: number,
-    tags: TagSpec[],
-    deadbands: number[],
-    alarms: boolean[],
-  ) {
+  constructor(db: Kysely<DB>, objectId: number, tags: TagSpec[], deadbands: number[]) {
     this.db = db;
     this.objectId = objectId;
     this.tags = tags;
     this.deadbands = deadbands;
-    this.alarms = alarms;
     this.last = tags.map(() => null);
-    this.alarmOn = tags.map(() => null);
   }
 
   async record(values: Array<number | null>, ts: number) {
@@ -59,31 +49,6 @@ export class Recorder {
         .values(rows)
         .onConflict((oc) => oc.doNothing())
         .execute();
-    for (const [i, v] of values.entries()) {
-      if (!this.alarms[i] || v === null) continue;
-      const on = v !== 0;
-      if (on === this.alarmOn[i]) continue;
-      const tagId = this.tags[i]!.id;
-      const open = await this.db
-        .selectFrom('scada_alarms')
-        .select('id')
-        .where('tag_id', '=', tagId)
-        .where('cleared_at', 'is', null)
-        .executeTakeFirst();
-      const time = new Date(ts).toISOString();
-      if (on && !open)
-        await this.db
-          .insertInto('scada_alarms')
-          .values({ object_id: this.objectId, tag_id: tagId, raised_at: time, cleared_at: null })
-          .execute();
-      if (!on && open)
-        await this.db
-          .updateTable('scada_alarms')
-          .set({ cleared_at: time })
-          .where('id', '=', open.id)
-          .execute();
-      this.alarmOn[i] = on;
-    }
   }
 }
 

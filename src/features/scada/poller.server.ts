@@ -98,7 +98,17 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
       if (current) await current.stop();
       const rows = await db
         .selectFrom('scada_tags')
-        .select(['id', 'idx', 'type', 'field_type', 'address', 'deadband', 'alarm'])
+        .select([
+          'id',
+          'idx',
+          'title',
+          'type',
+          'field_type',
+          'address',
+          'deadband',
+          'alarm',
+          'limits',
+        ])
         .where('object_id', '=', o.id)
         .where('idx', '>=', 0)
         .orderBy('idx')
@@ -119,7 +129,15 @@ export function startPoller(db: Kysely<DB>, bus: Bus) {
           driver,
           tags,
           deadbands: rows.map((r) => r.deadband),
-          alarms: rows.map((r) => !!r.alarm),
+          alarmTags: rows
+            .filter((r) => r.alarm || r.limits)
+            .map((r) => ({
+              id: r.id,
+              idx: r.idx,
+              title: r.title,
+              alarm: !!r.alarm,
+              limits: r.limits,
+            })),
           db,
           bus,
           open: openerFor(o.id),

@@ -8,6 +8,7 @@ import { db, now } from '#lib/db/index.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { addressSchemaFor, ObjectSchema, type ObjectInput } from './scada.schema.ts';
+import { checkLimits } from './alarms.rules.ts';
 
 const KEY = /^[A-Za-z0-9_.-]{1,100}$/;
 /** Retired variables sit at RETIRED - id: unique, far below the -1 … -200 of the order move. */
@@ -22,6 +23,7 @@ export async function putObjectCall(
     throw new HttpError(404, t('errors.notFound', { name: t('scada.entity') }));
   const input = validate(ObjectSchema, data, t);
   checkTags(input, t);
+  const limits = checkLimits(input.tags, t);
   const database = db();
   const orgId = input.oid
     ? ((
@@ -139,6 +141,7 @@ export async function putObjectCall(
         deadband: tag.deadband,
         alarm: tag.alarm ? 1 : 0,
         address: JSON.stringify(tag.address),
+        limits: limits[idx] ?? null,
       };
       const known = byKey.get(tag.key);
       const tagId = known

@@ -93,6 +93,8 @@ export const TagSchema = v.pipe(
     step: v.optional(v.nullable(num), null),
     deadband: v.optional(v.pipe(num, v.minValue(0)), 0),
     alarm: v.optional(v.boolean(), false),
+    /** Analog limits (alarms.schema.ts LimitsSchema), checked after the shape with 400 per field. */
+    limits: v.optional(v.nullable(v.unknown()), null),
     address: v.record(v.string(), v.unknown(), m('address')),
   }),
   v.check((t) => t.actions === 'Read' || t.field_type !== null, m('fieldType')),

@@ -36,6 +36,8 @@ export interface ScadaTagsTable {
   alarm: Generated<number>;
   /** JSON of the driver address of the tag. */
   address: string;
+  /** JSON { hh, h, l, ll, deadband, delay_s } of the analog limits, or null (migration 0025). */
+  limits: string | null;
 }
 
 export interface ScadaGrantsTable {
@@ -52,12 +54,44 @@ export interface ScadaSamplesTable {
   value: number | null;
 }
 
+/** An alarm occurrence (migration 0025): ISA-18.2 state from cleared_at and acknowledged_at. */
 export interface ScadaAlarmsTable {
   id: Generated<number>;
   object_id: number;
-  tag_id: number;
+  /** null for a communication loss (kind link). */
+  tag_id: number | null;
+  kind: string;
+  value: number | null;
+  limit_value: number | null;
   raised_at: string;
   cleared_at: string | null;
+  acknowledged_at: string | null;
+  acknowledged_by: number | null;
+  comment: string | null;
+  /** 1 until cleared and acknowledged. */
+  active: Generated<number>;
+  /** Set while the condition holds (unique): one open occurrence per object, tag and kind. */
+  open_key: string | null;
+}
+
+export interface ScadaEventsTable {
+  id: Generated<number>;
+  object_id: number;
+  at: string;
+  kind: string;
+  alarm_id: number | null;
+  alarm_kind: string | null;
+  tag_id: number | null;
+  tag_title: string | null;
+  user_id: number | null;
+  value: number | null;
+  detail: string | null;
+}
+
+export interface ScadaAlarmSettingsTable {
+  user_id: number;
+  email: number;
+  updated_at: string;
 }
 
 export interface ScadaCommandsTable {
@@ -103,6 +137,8 @@ export interface ScadaTables {
   scada_grants: ScadaGrantsTable;
   scada_samples: ScadaSamplesTable;
   scada_alarms: ScadaAlarmsTable;
+  scada_events: ScadaEventsTable;
+  scada_alarm_settings: ScadaAlarmSettingsTable;
   scada_commands: ScadaCommandsTable;
   scada_leases: ScadaLeasesTable;
 }

@@ -9,6 +9,7 @@ import type { Bus } from '#lib/realtime/bus.ts';
 import type { Driver } from './scada.schema.ts';
 import { NoDataError, type DriverSession, type TagSpec } from './drivers/types.ts';
 import { Recorder } from './history.server.ts';
+import { AlarmEngine, type AlarmTag } from './alarms.server.ts';
 import { reconcileCommands } from './reconcile.server.ts';
 import {
   CMD_TOPIC,
@@ -20,6 +21,11 @@ import {
 
 export const ONLINE_PERIODS = 3;
 const FLUSH_MS = 1000;
+/**
+ * Unchanged values are still published this often, so the "last update" shown (the snapshot time)
+ * is the last good read, not the last change (issue 24), at one write per object per FRESH_MS.
+ */
+export const FRESH_MS = 5000;
 const BACKOFF_MAX = 10_000;
 
 export type Opener = (driver: Driver, tags: TagSpec[]) => Promise<DriverSession>;
@@ -40,6 +46,8 @@ export class ObjectWorker {
   private reconciled = false;
   private reconcileTimer: NodeJS.Timeout | null = null;
   private readonly recorder: Recorder;
+  readonly alarms: AlarmEngine;
+  private readonly startedAt = Date.now();
   private readonly pollMs: number;
 
   readonly id: number;
@@ -56,7 +64,8 @@ export class ObjectWorker {
     driver: Driver;
     tags: TagSpec[];
     deadbands: number[];
-    alarms: boolean[];
+    /** Variables with an alarm flag or limits (alarms.server.ts). */
+    alarmTags: AlarmTag[];
     db: Kysely<DB>;
     bus: Bus;
     open: Opener;
@@ -70,7 +79,8 @@ export class ObjectWorker {
     this.open = o.open;
     this.pollMs = o.driver.poll_ms;
     this.values = o.tags.map(() => null);
-    this.recorder = new Recorder(o.db, o.id, o.tags, o.deadbands, o.alarms);
+    this.recorder = new Recorder(o.db, o.id, o.tags, o.deadbands);
+    this.alarms = new AlarmEngine(o.db, o.bus, o.id, o.alarmTags);
     this.offCmd = o.bus.subscribe(CMD_TOPIC(o.id), (e) => {
       if (e.type === 'scada.write') void this.command(e.data as WriteRequest);
     });
@@ -115,9 +125,15 @@ export class ObjectWorker {
     if (this.stopped) return;
     this.lastOk = Date.now();
     if (values.some((x, i) => x !== this.values[i])) this.dirty = true;
+    if (this.lastOk - this.lastFlush >= FRESH_MS) this.dirty = true;
     this.values = values;
-    if (!this.status) this.dirty = true;
+    if (!this.status) {
+      this.dirty = true;
+      // Online again (or first read since start): a link alarm of before is over.
+      void this.alarms.link(true, this.lastOk);
+    }
     this.status = 1;
+    void this.alarms.values(values, this.lastOk);
     // Subscribers first: storing the samples must not delay the live values.
     this.requestFlush();
     await this.recorder.record(values, this.lastOk);
@@ -131,6 +147,12 @@ export class ObjectWorker {
       this.dirty = true;
       this.requestFlush();
     }
+    // No link: lost after reads, or never established within the online window since start.
+    if (
+      !online &&
+      (this.lastOk > 0 || Date.now() - this.startedAt > ONLINE_PERIODS * this.pollMs + 500)
+    )
+      void this.alarms.link(false, Date.now());
   }
 
   private requestFlush() {
