@@ -1,5 +1,5 @@
 // Every page route of the portal in one place (issue 23): pages, redirects, notifications, the site
-// map (features/chrome/menu.ts) and the guard build their links here, so a route moves in one edit
+// map (features/chrome/menu.ts) and the guard build their links here (API paths: api-paths.ts), so a route moves in one edit
 // and paths.test.ts proves each builder names a page that exists under src/pages. Pure and without
 // imports: islands, client scripts and the server entry may all use it.
 
@@ -142,15 +142,4 @@ export const paths = {
   },
   files: { one: (id: string) => `/files/${seg(id)}` },
   media: { one: (id: string) => `/media/${seg(id)}` },
-  /** API prefixes and endpoints named by server code (islands' fetch calls keep their own). */
-  api: {
-    /** Prefix of every API path. */
-    prefix: () => '/api',
-    scada: () => '/api/v1/scada',
-    supportDesk: () => '/api/v1/support/desk',
-    startInfo: () => '/api/v1/profile/start-info',
-    partySuggest: () => '/api/v1/profile/register/party',
-    /** The scanner's action endpoints (/api/app/scan.file, ...). */
-    scan: (call: string) => `/api/app/${call}`,
-  },
 } as const;

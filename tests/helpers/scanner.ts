@@ -4,6 +4,7 @@
 // (Olga and Dmitry signed in, with Olga's first organisation) and `scan` (upload a file, wait until
 // recognised). Status is polled: the scanner pushes nothing a test process could listen to.
 import ExcelJS from 'exceljs';
+import { GOST_HEAD } from '../../src/features/scanner/recognition/sheets.testkit.ts';
 import { apiClient, type ApiClient } from './api-client.ts';
 import { expect, test as base } from './fixtures.ts';
 
@@ -11,17 +12,7 @@ export { expect };
 import { sessionFor } from './session.ts';
 
 /** The headings of GOST 21.110 Form 1, in its column order. */
-export const GOST_HEAD = [
-  'Поз.',
-  'Наименование и техническая характеристика',
-  'Тип, марка, обозначение документа, опросного листа',
-  'Код продукции',
-  'Поставщик',
-  'Ед. измерения',
-  'Кол.',
-  'Масса 1 ед., кг',
-  'Примечание',
-];
+export { GOST_HEAD };
 const WIDTHS = [8, 45, 30, 12, 20, 10, 8, 10, 15];
 
 /** A row of the sheet: a position (its cells in column order) or a section heading. */

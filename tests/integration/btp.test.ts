@@ -3,6 +3,7 @@
 // calculated result with its explanations and scheme, the GOST 21.110 specification page and .xlsx,
 // the offer, the order; projects are the owner's own (another employee's id is 404).
 import ExcelJS from 'exceljs';
+import { GOST_HEAD } from '../../src/features/scanner/recognition/sheets.testkit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
@@ -223,18 +224,7 @@ describe('outputs and order', () => {
     );
     const base = page.replace(/\/project$/, '');
     const spec = await (await get(`${base}/specification`, employee, 'ru')).text();
-    for (const col of [
-      'Поз.',
-      'Наименование и техническая характеристика',
-      'Тип, марка, обозначение документа, опросного листа',
-      'Код продукции',
-      'Поставщик',
-      'Ед. измерения',
-      'Кол.',
-      'Масса 1 ед., кг',
-      'Примечание',
-    ])
-      expect(spec).toContain(`<th scope="col">${col}</th>`);
+    for (const col of GOST_HEAD) expect(spec).toContain(`<th scope="col">${col}</th>`);
     expect(spec).toContain('<tr class="btp-colnum"><th scope="col">1</th><th scope="col">2</th>');
     expect(spec).toContain('Клапан регулирующий седельный с электроприводом');
 
@@ -244,17 +234,7 @@ describe('outputs and order', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await x.arrayBuffer());
     const ws = book.worksheets[0]!;
-    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual([
-      'Поз.',
-      'Наименование и техническая характеристика',
-      'Тип, марка, обозначение документа, опросного листа',
-      'Код продукции',
-      'Поставщик',
-      'Ед. измерения',
-      'Кол.',
-      'Масса 1 ед., кг',
-      'Примечание',
-    ]);
+    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(GOST_HEAD);
     expect((ws.getRow(3).values as unknown[]).slice(1)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(ws.getRow(4).getCell(2).value).toBe('Ввод и учёт');
     expect(ws.getRow(5).getCell(1).value).toBe('1.1');

@@ -3,6 +3,7 @@
 // scan, plus a key of every integration scope and direct database access for the switches the back
 // office owns (the dispatching module, the employee role).
 import { createHash } from 'node:crypto';
+import { GOST_HEAD } from '../../src/features/scanner/recognition/sheets.testkit.ts';
 import ExcelJS from 'exceljs';
 import { INTEGRATION_SCOPES } from '../../src/lib/config.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
@@ -108,17 +109,7 @@ export async function orderAndProduct(
 export async function specXlsx(): Promise<Uint8Array<ArrayBuffer>> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Спецификация');
-  ws.addRow([
-    'Поз.',
-    'Наименование и техническая характеристика',
-    'Тип, марка, обозначение документа, опросного листа',
-    'Код продукции',
-    'Поставщик',
-    'Ед. измерения',
-    'Кол.',
-    'Масса 1 ед., кг',
-    'Примечание',
-  ]);
+  ws.addRow(GOST_HEAD);
   ws.addRow([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   ws.addRow([
     '1',

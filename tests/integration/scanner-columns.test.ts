@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { describe } from 'vitest';
 import { convertOffice } from '../../src/features/scanner/recognition/libreoffice.ts';
 import { expect, test } from '../helpers/scanner.ts';
+import { EPLAN_PARTS, eplanRows } from '../../src/features/scanner/recognition/sheets.testkit.ts';
 
 async function workbook(rows: (string | number)[][]): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
@@ -250,27 +251,9 @@ describe('non-GOST headings: suggested from the heading and from what the column
         olga: { token: olga },
       },
     }) => {
-      const rows: (string | number)[][] = [
-        [
-          'Непрерывный номер',
-          'Обозначение',
-          'Наименование',
-          'Номер изделия',
-          'Количество',
-          'Изготовитель',
-        ],
-      ];
-      const parts: [string, string, string, string][] = [
-        ['QF1,QF2', 'Автоматический выключатель трёхполюсный', 'BA47-29 3P 16A', 'IEK'],
-        ['KM1', 'Контактор модульный', 'КМ20-20М', 'IEK'],
-        ['A1', 'Программируемый логический контроллер', 'M245', 'Zentec'],
-        ['HL1', 'Светосигнальная арматура зелёная', 'AD22DS-G', 'DKC'],
-        ['PDS1', 'Реле перепада давления', 'DPS-500', ''],
-        ['U1', 'Преобразователь частоты', 'VCI-G15-4B', 'INSTART'],
-      ];
-      parts.forEach(([ref, name, article, maker], i) =>
-        rows.push([String(i + 1), ref, name, article, (i % 3) + 1, maker]),
-      );
+      // The parts list without the fuse and the sensor (six parts).
+      const parts = EPLAN_PARTS.filter(([ref]) => ref !== 'F1' && ref !== 'T1');
+      const rows = eplanRows(parts);
       const { uniqid, status: s } = await scan(await workbook(rows), 'eplan.xlsx', { lang: 'ru' });
       expect(s.suggestedMapping).toEqual({
         pos: 1,

@@ -2,6 +2,7 @@
 // hydrated it keeps the field to digits (paste allowed), counts down before another code may be
 // asked for, and marks the form busy so a slow connection does not send it twice.
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { paths } from '#lib/paths.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { fieldAria } from '#components/form/field-aria.ts';
 
@@ -47,7 +48,7 @@ export default function CodeForm({ strings, type, to, digits, error, notice, res
   const waiting = hydrated && left > 0;
 
   return (
-    <form method="post" action="/auth/code" onSubmit={onSubmit}>
+    <form method="post" action={paths.auth.code()} onSubmit={onSubmit}>
       {error && (
         <div id="code-error" className="auth-alert danger" role="alert">
           {error}

@@ -10,6 +10,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
+import { paths } from '#lib/paths.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { lookup, makeT, type Messages } from '#lib/i18n/translate.ts';
 import { validateStep, type FieldErrors } from './auth.schema.ts';
@@ -141,7 +142,7 @@ export default function RegistrationWizard({
   return (
     <form
       method="post"
-      action="/auth/registration"
+      action={paths.auth.registration()}
       className="auth-wizard"
       ref={form}
       onSubmit={onSubmit}

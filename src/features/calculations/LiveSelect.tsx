@@ -3,6 +3,7 @@
 // and while the user types it asks the same selection API (debounced) and says how many fit and
 // which is best, or which field is wrong. The full list with explanations still comes from the post.
 import { numberFormat } from '#lib/format.ts';
+import { apiPaths } from '#lib/api-paths.ts';
 import { useEffect, useState } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { ApiError, postJson } from '#lib/client/api.ts';
@@ -54,7 +55,7 @@ export default function LiveSelect({ kind, formId, strings, locale, hasResults =
       const mine = ++seq;
       setLive({ state: 'busy' });
       try {
-        const body = await postJson<Selection>(`/api/v1/calculations/${kind}/select`, {
+        const body = await postJson<Selection>(apiPaths.calculations.select(kind), {
           ...values,
           limit: 50,
         });

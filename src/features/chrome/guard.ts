@@ -12,11 +12,12 @@ import {
   type Requirement,
 } from './menu.ts';
 import { paths } from '#lib/paths.ts';
+import { apiPaths } from '#lib/api-paths.ts';
 
 /** Guarded areas that are not menu entries (the employees' support desk and its API). */
 export const EXTRA_GUARDS: readonly { prefix: string; requires: Requirement }[] = [
   { prefix: paths.support.desk(), requires: 'employee' },
-  { prefix: paths.api.supportDesk(), requires: 'employee' },
+  { prefix: apiPaths.support.desk(), requires: 'employee' },
 ];
 
 const under = (path: string, prefix: string): boolean =>
@@ -42,7 +43,7 @@ function apiRequirements(
  */
 export function requirementsOf(path: string): Requirement[] {
   const p = normalisePath(path);
-  const found = p.startsWith('/api/')
+  const found = p.startsWith(apiPaths.prefix() + '/')
     ? apiRequirements(p, SITE_MAP, [])
     : activeTrail(p).flatMap((x) => (x.requires ? [x.requires] : []));
   for (const g of EXTRA_GUARDS) if (under(p, g.prefix)) found.push(g.requires);

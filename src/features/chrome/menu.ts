@@ -1,6 +1,7 @@
 // The site map behind the header menu, the side menu, the breadcrumbs, page titles and the section
 // hub pages. Pure: labels are i18n keys, the user is reduced to the three role flags.
 import { paths } from '#lib/paths.ts';
+import { apiPaths } from '#lib/api-paths.ts';
 
 /** What a menu decision needs to know about the signed-in user (0/1 flags, as stored). */
 export interface MenuUser {
@@ -104,17 +105,19 @@ export const SITE_MAP: readonly MenuEntry[] = [
         aside: true,
         badge: 'beta',
         // The scanner's calls follow the page's requirement (any signed-in user today).
-        api: [
-          'scan.file',
-          'scan.status',
-          'scan.pdf',
-          'scan.thumb',
-          'scan.crop',
-          'scan.do',
-          'scan.candidates',
-          'scan.catalog',
-          'scan.save',
-        ].map(paths.api.scan),
+        api: (
+          [
+            'scan.file',
+            'scan.status',
+            'scan.pdf',
+            'scan.thumb',
+            'scan.crop',
+            'scan.do',
+            'scan.candidates',
+            'scan.catalog',
+            'scan.save',
+          ] as const
+        ).map((call) => apiPaths.app(call)),
       }),
       // The embeddable pages (/scada/project, /scada/chart) belong to this entry, so the module is
       // required there exactly as on the object pages (issue 20).
@@ -123,7 +126,7 @@ export const SITE_MAP: readonly MenuEntry[] = [
         match: [paths.scada.prefix()],
         aside: true,
         requires: 'scada',
-        api: [paths.api.scada()],
+        api: [apiPaths.scada.list()],
       }),
       e('water', { href: paths.tools.water(), aside: true }),
     ],

@@ -16,6 +16,9 @@ if (root) {
   const count = root.querySelector<HTMLElement>('.nf-count')!;
   const template = (root.lastElementChild as HTMLTemplateElement).content.firstChild as HTMLElement;
   const icons = JSON.parse(root.dataset.icons ?? '{}') as Record<string, string>;
+  // The route of an item's form (paths.notifications.open, written by the server with ID for the id)
+  // and the WebSocket's path, from the server: this inline script imports nothing (see above).
+  const openPath = root.dataset.open!;
 
   const add = (d: Created) => {
     for (const tab of ['all', d.module]) {
@@ -23,7 +26,7 @@ if (root) {
       if (!list) continue;
       const item = template.cloneNode(true) as HTMLElement;
       item.dataset.id = String(d.id);
-      (item.firstChild as HTMLFormElement).action = `/notifications/${d.id}/open`;
+      (item.firstChild as HTMLFormElement).action = openPath.replace('ID', String(d.id));
       item.querySelector('use')!.setAttribute('href', `#i-${icons[d.icon]}`);
       item.querySelector('span')!.textContent = d.title;
       list.prepend(item);
@@ -37,7 +40,7 @@ if (root) {
   };
 
   const listen = () => {
-    const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/ws`);
+    const ws = new WebSocket(`${location.origin.replace('http', 'ws')}${root.dataset.socket!}`);
     ws.onmessage = (e) => {
       const { type, data } = JSON.parse(e.data as string) as { type: string; data: Created & Read };
       if (type === 'notification.created') add(data);

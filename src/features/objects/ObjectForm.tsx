@@ -6,6 +6,7 @@
 // Without JavaScript the same fields post to the page; with it the form posts to /api/v1/objects and
 // shows the result. Used on /user-info/my-objects/new and inside ObjectPicker's dialog.
 import { useMemo, useRef, useState } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 import { useHydrated } from '#components/use-hydrated.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
@@ -62,7 +63,11 @@ export default function ObjectForm(props: ObjectFormProps) {
   const [touched, setTouched] = useState<Record<string, boolean>>(
     props.errors ? { name: true, address: true, coords: true } : {},
   );
-  const save = useCreate<ObjectItem>('/api/v1/objects', t('objects.errors.save'), props.errors);
+  const save = useCreate<ObjectItem>(
+    apiPaths.objects.create(),
+    t('objects.errors.save'),
+    props.errors,
+  );
   const { serverErrors, forget, setMessage } = save;
   const form = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(form, (typed) => {

@@ -18,6 +18,8 @@
  * The hidden input fires a bubbling 'change' event whenever the choice changes.
  */
 import { useMemo } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
+import { paths } from '#lib/paths.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { Picker } from '#features/pickers/Picker.tsx';
 import { ALL_DEFAULT_LIMIT } from '#features/pickers/pickers.schema.ts';
@@ -50,7 +52,7 @@ export default function ObjectPicker(props: ObjectPickerProps) {
       dialogTitle={t('objects.form.title')}
       loadError={t('objects.errors.all')}
       loadingText={t('pickers.loading')}
-      url="/api/v1/objects/all"
+      url={apiPaths.objects.all()}
       searchLabel={t('pickers.searchLabel')}
       searchHint={t('pickers.searchHint', { count: ALL_DEFAULT_LIMIT })}
       countText={(n) => t('pickers.found', { count: n })}
@@ -63,7 +65,7 @@ export default function ObjectPicker(props: ObjectPickerProps) {
           strings={props.strings}
           suggest={props.suggest}
           tiles={props.tiles}
-          action="/user-info/my-objects/new"
+          action={paths.objects.new()}
           onCreated={done}
           onCancel={cancel}
           idPrefix={`${id}-new`}

@@ -6,6 +6,7 @@
 // JavaScript the form posts to /api/v1/organisations and shows the result. Used on
 // /user-info/my-organisations/new and inside OrganisationPicker's dialog.
 import { useMemo, useRef, useState } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 import { useHydrated } from '#components/use-hydrated.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
@@ -60,7 +61,7 @@ export default function OrganisationForm(props: OrganisationFormProps) {
     props.errors ? { inn: true, post: true, name: true } : {},
   );
   const save = useCreate<OrganisationItem>(
-    '/api/v1/organisations',
+    apiPaths.organisations.create(),
     t('organisations.errors.save'),
     props.errors,
   );

@@ -20,6 +20,8 @@
  * The hidden input fires a bubbling 'change' event whenever the choice changes.
  */
 import { useMemo } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
+import { paths } from '#lib/paths.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { Picker } from '#features/pickers/Picker.tsx';
 import { ALL_DEFAULT_LIMIT } from '#features/pickers/pickers.schema.ts';
@@ -50,7 +52,7 @@ export default function OrganisationPicker(props: OrganisationPickerProps) {
       dialogTitle={t('organisations.form.title')}
       loadError={t('organisations.errors.all')}
       loadingText={t('pickers.loading')}
-      url="/api/v1/organisations/all"
+      url={apiPaths.organisations.all()}
       searchLabel={t('pickers.searchLabel')}
       searchHint={t('pickers.searchHint', { count: ALL_DEFAULT_LIMIT })}
       countText={(n) => t('pickers.found', { count: n })}
@@ -62,7 +64,7 @@ export default function OrganisationPicker(props: OrganisationPickerProps) {
         <OrganisationForm
           strings={props.strings}
           suggest={props.suggest}
-          action="/user-info/my-organisations/new"
+          action={paths.organisations.new()}
           onCreated={done}
           onCancel={cancel}
           idPrefix={`${id}-new`}

@@ -10,6 +10,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
+import { paths, withQuery } from '#lib/paths.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import { makeT, type Messages, type T } from '#lib/i18n/translate.ts';
 import { ChatView, type ComposerState } from './ChatView.tsx';
@@ -69,7 +71,6 @@ export interface SupportChatProps {
   children?: ReactNode;
 }
 
-const API = '/api/v1/support';
 const mb = (bytes: number) => String(Math.round((bytes / 1048576) * 10) / 10);
 
 export default function SupportChat(props: SupportChatProps) {
@@ -123,7 +124,7 @@ export default function SupportChat(props: SupportChatProps) {
   const load = async (id: number, keep = false) => {
     let r: ChatAnswer;
     try {
-      r = await getJson<ChatAnswer>(`${API}/${id}`, { fallback: offline });
+      r = await getJson<ChatAnswer>(apiPaths.support.one(id), { fallback: offline });
     } catch (err) {
       if (current.current !== null && current.current !== id) return;
       return setFlash(failureText(err));
@@ -152,7 +153,7 @@ export default function SupportChat(props: SupportChatProps) {
     setOlderBusy(true);
     let r: ChatAnswer;
     try {
-      r = await getJson<ChatAnswer>(`${API}/${id}`, {
+      r = await getJson<ChatAnswer>(apiPaths.support.one(id), {
         params: { before: first.id },
         fallback: offline,
       });
@@ -181,7 +182,7 @@ export default function SupportChat(props: SupportChatProps) {
     const query = basePath.includes('?') ? basePath.slice(basePath.indexOf('?')) : '';
     if (mode === 'desk') {
       // A live refresh: a failed one keeps the list shown (the next event tries again).
-      await getJson<{ data: { items: DeskItem[] } }>(`${API}/desk${query}`).then(
+      await getJson<{ data: { items: DeskItem[] } }>(`${apiPaths.support.desk()}${query}`).then(
         (r) => setList(r.data.items),
         () => undefined,
       );
@@ -276,10 +277,10 @@ export default function SupportChat(props: SupportChatProps) {
     const id = selected.request.id;
     try {
       await (media
-        ? postForm(`${API}/media`, formOf({ support_id: id, message: text, media }), {
+        ? postForm(apiPaths.support.media(), formOf({ support_id: id, message: text, media }), {
             fallback: offline,
           })
-        : postForm(`${API}/message`, formOf({ support_id: id, message: text }), {
+        : postForm(apiPaths.support.message(), formOf({ support_id: id, message: text }), {
             fallback: offline,
           }));
     } catch (err) {
@@ -301,9 +302,13 @@ export default function SupportChat(props: SupportChatProps) {
     const next = selected.request.status === 1 ? 0 : 1;
     setStatusBusy(true);
     try {
-      await postForm(`${API}/status`, formOf({ support_id: selected.request.id, status: next }), {
-        fallback: offline,
-      });
+      await postForm(
+        apiPaths.support.status(),
+        formOf({ support_id: selected.request.id, status: next }),
+        {
+          fallback: offline,
+        },
+      );
       setStatus(selected.request.id, next);
     } catch (err) {
       setFlash(failureText(err));
@@ -334,7 +339,12 @@ export default function SupportChat(props: SupportChatProps) {
         <div className="sp-list-head">
           <h2 id="sp-list-title">{t(mode === 'desk' ? 'desk.requests' : 'list.heading')}</h2>
           {mode === 'customer' && (
-            <a role="button" href="/support/reports?new=1" onClick={create} className="sp-create">
+            <a
+              role="button"
+              href={withQuery(paths.support.reports(), { new: 1 })}
+              onClick={create}
+              className="sp-create"
+            >
               {t('create')}
             </a>
           )}

@@ -2,6 +2,7 @@
 // topic comes automatically), reconnecting with back-off until the session ends (close code 4401).
 // Returns whether the connection is up with every wanted topic confirmed.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 
 export type LiveEvent = { topic: string; type: string; data: Record<string, unknown> | null };
 
@@ -43,7 +44,7 @@ export function useLive(topics: string[], onEvent: (e: LiveEvent) => void): bool
     let timer: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
       const ws = new WebSocket(
-        `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`,
+        `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiPaths.socket()}`,
       );
       socket.current = ws;
       subscribed.current = new Set();

@@ -2,12 +2,12 @@
 // page and the customer's search. Pages are fetched from /api/v1/support by key; a search replaces
 // the list and is kept in the address (replaceState) so a reload shows the same.
 import { useRef, useState, type FormEvent } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 import { ApiError, getJson } from '#lib/client/api.ts';
 import type { DeskItem, SupportListItem } from './support.types.ts';
 
 type Item = SupportListItem | DeskItem;
 type Page = { data: SupportListItem[]; meta?: { next?: number | null } };
-const API = '/api/v1/support';
 
 export function useOwnList(
   initial: Item[],
@@ -26,7 +26,7 @@ export function useOwnList(
     const p = new URLSearchParams();
     if (text.trim()) p.set('searchText', text.trim());
     if (before) p.set('before', String(before));
-    return `${API}${p.size ? `?${p}` : ''}`;
+    return `${apiPaths.support.list()}${p.size ? `?${p}` : ''}`;
   };
 
   // One page, or null after telling the island why not (the server's text, else the network one).

@@ -26,6 +26,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { isSqliteBusy } from './sqlite-codes.ts';
 import type { openSqlite } from './sqlite-driver.ts';
 
 type Sqlite = ReturnType<typeof openSqlite>;
@@ -34,17 +35,6 @@ type Sqlite = ReturnType<typeof openSqlite>;
 export const BUSY_WAIT_MS = 5000;
 const FIRST_PAUSE_MS = 2;
 const LONGEST_PAUSE_MS = 50;
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-
-export function isBusy(err: unknown): boolean {
-  const e = err as { code?: unknown; errcode?: unknown };
-  return (
-    e?.code === 'ERR_SQLITE_ERROR' &&
-    typeof e.errcode === 'number' &&
-    [SQLITE_BUSY, SQLITE_LOCKED].includes(e.errcode & 0xff)
-  );
-}
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const COMMIT = /^\s*(commit|end)\b/i;
@@ -117,7 +107,7 @@ class Connection implements DatabaseConnection {
         onRun?.();
         return result;
       } catch (err) {
-        if (!retryable() || !isBusy(err) || Date.now() - started + wait > this.#busyWaitMs)
+        if (!retryable() || !isSqliteBusy(err) || Date.now() - started + wait > this.#busyWaitMs)
           throw err;
       }
       await pause(wait);

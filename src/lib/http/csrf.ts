@@ -6,7 +6,7 @@
 // cookie for them. The legacy `token` parameter is different: it sits in the URL, so another site
 // can put a token it knows (its own) there and make a victim's browser act in that account (login
 // CSRF). It decides whose session is used, never whether a browser's cross-site request may pass.
-import { isEmbed } from './access.ts';
+import { isApi, isEmbed } from './access.ts';
 
 const INTEGRATION = /^\/api\/integration\//;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,7 +24,7 @@ const headerCredentials = (request: Request): boolean =>
   /^Bearer\s/i.test(request.headers.get('authorization') ?? '') || request.headers.has('x-api-key');
 
 const tokenParameter = (url: URL): boolean =>
-  (url.pathname.startsWith('/api/') || isEmbed(url.pathname)) && url.searchParams.has('token');
+  (isApi(url.pathname) || isEmbed(url.pathname)) && url.searchParams.has('token');
 
 /** The request brings its own credentials (header or legacy parameter): the cookie is not used. */
 export function explicitCredentials(request: Request, url: URL): boolean {

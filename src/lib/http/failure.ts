@@ -3,6 +3,7 @@
 // 503 with Retry-After (the request may succeed in a minute, and says so in the user's language),
 // anything else is 500 and gets logged with its stack. The statuses and the one body shape are
 // docs/decisions/0034-one-error-policy.md; failureResponse() is the one place that writes them.
+import { SQLITE_FULL, isSqliteUnavailable } from '#lib/db/sqlite-codes.ts';
 import { ListQueryError } from '#lib/list.ts';
 import { isBodyTooLarge } from './body-limit.ts';
 import { HttpError, json } from './api.ts';
@@ -22,10 +23,6 @@ export interface Failure {
 
 export const RETRY_AFTER_SECONDS = 30;
 
-// SQLite result codes (node:sqlite puts them on `errcode`): BUSY, LOCKED, READONLY, IOERR, CORRUPT,
-// FULL, CANTOPEN, NOTADB: the file is gone, locked, damaged or the disk is full.
-const SQLITE_UNAVAILABLE = new Set([5, 6, 8, 10, 11, 13, 14, 26]);
-const SQLITE_FULL = 13;
 // PostgreSQL SQLSTATE classes 08 (connection), 53 (insufficient resources, 53100 = disk full),
 // 57P01..57P03 (server shutting down or not accepting connections), 3D000 (the database does not
 // exist: dropped) and 42P01 (undefined table: our schema is gone, e.g. re-created empty). Our
@@ -59,12 +56,8 @@ export function unavailableCause(err: unknown): 'disk' | 'database' | null {
       x.errcode === SQLITE_FULL
     )
       return 'disk';
-    if (
-      x.code === 'ERR_SQLITE_ERROR' &&
-      typeof x.errcode === 'number' &&
-      SQLITE_UNAVAILABLE.has(x.errcode & 0xff)
-    )
-      return 'database';
+    // SQLite's codes of a locked, gone, damaged or full database (lib/db/sqlite-codes.ts).
+    if (isSqliteUnavailable(e)) return 'database';
     if (typeof x.code === 'string' && (PG_UNAVAILABLE.test(x.code) || NET.has(x.code)))
       return 'database';
     if (typeof x.message === 'string' && PG_LOST.test(x.message)) return 'database';

@@ -112,6 +112,38 @@ describe('stylesheets inline on a first visit, cached links afterwards', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
+  it('finds a </head> split across two chunks (each chunk searched with a short overlap)', async () => {
+    const cut = PAGE.indexOf('</head>') + 3; // "…</he" | "ad><body>…"
+    for (const at of [cut - 2, cut, cut + 3]) {
+      const parts = [PAGE.slice(0, at), PAGE.slice(at)].map((p) => new TextEncoder().encode(p));
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
+        },
+      });
+      const res = await withInlineStylesheets(new Response(body), undefined, false);
+      const html = await res.text();
+      expect(html).toContain('<style>body{color:red}</style>');
+      expect(html).toMatch(/<\/style><link rel="stylesheet" href="\/other.css"><\/head><body>/);
+      expect(res.headers.get('set-cookie')).toMatch(/^css=/);
+    }
+  });
+
+  it('gives a response back untouched when the cookie holds every file of the build', async () => {
+    const original = response(PAGE, 9);
+    const res = await withInlineStylesheets(
+      original,
+      cookieValue(new Set([0, 1, 2]), sheets),
+      false,
+    );
+    // The same response, not a copy read through: its body was never touched.
+    expect(res).toBe(original);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new TextEncoder().encode(PAGE));
+    expect(res.headers.get('content-length')).toBe(String(new TextEncoder().encode(PAGE).length));
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
   it('counts a cookie of another build, a forged or an oversized one as nothing', () => {
     const other = build({ 'z.000.css': 'z{}' });
     for (const value of [

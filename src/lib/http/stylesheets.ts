@@ -115,7 +115,12 @@ export const prefetchLinks = (hrefs: string[]): string =>
 export const setCookieHeader = (value: string, secure: boolean): string =>
   `${STYLES_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
 
+const HEAD_END = '</head>';
 const HEAD_END_RE = /<\/head>/i;
+
+/** The cookie names every stylesheet of this build. */
+const hasAll = (had: Set<number>, sheets: Stylesheets): boolean =>
+  [...sheets.files.values()].every((f) => had.has(f.index));
 const BODY_END = '</body>';
 /** Where the last </body> (any case) starts, or -1. */
 function lastBodyEnd(text: string): number {
@@ -138,6 +143,8 @@ export async function withInlineStylesheets(
   const sheets = installedStylesheets();
   if (!sheets || !response.body) return response;
   const had = filesHad(cookie, sheets);
+  // The browser has every file of this build: nothing to inline, the body passes untouched.
+  if (hasAll(had, sheets)) return response;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const read: Uint8Array[] = [];
@@ -147,9 +154,13 @@ export async function withInlineStylesheets(
     const { done, value } = await reader.read();
     if (done) break;
     read.push(value);
+    // Only the new text is searched, with the few characters before it where a </head> split
+    // between two chunks begins: the head is read once, not once per chunk. Searched in the text
+    // itself: lower-casing may change lengths (İ), and so every index after it.
+    const from = Math.max(0, text.length - (HEAD_END.length - 1));
     text += decoder.decode(value, { stream: true });
-    // Searched in the text itself: lower-casing may change lengths (İ), and so every index after it.
-    end = text.search(HEAD_END_RE);
+    const at = text.slice(from).search(HEAD_END_RE);
+    if (at !== -1) end = from + at;
   }
   const rewritten = end === -1 ? null : rewriteHead(text.slice(0, end), sheets, had);
   if (!rewritten || !rewritten.inlined.length) return new Response(replay(read, reader), response);

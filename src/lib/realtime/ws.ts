@@ -6,13 +6,14 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { apiPaths } from '#lib/api-paths.ts';
 import { unavailableCause } from '#lib/http/failure.ts';
 import { requestIdFrom, requestStore } from '#lib/http/request-context.ts';
 import { log } from '#lib/log.ts';
 import { bus } from './bus.ts';
 import { mayListen, SESSION_ENDED, userTopic, type TopicUser } from './topics.ts';
 
-export const WS_PATH = '/ws';
+export const WS_PATH = apiPaths.socket();
 const MAX_TOPICS = 50;
 
 export interface WsPeer {

@@ -69,8 +69,52 @@ export const RANGES = {
   fouling: { min: 0, max: 0.001 },
 } as const;
 
+/** The duty, temperatures, flows and pressures of each form (the saved calculation's view lists them
+ *  under the same names, saved/inputs.ts). */
+export const HX_DUTY_FIELDS = {
+  shared: ['q', 'margin', 'limit'],
+  to1: [
+    'hot_t_in',
+    'hot_t_out',
+    'cold_t_in',
+    'cold_t_out',
+    'hot_flow',
+    'cold_flow',
+    'hot_p',
+    'cold_p',
+    'hot_dp_max',
+    'cold_dp_max',
+  ],
+  to2: [
+    'heating_q',
+    'dhw_q',
+    'network_supply',
+    'network_return',
+    'building_supply',
+    'building_return',
+    't_inside',
+    't_outdoor',
+    'dhw_t_cold',
+    'dhw_t_hot',
+    'break_supply',
+    'approach',
+  ],
+  to3: [
+    'steam_p',
+    'steam_state',
+    'steam_t',
+    'steam_x',
+    'steam_h',
+    'condensate_out',
+    'water_t_in',
+    'water_t_out',
+    'water_flow',
+    'water_dp_max',
+    'condensing_alpha',
+  ],
+} as const;
+
 const FIELDS = [
-  // shared
   'q',
   'q_unit',
   'flow_unit',
@@ -79,17 +123,7 @@ const FIELDS = [
   'dp_unit',
   'margin',
   'limit',
-  // to1
-  'hot_t_in',
-  'hot_t_out',
-  'cold_t_in',
-  'cold_t_out',
-  'hot_flow',
-  'cold_flow',
-  'hot_p',
-  'cold_p',
-  'hot_dp_max',
-  'cold_dp_max',
+  ...HX_DUTY_FIELDS.to1,
   ...MEDIUM_FIELDS,
   'hot_fouling',
   'cold_fouling',
@@ -98,31 +132,8 @@ const FIELDS = [
   'plates',
   'hot_passes',
   'cold_passes',
-  // to2
-  'heating_q',
-  'dhw_q',
-  'network_supply',
-  'network_return',
-  'building_supply',
-  'building_return',
-  't_inside',
-  't_outdoor',
-  'dhw_t_cold',
-  'dhw_t_hot',
-  'break_supply',
-  'approach',
-  // to3
-  'steam_p',
-  'steam_state',
-  'steam_t',
-  'steam_x',
-  'steam_h',
-  'condensate_out',
-  'water_t_in',
-  'water_t_out',
-  'water_flow',
-  'water_dp_max',
-  'condensing_alpha',
+  ...HX_DUTY_FIELDS.to2,
+  ...HX_DUTY_FIELDS.to3,
 ] as const;
 const RawSchema = rawSchemaOf(FIELDS);
 export type RawInput = v.InferOutput<typeof RawSchema>;

@@ -4,6 +4,7 @@
 // those figures), choices from a list by their words. Fields no form of the kind has are left out:
 // the selection never read them. Pure.
 import type { T } from '#lib/i18n/index.ts';
+import { HX_DUTY_FIELDS } from '#features/calculations/hx/hx.schema.ts';
 
 export type InputRow = [label: string, value: string];
 
@@ -110,43 +111,12 @@ const pressure =
       : `${value} ${word(t, prefix, inputs.p_unit || 'bar')} (${word(t, prefix, inputs.p_kind || 'gauge')})`,
   ];
 
+// The heat exchanger's duty fields as the form names them (one list, hx.schema.ts).
 const HX_FIELD_NAMES = [
-  'q',
-  'margin',
-  'limit',
-  'hot_t_in',
-  'hot_t_out',
-  'cold_t_in',
-  'cold_t_out',
-  'hot_flow',
-  'cold_flow',
-  'hot_p',
-  'cold_p',
-  'hot_dp_max',
-  'cold_dp_max',
-  'heating_q',
-  'dhw_q',
-  'network_supply',
-  'network_return',
-  'building_supply',
-  'building_return',
-  't_inside',
-  't_outdoor',
-  'dhw_t_cold',
-  'dhw_t_hot',
-  'break_supply',
-  'approach',
-  'steam_p',
-  'steam_state',
-  'steam_t',
-  'steam_x',
-  'steam_h',
-  'condensate_out',
-  'water_t_in',
-  'water_t_out',
-  'water_flow',
-  'water_dp_max',
-  'condensing_alpha',
+  ...HX_DUTY_FIELDS.shared,
+  ...HX_DUTY_FIELDS.to1,
+  ...HX_DUTY_FIELDS.to2,
+  ...HX_DUTY_FIELDS.to3,
 ];
 const HX: Record<string, Field> = {
   ...Object.fromEntries(HX_FIELD_NAMES.map((f) => [f, plain(`hx.fields.${f}`)])),

@@ -5,6 +5,8 @@
 // click (or Enter). Settings and texts come from data attributes of the map element.
 import type { LayerGroup, Map as LMap } from 'leaflet';
 import { getJson } from '#lib/client/api.ts';
+import { apiPaths } from '#lib/api-paths.ts';
+import { paths } from '#lib/paths.ts';
 
 interface Cell {
   lat: number;
@@ -91,7 +93,7 @@ async function start(box: HTMLElement) {
           const name = c.name ?? '';
           const m = L.marker([c.lat, c.lon], { icon: pin(name), title: name, keyboard: true });
           m.bindPopup(
-            `<strong>${esc(name)}</strong><br>${esc(c.address ?? '')}<br><a href="/user-info/my-objects/${c.id}/location">${esc(texts.open)}</a>`,
+            `<strong>${esc(name)}</strong><br>${esc(c.address ?? '')}<br><a href="${esc(paths.objects.location(c.id))}">${esc(texts.open)}</a>`,
           );
           layer.addLayer(m);
         } else {
@@ -129,7 +131,7 @@ async function start(box: HTMLElement) {
       try {
         draw(
           (
-            await getJson<Answer>(`/api/v1/objects/map?bbox=${bbox}`, {
+            await getJson<Answer>(apiPaths.objects.map(bbox), {
               params: { zoom: map.getZoom() },
               signal: ctrl.signal,
             })

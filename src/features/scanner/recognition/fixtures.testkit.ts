@@ -4,18 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GOST_HEAD } from './sheets.testkit.ts';
 
-export const HEADINGS = [
-  'Поз.',
-  'Наименование и техническая характеристика',
-  'Тип, марка, обозначение документа, опросного листа',
-  'Код продукции',
-  'Поставщик',
-  'Ед. измерения',
-  'Кол.',
-  'Масса 1 ед., кг',
-  'Примечание',
-];
+/** The headings of GOST 21.110 Form 1 (sheets.testkit.ts). */
+export const HEADINGS = GOST_HEAD;
 
 export interface FixtureRow {
   pos: string;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { profileColumn, suggestColumns } from './columns.ts';
 import { columnNumbers, detectHeader, matchHeading, mappingFromNumbers } from './headers.ts';
 import { extractXlsx } from './office.ts';
+import { eplanRows, GOST_HEAD } from './sheets.testkit.ts';
 import type { ExtractedDocument } from './types.ts';
 
 describe('heading vocabulary', () => {
@@ -189,34 +190,6 @@ function suggestionOf(doc: Pick<ExtractedDocument, 'headers' | 'lines' | 'sugges
   );
 }
 
-/** An EPLAN-like parts list: a running number, reference designators, designation, name, quantity, maker. */
-function eplanRows(): (string | number)[][] {
-  const rows: (string | number)[][] = [
-    [
-      'Непрерывный номер',
-      'Обозначение',
-      'Наименование',
-      'Номер изделия',
-      'Количество',
-      'Изготовитель',
-    ],
-  ];
-  const parts: [string, string, string, string][] = [
-    ['QF1,QF2', 'Автоматический выключатель трёхполюсный', 'BA47-29 3P 16A', 'IEK'],
-    ['KM1', 'Контактор модульный', 'КМ20-20М', 'IEK'],
-    ['A1', 'Программируемый логический контроллер', 'M245', 'Zentec'],
-    ['F1', 'Плавкий предохранитель', 'ВПТ6-5 2А', ''],
-    ['HL1', 'Светосигнальная арматура зелёная', 'AD22DS-G', 'DKC'],
-    ['T1', 'Датчик температуры наружный', 'TS-E01 NTC10k', 'Завод РГП'],
-    ['PDS1', 'Реле перепада давления', 'DPS-500', ''],
-    ['U1', 'Преобразователь частоты', 'VCI-G15-4B', 'INSTART'],
-  ];
-  parts.forEach(([ref, name, article, maker], i) =>
-    rows.push([String(i + 1), ref, name, article, (i % 3) + 1, maker]),
-  );
-  return rows;
-}
-
 /** A priced list whose "Наименование" column holds the articles and "Описание" the descriptive names. */
 function pricedRows(): (string | number)[][] {
   const rows: (string | number)[][] = [
@@ -284,17 +257,7 @@ describe('column suggestion from headings and what the columns hold', () => {
 
   it('a GOST 21.110 sheet keeps its heading mapping, every field by its heading', async () => {
     const rows: (string | number)[][] = [
-      [
-        'Поз.',
-        'Наименование и техническая характеристика',
-        'Тип, марка, обозначение документа, опросного листа',
-        'Код продукции',
-        'Поставщик',
-        'Ед. измерения',
-        'Кол.',
-        'Масса 1 ед., кг',
-        'Примечание',
-      ],
+      GOST_HEAD,
       [1, 2, 3, 4, 5, 6, 7, 8, 9],
       ['', 'Насосное оборудование', '', '', '', '', '', '', ''],
       [

@@ -3,6 +3,7 @@
 // and the reasons; choosing one (or 'keep as free text') reports it to the wizard, which asks
 // scan.catalog and replaces the item. A modal <dialog>: focus stays inside, Escape closes.
 import { useEffect, useRef, useState } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { isAbort, scanGet } from './api.ts';
@@ -57,7 +58,7 @@ export function MatchDialog(p: MatchDialogProps) {
         const params: Record<string, string | number> = { uniqid: p.uniqid, index: entity.index };
         if (q) params.q = q;
         const r = await scanGet<{ candidates: Candidate[] }>(
-          '/api/app/scan.candidates',
+          apiPaths.app('scan.candidates'),
           params,
           t('scanner.wizard.errors.getProduct'),
           ctrl.signal,

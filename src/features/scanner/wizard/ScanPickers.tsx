@@ -3,6 +3,8 @@
 // opens: the scanner page ships every step of the wizard, and the forms (with their validation
 // and the map) would otherwise push it over the 90 KB script budget.
 import { lazy, Suspense, useMemo } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
+import { paths } from '#lib/paths.ts';
 import { makeT, type Messages, type T } from '#lib/i18n/translate.ts';
 import type { MapTiles } from '#features/objects/map/MapCanvas.tsx';
 import type { ObjectItem } from '#features/objects/objects.schema.ts';
@@ -41,7 +43,7 @@ export function ScanPickers(p: ScanPickersProps) {
         addLabel={t('pickers.organisation.add')}
         dialogTitle={t('organisations.form.title')}
         loadError={t('organisations.errors.all')}
-        url="/api/v1/organisations/all"
+        url={apiPaths.organisations.all()}
         optionText={(o) => `${o.name} (${t('organisations.form.innShort', { inn: o.inn })})`}
         value={p.oid}
         {...common(t)}
@@ -50,7 +52,7 @@ export function ScanPickers(p: ScanPickersProps) {
             <OrganisationForm
               strings={p.strings}
               suggest={p.suggest}
-              action="/user-info/my-organisations/new"
+              action={paths.organisations.new()}
               onCreated={done}
               onCancel={cancel}
               idPrefix="scan-oid-new"
@@ -66,7 +68,7 @@ export function ScanPickers(p: ScanPickersProps) {
         addLabel={t('pickers.object.add')}
         dialogTitle={t('objects.form.title')}
         loadError={t('objects.errors.all')}
-        url="/api/v1/objects/all"
+        url={apiPaths.objects.all()}
         optionText={(o) => `${o.name}, ${o.address}`}
         value={p.object}
         {...common(t)}
@@ -76,7 +78,7 @@ export function ScanPickers(p: ScanPickersProps) {
               strings={p.strings}
               suggest={p.suggest}
               tiles={p.tiles}
-              action="/user-info/my-objects/new"
+              action={paths.objects.new()}
               onCreated={done}
               onCancel={cancel}
               idPrefix="scan-object-new"

@@ -9,6 +9,7 @@
  *        locale, suggest, tiles (for the pickers' create dialogs), orders (the user's newest, for step 0)
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 import { useHydrated } from '#components/use-hydrated.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import type { MapTiles } from '#features/objects/map/MapCanvas.tsx';
@@ -142,7 +143,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
         'getScanFile',
         () =>
           scanGet<m.ScanStatus>(
-            '/api/app/scan.status',
+            apiPaths.app('scan.status'),
             { uniqid: id },
             t('scanner.wizard.errors.getScanFile'),
             ctrl.signal,
@@ -218,7 +219,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
       'scan',
       () =>
         uploadWithProgress<{ uniqid: string }>(
-          '/api/app/scan.file',
+          apiPaths.app('scan.file'),
           form,
           setUpload,
           t('scanner.wizard.errors.scan'),
@@ -248,7 +249,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
       'checkedScan',
       () =>
         scanPost<{ entities: ScanEntity[]; warning?: string }>(
-          '/api/app/scan.do',
+          apiPaths.app('scan.do'),
           fields,
           t('scanner.wizard.errors.checkedScan'),
         ),
@@ -303,7 +304,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
     }
     const r = await run('getProduct', () =>
       scanPost<{ catalog: m.CatalogItem }>(
-        '/api/app/scan.catalog',
+        apiPaths.app('scan.catalog'),
         [
           ['uniqid', uniqid],
           ['cid', String(cid)],
@@ -333,7 +334,7 @@ export default function ScannerWizard(props: ScannerWizardProps) {
       'sendProduct',
       () =>
         scanPost<m.SaveResult>(
-          '/api/app/scan.save',
+          apiPaths.app('scan.save'),
           fields,
           t('scanner.wizard.errors.sendProduct'),
         ),
@@ -503,7 +504,13 @@ export default function ScannerWizard(props: ScannerWizardProps) {
         )}
       </Suspense>
       {uniqid && (
-        <form id="scan-pdf-form" method="post" action="/api/app/scan.pdf" target="_blank" hidden>
+        <form
+          id="scan-pdf-form"
+          method="post"
+          action={apiPaths.app('scan.pdf')}
+          target="_blank"
+          hidden
+        >
           <input type="hidden" name="uniqid" value={uniqid} />
         </form>
       )}

@@ -2,6 +2,7 @@
 // link, how many positions were matched to catalogue goods and how many went in as free text, and a
 // way to scan another document.
 import type { T } from '#lib/i18n/translate.ts';
+import { paths } from '#lib/paths.ts';
 import { formatMoney } from '#lib/format.ts';
 import type { SaveResult } from './model.ts';
 
@@ -17,7 +18,7 @@ export function StepDone({
   onAgain(): void;
 }) {
   const money = (kop: number) => t('scanner.wizard.money', { sum: formatMoney(kop) });
-  const href = result.order.url || `/e-commerce/orders/${result.order.id}/order`;
+  const href = result.order.url || paths.orders.one(result.order.id);
   return (
     <div className="scan-done">
       <p role="status">

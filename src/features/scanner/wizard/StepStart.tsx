@@ -2,6 +2,7 @@
 // server plus a search over all of them), document type, section, organisation and object. With
 // an existing order the organisation and object come from it, so their pickers are disabled.
 import { useRef, useState } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 import { useTypedBeforeHydration } from '#lib/hydration-safe.ts';
 import type { Messages, T } from '#lib/i18n/translate.ts';
 import type { MapTiles } from '#features/objects/map/MapCanvas.tsx';
@@ -75,7 +76,7 @@ export function StepStart(p: StepStartProps) {
 
   const search = async (text: string, signal: AbortSignal) => {
     const r = await scanGet<{ data: { entities: OrderOption[] } }>(
-      '/api/app/sales.get',
+      apiPaths.app('sales.get'),
       { search: text, pageSize: SEARCH_LIMIT, pageNumber: 1, sortField: 'id', sortOrder: 'desc' },
       t('scanner.wizard.errors.list'),
       signal,

@@ -2,6 +2,7 @@
 // the content), the 300 DPI advice and our sample file, then two progress bars: the upload (bytes
 // sent) and the recognition (the queue job's stage, done of total, polled from scan.status).
 import { useState } from 'react';
+import { paths } from '#lib/paths.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { ACCEPT, fileProblem, percent, type ScanStatus } from './model.ts';
 
@@ -69,7 +70,7 @@ export function StepUpload(p: StepUploadProps) {
         </p>
       )}
       <p>
-        <a href="/tools/scanner/sample.xlsx" download>
+        <a href={paths.tools.scannerSample()} download>
           {t('scanner.wizard.upload.sample')}
         </a>{' '}
         <small>{t('scanner.wizard.upload.sampleHint')}</small>

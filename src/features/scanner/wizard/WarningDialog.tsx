@@ -2,6 +2,7 @@
 // error should be reported in 'Requests'. A modal <dialog> (focus moves into it and returns on
 // close; Escape closes it), opened once the island runs in the browser.
 import { useEffect, useRef } from 'react';
+import { paths } from '#lib/paths.ts';
 import type { T } from '#lib/i18n/translate.ts';
 
 export function WarningDialog({ t, onClose }: { t: T; onClose(): void }) {
@@ -24,7 +25,7 @@ export function WarningDialog({ t, onClose }: { t: T; onClose(): void }) {
         </header>
         <p id="scan-warning-text">
           {t('scanner.wizard.warning.text')}{' '}
-          <a href="/support/reports">{t('scanner.wizard.warning.link')}</a>.
+          <a href={paths.support.reports()}>{t('scanner.wizard.warning.link')}</a>.
         </p>
         <footer>
           <form method="dialog">

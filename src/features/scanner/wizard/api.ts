@@ -3,6 +3,7 @@
 // text in the user's language (the client reads `error` as the message); any other failure becomes
 // the wizard's own message (passed in as `fallback`). Every failure is an ApiError.
 import { ApiError, getJson, postForm } from '#lib/client/api.ts';
+import { apiPaths } from '#lib/api-paths.ts';
 
 export { isAbort } from '#lib/client/api.ts';
 
@@ -94,4 +95,4 @@ export function uploadWithProgress<T>(
 }
 
 export const thumbUrl = (uniqid: string, page: number): string =>
-  `/api/app/scan.thumb?${new URLSearchParams({ uniqid, page: String(page) })}`;
+  apiPaths.app('scan.thumb', { uniqid, page });

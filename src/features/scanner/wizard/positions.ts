@@ -1,6 +1,7 @@
 // The positions of the scanner wizard's step 4, pure (no React, no DOM): the list as the island
 // holds it, the user's choices and corrections, what survives a reload (keepPositions /
 // restorePositions), the totals and the payload of scan.save. Re-exported by model.ts.
+import { apiPaths } from '#lib/api-paths.ts';
 import { MAX_COUNT, PRODUCT_LIMITS } from '#features/scanner/recognition/limits.ts';
 import { MAPPING_FIELDS, type ColumnMapping } from '#features/scanner/recognition/types.ts';
 import type { CatalogItem, ScanEntity } from '#features/scanner/scanner.schema.ts';
@@ -329,13 +330,12 @@ export function orderTotal(
 /** The source crop of a position (a band of its page), or null when its place on the page is not known. */
 export function cropUrl(uniqid: string, e: Pick<Entity, 'page' | 'box'>): string | null {
   if (!e.box || !(e.box.bottom > e.box.top)) return null;
-  const q = new URLSearchParams({
+  return apiPaths.app('scan.crop', {
     uniqid,
-    page: String(e.page),
-    top: String(Math.floor(e.box.top)),
-    bottom: String(Math.ceil(e.box.bottom)),
+    page: e.page,
+    top: Math.floor(e.box.top),
+    bottom: Math.ceil(e.box.bottom),
   });
-  return `/api/app/scan.crop?${q}`;
 }
 
 /** The form fields of scan.save for the ticked positions. */
