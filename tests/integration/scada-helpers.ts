@@ -85,8 +85,11 @@ export const until = async (check: () => Promise<boolean> | boolean, ms = 10_000
   throw new Error('condition not met in time');
 };
 
-/** Turns the scada module on for a user (the back office's switch), so only grants decide access. */
-export async function enableScada(server: TestServer, email: string) {
+/**
+ * Sets a user's scada module flag directly in the database. The integration call keeps it following
+ * the grants (decision 0040); suites use this to check that every path obeys the flag.
+ */
+export async function enableScada(server: TestServer, email: string, on = true) {
   const { url, dataDir } = server.database;
   const database = openDatabase(
     url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
@@ -94,7 +97,7 @@ export async function enableScada(server: TestServer, email: string) {
   try {
     await database.db
       .updateTable('users')
-      .set({ module_scada: 1 })
+      .set({ module_scada: on ? 1 : 0 })
       .where('email', '=', email)
       .execute();
   } finally {
