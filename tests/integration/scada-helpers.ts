@@ -43,12 +43,15 @@ export function stream(server: TestServer, token: string, id: number) {
     { headers: { origin: server.url } },
   );
   const frames: Frame[] = [];
+  /** Arrival time (ms) of each frame, by the frame's index. */
+  const times: number[] = [];
   let head: Omit<Frame, 'v'> | null = null;
   const waiters: Array<() => void> = [];
   ws.on('message', (raw) => {
     const msg = JSON.parse(String(raw));
     if (Array.isArray(msg)) {
       frames.push({ ...(head ?? { status: -1, t: null, q: [] }), v: msg });
+      times.push(Date.now());
       waiters.splice(0).forEach((w) => w());
     } else head = msg;
   });
@@ -73,7 +76,7 @@ export function stream(server: TestServer, token: string, id: number) {
     ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
   );
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  return { ws, frames, next, refused, closed };
+  return { ws, frames, times, next, refused, closed };
 }
 
 export const until = async (check: () => Promise<boolean> | boolean, ms = 10_000, step = 100) => {
