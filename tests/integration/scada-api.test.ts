@@ -85,7 +85,7 @@ describe('list and object', () => {
     await dmitryWs.next((m) => m.topic === `scada:${id}` && m.type === 'scada.values');
     // Two further values reached the granted socket: a leak to the refused one would have come too.
     await dmitryWs.next(
-      (m) => dmitryWs.messages.filter((x) => x.type === 'scada.values').length >= 3,
+      () => dmitryWs.messages.filter((x) => x.type === 'scada.values').length >= 3,
     );
     expect(olgaWs.messages.some((m) => m.type === 'scada.values')).toBe(false);
     olgaWs.ws.close();

@@ -21,7 +21,15 @@ import { bus } from '#lib/realtime/bus.ts';
 import { ACCESS_CHANGED, SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
 import { onProtocolError } from '#lib/realtime/ws.ts';
 import { LIVE_TOPIC } from './live.ts';
-import { grantOf, liveOf, scadaEnabled, type Live } from './scada.server.ts';
+import {
+  grantOf,
+  liveOf,
+  roundLive,
+  scadaEnabled,
+  tagsOf,
+  type Live,
+  type ScadaTag,
+} from './scada.server.ts';
 
 let wss: WebSocketServer | null = null;
 
@@ -57,11 +65,13 @@ async function serve(ws: WebSocket, userId: number, sessionId: string, objectId:
   // A hostile frame closes this socket only (ws.ts); serve runs in the upgrade's request context.
   onProtocolError(ws, currentRequest()?.id);
   let alive = true;
+  // Values leave rounded at their variables' precision (no float32 artefacts in the browser).
+  let tags: ScadaTag[] = [];
   const send = (live: Live) => {
     if (ws.readyState !== ws.OPEN) return;
     // A slow client gets the newest values, never a growing backlog.
     if (ws.bufferedAmount > 256 * 1024) return;
-    for (const f of frames(live)) ws.send(f);
+    for (const f of frames(roundLive(live, tags))) ws.send(f);
   };
   const offLive = bus().subscribe(LIVE_TOPIC(objectId), (e) => {
     if (e.type === 'scada.values') send(e.data as Live);
@@ -100,6 +110,7 @@ async function serve(ws: WebSocket, userId: number, sessionId: string, objectId:
     offLive();
     offSession();
   });
+  tags = await tagsOf(objectId);
   send(await liveOf(objectId));
 }
 
