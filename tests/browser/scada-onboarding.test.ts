@@ -41,7 +41,7 @@ describe('dispatching onboarding', () => {
     await page.reload();
     await entry.first().click();
     await page.waitForURL(`${server.url}/tools/scada`);
-    await page.getByRole('link', { name: 'Станция подкачки на Ленина' }).first().waitFor();
+    await page.getByText('Станция подкачки на Ленина').first().waitFor();
 
     expect((await putObject(server, 'onboard-browser', object([]))).status).toBe(200);
     await page.goto(`${server.url}/tools`);
