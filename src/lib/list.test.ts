@@ -50,12 +50,22 @@ describe('list query', () => {
       to: 10,
       total: 12,
       pages: 3,
+      beyond: false,
     });
     expect(pageRange({ pageSize: 10, pageNumber: 1 }, 0)).toEqual({
       from: 0,
       to: 0,
       total: 0,
       pages: 1,
+      beyond: false,
+    });
+    // A page number past the end: an empty range, not "13 to 13 of 13" over "no records".
+    expect(pageRange({ pageSize: 10, pageNumber: 5 }, 13)).toEqual({
+      from: 0,
+      to: 0,
+      total: 13,
+      pages: 2,
+      beyond: true,
     });
   });
 });

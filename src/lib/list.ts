@@ -83,14 +83,18 @@ export const searchText = (...parts: Array<string | null | undefined>): string =
 export function pageRange(
   q: { pageSize: number; pageNumber: number },
   total: number,
-): { from: number; to: number; total: number; pages: number } {
+): { from: number; to: number; total: number; pages: number; beyond: boolean } {
   const pages = Math.max(1, Math.ceil(total / q.pageSize));
   const from = total === 0 ? 0 : (q.pageNumber - 1) * q.pageSize + 1;
+  // A page past the last row shows no rows: its range is empty ("13 to 13 of 13" over "no records"
+  // was the bug), and `beyond` lets the pager say so instead.
+  const beyond = from > total;
   return {
-    from: Math.min(from, total),
-    to: Math.min(q.pageNumber * q.pageSize, total),
+    from: beyond ? 0 : from,
+    to: beyond ? 0 : Math.min(q.pageNumber * q.pageSize, total),
     total,
     pages,
+    beyond,
   };
 }
 

@@ -79,8 +79,10 @@ describe('dispatching commands under load', () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => act(tagId, String(4 + i / 10))),
     );
-    // Late writes (a loser slipping through) would land within the confirmation time.
-    await new Promise((r) => setTimeout(r, 1500));
+    // A loser slipping through would reach the device before the worker's next two reads after the
+    // answers (commands and reads go through the one worker of the object).
+    const reads = device.requests.reads;
+    await until(() => device.requests.reads >= reads + 2);
     // (A loaded machine may time a Modbus request out: the answers say so if the write is missing.)
     expect(
       device.requests.writes - writes,

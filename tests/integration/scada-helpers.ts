@@ -43,12 +43,15 @@ export function stream(server: TestServer, token: string, id: number) {
     { headers: { origin: server.url } },
   );
   const frames: Frame[] = [];
+  /** Arrival time (ms) of each frame, by the frame's index. */
+  const times: number[] = [];
   let head: Omit<Frame, 'v'> | null = null;
   const waiters: Array<() => void> = [];
   ws.on('message', (raw) => {
     const msg = JSON.parse(String(raw));
     if (Array.isArray(msg)) {
       frames.push({ ...(head ?? { status: -1, t: null, q: [] }), v: msg });
+      times.push(Date.now());
       waiters.splice(0).forEach((w) => w());
     } else head = msg;
   });
@@ -73,7 +76,7 @@ export function stream(server: TestServer, token: string, id: number) {
     ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
   );
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  return { ws, frames, next, refused, closed };
+  return { ws, frames, times, next, refused, closed };
 }
 
 export const until = async (check: () => Promise<boolean> | boolean, ms = 10_000, step = 100) => {
@@ -85,8 +88,11 @@ export const until = async (check: () => Promise<boolean> | boolean, ms = 10_000
   throw new Error('condition not met in time');
 };
 
-/** Turns the scada module on for a user (the back office's switch), so only grants decide access. */
-export async function enableScada(server: TestServer, email: string) {
+/**
+ * Sets a user's scada module flag directly in the database. The integration call keeps it following
+ * the grants (decision 0040); suites use this to check that every path obeys the flag.
+ */
+export async function enableScada(server: TestServer, email: string, on = true) {
   const { url, dataDir } = server.database;
   const database = openDatabase(
     url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
@@ -94,7 +100,7 @@ export async function enableScada(server: TestServer, email: string) {
   try {
     await database.db
       .updateTable('users')
-      .set({ module_scada: 1 })
+      .set({ module_scada: on ? 1 : 0 })
       .where('email', '=', email)
       .execute();
   } finally {

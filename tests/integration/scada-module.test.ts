@@ -1,5 +1,5 @@
 // One rule for the dispatching module on every path (issue 20): a user with a grant but without the
-// module gets 404 on the API, the object page, both embeddable pages (cookie and ?token=), the report,
+// module (the flag cleared by hand: the integration call keeps it following the grants) gets 404 on the API, the object page, both embeddable pages (cookie and ?token=), the report,
 // the live stream and the socket's scada topic — the same answer the pages give. With the module on,
 // every one of them works; switched off again, an open stream closes within a heartbeat.
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ beforeAll(async () => {
   });
   expect(r.status).toBe(200);
   id = r.data.data.id;
+  // The grant switched the module on (decision 0040); switched off by hand, every path must obey.
+  await enableScada(server, 'olga.demidova@demo.example', false);
 });
 afterAll(async () => {
   await server?.stop();

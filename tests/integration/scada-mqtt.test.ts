@@ -2,6 +2,7 @@
 // stream (plain and JSON payloads), a command is published on the write topic and confirmed when
 // the device echoes the new value, and a missing broker shows the object offline.
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
@@ -126,13 +127,23 @@ describe('MQTT driver', () => {
   });
 
   it('shows the object offline when its broker cannot be reached', async () => {
+    // A port that accepts and drops every connection: the worker's attempts are counted, and the
+    // object is looked at after it failed twice (connected, failed, backed off, tried again).
+    let attempts = 0;
+    const refuser = createServer((sock) => {
+      attempts++;
+      sock.destroy();
+    });
+    await new Promise<void>((res) => refuser.listen(0, '127.0.0.1', res));
+    const port = (refuser.address() as AddressInfo).port;
     const r = await putObject(server, 'mqtt-down', {
       title: 'No broker',
-      driver: { type: 'mqtt', url: 'mqtt://127.0.0.1:1' },
+      driver: { type: 'mqtt', url: `mqtt://127.0.0.1:${port}` },
       tags: [{ key: 'a', title: 'A', type: 'float', actions: 'Read', address: { topic: 'a' } }],
       grants: [{ email: 'dmitry.volkov@demo.example' }],
     });
-    await new Promise((res) => setTimeout(res, 3000));
+    await until(() => attempts >= 2, 15_000);
+    refuser.close();
     const t = (await api(`/api/v1/scada/tags/${r.data.data.id}`, { token })).data;
     expect(t).toMatchObject({ status: 0, values: [], last_update_at: null });
   });

@@ -1,13 +1,13 @@
-// The variables tab: the table of variables with live values (3 decimals, stale and not-available
-// marked), the commands of writable variables (reset with confirmation; input with its range and
+// The variables tab: the table of variables with live values (at each variable's precision, booleans
+// in words, a variable in alarm in the alarm colour, stale and not-available marked), the commands of writable variables (reset with confirmation; input with its range and
 // unit, an empty value refused, then old -> new confirmed), the command result, and the audit.
 import { useState } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { ApiError, getJson, postForm } from '#lib/client/api.ts';
-import { commandValue, type ScadaTag } from './scada.schema.ts';
+import { commandValue, precisionOf, type ScadaTag } from './scada.schema.ts';
 import { formatTime, formatValue, useLive, type LiveState } from './useLive.ts';
 
-export type TagView = Omit<ScadaTag, 'step'>;
+export type TagView = ScadaTag;
 export interface AuditView {
   id: number;
   created_at: string;
@@ -46,6 +46,12 @@ export default function ScadaVariables({
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
+  /** A value as the table shows it: a boolean's state in words, a number at its precision. */
+  const shown = (tag: TagView, v: number | null | undefined) =>
+    tag.type === 'bool' && v !== null && v !== undefined
+      ? t(`scada.vars.bool.${v ? 1 : 0}`)
+      : formatValue(locale, v, precisionOf(tag));
+
   async function send(tag: TagView, value: string) {
     setBusy(tag.id);
     setMessage(null);
@@ -79,8 +85,9 @@ export default function ScadaVariables({
       if (window.confirm(t('scada.vars.confirmReset'))) void send(tag, 'true');
       return;
     }
+    const digits = precisionOf(tag);
     const range = [tag.min, tag.max].every((x) => x !== null)
-      ? `${formatValue(locale, tag.min)} … ${formatValue(locale, tag.max)} ${tag.unit}`.trim()
+      ? `${formatValue(locale, tag.min, digits)} … ${formatValue(locale, tag.max, digits)} ${tag.unit}`.trim()
       : tag.unit;
     const raw = window.prompt(t('scada.vars.prompt', { title: tag.title, range }), '');
     if (raw === null) return;
@@ -89,19 +96,19 @@ export default function ScadaVariables({
       setMessage({
         text: t(
           parsed.error === 'scada.action.range' ? 'scada.action.refused.range' : parsed.error,
-          { min: tag.min ?? '', max: tag.max ?? '' },
+          { min: tag.min ?? '', max: tag.max ?? '', step: tag.step ?? '' },
         ),
         ok: false,
       });
       return;
     }
-    const old = formatValue(locale, live.v[tag.idx]);
+    const old = shown(tag, live.v[tag.idx]);
     if (
       window.confirm(
         t('scada.vars.confirmChange', {
           title: tag.title,
           old,
-          value: formatValue(locale, parsed.value),
+          value: shown(tag, parsed.value),
           unit: tag.unit,
         }),
       )
@@ -139,11 +146,16 @@ export default function ScadaVariables({
           <tbody>
             {tags.map((tag) => {
               const q = stale ? 's' : (live.q[tag.idx] ?? 's');
+              // A variable flagged as an alarm reads 1 while the fault is on (stale values too).
+              const alarm = tag.alarm === 1 && live.v[tag.idx] === 1;
               return (
-                <tr key={tag.id} data-tag={tag.id}>
+                <tr key={tag.id} data-tag={tag.id} className={alarm ? 'scada-alarm' : undefined}>
                   <td data-label={t('scada.vars.title')}>{tag.title}</td>
                   <td data-label={t('scada.vars.value')} className={`scada-value q-${q}`}>
-                    <span data-value>{formatValue(locale, live.v[tag.idx])}</span>
+                    <span data-value>{shown(tag, live.v[tag.idx])}</span>
+                    {alarm && (
+                      <strong className="scada-alarm-badge"> {t('scada.vars.alarm')}</strong>
+                    )}
                     {q === 's' && <small> ({t('scada.vars.stale')})</small>}
                     {q === 'n' && <small> ({t('scada.vars.na')})</small>}
                   </td>

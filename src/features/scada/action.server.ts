@@ -17,7 +17,7 @@ import {
   SEND_TIMEOUT_MS,
   type WriteReply,
 } from './live.ts';
-import { commandValue } from './scada.schema.ts';
+import { commandValue, roundAt } from './scada.schema.ts';
 import { grantOf, liveOf } from './scada.server.ts';
 import { commandEvent } from './alarms.query.server.ts';
 
@@ -36,7 +36,7 @@ export type Outcome = 'confirmed' | 'not_confirmed' | 'refused' | 'failed';
 export interface ActionAnswer {
   status: number;
   headers?: Record<string, string>;
-  /** The one error shape (decision 0034): `errors.value` names the refused value of a 422; `data` is the audit record. */
+  /** The one error shape (decision 0034): `errors.value` names the refused value of a 400/422; `data` is the audit record. */
   body: {
     message: string;
     errors?: Record<string, string>;
@@ -80,7 +80,8 @@ export async function runAction(
   const grant = tag ? await grantOf(user.id, tag.object_id) : null;
   if (!tag || grant === null) throw new HttpError(404, t('scada.errors.tags'));
   const live = await liveOf(tag.object_id);
-  const old = live.v[tag.idx] ?? null;
+  // Rounded at the variable's precision: no float32 artefacts in the audit or the answer.
+  const old = roundAt(tag, live.v[tag.idx] ?? null);
   const audit = (result: string, reason: string | null, extra: { finished?: boolean } = {}) =>
     database
       .insertInto('scada_commands')
@@ -122,7 +123,7 @@ export async function runAction(
       headers,
       body: {
         message,
-        ...(status === 422 ? { errors: { value: message } } : {}),
+        ...(status === 422 || status === 400 ? { errors: { value: message } } : {}),
         data: { id, result: 'refused', reason, old_value: old, value: null },
       },
     };
@@ -143,6 +144,9 @@ export async function runAction(
   if (!grant) return refuse(403, 'control');
   if (tag.actions !== 'ReadWrite' || !tag.field_type) return refuse(403, 'readonly');
   const parsed = commandValue(tag, raw);
+  // Off the input's step: malformed for this variable (400 naming the value, decision 0034).
+  if (!parsed.ok && parsed.error === 'scada.action.step')
+    return refuse(400, 'step', { step: tag.step ?? '' });
   if (!parsed.ok)
     return refuse(422, parsed.error.split('.').pop()!, { min: tag.min ?? '', max: tag.max ?? '' });
   if (!tag.status) return refuse(409, 'offline');
@@ -182,7 +186,7 @@ export async function runAction(
         result: reply.result,
         reason: reply.reason ?? null,
         old_value: old,
-        value: reply.value ?? null,
+        value: roundAt(tag, reply.value ?? null),
       },
     },
   };

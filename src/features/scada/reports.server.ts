@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { dayStartUtc, isCalendarDate, localDay } from '#lib/dates.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
+import { roundAt } from './scada.schema.ts';
 
 export type ReportKind = 'day' | 'month';
 const ROWS = 500;
@@ -95,10 +96,12 @@ export async function buildReport(
     )
     .where('t.object_id', '=', objectId)
     .where('t.idx', '>=', 0)
-    .groupBy(['t.id', 't.idx', 't.title', 't.unit'])
+    .groupBy(['t.id', 't.idx', 't.title', 't.unit', 't.type', 't.step'])
     .select([
       't.title',
       't.unit',
+      't.type',
+      't.step',
       sql<number | null>`min(s.value)`.as('min'),
       sql<number | null>`max(s.value)`.as('max'),
       sql<number | null>`avg(s.value)`.as('avg'),
@@ -127,6 +130,8 @@ export async function buildReport(
       'c.created_at',
       sql<string>`u.surname || ' ' || u.name`.as('user'),
       't.title as tag',
+      't.type',
+      't.step',
       'c.old_value',
       'c.requested',
       'c.result',
@@ -134,8 +139,9 @@ export async function buildReport(
     .orderBy('c.id')
     .limit(ROWS)
     .execute();
-  const num = (x: unknown) =>
-    x === null || x === undefined ? null : Math.round(Number(x) * 1000) / 1000;
+  // Rounded at each variable's precision (scada.schema.ts precisionOf): no float32 artefacts.
+  const num = (tag: { type: string; step: number | null }, x: unknown) =>
+    x === null || x === undefined ? null : roundAt(tag, Number(x));
   return {
     kind,
     period,
@@ -143,12 +149,16 @@ export async function buildReport(
     variables: stats.map((s) => ({
       title: s.title,
       unit: s.unit,
-      min: num(s.min),
-      max: num(s.max),
-      avg: num(s.avg),
+      min: num(s, s.min),
+      max: num(s, s.max),
+      // An average of integers keeps the 3 decimals of a float without a step.
+      avg: num(s.type === 'float' ? s : { type: 'float', step: null }, s.avg),
       n: Number(s.n),
     })),
     alarms,
-    commands,
+    commands: commands.map(({ type, step, ...c }) => ({
+      ...c,
+      old_value: num({ type, step }, c.old_value),
+    })),
   };
 }

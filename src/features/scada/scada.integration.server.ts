@@ -1,12 +1,15 @@
 // PUT /api/integration/scada/objects/{key} (scope scada): the back office creates or replaces a
 // dispatching object, its variables and its grants in one transaction. Tags keep their ids by key
 // (history and audit stay attached); grants are the complete list of who may see (and control) it.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
 import { validate } from '#features/integration/body.server.ts';
 import { db, now } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
+import { bus } from '#lib/realtime/bus.ts';
+import { ACCESS_CHANGED, userTopic } from '#lib/realtime/topics.ts';
 import { addressSchemaFor, ObjectSchema, type ObjectInput } from './scada.schema.ts';
 import { checkLimits } from './alarms.rules.ts';
 
@@ -53,7 +56,7 @@ export async function putObjectCall(
     });
   const userId = new Map(users.map((u) => [u.email.toLowerCase(), u.id]));
 
-  return database.transaction().execute(async (trx) => {
+  const { narrowed, answer } = await database.transaction().execute(async (trx) => {
     const time = now();
     const fields = {
       title: input.title,
@@ -169,6 +172,21 @@ export async function putObjectCall(
       .where('id', '=', id)
       .execute();
 
+    const before = await trx
+      .selectFrom('scada_grants')
+      .select(['user_id', 'control'])
+      .where('object_id', '=', id)
+      .execute();
+    const affected = [
+      ...new Set([
+        ...before.map((b) => b.user_id),
+        ...input.grants.map((g) => userId.get(g.email)!),
+      ]),
+    ].sort((a, b) => a - b);
+    // The users' rows are held first (a no-op update locks them on both databases), so two calls that
+    // withdraw one user's grants on two objects decide the module one after the other, each seeing
+    // the other's committed grants.
+    await lockUsers(trx, affected);
     await trx.deleteFrom('scada_grants').where('object_id', '=', id).execute();
     for (const g of input.grants)
       await trx
@@ -180,8 +198,45 @@ export async function putObjectCall(
           created_at: time,
         })
         .execute();
-    return { data: { id, key, created: !existing, tags, grants: input.grants.length } };
+    const after = new Map(input.grants.map((g) => [userId.get(g.email)!, g.control ? 1 : 0]));
+    await followGrants(trx, affected);
+    // Users who lost the grant or the control right: their open streams re-check at once.
+    const narrowed = before
+      .filter((b) => !after.has(b.user_id) || after.get(b.user_id)! < b.control)
+      .map((b) => b.user_id);
+    return {
+      narrowed,
+      answer: { data: { id, key, created: !existing, tags, grants: input.grants.length } },
+    };
   });
+  // After the commit, so that the re-check reads the new grants (on every instance).
+  await Promise.all(narrowed.map((u) => bus().publish(userTopic(u), ACCESS_CHANGED)));
+  return answer;
+}
+
+async function lockUsers(trx: Kysely<DB>, users: number[]): Promise<void> {
+  for (let i = 0; i < users.length; i += 500)
+    await trx
+      .updateTable('users')
+      .set({ module_scada: sql<number>`module_scada` })
+      .where('id', 'in', users.slice(i, i + 500))
+      .execute();
+}
+
+/**
+ * The dispatching module follows the grants (decision 0040): a user has it while holding a grant on
+ * at least one object, so a grant through this call is enough to use dispatching, and withdrawing the
+ * last one withdraws it on every path the module guards (pages, API, embeds, reports, streams).
+ */
+export async function followGrants(trx: Kysely<DB>, users: number[]): Promise<void> {
+  for (let i = 0; i < users.length; i += 500)
+    await trx
+      .updateTable('users')
+      .set({
+        module_scada: sql<number>`case when exists (select 1 from scada_grants g where g.user_id = users.id) then 1 else 0 end`,
+      })
+      .where('id', 'in', users.slice(i, i + 500))
+      .execute();
 }
 
 /** Each tag's address must match its driver; keys unique within the object. */

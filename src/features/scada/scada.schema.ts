@@ -147,7 +147,13 @@ export const ActionSchema = v.object({
 
 /** A command value for a tag: the number it means, or the message key of why not. Shared by island and server. */
 export function commandValue(
-  tag: { type: string; field_type: string | null; min: number | null; max: number | null },
+  tag: {
+    type: string;
+    field_type: string | null;
+    min: number | null;
+    max: number | null;
+    step?: number | null;
+  },
   raw: string,
 ): { ok: true; value: number } | { ok: false; error: string } {
   const s = raw.trim();
@@ -168,7 +174,39 @@ export function commandValue(
   if (tag.type === 'int' && !Number.isInteger(n)) return { ok: false, error: 'scada.action.type' };
   if ((tag.min !== null && n < tag.min) || (tag.max !== null && n > tag.max))
     return { ok: false, error: 'scada.action.range' };
-  return { ok: true, value: n };
+  // The input's step, counted from the minimum (or 0) as the browser's step does: 6.33 is refused
+  // with step 0.1; the tolerance absorbs decimal representation (0.1 * 63 is 6.300000000000001).
+  if (tag.step && tag.step > 0) {
+    const k = (n - (tag.min ?? 0)) / tag.step;
+    if (Math.abs(k - Math.round(k)) > 1e-6) return { ok: false, error: 'scada.action.step' };
+  }
+  return { ok: true, value: roundAt(tag, n) };
+}
+
+/**
+ * Decimals a variable's values are given with where they leave the server (API, stream, audit,
+ * reports): none for integers and booleans, the step's decimals when it has a step (0.1 -> 1), else
+ * 3 (what the pages show). A float32 register read as 6.329999923706055 leaves as 6.33.
+ */
+export function precisionOf(tag: { type: string; step?: number | null }): number {
+  if (tag.type !== 'float') return 0;
+  if (tag.step && tag.step > 0) {
+    const text = String(tag.step);
+    const exp = /e-(\d+)$/.exec(text);
+    const decimals = exp ? Number(exp[1]) : (text.split('.')[1]?.length ?? 0);
+    return Math.min(6, Math.max(decimals, 0));
+  }
+  return 3;
+}
+
+/** A value rounded at its variable's precision (null stays null). */
+export function roundAt<N extends number | null>(
+  tag: { type: string; step?: number | null },
+  x: N,
+): N {
+  if (x === null || !Number.isFinite(x)) return x;
+  const f = 10 ** precisionOf(tag);
+  return (Math.round((x as number) * f) / f) as N;
 }
 
 /** A variable as the pages and the island see it (the server reads it, the island shows it). */
@@ -183,4 +221,6 @@ export interface ScadaTag {
   min: number | null;
   max: number | null;
   step: number | null;
+  /** 1: a boolean whose 1 is an alarm (shown in the alarm colour). */
+  alarm: number;
 }

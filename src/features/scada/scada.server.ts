@@ -7,7 +7,7 @@ import type { MenuUser } from '#features/chrome/menu.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
-import type { ScadaTag } from './scada.schema.ts';
+import { roundAt, type ScadaTag } from './scada.schema.ts';
 import { paths } from '#lib/paths.ts';
 
 export type { ScadaTag };
@@ -140,7 +140,19 @@ export async function tagsOf(
 ): Promise<ScadaTag[]> {
   return handle
     .selectFrom('scada_tags')
-    .select(['id', 'idx', 'title', 'type', 'unit', 'actions', 'field_type', 'min', 'max', 'step'])
+    .select([
+      'id',
+      'idx',
+      'title',
+      'type',
+      'unit',
+      'actions',
+      'field_type',
+      'min',
+      'max',
+      'step',
+      'alarm',
+    ])
     .where('object_id', '=', objectId)
     .where('idx', '>=', 0)
     .orderBy('idx')
@@ -156,6 +168,12 @@ export async function liveOf(objectId: number, handle: Kysely<DB> = defaultDb())
     .executeTakeFirst();
   return parseLive(row?.live ?? null, row?.status ?? 0);
 }
+
+/** Values rounded at their variables' precision (tags by index), as they leave the server. */
+export const roundLive = <L extends { v: Array<number | null> }>(live: L, tags: ScadaTag[]): L => ({
+  ...live,
+  v: live.v.map((x, i) => (tags[i] ? roundAt(tags[i], x) : x)),
+});
 
 export function parseLive(json: string | null, status: number): Live {
   const live = json ? (JSON.parse(json) as Omit<Live, 's'>) : { v: [], q: [], t: null };

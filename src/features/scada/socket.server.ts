@@ -2,8 +2,9 @@
 // checked before the upgrade (none: 404, as for every other read), again on every heartbeat and
 // when the session ends. Frames: an object { status, t, q } (object status, time of the last good
 // read, quality per variable: g good, n not available, s stale), then the values as a JSON array by
-// the variable list's index. The first pair is the full snapshot; then one pair per change, at most
-// one per second per object (the poller coalesces).
+// the variable list's index. The first pair is the full snapshot; then one pair per read that changed
+// something, sent as soon as the read ends (a change reaches the browser within the poll period plus
+// the read and the bus: tests/integration/scada-latency.test.ts measures it).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -17,10 +18,18 @@ import { parseCookies } from '#lib/http/cookies.ts';
 import { currentRequest } from '#lib/http/request-context.ts';
 import { log } from '#lib/log.ts';
 import { bus } from '#lib/realtime/bus.ts';
-import { SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
+import { ACCESS_CHANGED, SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
 import { onProtocolError } from '#lib/realtime/ws.ts';
 import { LIVE_TOPIC } from './live.ts';
-import { grantOf, liveOf, scadaEnabled, type Live } from './scada.server.ts';
+import {
+  grantOf,
+  liveOf,
+  roundLive,
+  scadaEnabled,
+  tagsOf,
+  type Live,
+  type ScadaTag,
+} from './scada.server.ts';
 
 let wss: WebSocketServer | null = null;
 
@@ -56,16 +65,25 @@ async function serve(ws: WebSocket, userId: number, sessionId: string, objectId:
   // A hostile frame closes this socket only (ws.ts); serve runs in the upgrade's request context.
   onProtocolError(ws, currentRequest()?.id);
   let alive = true;
+  // Values leave rounded at their variables' precision (no float32 artefacts in the browser).
+  let tags: ScadaTag[] = [];
   const send = (live: Live) => {
     if (ws.readyState !== ws.OPEN) return;
     // A slow client gets the newest values, never a growing backlog.
     if (ws.bufferedAmount > 256 * 1024) return;
-    for (const f of frames(live)) ws.send(f);
+    for (const f of frames(roundLive(live, tags))) ws.send(f);
   };
   const offLive = bus().subscribe(LIVE_TOPIC(objectId), (e) => {
     if (e.type === 'scada.values') send(e.data as Live);
   });
+  // A withdrawn grant (or the module gone with the last one) closes the stream at once.
+  const recheck = () =>
+    grantOf(userId, objectId).then(
+      (grant) => (grant === null ? ws.close(4404, 'not found') : undefined),
+      (err) => log.warn('scada ws: re-check failed', { err }),
+    );
   const offSession = bus().subscribe(userTopic(userId), (e) => {
+    if (e.type === ACCESS_CHANGED) return void recheck();
     if (e.type !== SESSION_ENDED) return;
     const d = e.data as { sessions?: string[]; except?: string | null };
     if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId)
@@ -92,6 +110,7 @@ async function serve(ws: WebSocket, userId: number, sessionId: string, objectId:
     offLive();
     offSession();
   });
+  tags = await tagsOf(objectId);
   send(await liveOf(objectId));
 }
 

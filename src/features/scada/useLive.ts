@@ -55,10 +55,14 @@ export function useLive(id: number, initial: LiveState, token?: string): LiveSta
 }
 
 /** Values with three decimals in the user's locale; not available as a dash. */
-export const formatValue = (locale: string, v: number | null | undefined): string =>
+/** A value with `digits` decimals (3 unless the variable's precision says otherwise). */
+export const formatValue = (locale: string, v: number | null | undefined, digits = 3): string =>
   v === null || v === undefined
     ? '\u2014'
-    : numberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(v);
+    : numberFormat(locale, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(v);
 
 export const formatTime = (locale: string, timeZone: string, t: string | null): string =>
   t

@@ -1,5 +1,5 @@
 // One object's polling loop on the instance that holds its lease: connect with backoff, read every
-// poll period, publish values on change (coalesced to at most one message per second), keep the
+// poll period, publish values on change (at most one message per half period), keep the
 // live snapshot, status and samples in the database, raise and clear alarms, and execute commands
 // (write, then read back). Online means a successful read within ONLINE_PERIODS poll periods.
 import type { Kysely } from 'kysely';
@@ -157,7 +157,9 @@ export class ObjectWorker {
 
   private requestFlush() {
     if (!this.dirty || this.flushTimer || this.stopped) return;
-    const wait = Math.max(0, this.lastFlush + FLUSH_MS - Date.now());
+    // Reads are paced by the poll period already: a changed read goes out at once (issue 24: within
+    // the poll period plus 250 ms); only flushes closer than half a period (status flaps) wait.
+    const wait = Math.max(0, this.lastFlush + Math.min(FLUSH_MS, this.pollMs / 2) - Date.now());
     this.flushTimer = setTimeout(() => void this.flush(), wait);
     this.flushTimer.unref();
   }

@@ -34,3 +34,10 @@ export const userTopic = (userId: number): string => `user:${userId}`;
 
 /** Published on a user's topic when sessions end; their live connections close on every instance. */
 export const SESSION_ENDED = 'session.ended';
+
+/**
+ * Published on a user's topic when what the user may read changed (a dispatching grant withdrawn):
+ * every live connection of the user re-checks its subscriptions and streams at once, on every
+ * instance, instead of at the next heartbeat.
+ */
+export const ACCESS_CHANGED = 'access.changed';

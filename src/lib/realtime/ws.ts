@@ -11,7 +11,7 @@ import { unavailableCause } from '#lib/http/failure.ts';
 import { requestIdFrom, requestStore } from '#lib/http/request-context.ts';
 import { log } from '#lib/log.ts';
 import { bus } from './bus.ts';
-import { mayListen, SESSION_ENDED, userTopic, type TopicUser } from './topics.ts';
+import { ACCESS_CHANGED, mayListen, SESSION_ENDED, userTopic, type TopicUser } from './topics.ts';
 
 export const WS_PATH = apiPaths.socket();
 const MAX_TOPICS = 50;
@@ -110,7 +110,25 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
     // A signed-out session loses its live connection too, whichever instance ended it. Kept apart
     // from the client's subscriptions so that no message can remove it.
     const endSession = () => ws.close(4401, 'session ended');
+    // Subscriptions are re-authorised when the user's access changes (ACCESS_CHANGED) and on every
+    // heartbeat: a withdrawn grant stops the topic's events ('denied'), as it refuses a new subscribe.
+    const recheck = async () => {
+      for (const topic of [...subs.keys()]) {
+        if (topic === userTopic(user.id)) continue;
+        let allowed = true;
+        try {
+          allowed = await mayListen(user, topic);
+        } catch (err) {
+          log.warn('ws: subscription re-check failed', { user: user.id, topic, err });
+        }
+        if (allowed || !subs.has(topic)) continue;
+        subs.get(topic)?.();
+        subs.delete(topic);
+        send({ topic, type: 'denied', data: null });
+      }
+    };
     const offSessionEnd = bus().subscribe(userTopic(user.id), (event) => {
+      if (event.type === ACCESS_CHANGED) return void recheck();
       if (event.type !== SESSION_ENDED) return;
       const d = event.data as { sessions?: string[]; except?: string | null };
       if (d.sessions ? d.sessions.includes(sessionId) : d.except !== sessionId) endSession();
@@ -173,7 +191,7 @@ export function attachWebSocket(server: Server, opts: WsOptions) {
       alive = false;
       ws.ping();
       opts.sessionAlive(sessionId).then(
-        (ok) => ok || endSession(),
+        (ok) => (ok ? void recheck() : endSession()),
         (err) => log.warn('ws: session check failed', { err }),
       );
     }, opts.heartbeatMs);
