@@ -17,6 +17,7 @@ import {
   createProducts,
   findProduct,
   setGrants,
+  productChanged,
   setStatus,
   type ProductRef,
 } from './registry.events.server.ts';
@@ -27,8 +28,10 @@ import {
   HistorySchema,
   ShipmentSchema,
   StatusSchema,
+  WarrantySchema,
 } from './registry.schema.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
+import { setWarranty, warrantyOf } from './registry.warranty.server.ts';
 
 function invalid(t: T, errors: Record<string, string>): HttpError {
   return new HttpError(422, t('integration.errors.invalid'), {
@@ -44,7 +47,7 @@ function check<S extends v.GenericSchema>(schema: S, input: unknown, t: T): v.In
 
 async function productOr404(id: number | null, t: T): Promise<ProductRef> {
   const p = await findProduct(id);
-  if (!p) throw new HttpError(404, t('errors.notFound', { name: t('registry.entity') }));
+  if (!p) throw new HttpError(404, t('registry.errors.notFound'));
   return p;
 }
 
@@ -225,4 +228,23 @@ export async function grantCall(id: number | null, body: IntegrationBody, t: T) 
     input.revoke,
   );
   return { type: 'success', changed };
+}
+
+/** Sets the warranty (term, basis, optional start day) and answers its status as the owner sees it. */
+export async function warrantyCall(id: number | null, body: IntegrationBody, t: T) {
+  const p = await productOr404(id, t);
+  const input = check(WarrantySchema, body.data, t);
+  const w = { months: input.months, basis: input.basis, start: input.start ?? null };
+  const until = await setWarranty(p.id, w);
+  await productChanged(p, 'warranty');
+  return {
+    type: 'success',
+    warranty: warrantyOf({
+      ...w,
+      warranty_until: until,
+      warranty_start: w.start,
+      warranty_months: w.months,
+      warranty_basis: w.basis,
+    }),
+  };
 }

@@ -6,6 +6,11 @@ import { isFileId } from '#lib/storage/types.ts';
 export const DOCUMENT_KINDS = ['passport', 'manual', 'certificate', 'drawing'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/** What starts a warranty when the back office gives no explicit start day. */
+export const WARRANTY_BASES = ['shipment', 'commissioning'] as const;
+export type WarrantyBasis = (typeof WARRANTY_BASES)[number];
+export const WARRANTY_MAX_MONTHS = 240;
+
 /** 0 in production (warning badge), 1 ready (success badge). */
 export const PRODUCT_STATUSES = [0, 1] as const;
 
@@ -82,4 +87,19 @@ export const GrantSchema = v.object({
     v.maxLength(100),
   ),
   revoke: v.optional(v.boolean(), false),
+});
+
+/**
+ * The warranty: term in months and what starts it; `start` (a calendar day) when the back office knows
+ * it, otherwise the first shipment's day (basis shipment) or the commissioning day once known.
+ */
+export const WarrantySchema = v.object({
+  months: v.pipe(
+    v.number('registry.validation.months'),
+    v.integer('registry.validation.months'),
+    v.minValue(1, 'registry.validation.months'),
+    v.maxValue(WARRANTY_MAX_MONTHS, 'registry.validation.months'),
+  ),
+  basis: v.picklist(WARRANTY_BASES, 'registry.validation.basis'),
+  start: v.optional(v.nullable(calendarDate)),
 });

@@ -1,6 +1,6 @@
-// Kysely types of the product registry (migration 0014_product_registry).
+// Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales).
 import type { Generated } from 'kysely';
-import type { DocumentKind } from './registry.schema.ts';
+import type { DocumentKind, WarrantyBasis } from './registry.schema.ts';
 
 export interface ProductsTable {
   id: Generated<number>;
@@ -22,6 +22,11 @@ export interface ProductsTable {
   order_id: number | null;
   order_item_id: number | null;
   search: string;
+  /** Warranty (migration 0028): what starts it, its term, an explicit start day, the last day covered. */
+  warranty_basis: WarrantyBasis | null;
+  warranty_months: number | null;
+  warranty_start: string | null;
+  warranty_until: string | null;
   created_at: string;
   updated_at: string;
 }
