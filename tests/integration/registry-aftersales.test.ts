@@ -1,10 +1,12 @@
 // After-sales of the product registry (issue 25) through its APIs and pages: serial search folds
 // separators, another user's product answers the one 404 in the user's language, and the warranty the
-// back office sets (term, basis, start) shows its status on the list, the product and the page.
+// back office sets (term, basis, start) shows its status on the list, the product and the page; a claim
+// goes through its states from the back office and its owner sees each (API, notifications, page).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { backoffice, ERP_KEY } from '../helpers/backoffice.ts';
+import { pdf, png } from '../helpers/sample-files.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 
@@ -223,5 +225,204 @@ describe('warranty', () => {
     expect(activeHtml).toContain('18 мес. с ввода в эксплуатацию');
     expect(await page(`/productions/${expired}`)).toContain('>истекла<');
     expect(await page(`/productions/${none}`)).toContain('>не указана<');
+  });
+});
+
+describe('claims', () => {
+  const claimForm = (description: string | null, photos: Array<[Uint8Array, string]> = []) => {
+    const f = new FormData();
+    if (description !== null) f.append('description', description);
+    for (const [bytes, name] of photos) f.append('photos', new Blob([bytes as BlobPart]), name);
+    return f;
+  };
+  const move = (product: number, claim: number, state: string, comment?: string) =>
+    call(`/api/integration/productions/${product}/claims/${claim}`, { json: { state, comment } });
+  const latestSales = async () =>
+    (
+      await api(
+        '/api/v1/notifications?pageSize=1&sortField=id&sortOrder=desc&filter=' +
+          encodeURIComponent('{"module":"sales"}'),
+        { token: olga.token },
+      )
+    ).data.data.entities[0];
+
+  it('the owner files a claim with a photo; it goes through its states from the back office and the owner sees each', async () => {
+    const id = await create('CL-0001');
+    const filed = await api(`/api/v1/productions/${id}/claims`, {
+      token: olga.token,
+      body: claimForm('Leaks at the seal\nafter 2 hours', [[png(), 'seal.png']]),
+    });
+    expect(filed.status).toBe(201);
+    const claim = filed.data.data;
+    expect(claim).toMatchObject({
+      product_id: id,
+      description: 'Leaks at the seal\nafter 2 hours',
+      state: 'submitted',
+      steps: [{ state: 'submitted', comment: null, at: expect.any(String) }],
+    });
+    // Its conversation is a support request of its own type, linked to the product, holding the photo.
+    const chat = await api(`/api/v1/support/${claim.request_id}`, { token: olga.token });
+    expect(chat.status).toBe(200);
+    const chatText = JSON.stringify(chat.data);
+    expect(chatText).toContain('Leaks at the seal');
+    expect(chatText).toContain('seal.png');
+    expect(chatText).toContain('"type":"claim"');
+    expect((await api(`/api/v1/support/${claim.request_id}`, { token: dmitry.token })).status).toBe(
+      404,
+    );
+
+    for (const [state, ru] of [
+      ['accepted', 'принята'],
+      ['repair', 'в ремонте'],
+      ['resolved', 'решена'],
+    ] as const) {
+      const r = await move(id, claim.id, state, `step ${state}`);
+      expect(r.status, state).toBe(200);
+      expect(r.data.data.state).toBe(state);
+      const seen = (await api(`/api/v1/productions/${id}/claims`, { token: olga.token })).data.data;
+      expect(seen[0].state).toBe(state);
+      expect(seen[0].steps.at(-1)).toMatchObject({ state, comment: `step ${state}` });
+      const note = await latestSales();
+      expect(note).toMatchObject({ url: `/productions/${id}#claim-${claim.id}` });
+      expect(note.title).toBe(`Рекламация по изделию Pump CL-0001 (CL-0001): ${ru}`);
+    }
+    const steps = (await api(`/api/v1/productions/${id}/claims`, { token: olga.token })).data
+      .data[0].steps;
+    expect(steps.map((s: any) => s.state)).toEqual(['submitted', 'accepted', 'repair', 'resolved']);
+    // The product page shows the claim, its steps and the conversation link.
+    const html = await (
+      await fetch(new URL(`/productions/${id}`, server.url), {
+        headers: { Cookie: olga.cookie, Accept: 'text/html' },
+      })
+    ).text();
+    expect(html).toContain(`id="claim-${claim.id}"`);
+    expect(html).toContain('data-claim-state="resolved"');
+    for (const word of ['подана', 'принята', 'в ремонте', 'решена', 'step repair'])
+      expect(html).toContain(word);
+    expect(html).toContain(`/support/reports?id=${claim.request_id}`);
+  });
+
+  it('refuses an illegal move with 409, an unknown claim or another product with 404, a bad state with 422', async () => {
+    const id = await create('CL-0002');
+    const other = await create('CL-0003');
+    const claim = (
+      await api(`/api/v1/productions/${id}/claims`, {
+        token: olga.token,
+        json: { description: 'Noise' },
+      })
+    ).data.data;
+    const early = await move(id, claim.id, 'resolved');
+    expect(early.status).toBe(409);
+    expect(early.data.message).toBe('A claim that is “submitted” cannot become “resolved”');
+    expect((await move(id, claim.id, 'rejected', 'Not a fault')).status).toBe(200);
+    for (const state of ['accepted', 'repair', 'resolved', 'rejected', 'submitted']) {
+      const r = await move(id, claim.id, state);
+      expect(r.status, state).toBe(409);
+      expect(r.data.message).toBe(
+        `A claim that is “rejected” cannot become “${state === 'repair' ? 'in repair' : state}”`,
+      );
+    }
+    expect((await move(other, claim.id, 'accepted')).status).toBe(404);
+    expect((await move(id, 999999, 'accepted')).data.message).toBe('Claim not found');
+    expect((await move(id, 99999999999, 'accepted')).status).toBe(404);
+    const bad = await move(id, claim.id, 'closed');
+    expect(bad.status).toBe(422);
+    expect(bad.data.errors).toEqual({
+      state: 'State: submitted, accepted, repair, resolved or rejected',
+    });
+    // The same move twice at once: exactly one passes (the UPDATE's condition decides).
+    const racing = (
+      await api(`/api/v1/productions/${id}/claims`, {
+        token: olga.token,
+        json: { description: 'Race' },
+      })
+    ).data.data;
+    const both = await Promise.all([
+      move(id, racing.id, 'accepted'),
+      move(id, racing.id, 'accepted'),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it("another customer's product and claims are 404; hostile input is refused by field, never 500", async () => {
+    const id = await create('CL-0004');
+    expect((await api(`/api/v1/productions/${id}/claims`, { token: dmitry.token })).status).toBe(
+      404,
+    );
+    const foreign = await api(`/api/v1/productions/${id}/claims`, {
+      token: dmitry.token,
+      body: claimForm('Mine now'),
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.data.message).toBe('Product not found');
+    for (const past of ['99999999999', '9223372036854775808', 'abc'])
+      expect((await api(`/api/v1/productions/${past}/claims`, { token: olga.token })).status).toBe(
+        404,
+      );
+    const post = (body: FormData | undefined, json?: unknown) =>
+      api(`/api/v1/productions/${id}/claims`, { token: olga.token, body, json });
+    const empty = await post(claimForm('   '));
+    expect(empty.status).toBe(422);
+    expect(empty.data).toEqual({
+      message: 'Could not file the claim',
+      errors: { description: 'Describe the fault (up to 5000 characters)' },
+    });
+    expect((await post(claimForm(null))).data.errors.description).toBe(
+      'Describe the fault (up to 5000 characters)',
+    );
+    expect((await post(claimForm('x'.repeat(5001)))).status).toBe(422);
+    const notImage = await post(claimForm('Broken', [[pdf(), 'photo.pdf']]));
+    expect(notImage.status).toBe(415);
+    expect(notImage.data.errors).toEqual({
+      photos: 'A photo must be a PNG, JPEG, WebP or GIF image',
+    });
+    const disguised = await post(claimForm('Broken', [[pdf(), 'photo.png']]));
+    expect(disguised.status).toBe(415);
+    const many = await post(
+      claimForm(
+        'Broken',
+        Array.from({ length: 6 }, (_, i) => [png(), `p${i}.png`] as [Uint8Array, string]),
+      ),
+    );
+    expect(many.status).toBe(422);
+    expect(many.data.errors).toEqual({ photos: 'No more than 5 photos' });
+    const malformed = await fetch(new URL(`/api/v1/productions/${id}/claims`, server.url), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${olga.token}`, 'Content-Type': 'application/json' },
+      body: '{"description": ',
+    });
+    expect(malformed.status).toBe(400);
+    // Nothing refused was filed.
+    expect(
+      (await api(`/api/v1/productions/${id}/claims`, { token: olga.token })).data.data,
+    ).toEqual([]);
+  });
+
+  it('the product page form files a claim without JavaScript and shows refusals next to the field', async () => {
+    const id = await create('CL-0005');
+    const post = (form: FormData) =>
+      fetch(new URL(`/productions/${id}`, server.url), {
+        method: 'POST',
+        headers: { Cookie: olga.cookie, Origin: server.url, Accept: 'text/html' },
+        body: form,
+        redirect: 'manual',
+      });
+    const refused = await post(claimForm(''));
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    expect(html).toContain('Опишите неисправность (до 5000 символов)');
+    expect(html).toMatch(/id="f-description"[^>]*aria-invalid="true"/);
+    const ok = await post(claimForm('Vibration at 40 Hz', [[png(), 'v.png']]));
+    expect(ok.status).toBe(303);
+    const claims = (await api(`/api/v1/productions/${id}/claims`, { token: olga.token })).data.data;
+    expect(ok.headers.get('location')).toBe(`/productions/${id}?claim=sent#claim-${claims[0].id}`);
+    expect(claims[0]).toMatchObject({ description: 'Vibration at 40 Hz', state: 'submitted' });
+    const foreign = await fetch(new URL(`/productions/${id}`, server.url), {
+      method: 'POST',
+      headers: { Cookie: dmitry.cookie, Origin: server.url, Accept: 'text/html' },
+      body: claimForm('Mine'),
+      redirect: 'manual',
+    });
+    expect(foreign.status).toBe(404);
   });
 });

@@ -27,9 +27,11 @@ import {
   GrantSchema,
   HistorySchema,
   ShipmentSchema,
+  ClaimMoveSchema,
   StatusSchema,
   WarrantySchema,
 } from './registry.schema.ts';
+import { claimsOf, moveClaim } from './registry.claims.server.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
 import { setWarranty, warrantyOf } from './registry.warranty.server.ts';
 
@@ -149,7 +151,8 @@ export async function showCall(id: number | null, t: T) {
     .where('a.product_id', '=', p.id)
     .limit(500)
     .execute();
-  return { data: { ...product, customer_id: p.user_id, shipments, readers } };
+  const claims = await claimsOf(p.id);
+  return { data: { ...product, customer_id: p.user_id, shipments, readers, claims } };
 }
 
 export async function historyCall(id: number | null, body: IntegrationBody, t: T) {
@@ -246,5 +249,19 @@ export async function warrantyCall(id: number | null, body: IntegrationBody, t: 
       warranty_months: w.months,
       warranty_basis: w.basis,
     }),
+  };
+}
+
+/** Moves a claim of the product to its next state (409 when its state does not allow the move). */
+export async function claimMoveCall(
+  id: number | null,
+  claimId: number | null,
+  body: IntegrationBody,
+  t: T,
+) {
+  const input = check(ClaimMoveSchema, body.data, t);
+  return {
+    type: 'success',
+    data: await moveClaim(id, claimId, input.state, input.comment || null, t),
   };
 }

@@ -1,6 +1,6 @@
 // Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales).
 import type { Generated } from 'kysely';
-import type { DocumentKind, WarrantyBasis } from './registry.schema.ts';
+import type { ClaimState, DocumentKind, WarrantyBasis } from './registry.schema.ts';
 
 export interface ProductsTable {
   id: Generated<number>;
@@ -75,6 +75,28 @@ export interface ProductShipmentFilesTable {
   file_id: string;
 }
 
+/** A claim (рекламация) about one product; its conversation is support request request_id. */
+export interface ProductClaimsTable {
+  id: Generated<number>;
+  product_id: number;
+  /** The customer who filed it. */
+  user_id: number;
+  request_id: number;
+  description: string;
+  state: ClaimState;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One dated step of a claim's states (the first is 'submitted'). */
+export interface ProductClaimStepsTable {
+  id: Generated<number>;
+  claim_id: number;
+  state: ClaimState;
+  comment: string | null;
+  at: string;
+}
+
 export interface RegistryTables {
   products: ProductsTable;
   product_access: ProductAccessTable;
@@ -82,4 +104,6 @@ export interface RegistryTables {
   product_documents: ProductDocumentsTable;
   product_shipments: ProductShipmentsTable;
   product_shipment_files: ProductShipmentFilesTable;
+  product_claims: ProductClaimsTable;
+  product_claim_steps: ProductClaimStepsTable;
 }
