@@ -426,3 +426,54 @@ describe('claims', () => {
     expect(foreign.status).toBe(404);
   });
 });
+
+describe('service history', () => {
+  it('the back office writes service events; the page shows them beside the production timeline; commissioning starts the warranty', async () => {
+    const id = await create('SV-0001');
+    const svc = (json: unknown) => call(`/api/integration/productions/${id}/service`, { json });
+    const bad = await svc({ kind: 'inspection', date: '2026-13-01', title: '' });
+    expect(bad.status).toBe(422);
+    expect(bad.data.errors).toEqual({
+      kind: 'Kind: commissioning, maintenance, repair or part',
+      date: 'A date as YYYY-MM-DD',
+      title: 'Text is missing or too long',
+    });
+    expect(
+      (await call('/api/integration/productions/99999999999/service', { json: {} })).status,
+    ).toBe(404);
+    await call(`/api/integration/productions/${id}/warranty`, {
+      json: { months: 24, basis: 'commissioning' },
+    });
+    const commissioned = dayFromNow(-5);
+    expect(
+      (await svc({ kind: 'commissioning', date: commissioned, title: 'Пуск на объекте' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await svc({
+          kind: 'part',
+          date: dayFromNow(-1),
+          title: 'Торцевое уплотнение',
+          description: 'Замена по рекламации',
+        })
+      ).status,
+    ).toBe(200);
+    const warranty = (await api(`/api/v1/productions/${id}`, { token: olga.token })).data.data
+      .warranty;
+    expect(warranty).toMatchObject({ status: 'active', basis: 'commissioning', start: null });
+    const [y, m, d] = commissioned.split('-').map(Number) as [number, number, number];
+    expect(warranty.until).toBe(new Date(Date.UTC(y + 2, m - 1, d - 1)).toISOString().slice(0, 10));
+    const shown = await call(`/api/integration/productions/${id}`);
+    expect(shown.data.data.service.map((e: any) => e.kind)).toEqual(['part', 'commissioning']);
+    const html = await (
+      await fetch(new URL(`/productions/${id}`, server.url), {
+        headers: { Cookie: olga.cookie, Accept: 'text/html' },
+      })
+    ).text();
+    expect(html).toContain('Сервисная история');
+    expect(html).toContain('Ввод в эксплуатацию');
+    expect(html).toContain('Замена детали');
+    expect(html).toContain('Замена по рекламации');
+    expect(html).toContain(`действует до ${dotted(warranty.until)}`);
+  });
+});

@@ -28,11 +28,13 @@ import {
   HistorySchema,
   ShipmentSchema,
   ClaimMoveSchema,
+  ServiceSchema,
   StatusSchema,
   WarrantySchema,
 } from './registry.schema.ts';
 import { claimsOf, moveClaim } from './registry.claims.server.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
+import { addService, serviceOf } from './registry.service.server.ts';
 import { setWarranty, warrantyOf } from './registry.warranty.server.ts';
 
 function invalid(t: T, errors: Record<string, string>): HttpError {
@@ -151,8 +153,8 @@ export async function showCall(id: number | null, t: T) {
     .where('a.product_id', '=', p.id)
     .limit(500)
     .execute();
-  const claims = await claimsOf(p.id);
-  return { data: { ...product, customer_id: p.user_id, shipments, readers, claims } };
+  const [claims, service] = await Promise.all([claimsOf(p.id), serviceOf(p.id)]);
+  return { data: { ...product, customer_id: p.user_id, shipments, readers, claims, service } };
 }
 
 export async function historyCall(id: number | null, body: IntegrationBody, t: T) {
@@ -264,4 +266,18 @@ export async function claimMoveCall(
     type: 'success',
     data: await moveClaim(id, claimId, input.state, input.comment || null, t),
   };
+}
+
+/** Adds a service event (commissioning, maintenance, repair, part) to the product's history. */
+export async function serviceCall(id: number | null, body: IntegrationBody, t: T) {
+  const p = await productOr404(id, t);
+  const input = check(ServiceSchema, body.data, t);
+  const eventId = await addService(p.id, {
+    kind: input.kind,
+    date: input.date,
+    title: input.title,
+    description: input.description || null,
+  });
+  await productChanged(p, 'service');
+  return { type: 'success', id: eventId };
 }

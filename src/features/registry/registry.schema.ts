@@ -27,6 +27,10 @@ export const claimSources = (to: ClaimState): ClaimState[] =>
 export const CLAIM_TEXT_MAX = 5000;
 export const CLAIM_PHOTOS_MAX = 5;
 
+/** Kinds of service events (the service history beside the production timeline). */
+export const SERVICE_KINDS = ['commissioning', 'maintenance', 'repair', 'part'] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
 /** 0 in production (warning badge), 1 ready (success badge). */
 export const PRODUCT_STATUSES = [0, 1] as const;
 
@@ -134,4 +138,12 @@ export const ClaimSchema = v.object({
 export const ClaimMoveSchema = v.object({
   state: v.picklist(CLAIM_STATES, 'registry.validation.claimState'),
   comment: v.optional(v.nullable(text(2000))),
+});
+
+/** A service event from the back office; a commissioning one starts a commissioning-based warranty. */
+export const ServiceSchema = v.object({
+  kind: v.picklist(SERVICE_KINDS, 'registry.validation.serviceKind'),
+  date: calendarDate,
+  title: required(300),
+  description: v.optional(v.nullable(text(4000))),
 });

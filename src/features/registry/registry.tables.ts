@@ -1,6 +1,6 @@
 // Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales).
 import type { Generated } from 'kysely';
-import type { ClaimState, DocumentKind, WarrantyBasis } from './registry.schema.ts';
+import type { ClaimState, DocumentKind, ServiceKind, WarrantyBasis } from './registry.schema.ts';
 
 export interface ProductsTable {
   id: Generated<number>;
@@ -97,6 +97,18 @@ export interface ProductClaimStepsTable {
   at: string;
 }
 
+/** One service event of a product's life, written by the back office. */
+export interface ProductServiceTable {
+  id: Generated<number>;
+  product_id: number;
+  kind: ServiceKind;
+  /** Calendar date YYYY-MM-DD. */
+  date: string;
+  title: string;
+  description: string | null;
+  created_at: string;
+}
+
 export interface RegistryTables {
   products: ProductsTable;
   product_access: ProductAccessTable;
@@ -106,4 +118,5 @@ export interface RegistryTables {
   product_shipment_files: ProductShipmentFilesTable;
   product_claims: ProductClaimsTable;
   product_claim_steps: ProductClaimStepsTable;
+  product_service: ProductServiceTable;
 }

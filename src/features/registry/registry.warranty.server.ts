@@ -1,7 +1,7 @@
 // The warranty as the back office sets it (term, basis, optional start day) and the last day it covers,
 // kept in products.warranty_until so the list reads the status from the row it already fetches. The
-// start is the explicit day, else the first shipment's day (basis shipment); a commissioning basis
-// without a day stays "not set" until the back office names the day.
+// start is the explicit day, else the first shipment's day (basis shipment) or the first commissioning
+// service event's day (basis commissioning); without either it stays "not set".
 import type { Kysely } from 'kysely';
 import { config } from '#lib/config.ts';
 import { localDay } from '#lib/dates.ts';
@@ -39,6 +39,17 @@ export async function refreshWarranty(
       .selectFrom('product_shipments')
       .select('date')
       .where('product_id', '=', productId)
+      .orderBy('date')
+      .limit(1)
+      .executeTakeFirst();
+    start = first?.date ?? null;
+  }
+  if (!start && p.warranty_basis === 'commissioning') {
+    const first = await handle
+      .selectFrom('product_service')
+      .select('date')
+      .where('product_id', '=', productId)
+      .where('kind', '=', 'commissioning')
       .orderBy('date')
       .limit(1)
       .executeTakeFirst();

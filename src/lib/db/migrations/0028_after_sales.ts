@@ -2,7 +2,7 @@
 // back office; warranty_until is the last day it covers, kept with the inputs it comes from, so the
 // list shows the status from the product row it already reads) and claims (рекламации) with the dated
 // steps of their states; a claim's conversation and photos are a support request of type 'claim'
-// (decision 0043).
+// (decision 0043); the service history of a product.
 import type { Kysely } from 'kysely';
 import { engineOf, withId } from './helpers.ts';
 
@@ -54,9 +54,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('product_claim_steps')
     .columns(['claim_id', 'id'])
     .execute();
+
+  // Service history written by the back office: commissioning, maintenance, repair, part replaced.
+  await withId(db.schema.createTable('product_service'), engine)
+    .addColumn('product_id', 'integer', (c) =>
+      c.notNull().references('products.id').onDelete('cascade'),
+    )
+    .addColumn('kind', 'varchar(20)', (c) => c.notNull())
+    .addColumn('date', day, (c) => c.notNull())
+    .addColumn('title', 'varchar(300)', (c) => c.notNull())
+    .addColumn('description', 'text')
+    .addColumn('created_at', time, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('product_service_product')
+    .on('product_service')
+    .columns(['product_id', 'date', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('product_service').execute();
   await db.schema.dropTable('product_claim_steps').execute();
   await db.schema.dropTable('product_claims').execute();
   for (const c of ['warranty_until', 'warranty_start', 'warranty_months', 'warranty_basis'])
