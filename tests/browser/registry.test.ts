@@ -1,7 +1,7 @@
 // Product registry in the browser as a demo customer: a product created by the back office announces
 // itself in the notification bell and appears in the list; its page gets a new history step live;
 // the documentation and shipping-document dialogs open with their files; the order and calculation
-// links; the fault report lands in support with the product page attached; axe on both pages (and
+// links; the fault report files a claim whose conversation is a support request; axe on both pages (and
 // the dialogs), 360 px without sideways scroll; the list page ships no React.
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -192,7 +192,7 @@ describe('registry journey', () => {
       expect(box).toBeGreaterThanOrEqual(44);
   });
 
-  it('the fault report lands in support with the product page attached', async ({
+  it('the fault report is a claim: the button leads to the claim form, the claim links its conversation', async ({
     server,
     db,
     olga,
@@ -200,21 +200,19 @@ describe('registry journey', () => {
     const page = await olga();
     await page.goto(`${server.url}/productions/${productId}`);
     await page.getByRole('button', { name: 'Сообщить о неисправности' }).click();
-    await page.waitForURL(/\/support\/reports\?new=1/);
-    const form = page.locator('form.sp-bug-form').last();
-    // The support form takes title and message from the link once its page reads the prefill
-    // (faultPrefill); until then the customer types them.
-    const title = form.getByLabel('Тема', { exact: true });
-    if (!(await title.inputValue())) await title.fill('Неисправность BR-777');
-    const message = form.getByLabel('Сообщение');
-    if (!(await message.inputValue())) await message.fill('Насос BR-777 не запускается');
-    await form.getByRole('button', { name: /Отправить/ }).click();
-    await page.waitForURL(/\/support\/reports\?id=\d+/);
+    await page.waitForURL(/#claim-form$/);
+    await page.getByLabel('Описание неисправности').fill('Насос BR-777 не запускается');
+    await page.getByRole('button', { name: 'Отправить рекламацию' }).click();
+    await page.waitForURL(/claim=sent#claim-\d+$/);
+    expect(await page.getByRole('status').filter({ hasText: 'Рекламация подана' }).count()).toBe(1);
     const row = await db
       .selectFrom('support_requests')
       .selectAll()
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(row.page_url).toContain(`/productions/${productId}`);
+    expect(row.type).toBe('claim');
+    expect(row.page_url).toBe(`/productions/${productId}`);
+    await page.getByRole('link', { name: 'Переписка' }).click();
+    await page.waitForURL(new RegExp(`/support/reports\\?id=${row.id}`));
   });
 });

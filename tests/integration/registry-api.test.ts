@@ -310,6 +310,7 @@ describe('GET /api/v1/productions', () => {
       oid_name: expect.anything(),
       object_name: expect.anything(),
       status: expect.any(Number),
+      warranty: { status: 'none', until: null, start: null, months: null, basis: null },
     });
   });
 

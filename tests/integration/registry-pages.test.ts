@@ -113,14 +113,9 @@ describe('/productions/:id', () => {
     );
     expect(html).toMatch(/class="milestone[^"]*"[^>]*>\s*<time[^>]*>03\.02\.2026/);
     expect(html.indexOf('Shipped out')).toBeLessThan(html.indexOf('Step one'));
-    const fault = /href="(\/support\/reports\?new=1&amp;from=%2Fproductions%2F\d+&amp;title=[^"]+)"/
-      .exec(html)![1]!
-      .replaceAll('&amp;', '&');
-    const q = new URL(fault, server.url).searchParams;
-    expect(q.get('new')).toBe('1');
-    expect(q.get('from')).toBe(`/productions/${full}`);
-    expect(q.get('title')).toContain('PG-2');
-    expect(q.get('message')).toContain('PG-2');
+    // The fault report is a claim (decision 0043): the button leads to the claim form on the page.
+    expect(html).toMatch(/href="#claim-form"[^>]*>Сообщить о неисправности<\/a>/);
+    expect(html).toContain('id="claim-form"');
   });
 
   it('the empty product says so in the spec words, and has no calculation without a request', async () => {

@@ -12,6 +12,7 @@ import { bus } from '#lib/realtime/bus.ts';
 import { userTopic } from '#lib/realtime/topics.ts';
 import { PRODUCT_CHANGED, type DocumentKind } from './registry.schema.ts';
 import { paths } from '#lib/paths.ts';
+import { refreshWarranty } from './registry.warranty.server.ts';
 
 export interface ProductRef {
   id: number;
@@ -33,11 +34,11 @@ export async function findProduct(id: number | null): Promise<ProductRef | null>
   );
 }
 
+export type ProductPart =
+  'history' | 'status' | 'documents' | 'shipments' | 'created' | 'warranty' | 'claims' | 'service';
+
 /** Tells every reader's open pages; a bus hiccup must not fail the change that is already stored. */
-async function publish(
-  productId: number,
-  part: 'history' | 'status' | 'documents' | 'shipments' | 'created',
-) {
+async function publish(productId: number, part: ProductPart) {
   const readers = await db()
     .selectFrom('product_access')
     .select('user_id')
@@ -244,6 +245,8 @@ export async function addShipment(
           .insertInto('product_shipment_files')
           .values({ shipment_id: id, name: f.name, file_id: f.file_id })
           .execute();
+      // A warranty that starts at shipment starts at the first one.
+      await refreshWarranty(trx, p.id);
       return id;
     });
   await tell(p, 'document', 'registry.notify.shipment', '', { numb: s.numb });
@@ -295,3 +298,7 @@ export async function setGrants(
       .execute();
   return fresh.length;
 }
+
+/** An after-sales change (warranty, claim, service) reaches every reader's open product page. */
+export const productChanged = (p: ProductRef, part: ProductPart): Promise<void> =>
+  publish(p.id, part);

@@ -17,6 +17,7 @@ import {
   createProducts,
   findProduct,
   setGrants,
+  productChanged,
   setStatus,
   type ProductRef,
 } from './registry.events.server.ts';
@@ -26,9 +27,15 @@ import {
   GrantSchema,
   HistorySchema,
   ShipmentSchema,
+  ClaimMoveSchema,
+  ServiceSchema,
   StatusSchema,
+  WarrantySchema,
 } from './registry.schema.ts';
+import { claimsOf, moveClaim } from './registry.claims.server.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
+import { addService, serviceOf } from './registry.service.server.ts';
+import { setWarranty, warrantyOf } from './registry.warranty.server.ts';
 
 function invalid(t: T, errors: Record<string, string>): HttpError {
   return new HttpError(422, t('integration.errors.invalid'), {
@@ -44,7 +51,7 @@ function check<S extends v.GenericSchema>(schema: S, input: unknown, t: T): v.In
 
 async function productOr404(id: number | null, t: T): Promise<ProductRef> {
   const p = await findProduct(id);
-  if (!p) throw new HttpError(404, t('errors.notFound', { name: t('registry.entity') }));
+  if (!p) throw new HttpError(404, t('registry.errors.notFound'));
   return p;
 }
 
@@ -146,7 +153,8 @@ export async function showCall(id: number | null, t: T) {
     .where('a.product_id', '=', p.id)
     .limit(500)
     .execute();
-  return { data: { ...product, customer_id: p.user_id, shipments, readers } };
+  const [claims, service] = await Promise.all([claimsOf(p.id), serviceOf(p.id)]);
+  return { data: { ...product, customer_id: p.user_id, shipments, readers, claims, service } };
 }
 
 export async function historyCall(id: number | null, body: IntegrationBody, t: T) {
@@ -225,4 +233,51 @@ export async function grantCall(id: number | null, body: IntegrationBody, t: T) 
     input.revoke,
   );
   return { type: 'success', changed };
+}
+
+/** Sets the warranty (term, basis, optional start day) and answers its status as the owner sees it. */
+export async function warrantyCall(id: number | null, body: IntegrationBody, t: T) {
+  const p = await productOr404(id, t);
+  const input = check(WarrantySchema, body.data, t);
+  const w = { months: input.months, basis: input.basis, start: input.start ?? null };
+  const until = await setWarranty(p.id, w);
+  await productChanged(p, 'warranty');
+  return {
+    type: 'success',
+    warranty: warrantyOf({
+      ...w,
+      warranty_until: until,
+      warranty_start: w.start,
+      warranty_months: w.months,
+      warranty_basis: w.basis,
+    }),
+  };
+}
+
+/** Moves a claim of the product to its next state (409 when its state does not allow the move). */
+export async function claimMoveCall(
+  id: number | null,
+  claimId: number | null,
+  body: IntegrationBody,
+  t: T,
+) {
+  const input = check(ClaimMoveSchema, body.data, t);
+  return {
+    type: 'success',
+    data: await moveClaim(id, claimId, input.state, input.comment || null, t),
+  };
+}
+
+/** Adds a service event (commissioning, maintenance, repair, part) to the product's history. */
+export async function serviceCall(id: number | null, body: IntegrationBody, t: T) {
+  const p = await productOr404(id, t);
+  const input = check(ServiceSchema, body.data, t);
+  const eventId = await addService(p.id, {
+    kind: input.kind,
+    date: input.date,
+    title: input.title,
+    description: input.description || null,
+  });
+  await productChanged(p, 'service');
+  return { type: 'success', id: eventId };
 }

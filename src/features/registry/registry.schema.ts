@@ -6,6 +6,31 @@ import { isFileId } from '#lib/storage/types.ts';
 export const DOCUMENT_KINDS = ['passport', 'manual', 'certificate', 'drawing'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/** What starts a warranty when the back office gives no explicit start day. */
+export const WARRANTY_BASES = ['shipment', 'commissioning'] as const;
+export type WarrantyBasis = (typeof WARRANTY_BASES)[number];
+export const WARRANTY_MAX_MONTHS = 240;
+
+/** A claim's states in their order; the back office moves it along CLAIM_MOVES only. */
+export const CLAIM_STATES = ['submitted', 'accepted', 'repair', 'resolved', 'rejected'] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+export const CLAIM_MOVES: Record<ClaimState, readonly ClaimState[]> = {
+  submitted: ['accepted', 'rejected'],
+  accepted: ['repair', 'resolved', 'rejected'],
+  repair: ['resolved'],
+  resolved: [],
+  rejected: [],
+};
+/** The states a claim may come from to reach `to`. */
+export const claimSources = (to: ClaimState): ClaimState[] =>
+  CLAIM_STATES.filter((from) => CLAIM_MOVES[from].includes(to));
+export const CLAIM_TEXT_MAX = 5000;
+export const CLAIM_PHOTOS_MAX = 5;
+
+/** Kinds of service events (the service history beside the production timeline). */
+export const SERVICE_KINDS = ['commissioning', 'maintenance', 'repair', 'part'] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
 /** 0 in production (warning badge), 1 ready (success badge). */
 export const PRODUCT_STATUSES = [0, 1] as const;
 
@@ -82,4 +107,43 @@ export const GrantSchema = v.object({
     v.maxLength(100),
   ),
   revoke: v.optional(v.boolean(), false),
+});
+
+/**
+ * The warranty: term in months and what starts it; `start` (a calendar day) when the back office knows
+ * it, otherwise the first shipment's day (basis shipment) or the commissioning day once known.
+ */
+export const WarrantySchema = v.object({
+  months: v.pipe(
+    v.number('registry.validation.months'),
+    v.integer('registry.validation.months'),
+    v.minValue(1, 'registry.validation.months'),
+    v.maxValue(WARRANTY_MAX_MONTHS, 'registry.validation.months'),
+  ),
+  basis: v.picklist(WARRANTY_BASES, 'registry.validation.basis'),
+  start: v.optional(v.nullable(calendarDate)),
+});
+
+/** The owner's claim: the fault in words (photos travel as files of the same form). */
+export const ClaimSchema = v.object({
+  description: v.pipe(
+    v.string('registry.validation.claimText'),
+    v.trim(),
+    v.minLength(1, 'registry.validation.claimText'),
+    v.maxLength(CLAIM_TEXT_MAX, 'registry.validation.claimText'),
+  ),
+});
+
+/** The back office's move of a claim to its next state, with an optional comment for the owner. */
+export const ClaimMoveSchema = v.object({
+  state: v.picklist(CLAIM_STATES, 'registry.validation.claimState'),
+  comment: v.optional(v.nullable(text(2000))),
+});
+
+/** A service event from the back office; a commissioning one starts a commissioning-based warranty. */
+export const ServiceSchema = v.object({
+  kind: v.picklist(SERVICE_KINDS, 'registry.validation.serviceKind'),
+  date: calendarDate,
+  title: required(300),
+  description: v.optional(v.nullable(text(4000))),
 });

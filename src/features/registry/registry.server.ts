@@ -6,9 +6,10 @@ import { config } from '#lib/config.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { formatDate, formatDateTime } from '#lib/format.ts';
-import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
+import { flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
 import { type RegistryField } from './registry.schema.ts';
 import { paths } from '#lib/paths.ts';
+import { today, warrantyOf, type Warranty } from './registry.warranty.server.ts';
 
 export interface ProductListItem {
   id: number;
@@ -18,6 +19,8 @@ export interface ProductListItem {
   oid_name: string | null;
   object_name: string | null;
   status: number;
+  /** Warranty status: active (with `until`), expired or none (not set). */
+  warranty: Warranty;
 }
 
 export interface HistoryEntry {
@@ -74,7 +77,25 @@ const listColumns = [
   'org.name as oid_name',
   'obj.name as object_name',
   'p.status',
+  'p.warranty_until',
 ] as const;
+
+/** Separators a serial is written with (the serial rule allows `_ . / -`), and a space. */
+const SEPARATORS = /[\s_./-]+/;
+
+/**
+ * The LIKE pattern (escape `\`) of a search: the lower-cased words in order, any separators (or none)
+ * between them, so "AUD PHE 0007", "aud/phe-0007" and "AUD-PHE-0007" find the same serial and a
+ * title's words still match as typed.
+ */
+export function searchPattern(text: string): string {
+  const words = text
+    .toLowerCase()
+    .split(SEPARATORS)
+    .filter(Boolean)
+    .map((w) => w.replace(/[\\%_]/g, (c) => `\\${c}`));
+  return `%${words.join('%')}%`;
+}
 
 const SORT = {
   id: 'a.product_id',
@@ -97,7 +118,7 @@ export async function listProducts(
     .$if(needsProduct, (b) => b.innerJoin('products as p', 'p.id', 'a.product_id'))
     .where('a.user_id', '=', userId);
   if (q.searchText)
-    base = base.where(sql<boolean>`p.search like ${containsPattern(q.searchText)} escape '\\'`);
+    base = base.where(sql<boolean>`p.search like ${searchPattern(q.searchText)} escape '\\'`);
   if (q.filter.status === '0' || q.filter.status === '1')
     base = base.where('a.status', '=', Number(q.filter.status));
   if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid))
@@ -125,10 +146,16 @@ export async function listProducts(
     .select([...listColumns])
     .where('p.id', 'in', ids)
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const day = today();
+  const byId = new Map(
+    rows.map(({ warranty_until, ...r }) => [
+      r.id,
+      { ...r, warranty: warrantyOf({ warranty_until }, day) },
+    ]),
+  );
   return {
     totalCount: total,
-    entities: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)! as ProductListItem] : [])),
+    entities: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
   };
 }
 
@@ -188,6 +215,9 @@ export async function getProduct(
       'p.order_id',
       'o.number as order_number',
       'obj.address as object_address',
+      'p.warranty_start',
+      'p.warranty_months',
+      'p.warranty_basis',
     ])
     .where('p.id', '=', id)
     .executeTakeFirst();
@@ -211,6 +241,7 @@ export async function getProduct(
     object_name: p.object_name,
     object_address: p.object_address,
     status: p.status,
+    warranty: warrantyOf(p),
     preview: p.picture_file_id ? paths.productions.file(p.id, p.picture_file_id) : null,
     sku: p.sku,
     description: p.description,

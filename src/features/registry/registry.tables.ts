@@ -1,6 +1,6 @@
-// Kysely types of the product registry (migration 0014_product_registry).
+// Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales).
 import type { Generated } from 'kysely';
-import type { DocumentKind } from './registry.schema.ts';
+import type { ClaimState, DocumentKind, ServiceKind, WarrantyBasis } from './registry.schema.ts';
 
 export interface ProductsTable {
   id: Generated<number>;
@@ -22,6 +22,11 @@ export interface ProductsTable {
   order_id: number | null;
   order_item_id: number | null;
   search: string;
+  /** Warranty (migration 0028): what starts it, its term, an explicit start day, the last day covered. */
+  warranty_basis: WarrantyBasis | null;
+  warranty_months: number | null;
+  warranty_start: string | null;
+  warranty_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -70,6 +75,40 @@ export interface ProductShipmentFilesTable {
   file_id: string;
 }
 
+/** A claim (рекламация) about one product; its conversation is support request request_id. */
+export interface ProductClaimsTable {
+  id: Generated<number>;
+  product_id: number;
+  /** The customer who filed it. */
+  user_id: number;
+  request_id: number;
+  description: string;
+  state: ClaimState;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One dated step of a claim's states (the first is 'submitted'). */
+export interface ProductClaimStepsTable {
+  id: Generated<number>;
+  claim_id: number;
+  state: ClaimState;
+  comment: string | null;
+  at: string;
+}
+
+/** One service event of a product's life, written by the back office. */
+export interface ProductServiceTable {
+  id: Generated<number>;
+  product_id: number;
+  kind: ServiceKind;
+  /** Calendar date YYYY-MM-DD. */
+  date: string;
+  title: string;
+  description: string | null;
+  created_at: string;
+}
+
 export interface RegistryTables {
   products: ProductsTable;
   product_access: ProductAccessTable;
@@ -77,4 +116,7 @@ export interface RegistryTables {
   product_documents: ProductDocumentsTable;
   product_shipments: ProductShipmentsTable;
   product_shipment_files: ProductShipmentFilesTable;
+  product_claims: ProductClaimsTable;
+  product_claim_steps: ProductClaimStepsTable;
+  product_service: ProductServiceTable;
 }

@@ -64,3 +64,27 @@ describe('qrSvg', () => {
     expect(qrSvg('a', 'x')).not.toBe(qrSvg('b', 'x'));
   });
 });
+
+describe('warranty arithmetic', () => {
+  it('ends the day before the same day `months` later, clamped to short months', async () => {
+    const { warrantyUntil, warrantyState } = await import('./registry.warranty.ts');
+    expect(warrantyUntil('2026-01-15', 12)).toBe('2027-01-14');
+    expect(warrantyUntil('2024-01-31', 1)).toBe('2024-02-28');
+    expect(warrantyUntil('2023-12-01', 1)).toBe('2023-12-31');
+    expect(warrantyUntil('2024-03-01', 240)).toBe('2044-02-29');
+    expect(warrantyUntil(null, 12)).toBeNull();
+    expect(warrantyUntil('2024-02-30', 12)).toBeNull();
+    expect(warrantyState('2026-01-01', '2026-01-01')).toBe('active');
+    expect(warrantyState('2026-01-01', '2026-01-02')).toBe('expired');
+    expect(warrantyState(null, '2026-01-02')).toBe('none');
+  });
+});
+
+describe('searchPattern', () => {
+  it('folds separators between words and escapes LIKE wildcards', async () => {
+    const { searchPattern } = await import('./registry.server.ts');
+    expect(searchPattern('AUD PHE 0007')).toBe('%aud%phe%0007%');
+    expect(searchPattern('aud-phe/0007.')).toBe('%aud%phe%0007%');
+    expect(searchPattern('50%')).toBe('%50\\%%');
+  });
+});

@@ -11,7 +11,7 @@ export const GET: APIRoute = async ({ locals, params }) => {
   const t = locals.t;
   return respond(t, 'registry.errors.shipments', async () => {
     const data = await shipmentsOf(user.id, routeId(params.id));
-    if (!data) throw new HttpError(404, t('errors.notFound', { name: t('registry.entity') }));
+    if (!data) throw new HttpError(404, t('registry.errors.notFound'));
     return json({ data });
   });
 };
