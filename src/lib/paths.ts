@@ -143,6 +143,9 @@ export const paths = {
     /** Prefix of every API path. */
     prefix: () => '/api',
     scada: () => '/api/v1/scada',
+    /** A dispatching object's trend buckets (JSON) and its samples as CSV. */
+    scadaHistory: (id: Id) => `/api/v1/scada/${seg(id)}/history`,
+    scadaHistoryCsv: (id: Id) => `/api/v1/scada/${seg(id)}/history.csv`,
     supportDesk: () => '/api/v1/support/desk',
     startInfo: () => '/api/v1/profile/start-info',
     partySuggest: () => '/api/v1/profile/register/party',
