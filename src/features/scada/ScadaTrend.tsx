@@ -196,9 +196,11 @@ export default function ScadaTrend({ id, tags, locale, timeZone, strings, token 
   }
   const span = view.to - view.from;
   const centre = view.from + span / 2;
+  // Zooming a live view (a preset ending now) keeps its end at now; any other keeps its centre.
   const zoom = (k: number) => {
-    const half = Math.min(MAX_RANGE_MS, Math.max(MIN_RANGE_MS, span * k)) / 2;
-    show(centre - half, centre + half);
+    const next = Math.min(MAX_RANGE_MS, Math.max(MIN_RANGE_MS, span * k));
+    if (view.preset) show(view.to - next, view.to);
+    else show(centre - next / 2, centre + next / 2);
   };
   const pan = (k: number) => {
     const shift = Math.min(span * k, Date.now() - view.to);
