@@ -37,6 +37,8 @@ interface Props {
   strings: Messages;
   /** A bearer token when the page was opened with ?token= (a wall screen without the cookie). */
   token?: string;
+  /** The time the page was rendered (epoch ms): the end of the first view. */
+  now: number;
 }
 
 /** Milliseconds to add to UTC to get the wall time in the zone at that instant. */
@@ -97,7 +99,7 @@ function niceStep(span: number): number {
 }
 const decimalsOf = (step: number) => Math.max(0, Math.min(6, -Math.floor(Math.log10(step) + 1e-9)));
 
-export default function ScadaTrend({ id, tags, locale, timeZone, strings, token }: Props) {
+export default function ScadaTrend({ id, tags, locale, timeZone, strings, token, now }: Props) {
   const t = makeT(strings);
   const numeric = tags.filter((x) => x.type !== 'bool');
   const firstUnits = [...new Set(numeric.map((x) => x.unit))].slice(0, MAX_UNITS);
@@ -107,8 +109,9 @@ export default function ScadaTrend({ id, tags, locale, timeZone, strings, token 
       .slice(0, 2)
       .map((x) => x.id),
   );
+  // The server's clock for the first view, so the server-rendered chart and the hydrated one agree.
   const [view, setView] = useState<View>(() => {
-    const to = Date.now();
+    const to = now;
     return { from: to - RANGES['1h'], to, preset: '1h' };
   });
   // The last answer and the query it answered: anything else shown is loading.
