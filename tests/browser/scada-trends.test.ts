@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { hydrated, signedInContext } from '../helpers/browser.ts';
 import { expect, test } from '../helpers/fixtures.ts';
 import { floatWords, freePort, modbusDevice } from '../integration/scada-modbus-server.ts';
-import { putObject, scadaEnv, until } from '../integration/scada-helpers.ts';
+import { putObject, SCADA_KEY, scadaEnv, until } from '../integration/scada-helpers.ts';
 
 // One page of the customer for the whole file, each test going on from where the last stopped.
 const it = test
@@ -187,5 +187,80 @@ describe('trends of a Modbus device', () => {
     expect(text.split('\r\n')[0]).toBe(
       '\ufeff"Время (UTC, ISO 8601)","Температура, °C","Давление, бар"',
     );
+  });
+});
+
+describe('an uploaded scheme', () => {
+  it('shows live values on the bound elements, the state colour and a blinking alarm (steady under reduced motion)', async ({
+    server,
+    page,
+  }) => {
+    const port = await freePort();
+    const device = await modbusDevice(port);
+    device.holding.set(0, 215);
+    device.coils.set(0, true).set(1, false);
+    try {
+      const r = await putObject(server, 'scheme-browser', {
+        title: 'Scheme bench',
+        driver: { type: 'modbus-tcp', host: '127.0.0.1', port, poll_ms: 300, timeout_ms: 300 },
+        tags: [
+          {
+            key: 'temp',
+            title: 'Температура',
+            type: 'float',
+            unit: '°C',
+            actions: 'Read',
+            address: { table: 'holding', register: 0, datatype: 'int16', scale: 0.1 },
+          },
+          {
+            key: 'run',
+            title: 'Насос',
+            type: 'bool',
+            actions: 'Read',
+            address: { table: 'coil', register: 0 },
+          },
+          {
+            key: 'fault',
+            title: 'Авария',
+            type: 'bool',
+            actions: 'Read',
+            alarm: true,
+            address: { table: 'coil', register: 1 },
+          },
+        ],
+        grants: [{ email: 'dmitry.volkov@demo.example' }],
+      });
+      expect(r.status).toBe(200);
+      const schemeId = r.data.data.id;
+      const res = await fetch(`${server.url}/api/integration/scada/objects/scheme-browser/scheme`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${SCADA_KEY}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900"><rect id="pump" x="10" y="10" width="200" height="200" fill="#ccc"/><text id="t" x="300" y="100" font-size="60">--</text><circle id="alarm" cx="900" cy="100" r="50" fill="#fdd"/></svg>',
+          bindings: [
+            { element: 't', tag: 'temp', kind: 'value' },
+            { element: 'pump', tag: 'run', kind: 'state' },
+            { element: 'alarm', tag: 'fault', kind: 'alarm' },
+          ],
+        }),
+      });
+      expect(res.status).toBe(200);
+      await page.goto(`${server.url}/scada/project/${schemeId}`);
+      await hydrated(page);
+      const text = page.locator('.scada-scheme #t');
+      await expect.poll(() => text.textContent(), { timeout: 10_000 }).toBe('21,500 °C');
+      expect(await page.locator('.scada-scheme #pump').getAttribute('fill')).toBe('#43a047');
+      device.holding.set(0, 237);
+      device.coils.set(1, true);
+      await expect.poll(() => text.textContent(), { timeout: 10_000 }).toBe('23,700 °C');
+      const alarm = page.locator('.scada-scheme #alarm');
+      await expect.poll(() => alarm.getAttribute('class')).toBe('scada-blink');
+      expect(await alarm.evaluate((e) => getComputedStyle(e).animationName)).toBe('scada-blink');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await alarm.evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    } finally {
+      await device.stop();
+    }
   });
 });
