@@ -51,6 +51,7 @@ export const apiPaths = {
   scada: {
     list: () => `${V1}/scada`,
     history: (id: Id) => `${V1}/scada/${seg(id)}/history`,
+    historyCsv: (id: Id) => `${V1}/scada/${seg(id)}/history.csv`,
     audit: (id: Id) => `${V1}/scada/${seg(id)}/audit`,
     action: () => `${V1}/scada/action`,
   },

@@ -80,6 +80,7 @@ const PATHS: Array<[string, Probe?]> = [
   ['/api/v1/support/{id}'],
   ['/api/v1/scada/{id}'],
   ['/api/v1/scada/{id}/history'],
+  ['/api/v1/scada/{id}/history.csv'],
   ['/api/v1/scada/{id}/audit'],
   ['/api/v1/scada/tags/{id}'],
   ['/api/v1/notifications/{id}/read', { method: 'POST', form: {} }],

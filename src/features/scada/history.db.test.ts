@@ -125,7 +125,8 @@ describe('history', () => {
       .executeTakeFirstOrThrow();
     expect(Number(hourly.n)).toBe(31); // 30 hours of p, and the alarm variable's first hour
     const after = await history([tags[0]!.id], T0, T0 + 3 * 24 * H, 72, database.db);
-    expect(after).toEqual(before);
+    // The same figures (gaps differ: rollups keep no sample times, so their gaps are whole hours).
+    expect(after.map((x) => x.points)).toEqual(before.map((x) => x.points));
     expect(after[0]!.points.length).toBeLessThanOrEqual(72);
     const firstFull = after[0]!.points.find((p) => p.t === T0 + 2 * H)!;
     expect(firstFull).toEqual({ t: T0 + 2 * H, min: 0, max: 9, avg: expect.any(Number) });

@@ -55,15 +55,45 @@ export class Recorder {
 export interface Series {
   tag_id: number;
   points: Array<{ t: number; min: number; max: number; avg: number }>;
+  /**
+   * Where the line must break: [from, to] of each stretch without good samples between two points
+   * (the link was lost: a null sample, or silence longer than the heartbeat allows).
+   */
+  gaps: Array<[number, number]>;
 }
 
 const HOUR = 3_600_000;
-type Bucket = { min: number; max: number; sum: number; n: number };
+type Bucket = {
+  min: number;
+  max: number;
+  sum: number;
+  n: number;
+  /** First and last good sample and first and last null (link lost) sample in the bucket. */
+  firstGood: number | null;
+  lastGood: number | null;
+  firstNull: number | null;
+  lastNull: number | null;
+};
+
+/** The longest silence that still counts as a line: the heartbeat with some slack. */
+export const silenceAllowed = (heartbeatMs = config().scadaHeartbeatMs) =>
+  heartbeatMs + Math.max(10_000, heartbeatMs / 5);
+
+/** float32 artefacts (3.299999952316284) cut at six decimals. */
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const numOrNull = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+const minOf = (a: number | null, b: number | null) =>
+  a === null ? b : b === null ? a : Math.min(a, b);
+const maxOf = (a: number | null, b: number | null) =>
+  a === null ? b : b === null ? a : Math.max(a, b);
 
 /**
- * min/max/avg per bucket for each tag over [from, to), at most `points` buckets (<= MAX_POINTS).
- * Buckets of an hour or more read the hourly rollups for the hours already rolled up and raw
- * samples only for the rest, so a 30-day trend reads about 720 rows per variable.
+ * min/max/avg per bucket for each tag over [from, to), at most `points` buckets (<= MAX_POINTS),
+ * with the gaps where the line must break. Buckets of an hour or more read the hourly rollups for
+ * the hours already rolled up and raw samples only for the rest, so a 30-day trend reads about 720
+ * rows per variable; every query is a range of the (tag_id, ts) key, grouped to at most n+1 rows.
+ * The last good sample before `from` (when recent enough) is carried in as a point at `from`, so a
+ * zoomed range inside a flat stretch still shows its line.
  */
 export async function history(
   tagIds: number[],
@@ -71,6 +101,7 @@ export async function history(
   to: number,
   points: number,
   handle: Kysely<DB> = defaultDb(),
+  silence = silenceAllowed(),
 ): Promise<Series[]> {
   const n = Math.max(1, Math.min(points, MAX_POINTS));
   let width = Math.max(1000, Math.ceil((to - from) / n));
@@ -94,6 +125,10 @@ export async function history(
               max: Math.max(c.max, x.max),
               sum: c.sum + x.sum,
               n: c.n + x.n,
+              firstGood: minOf(c.firstGood, x.firstGood),
+              lastGood: maxOf(c.lastGood, x.lastGood),
+              firstNull: minOf(c.firstNull, x.firstNull),
+              lastNull: maxOf(c.lastNull, x.lastNull),
             }
           : x,
       );
@@ -110,31 +145,43 @@ export async function history(
           sql<number>`max(max)`.as('max'),
           sql<number>`sum(sum)`.as('sum'),
           sql<number>`sum(n)`.as('n'),
+          sql<number>`min(hour)`.as('first'),
+          sql<number>`max(hour)`.as('last'),
         ])
         .groupBy(sql`1`)
         .limit(n + 1)
         .execute();
+      // Rollups keep no sample times: an hour with data counts as covered from its start to its end.
       for (const r of rows)
         add(Math.floor(Number(r.b)), {
           min: Number(r.min),
           max: Number(r.max),
           sum: Number(r.sum),
           n: Number(r.n),
+          firstGood: Number(r.first),
+          lastGood: Number(r.last) + HOUR - 1,
+          firstNull: null,
+          lastNull: null,
         });
     }
     if (rawFrom < to) {
+      const good = sql`case when value is not null then ts end`;
+      const bad = sql`case when value is null then ts end`;
       const rows = await handle
         .selectFrom('scada_samples')
         .where('tag_id', '=', tagId)
         .where('ts', '>=', Math.max(from, rawFrom))
         .where('ts', '<', to)
-        .where('value', 'is not', null)
         .select([
           bucket('ts').as('b'),
           sql<number>`min(value)`.as('min'),
           sql<number>`max(value)`.as('max'),
           sql<number>`sum(value)`.as('sum'),
           sql<number>`count(value)`.as('n'),
+          sql<number | null>`min(${good})`.as('fg'),
+          sql<number | null>`max(${good})`.as('lg'),
+          sql<number | null>`min(${bad})`.as('fn'),
+          sql<number | null>`max(${bad})`.as('ln'),
         ])
         .groupBy(sql`1`)
         .limit(n + 1)
@@ -143,20 +190,52 @@ export async function history(
         add(Math.floor(Number(r.b)), {
           min: Number(r.min),
           max: Number(r.max),
-          sum: Number(r.sum),
+          sum: Number(r.sum ?? 0),
           n: Number(r.n),
+          firstGood: numOrNull(r.fg),
+          lastGood: numOrNull(r.lg),
+          firstNull: numOrNull(r.fn),
+          lastNull: numOrNull(r.ln),
         });
     }
-    const points = [...buckets.entries()]
-      .sort((x, y) => x[0] - y[0])
-      .slice(0, n)
-      .map(([b, x]) => ({
-        t: base + b * width,
-        min: x.min,
-        max: x.max,
-        avg: Math.round((x.sum / x.n) * 1000) / 1000,
-      }));
-    out.push({ tag_id: tagId, points });
+    const sorted = [...buckets.entries()].sort((x, y) => x[0] - y[0]).slice(0, n);
+    const series: Series = { tag_id: tagId, points: [], gaps: [] };
+    // The value just before the range, when the line was still alive at `from`.
+    const before = await handle
+      .selectFrom('scada_samples')
+      .select(['ts', 'value'])
+      .where('tag_id', '=', tagId)
+      .where('ts', '<', from)
+      .where('ts', '>=', from - silence)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    let last: number | null = null;
+    let lost = false;
+    if (before && before.value !== null && !(hourly && doneUntil > base)) {
+      const v = round6(Number(before.value));
+      series.points.push({ t: Math.trunc(from), min: v, max: v, avg: v });
+      last = Number(before.ts);
+    }
+    for (const [b, x] of sorted) {
+      if (x.n > 0 && x.firstGood !== null) {
+        const nullBefore = x.firstNull !== null && x.firstNull < x.firstGood;
+        if (last !== null && (lost || nullBefore || x.firstGood - last > silence))
+          series.gaps.push([last, x.firstGood]);
+        series.points.push({
+          t: base + b * width,
+          min: round6(x.min),
+          max: round6(x.max),
+          avg: Math.round((x.sum / x.n) * 1000) / 1000,
+        });
+        last = x.lastGood;
+        lost = x.lastNull !== null && x.lastGood !== null && x.lastNull > x.lastGood;
+      } else if (x.firstNull !== null) lost = true;
+    }
+    // Lost at the end: the break runs to the end of the range.
+    if (last !== null && (lost || Math.min(to, Date.now()) - last > silence))
+      series.gaps.push([last, Math.trunc(to)]);
+    out.push(series);
   }
   return out;
 }

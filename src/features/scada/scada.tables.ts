@@ -129,7 +129,16 @@ export interface ScadaRollupStateTable {
   done_until: number;
 }
 
+/** An uploaded scheme (migration 0027): sanitised SVG and JSON bindings. */
+export interface ScadaSchemesTable {
+  object_id: number;
+  svg: string;
+  bindings: string;
+  updated_at: string;
+}
+
 export interface ScadaTables {
+  scada_schemes: ScadaSchemesTable;
   scada_hourly: ScadaHourlyTable;
   scada_rollup_state: ScadaRollupStateTable;
   scada_objects: ScadaObjectsTable;

@@ -146,6 +146,14 @@ export class ObjectWorker {
       this.status = online;
       this.dirty = true;
       this.requestFlush();
+      // The link loss is a null sample of every tag: trends break their line there (a gap).
+      if (!online && this.lastOk > 0)
+        this.recorder
+          .record(
+            this.tags.map(() => null),
+            Date.now(),
+          )
+          .catch((err: unknown) => log.warn('scada: gap not recorded', { object: this.id, err }));
     }
     // No link: lost after reads, or never established within the online window since start.
     if (

@@ -26,6 +26,7 @@ import * as m0024 from './0024_demo_titles.ts';
 import * as m0025 from './0025_scada_alarms.ts';
 import * as m0026 from './0026_scada_module_follows_grants.ts';
 import * as m0028 from './0028_after_sales.ts';
+import * as m0027 from './0027_scada_schemes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0025_scada_alarms': m0025,
   '0026_scada_module_follows_grants': m0026,
   '0028_after_sales': m0028,
+  '0027_scada_schemes': m0027,
 };

@@ -1,13 +1,14 @@
 // GET ?tags=1,2&from=ISO&to=ISO&points=N: min/max/avg per time bucket for the object's variables
-// (at most 2,000 points per series, ranges up to 31 days) -> data [{ tag_id, points [{ t, min, max, avg }] }].
+// (at most 2,000 points per series, ranges up to 31 days) with the gaps where the line breaks
+// -> data [{ tag_id, points [{ t, min, max, avg }], gaps [[from, to]] }], meta { from, to }.
+// A wrong range is 400 naming the field (errors.from / errors.to); another user's object 404.
 import type { APIRoute } from 'astro';
 import { history, MAX_POINTS } from '#features/scada/history.server.ts';
 import { getScada, tagsOf } from '#features/scada/scada.server.ts';
+import { parseRange } from '#features/scada/trends.server.ts';
 import { HttpError, json } from '#lib/http/api.ts';
 import { respond, routeId } from '#lib/http/respond.ts';
 import { requireUser } from '#lib/http/user.ts';
-
-const MAX_RANGE = 31 * 86_400_000;
 
 export const GET: APIRoute = async ({ locals, params, url }) => {
   const user = requireUser(locals);
@@ -16,12 +17,13 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
     const item = await getScada(user.id, routeId(params.id));
     if (!item) throw new HttpError(404, t('scada.errors.show'));
     const p = url.searchParams;
-    const to = p.get('to') ? Date.parse(p.get('to')!) : Date.now();
-    const from = p.get('from') ? Date.parse(p.get('from')!) : to - 3_600_000;
-    const points =
-      p.get('points') && /^\d{1,5}$/.test(p.get('points')!) ? Number(p.get('points')) : 500;
-    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to || to - from > MAX_RANGE)
-      throw new HttpError(400, t('scada.errors.range'));
+    const { from, to } = parseRange(p, t);
+    const raw = p.get('points');
+    if (raw !== null && !/^\d{1,5}$/.test(raw))
+      throw new HttpError(400, t('scada.errors.range'), {
+        errors: { points: t('scada.trends.errors.points', { max: MAX_POINTS }) },
+      });
+    const points = raw ? Number(raw) : 500;
     const own = await tagsOf(item.id);
     const wanted = (p.get('tags') ?? '').split(',').filter(Boolean).map(Number);
     if (wanted.some((id) => !own.some((tag) => tag.id === id)))
@@ -32,6 +34,9 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
           .filter((tag) => tag.type !== 'bool')
           .slice(0, 4)
           .map((tag) => tag.id);
-    return json({ data: await history(ids, from, to, Math.min(points, MAX_POINTS)) });
+    return json({
+      data: await history(ids, from, to, Math.max(1, Math.min(points, MAX_POINTS))),
+      meta: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    });
   });
 };
