@@ -113,24 +113,36 @@ export const test = base
     return scan;
   });
 
-/** Polls scan.status until recognition is over (ready or failed) and answers the last status. */
+/**
+ * Polls scan.status until recognition is over (ready or failed) and answers the last status; `seen`
+ * collects each answer's state (`status` or `status:stage`) on the way. The scanner pushes nothing a
+ * test process could listen to, so the status call is the event: expect.poll asks at once, then
+ * every 250 ms, and fails naming the last answer when `ms` pass.
+ */
 export async function scanReady(
   api: ApiClient,
   uniqid: string,
   token: string,
   lang = 'en',
   ms = 120_000,
+  seen: string[] = [],
 ): Promise<any> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const r = await api(`/api/app/scan.status?uniqid=${uniqid}`, {
-      token,
-      tokenInQuery: true,
-      lang,
-    });
-    expect(r.status).toBe(200);
-    if (r.data.status === 'ready' || r.data.status === 'failed') return r.data;
-    if (Date.now() > end) throw new Error(`scan not ready: ${JSON.stringify(r.data)}`);
-    await new Promise((res) => setTimeout(res, 250));
-  }
+  let last: any;
+  await expect
+    .poll(
+      async () => {
+        const r = await api(`/api/app/scan.status?uniqid=${uniqid}`, {
+          token,
+          tokenInQuery: true,
+          lang,
+        });
+        last = r.data;
+        if (r.status === 200)
+          seen.push(r.data.stage ? `${r.data.status}:${r.data.stage}` : r.data.status);
+        return `${r.status} ${r.data?.status}`;
+      },
+      { timeout: ms, interval: 250 },
+    )
+    .toMatch(/^200 (ready|failed)$/);
+  return last;
 }

@@ -260,7 +260,13 @@ describe('fuzzing the newer areas', () => {
           .map(([p, ms]) => `${p} ${(ms / 1000).toFixed(1)} s`)
           .join(', ')}`,
       );
-      await new Promise((r) => setTimeout(r, 200));
+      // The server logs a request's error before its access line: once every failure's access line
+      // is out, their error lines are too.
+      await expect
+        .poll(() => failures.every((f) => server.output().includes(`req="${f.req}"`)), {
+          interval: 20,
+        })
+        .toBe(true);
       // One entry per route and outcome: its inputs, and the server's log line of the first of them.
       const groups = new Map<string, Failure[]>();
       for (const f of failures) {
@@ -328,7 +334,6 @@ describe('fuzzing the newer areas', () => {
         ]),
       ),
     );
-    await new Promise((r) => setTimeout(r, 200));
     const failed = [
       ...scada.map((r) => `scada object: ${r}`),
       ...items.map((r) => `catalogue item: ${r}`),
