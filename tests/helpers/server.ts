@@ -56,7 +56,9 @@ export async function startServer(
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    // A deadline, not a wait: a start takes 1 to 3 s, but on a 2-core machine shared by other runs
+    // it took more than 20 s; 50 s still fails before the db project's 60 s hook timeout.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 50_000);
     const check = () => {
       const m = /listening url="http:\/\/[^:]+:(\d+)"/.exec(out);
       if (m) {
