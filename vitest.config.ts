@@ -84,6 +84,9 @@ export default defineConfig({
           env: { CHROMIUM_WARM: '1' },
           hookTimeout: 90_000,
           fileParallelism: false,
+          // Tests marked concurrent in one file (the axe walk's parts, tests/browser/mobile.test.ts)
+          // run two at a time: the machine in CI has two cores.
+          maxConcurrency: 2,
         },
       },
     ],

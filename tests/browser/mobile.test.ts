@@ -297,6 +297,10 @@ it('no page scrolls sideways at 360 px and no control is covered', async ({
 
 // Bounded: one test per width and eight routes of a user (the first with the sign-in pages), each
 // route with its detail pages, at most two dialogs, two suggestion fields and one empty submit.
+// The parts run side by side (it.concurrent, two at a time: the browser project's maxConcurrency),
+// each in its own context on the file's one server and Chromium: axe works in Chromium's renderers
+// and the server answers, so two parts overlap their waits on a two-core machine (docs/performance.md,
+// "Test suite").
 const CHUNK = 8;
 for (const [name, viewport] of [
   ['360 px', PHONE],
@@ -306,7 +310,7 @@ for (const [name, viewport] of [
     const who = email.split('@')[0]!;
     for (let at = 0; at < paths.length; at += CHUNK) {
       const part = paths.slice(at, at + CHUNK);
-      it(
+      it.concurrent(
         `axe finds nothing at ${name} on ${who}'s routes ${at + 1}-${at + part.length} and their opened states`,
         { timeout: 300_000 },
         async ({ server, signedIn, anonymous }) => {

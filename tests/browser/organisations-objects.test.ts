@@ -95,6 +95,9 @@ describe('organisations', () => {
       expect(res.status).toBe(201);
     }
     const page = await userPage('marina.kotova@demo.example');
+    // The page's timers on Playwright's clock (time still flows): the search debounce can be run
+    // to its end at once instead of waited for.
+    await page.clock.install();
     await page.goto(`${server.url}/user-info/my-organisations`);
     expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 1 по 4 из 4');
     await page.getByLabel('Строк на странице').selectOption('3');
@@ -106,9 +109,15 @@ describe('organisations', () => {
     ]);
     expect(await page.locator('.pager-range').textContent()).toBe('Показаны строки с 4 по 4 из 4');
     const search = page.getByRole('searchbox');
+    await page.evaluate(() => {
+      const w = window as unknown as { submits: number };
+      w.submits = 0;
+      document.querySelector('form.list-search')!.addEventListener('submit', () => w.submits++);
+    });
     await search.pressSequentially('те', { delay: 30 });
-    // Two characters start no search: there is no event to wait for, so let the 500 ms debounce pass.
-    await page.waitForTimeout(800);
+    // Two characters start no search: run the 500 ms debounce to its end, and no submit came of it.
+    await page.clock.runFor(800);
+    expect(await page.evaluate(() => (window as unknown as { submits: number }).submits)).toBe(0);
     expect(page.url()).not.toContain('searchText');
     await search.pressSequentially('п', { delay: 30 });
     await page.waitForURL(/searchText=/);
@@ -366,14 +375,28 @@ describe('pickers', () => {
   });
 });
 
-/** A locator's bounding box once it has stopped moving (two equal readings 100 ms apart). */
+/**
+ * A locator's bounding box once it has stopped moving: the same rectangle in two animation frames
+ * in a row (Playwright's own "stable" check), read in the page, where frames are the event.
+ */
 async function stableBox(locator: import('playwright-core').Locator) {
-  let last = await locator.boundingBox();
-  for (let i = 0; i < 50; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const box = await locator.boundingBox();
-    if (box && last && box.x === last.x && box.y === last.y) return box;
-    last = box;
-  }
-  throw new Error('element kept moving');
+  await locator.evaluate(
+    (el) =>
+      new Promise<void>((resolve, reject) => {
+        let last = '';
+        let frames = 0;
+        const step = () => {
+          const r = el.getBoundingClientRect();
+          const now = `${r.x},${r.y},${r.width},${r.height}`;
+          if (now === last) return resolve();
+          last = now;
+          if (++frames > 600) return reject(new Error('element kept moving'));
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element not shown');
+  return box;
 }

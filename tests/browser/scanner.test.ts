@@ -706,12 +706,16 @@ describe('document scanner', () => {
       status: 'queued',
       suggestedMapping: null,
     };
-    for (let i = 0; i < 120 && (status.status === 'queued' || status.status === 'working'); i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      status = await (
-        await page.request.get(`${server.url}/api/app/scan.status?uniqid=${uniqid}`)
-      ).json();
-    }
+    // Recognition is over when scan.status says so (the scanner pushes nothing to listen to).
+    await expect
+      .poll(
+        async () =>
+          (status = await (
+            await page.request.get(`${server.url}/api/app/scan.status?uniqid=${uniqid}`)
+          ).json()).status,
+        { timeout: 60_000, interval: 250 },
+      )
+      .toMatch(/^(ready|failed)$/);
     expect(status.status).toBe('ready');
     expect(status.suggestedMapping).toMatchObject({
       pos: 1,

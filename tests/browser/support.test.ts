@@ -166,16 +166,19 @@ describe('bug report dialog', () => {
     await dialog.getByLabel('Тип заявки').selectOption('price');
     await dialog.getByLabel('Тема', { exact: true }).fill('Цена насоса');
     await dialog.getByLabel('Сообщение', { exact: true }).fill('Цена отличается от прайс-листа.');
-    // Slow the create call down a little to see the sending state.
-    await page.route(
-      '**/api/v1/support',
-      async (route) => (await new Promise((r) => setTimeout(r, 400)), route.continue()),
-    );
+    // Hold the create call until the sending state has been seen, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/v1/support', async (route) => {
+      await held;
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByRole('button', { name: 'Отправка...' }).waitFor();
     expect(
       await dialog.getByRole('button', { name: 'Отправка...' }).getAttribute('aria-busy'),
     ).toBe('true');
+    release();
     await dialog.getByText(/Заявка №\d+ принята/).waitFor();
     const shown = Date.now();
     await dialog.waitFor({ state: 'hidden', timeout: 5000 });

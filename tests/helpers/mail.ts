@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
 
 export interface ReceivedMail {
   to: string[];
@@ -88,10 +89,15 @@ export async function startSmtp(): Promise<LocalSmtp> {
       for (;;) {
         const found = mails.slice(since).find((m) => m.to.includes(to));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no mail to ${to}`);
+        // Woken by the next mail received (or the deadline), then look again.
         await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
       }
     },
@@ -128,14 +134,18 @@ export async function lastOutbox(
   channel?: 'email' | 'call',
   since = 0,
 ): Promise<OutboxMessage> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const found = outbox(dataDir)
+  const find = () =>
+    outbox(dataDir)
       .slice(since)
       .filter((m) => m.to === to && (!channel || m.channel === channel))
       .at(-1);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no outbox message to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  // The outbox is a directory the server writes a file into: look until the message is there.
+  await expect
+    .poll(() => find() !== undefined, {
+      timeout: 5000,
+      interval: 25,
+      message: `no outbox message to ${to}`,
+    })
+    .toBe(true);
+  return find()!;
 }

@@ -104,24 +104,33 @@ export const test = base
     return scan;
   });
 
-/** Polls scan.status until recognition is over (ready or failed) and answers the last status. */
+/**
+ * Polls scan.status until recognition is over (ready or failed) and answers the last status; `seen`
+ * collects each answer's state (`status` or `status:stage`) on the way. The scanner pushes nothing a
+ * test process could listen to, so the status call is the event: asked at once, then every 250 ms,
+ * failing with the last answer when `ms` pass. Not expect.poll: set-ups call this at a file's top
+ * level and in hooks, where expect.poll refuses to run.
+ */
 export async function scanReady(
   api: ApiClient,
   uniqid: string,
   token: string,
   lang = 'en',
   ms = 120_000,
+  seen: string[] = [],
 ): Promise<any> {
-  const end = Date.now() + ms;
+  const deadline = Date.now() + ms;
   for (;;) {
     const r = await api(`/api/app/scan.status?uniqid=${uniqid}`, {
       token,
       tokenInQuery: true,
       lang,
     });
-    expect(r.status).toBe(200);
+    expect(r.status, JSON.stringify(r.data)).toBe(200);
+    seen.push(r.data.stage ? `${r.data.status}:${r.data.stage}` : r.data.status);
     if (r.data.status === 'ready' || r.data.status === 'failed') return r.data;
-    if (Date.now() > end) throw new Error(`scan not ready: ${JSON.stringify(r.data)}`);
+    if (Date.now() > deadline)
+      throw new Error(`scan not over in ${ms} ms: ${JSON.stringify(r.data)}`);
     await new Promise((res) => setTimeout(res, 250));
   }
 }

@@ -40,6 +40,16 @@ async function post(
 }
 const profile = (token: string) =>
   fetch(`${server.url}/api/v1/profile`, { headers: { authorization: `Bearer ${token}` } });
+/** A bearer token as issued: 160 random bits, base64url (src/lib/crypto/tokens.ts). */
+const TOKEN = /^[A-Za-z0-9_-]{27}$/;
+/** Signs in and checks the token is one and opens the profile: answers the profile's body. */
+async function signsIn(who: string, password: string) {
+  const token = await login(who, password);
+  expect(token).toMatch(TOKEN);
+  const me = await profile(token!);
+  expect(me.status).toBe(200);
+  return JSON.stringify(await me.json());
+}
 const login = async (who: string, password: string) =>
   (await post('login', { login: who, password })).body.access_token as string | undefined;
 
@@ -94,7 +104,7 @@ describe('POST /api/v1/profile/recovery', () => {
     expect(ok).toEqual({ status: 200, body: { message: 'Пароль успешно восстановлен.' } });
     expect((await profile(before)).status).toBe(401);
     expect(await login(email, 'Demo2026')).toBeUndefined();
-    expect(await login(email, 'NewSecret1')).toBeTruthy();
+    expect(await signsIn(email, 'NewSecret1')).toContain(`"${email}"`);
 
     const reused = await post('recovery/reset', {
       token,
@@ -131,7 +141,7 @@ describe('POST /api/v1/profile/recovery', () => {
       password_confirmation: 'Phone2026x',
     });
     expect(ok.status).toBe(200);
-    expect(await login('+79000000004', 'Phone2026x')).toBeTruthy();
+    expect(await signsIn('+79000000004', 'Phone2026x')).toContain('"+79000000004"');
   });
 
   it('answers failures with errors', async () => {

@@ -134,6 +134,9 @@ describe('HTML gets the error page, the API gets JSON', () => {
   });
 });
 
+/** A generated request id: a random UUID (crypto.randomUUID, version 4). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 describe('request id, access log and Server-Timing', () => {
   it('echoes a plain X-Request-Id, replaces a bad one, and logs exactly one line per request', async () => {
     const given = await fetch(`${server.url}/auth/login`, {
@@ -156,8 +159,11 @@ describe('request id, access log and Server-Timing', () => {
       headers: { 'x-request-id': 'bad id\u00e9' },
     });
     const generated = bad.headers.get('x-request-id')!;
-    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
-    await new Promise((r) => setTimeout(r, 100));
+    expect(generated).toMatch(UUID);
+    // The log is written in order: once the last request's line is out, so are the earlier ones.
+    await expect
+      .poll(() => server.output().includes(`req="${generated}"`), { interval: 20 })
+      .toBe(true);
     const lines = server
       .output()
       .split('\n')
@@ -174,7 +180,7 @@ describe('request id, access log and Server-Timing', () => {
     ).toHaveLength(1);
     // Static files and the health check are requests too.
     const health = await fetch(`${server.url}/healthz`);
-    expect(health.headers.get('x-request-id')).toBeTruthy();
+    expect(health.headers.get('x-request-id')).toMatch(UUID);
     expect(health.headers.get('server-timing')).toMatch(/^total;dur=/);
   });
 
@@ -206,7 +212,12 @@ describe('request id, access log and Server-Timing', () => {
       expect(await api.json()).toEqual({
         message: 'Something went wrong on our side. Please try again.',
       });
-      await new Promise((r) => setTimeout(r, 100));
+      // The access line of the broken page comes after its error line: wait for it, then count.
+      await expect
+        .poll(() => /INFO {2}request req="broken-page-0001" .*status=500/.test(server.output()), {
+          interval: 20,
+        })
+        .toBe(true);
       const errors = server
         .output()
         .split('\n')

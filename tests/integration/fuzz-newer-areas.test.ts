@@ -260,7 +260,13 @@ describe('fuzzing the newer areas', () => {
           .map(([p, ms]) => `${p} ${(ms / 1000).toFixed(1)} s`)
           .join(', ')}`,
       );
-      await new Promise((r) => setTimeout(r, 200));
+      // The log is written in order: once a last request's access line is out, the error lines
+      // of every earlier request are too (a failure without a response may have none).
+      const marker = `fuzz-done-${process.pid}`;
+      await fetch(`${server.url}/auth/login`, { headers: { 'x-request-id': marker } });
+      await expect
+        .poll(() => server.output().includes(`req="${marker}"`), { interval: 20 })
+        .toBe(true);
       // One entry per route and outcome: its inputs, and the server's log line of the first of them.
       const groups = new Map<string, Failure[]>();
       for (const f of failures) {
@@ -328,7 +334,6 @@ describe('fuzzing the newer areas', () => {
         ]),
       ),
     );
-    await new Promise((r) => setTimeout(r, 200));
     const failed = [
       ...scada.map((r) => `scada object: ${r}`),
       ...items.map((r) => `catalogue item: ${r}`),

@@ -7,6 +7,7 @@ import { GOST_HEAD } from '../../src/features/scanner/recognition/sheets.testkit
 import ExcelJS from 'exceljs';
 import { INTEGRATION_SCOPES } from '../../src/lib/config.ts';
 import type { ApiClient } from '../helpers/api-client.ts';
+import { scanReady } from '../helpers/scanner.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { withDb } from '../helpers/support.ts';
 
@@ -181,15 +182,7 @@ export async function recognisedScan(
     body.set(k, v);
   const up = await api('/api/app/scan.file', { token, tokenInQuery: true, body });
   if (up.status !== 201) throw new Error(`scan.file: ${up.status} ${JSON.stringify(up.data)}`);
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const r = await api(`/api/app/scan.status?uniqid=${up.data.uniqid}`, {
-      token,
-      tokenInQuery: true,
-    });
-    if (r.data.status === 'ready') return up.data.uniqid as string;
-    if (r.data.status === 'failed' || Date.now() > end)
-      throw new Error(`scan: ${JSON.stringify(r.data)}`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
+  const status = await scanReady(api, up.data.uniqid, token, 'en', 60_000);
+  if (status.status !== 'ready') throw new Error(`scan: ${JSON.stringify(status)}`);
+  return up.data.uniqid as string;
 }

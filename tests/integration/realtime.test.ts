@@ -5,7 +5,7 @@ import { parseConfig, setConfig } from '../../src/lib/config.ts';
 import { join } from 'node:path';
 import { closeDatabase, database, openDatabase } from '../../src/lib/db/index.ts';
 import { bus, createBus, installBus } from '../../src/lib/realtime/bus.ts';
-import { freshDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
+import { templateDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { expireSession, sessionFor } from '../helpers/session.ts';
 import { connect } from '../helpers/ws.ts';
@@ -74,7 +74,9 @@ describe('WebSocket endpoint', () => {
         .execute();
       await other.close();
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await expect
+      .poll(() => server.output().includes('ws: subscribe failed'), { interval: 20 })
+      .toBe(true);
     const line = server
       .output()
       .split('\n')
@@ -128,7 +130,7 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await templateDatabase();
     a = await startServer({}, db);
     b = await startServer({}, db);
     // This test process is a third instance of the app: same modules, same database, same bus.

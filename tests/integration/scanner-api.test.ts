@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
-import { freshDatabase } from '../helpers/db.ts';
+import { templateDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { zip } from '../helpers/sample-files.ts';
-import { gostSheet } from '../helpers/scanner.ts';
+import { gostSheet, scanReady } from '../helpers/scanner.ts';
 import {
   htmlToPdf,
   ROWS,
@@ -113,17 +113,8 @@ const get = (path: string, token: string, params: Record<string, string>, lang =
   api(`${path}?${new URLSearchParams(params)}`, { token, tokenInQuery: true, lang });
 
 /** Polls scan.status until recognition is over; `seen` collects the states (and stages) on the way. */
-async function ready(uniqid: string, token = olga, s: ApiClient = api, seen: string[] = []) {
-  const end = Date.now() + 90_000;
-  for (;;) {
-    const r = await s(`/api/app/scan.status?uniqid=${uniqid}`, { token, tokenInQuery: true });
-    expect(r.status).toBe(200);
-    seen.push(r.data.stage ? `${r.data.status}:${r.data.stage}` : r.data.status);
-    if (r.data.status === 'ready' || r.data.status === 'failed') return r.data;
-    if (Date.now() > end) throw new Error(`scan not ready: ${JSON.stringify(r.data)}`);
-    await new Promise((res) => setTimeout(res, 250));
-  }
-}
+const ready = (uniqid: string, token = olga, s: ApiClient = api, seen: string[] = []) =>
+  scanReady(s, uniqid, token, 'en', 90_000, seen);
 
 const MAPPING = { pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7' };
 
@@ -198,6 +189,7 @@ describe('upload, recognition, preview', () => {
         const s0 = performance.now();
         await fetch(`${server.url}/healthz`);
         latencies.push(performance.now() - s0);
+        // A sampling rate, not a wait: the probe measures the server's answers meanwhile.
         await new Promise((res) => setTimeout(res, 100));
       }
     })();
@@ -1091,7 +1083,7 @@ describe('larger and real documents', () => {
 
 describe("one user's documents in the shared queue", () => {
   it('at most 3 wait or run at once: the 4th upload answers 429 with the reason and stores nothing', async () => {
-    const database = await freshDatabase();
+    const database = await templateDatabase();
     // No recognition on this instance: uploads stay queued.
     const a = await startServer({ SCANNER_CONCURRENCY: '0' }, database);
     try {
@@ -1126,7 +1118,7 @@ describe("one user's documents in the shared queue", () => {
 
 describe('a job left behind by a stopped instance', () => {
   it('is taken over and finished by the next instance on the same database', async () => {
-    const database = await freshDatabase();
+    const database = await templateDatabase();
     const a = await startServer({ SCANNER_CONCURRENCY: '0' }, database);
     let b: TestServer | undefined;
     try {

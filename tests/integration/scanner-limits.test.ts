@@ -12,7 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
-import { freshDatabase } from '../helpers/db.ts';
+import { templateDatabase } from '../helpers/db.ts';
 import { deflatedRepeat, onePage } from '../helpers/hand-pdf.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
@@ -137,15 +137,13 @@ function upload(
 const status = async (token: string, uniqid: string) =>
   (await api(`/api/app/scan.status?uniqid=${uniqid}`, { token })).data;
 
-/** Polls until recognition is over. */
+/** Polls scan.status until recognition is over (the scanner pushes nothing a test could hear). */
 async function finished(token: string, uniqid: string, ms = 120_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await status(token, uniqid);
-    if (s.status === 'ready' || s.status === 'failed') return s;
-    if (Date.now() > end) throw new Error(`scan not finished: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  let last: any;
+  await expect
+    .poll(async () => (last = await status(token, uniqid)).status, { timeout: ms, interval: 200 })
+    .toMatch(/^(ready|failed)$/);
+  return last;
 }
 
 const jobOf = (uniqid: string) =>
@@ -165,14 +163,12 @@ const memKb = (field: 'VmRSS' | 'VmHWM') =>
 
 describe('temporary folders of a killed recognition', () => {
   it("are removed at start; a live process's folder on the same machine stays", async () => {
-    const end = Date.now() + 10_000;
-    while (
-      (existsSync(leftover('job', deadPid)) || existsSync(leftover('thumb', deadPid))) &&
-      Date.now() < end
-    )
-      await new Promise((r) => setTimeout(r, 100));
-    expect(existsSync(leftover('job', deadPid))).toBe(false);
-    expect(existsSync(leftover('thumb', deadPid))).toBe(false);
+    await expect
+      .poll(() => existsSync(leftover('job', deadPid)), { timeout: 10_000, interval: 50 })
+      .toBe(false);
+    await expect
+      .poll(() => existsSync(leftover('thumb', deadPid)), { timeout: 10_000, interval: 50 })
+      .toBe(false);
     expect(existsSync(join(leftover('job', process.pid), 'scan-render-x', 'in.pdf'))).toBe(true);
   });
 });
@@ -245,12 +241,12 @@ describe('pages', () => {
   it("a long document yields the slot: another user's one-page document finishes first, the long one completes after", async () => {
     const long = await upload(users.olga, await specPdf(30), 'long.pdf');
     expect(long.status).toBe(201);
-    const end = Date.now() + 60_000;
-    while (
-      (await status(users.olga.token, long.data.uniqid)).status !== 'working' &&
-      Date.now() < end
-    )
-      await new Promise((r) => setTimeout(r, 50));
+    await expect
+      .poll(async () => (await status(users.olga.token, long.data.uniqid)).status, {
+        timeout: 60_000,
+        interval: 50,
+      })
+      .toBe('working');
     const short = await upload(users.dmitry, await specPdf(1), 'short.pdf');
     expect(short.status).toBe(201);
     const mine = await finished(users.dmitry.token, short.data.uniqid);
@@ -271,7 +267,7 @@ describe('pages', () => {
 
 describe("one user's simultaneous uploads", () => {
   it('20 at once: exactly 3 accepted, 17 answer 429 with the reason, and only 3 scans queued', async () => {
-    const database = await freshDatabase();
+    const database = await templateDatabase();
     // No recognition on this instance: accepted uploads stay waiting.
     const a = await startServer({ SCANNER_CONCURRENCY: '0' }, database);
     try {

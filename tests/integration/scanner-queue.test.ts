@@ -106,14 +106,9 @@ async function newScan(): Promise<number> {
 
 const job = (id: number) =>
   dbOf(one).selectFrom('scan_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const until = async (check: () => Promise<boolean>, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met in time');
-};
+/** Waits until the database shows what `check` looks for (expect.poll: at once, then every 50 ms). */
+const until = (check: () => Promise<boolean>, ms = 8000) =>
+  expect.poll(check, { timeout: ms, interval: 50 }).toBe(true);
 
 describe('scanner queue', () => {
   it('two claimers on separate connections take every job exactly once', async () => {
@@ -144,6 +139,7 @@ describe('scanner queue', () => {
       const j = await claimJob(dbOf(one), one.engine, `dead-${attempt}`, 100);
       expect(j?.id).toBe(id);
       expect(j?.attempts).toBe(attempt);
+      // The event is the lease running out, which only time brings: 100 ms lease, 150 ms wait.
       await new Promise((r) => setTimeout(r, 150));
       const rec = await recoverExpired(dbOf(two), two.engine);
       if (attempt < MAX_ATTEMPTS) {

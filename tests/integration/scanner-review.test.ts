@@ -24,6 +24,7 @@ import {
   RENDER_SLOTS,
 } from '../../src/features/scanner/render-slots.ts';
 import { zip } from '../helpers/sample-files.ts';
+import { scanReady } from '../helpers/scanner.ts';
 import { cropGeometry, CROP_MAX_WIDTH_PX } from '../../src/features/scanner/crop.ts';
 import {
   cropUrl,
@@ -88,13 +89,9 @@ async function upload(
     body.set(k, v);
   const up = await api('/api/app/scan.file', { token, tokenInQuery: true, body });
   expect(up.status).toBe(201);
-  const end = Date.now() + 120_000;
-  for (;;) {
-    const r = await get('/api/app/scan.status', token, { uniqid: up.data.uniqid });
-    if (r.data.status === 'ready') return { uniqid: up.data.uniqid, pages: r.data.pages };
-    if (r.data.status === 'failed' || Date.now() > end) throw new Error(JSON.stringify(r.data));
-    await new Promise((res) => setTimeout(res, 250));
-  }
+  const status = await scanReady(api, up.data.uniqid, token);
+  expect(status.status, JSON.stringify(status)).toBe('ready');
+  return { uniqid: up.data.uniqid, pages: status.pages };
 }
 
 /**
@@ -206,16 +203,9 @@ beforeAll(async () => {
   const up = await api('/api/app/scan.file', { token: olga, tokenInQuery: true, body });
   expect(up.status).toBe(201);
   uniqid = up.data.uniqid;
-  const end = Date.now() + 90_000;
-  for (;;) {
-    const r = await get('/api/app/scan.status', olga, { uniqid });
-    if (r.data.status === 'ready') {
-      pages = r.data.pages;
-      break;
-    }
-    if (r.data.status === 'failed' || Date.now() > end) throw new Error(JSON.stringify(r.data));
-    await new Promise((res) => setTimeout(res, 250));
-  }
+  const status = await scanReady(api, uniqid, olga, 'en', 90_000);
+  expect(status.status, JSON.stringify(status)).toBe('ready');
+  pages = status.pages;
   const done = await api('/api/app/scan.do', {
     token: olga,
     tokenInQuery: true,
@@ -649,6 +639,7 @@ describe('pages the PDF lacks, office documents, and the render queue', () => {
     const sampler = (async () => {
       while (sampling) {
         peak = Math.max(peak, rendersNow(server.proc.pid!));
+        // A sampling rate, not a wait: the peak count of renderer processes is what is measured.
         await new Promise((res) => setTimeout(res, 5));
       }
     })();

@@ -1,11 +1,20 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from '../helpers/db.ts';
+import { freshDatabase, onPostgres } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ BODY_LIMIT: String(64 * 1024) });
+  // An empty database, not the run's template: this file checks the real first start (migrations
+  // on an empty database, then the demo seed) and its time.
+  const database = await freshDatabase();
+  server = await startServer({ BODY_LIMIT: String(64 * 1024) }, database);
+  const stop = server.stop.bind(server);
+  server.stop = async () => {
+    const code = await stop();
+    await database.drop();
+    return code;
+  };
 });
 afterAll(async () => {
   await server?.stop();

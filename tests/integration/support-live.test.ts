@@ -1,7 +1,7 @@
 // Live support events across app instances: on PostgreSQL, a message posted through instance A
 // reaches the customer's and the desk's WebSocket clients on instance B (LISTEN/NOTIFY bus).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
+import { templateDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { api, connect } from '../helpers/support.ts';
@@ -13,7 +13,7 @@ describe.runIf(onPostgres())('two instances on one PostgreSQL database', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await templateDatabase();
     a = await startServer({}, db);
     b = await startServer({}, db);
   });
