@@ -6,7 +6,8 @@ import { config } from '#lib/config.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { formatDate, formatDateTime } from '#lib/format.ts';
-import { containsPattern, flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
+import { containsWhere } from '#lib/search.server.ts';
+import { flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
 import { type RegistryField } from './registry.schema.ts';
 import { paths } from '#lib/paths.ts';
 
@@ -80,8 +81,10 @@ const SORT = {
   id: 'a.product_id',
   status: 'a.status',
   oid: 'a.organisation_id',
-  serial: 'p.serial',
-  title: 'p.title',
+  // The reader's copies of the product's serial and title (kept in step by triggers of migration
+  // 0029), so these sorts walk (user_id, serial|title, product_id) too.
+  serial: 'a.serial',
+  title: 'a.title',
 } as const;
 
 export async function listProducts(
@@ -89,15 +92,14 @@ export async function listProducts(
   q: ListQuery<RegistryField>,
   handle: Kysely<DB> = defaultDb(),
 ): Promise<ListResult<ProductListItem>> {
-  // products is joined only when the search or the sort needs its columns: counts and id pages of the
-  // plain, status and organisation lists stay within product_access's index entries.
-  const needsProduct = !!q.searchText || q.sortField === 'serial' || q.sortField === 'title';
+  // products is joined only when the search needs its columns: counts and id pages of every sort
+  // and filter stay within product_access's index entries.
+  const needsProduct = !!q.searchText;
   let base = handle
     .selectFrom('product_access as a')
     .$if(needsProduct, (b) => b.innerJoin('products as p', 'p.id', 'a.product_id'))
     .where('a.user_id', '=', userId);
-  if (q.searchText)
-    base = base.where(sql<boolean>`p.search like ${containsPattern(q.searchText)} escape '\\'`);
+  if (q.searchText) base = base.where(containsWhere(handle, 'products', q.searchText, 'p'));
   if (q.filter.status === '0' || q.filter.status === '1')
     base = base.where('a.status', '=', Number(q.filter.status));
   if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid))

@@ -23,6 +23,7 @@ import * as m0021 from './0021_scan_choices.ts';
 import * as m0022 from './0022_article_keys.ts';
 import * as m0023 from './0023_ocr_keys.ts';
 import * as m0024 from './0024_demo_titles.ts';
+import * as m0029 from './0029_bounded_newer_lists.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0022_article_keys': m0022,
   '0023_ocr_keys': m0023,
   '0024_demo_titles': m0024,
+  '0029_bounded_newer_lists': m0029,
 };
