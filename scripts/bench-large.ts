@@ -152,7 +152,7 @@ const notificationFilter = encodeURIComponent(
   JSON.stringify({ module: null, status: { operator: '=', value: 1 } }),
 );
 const NEWER_ADDRESSES = newerAddresses();
-// ONLY=text measures only the addresses containing it (e.g. ONLY=/productions).
+// ONLY=a,b measures only the addresses containing one of the texts (e.g. ONLY=/productions,/scada).
 const ALL_ADDRESSES: string[] = [
   '/home',
   '/notifications',
@@ -227,14 +227,12 @@ function newerAddresses(): string[] {
     '/api/v1/calculations',
     `/api/v1/calculations?pageNumber=${lastCalc}&sortField=total_kop&sortOrder=asc`,
     '/api/v1/calculations?searchText=r-050000',
-    '/api/v1/calculations/btp/projects',
-    '/api/v1/calculations/btp/projects?q=%E2%84%96%2099999',
     '/tools/scanner',
   ];
 }
 
 const ADDRESSES = process.env.ONLY
-  ? ALL_ADDRESSES.filter((a) => a.includes(process.env.ONLY!))
+  ? ALL_ADDRESSES.filter((a) => process.env.ONLY!.split(',').some((part) => a.includes(part)))
   : ALL_ADDRESSES;
 buildIfStale();
 const server = await startServer({}, { url, dataDir, drop: async () => {} });
