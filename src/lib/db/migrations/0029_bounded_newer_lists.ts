@@ -33,8 +33,9 @@ const INDEXES: Array<[string, string, string[]]> = [
   ['calculations_user_request', 'calculations', ['user_id', 'request', 'id']],
   ['calculations_user_created', 'calculations', ['user_id', 'created_at', 'id']],
   ['calculations_user_total', 'calculations', ['user_id', 'total_kop', 'id']],
-  // The objects map at country zoom: cells of MAP_CELL_DEGREES walked in order, lat/lon in the entry.
-  ['objects_user_map_cell', 'objects', ['user_id', 'map_cell', 'lat', 'lon']],
+  // The objects map at country zoom: cells walked in order, lat/lon/id in the entry (PostgreSQL's
+  // index-only scan needs id there; SQLite keeps the rowid in every entry anyway).
+  ['objects_user_map_cell', 'objects', ['user_id', 'map_cell', 'lat', 'lon', 'id']],
   // The scanner's "how many of the user's scans wait" seeks them instead of walking every scan.
   ['scans_user_status', 'scans', ['user_id', 'status', 'id']],
 ];
