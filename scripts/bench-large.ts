@@ -7,6 +7,7 @@
 //   DATABASE_URL=postgres://... npm run seed:large && DATABASE_URL=postgres://... npm run bench:large
 import { request } from 'node:http';
 import { resolve } from 'node:path';
+import { sql } from 'kysely';
 import { openDatabase } from '#lib/db/index.ts';
 import { startServer } from '../tests/helpers/server.ts';
 import { buildIfStale } from './build-if-stale.ts';
@@ -59,7 +60,9 @@ async function lookUp() {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    const count = async (table: 'orders' | 'notifications' | 'objects' | 'support_requests') =>
+    const count = async (
+      table: 'orders' | 'notifications' | 'objects' | 'support_requests' | 'product_access',
+    ) =>
       Number(
         (
           await db
@@ -75,6 +78,23 @@ async function lookUp() {
       promotion: promotion?.id,
       orders: await count('orders'),
       notifications: await count('notifications'),
+      products: await count('product_access'),
+      scada: Number(
+        (
+          await db
+            .selectFrom('scada_grants')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      calculations: Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from calculations where user_id = ${user.id}`.execute(db)
+        ).rows[0]!.n,
+      ),
     };
   } finally {
     await database.close();
@@ -131,7 +151,9 @@ const lastNotifications = Math.ceil(ids.notifications / 10);
 const notificationFilter = encodeURIComponent(
   JSON.stringify({ module: null, status: { operator: '=', value: 1 } }),
 );
-const ADDRESSES: string[] = [
+const NEWER_ADDRESSES = newerAddresses();
+// ONLY=a,b measures only the addresses containing one of the texts (e.g. ONLY=/productions,/scada).
+const ALL_ADDRESSES: string[] = [
   '/home',
   '/notifications',
   `/notifications?pageNumber=${lastNotifications}`,
@@ -169,8 +191,49 @@ const ADDRESSES: string[] = [
   '/api/v1/support',
   `/api/v1/support/${ids.chat}`,
   '/api/v1/promotions',
+  // Orders sorted by a joined name (issue 26: the copies of migration 0029).
+  '/e-commerce/orders?sortField=organisation&sortOrder=asc',
+  `/e-commerce/orders?sortField=object&sortOrder=desc&pageNumber=${Math.ceil(lastOrders / 2)}`,
+  '/api/app/sales.get?sortField=object&sortOrder=asc',
+  // The newer areas (issue 26); more lists add their addresses here (see NEWER_LISTS of seed-large).
+  ...NEWER_ADDRESSES,
 ];
 
+/** The newer areas' lists at 100,000 rows: first, middle and last pages, each sort and a search. */
+function newerAddresses(): string[] {
+  const last = Math.ceil(ids.products / 10);
+  const lastScada = Math.ceil(ids.scada / 10);
+  const lastCalc = Math.ceil(ids.calculations / 10);
+  return [
+    '/productions',
+    `/productions?pageNumber=${Math.ceil(last / 2)}`,
+    '/productions?sortField=serial&sortOrder=asc',
+    `/productions?sortField=title&sortOrder=desc&pageNumber=${Math.ceil(last / 2)}`,
+    '/productions?searchText=000500',
+    '/api/v1/productions',
+    `/api/v1/productions?pageNumber=${last}&sortField=title&sortOrder=asc`,
+    '/api/v1/productions?searchText=%D0%B4%D1%80%D0%B5%D0%BD%D0%B0%D0%B6',
+    '/tools/scada',
+    `/tools/scada?pageNumber=${Math.ceil(lastScada / 2)}`,
+    '/tools/scada?sortField=status&sortOrder=asc',
+    '/tools/scada?searchText=%E2%84%96%2077777',
+    '/api/v1/scada',
+    `/api/v1/scada?pageNumber=${lastScada}&sortField=oid&sortOrder=desc`,
+    '/api/v1/scada?searchText=%D0%B7%D0%B0%D0%B2%D0%BE%D0%B4%D1%81%D0%BA%D0%B0%D1%8F%2C%20150',
+    '/e-commerce/design/calculations',
+    `/e-commerce/design/calculations?pageNumber=${Math.ceil(lastCalc / 2)}`,
+    '/e-commerce/design/calculations?sortField=title&sortOrder=asc',
+    '/e-commerce/design/calculations?searchText=%E2%84%96%2012345',
+    '/api/v1/calculations',
+    `/api/v1/calculations?pageNumber=${lastCalc}&sortField=total_kop&sortOrder=asc`,
+    '/api/v1/calculations?searchText=r-050000',
+    '/tools/scanner',
+  ];
+}
+
+const ADDRESSES = process.env.ONLY
+  ? ALL_ADDRESSES.filter((a) => process.env.ONLY!.split(',').some((part) => a.includes(part)))
+  : ALL_ADDRESSES;
 buildIfStale();
 const server = await startServer({}, { url, dataDir, drop: async () => {} });
 let over = 0;

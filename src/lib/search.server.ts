@@ -5,7 +5,16 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import { containsPattern } from '#lib/list.ts';
 
 export type SearchedTable =
-  'orders' | 'notifications' | 'objects' | 'organisations' | 'support_requests';
+  | 'orders'
+  | 'notifications'
+  | 'objects'
+  | 'organisations'
+  | 'support_requests'
+  // The newer areas (migration 0029).
+  | 'products'
+  | 'scada_objects'
+  | 'calculations'
+  | 'btp_projects';
 
 /** Trigram indexes find nothing shorter than a trigram; such searches stay a scan (bounded by paging). */
 const MIN_INDEXED = 3;
@@ -20,14 +29,16 @@ export function containsWhere<D>(
   handle: Kysely<D>,
   table: SearchedTable,
   text: string,
+  /** The name the query gives the table (`from products as p`), when not its own. */
+  alias: string = table,
 ): RawBuilder<boolean> {
   const lower = text.toLowerCase();
-  const like = sql<boolean>`${sql.ref(`${table}.search`)} like ${containsPattern(lower)} escape '\\'`;
+  const like = sql<boolean>`${sql.ref(`${alias}.search`)} like ${containsPattern(lower)} escape '\\'`;
   // PostgreSQL: the planner picks the pg_trgm index for a rare text and the key-ordered walk for a
   // common one (it estimates a pattern's share of rows from the column's statistics).
   if ([...lower].length < MIN_INDEXED || handle.getExecutor().adapter instanceof PostgresAdapter)
     return like;
   const phrase = `"${lower.replaceAll('"', '""')}"`;
   const fts = sql.id(`${table}_trgm`);
-  return sql<boolean>`(${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;
+  return sql<boolean>`(${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;
 }

@@ -31,11 +31,80 @@ export interface MapAnswer {
 /** Grid cell size in degrees at a zoom level (Web Mercator: 256 px tiles, 2^zoom tiles around the world). */
 export const cellDegrees = (zoom: number): number => (CELL_PX * 360) / (256 * 2 ** zoom);
 
+/** The stored grid of migration 0029 (objects.map_cell): the cell size at zoom MAP_CELL_ZOOM. */
+export const MAP_CELL_ZOOM = 6;
+export const MAP_CELL_DEGREES = cellDegrees(MAP_CELL_ZOOM);
+
+/** The stored cell number of a point (as migration 0029 computes it). */
+const cellOf = (lat: number, lon: number): number =>
+  Math.floor((lat + 90) / MAP_CELL_DEGREES) * 1024 + Math.floor((lon + 180) / MAP_CELL_DEGREES);
+
+interface CellRow {
+  n: number;
+  lat: number;
+  lon: number;
+  id: number;
+}
+
+/**
+ * Zoom MAP_CELL_ZOOM and out (a country or more on screen, where a box may hold every object): the
+ * stored cells (user_id, map_cell, lat, lon) are walked in index order and counted as they come (no
+ * grouping of every object afresh), then merged in 2^k blocks into the cells of the map's zoom.
+ */
+async function coarseCells(userId: number, q: MapQuery, handle: Kysely<DB>): Promise<CellRow[]> {
+  const rows = await handle
+    .selectFrom('objects')
+    .select([
+      sql<number>`map_cell`.as('cell'),
+      sql<number>`count(*)`.as('n'),
+      sql<number>`sum(lat)`.as('lat'),
+      sql<number>`sum(lon)`.as('lon'),
+      sql<number>`min(id)`.as('id'),
+    ])
+    .where('user_id', '=', userId)
+    // The cells' range first, so both planners walk (user_id, map_cell, lat, lon) rather than the
+    // (user_id, lat, lon) range of every object in the box.
+    .where(sql`map_cell`, '>=', cellOf(q.south, q.west))
+    .where(sql`map_cell`, '<=', cellOf(q.north, q.east))
+    .where('lat', '>=', q.south)
+    .where('lat', '<=', q.north)
+    .where('lon', '>=', q.west)
+    .where('lon', '<=', q.east)
+    .groupBy(sql`map_cell`)
+    .orderBy(sql`map_cell`)
+    .execute();
+  const block = 2 ** (MAP_CELL_ZOOM - q.zoom);
+  const merged = new Map<number, CellRow>();
+  for (const r of rows) {
+    const cell = Number(r.cell);
+    const key =
+      Math.floor(Math.floor(cell / 1024) / block) * 1024 + Math.floor((cell % 1024) / block);
+    const m = merged.get(key) ?? { n: 0, lat: 0, lon: 0, id: Number.MAX_SAFE_INTEGER };
+    m.n += Number(r.n);
+    m.lat += Number(r.lat);
+    m.lon += Number(r.lon);
+    m.id = Math.min(m.id, Number(r.id));
+    merged.set(key, m);
+  }
+  return [...merged.values()]
+    .map((m) => ({ ...m, lat: m.lat / m.n, lon: m.lon / m.n }))
+    .sort((a, b) => b.n - a.n)
+    .slice(0, MAX_CELLS + 1);
+}
+
 export async function objectsInBox(
   userId: number,
   q: MapQuery,
   handle: Kysely<DB> = defaultDb(),
 ): Promise<MapAnswer> {
+  const rows =
+    q.zoom <= MAP_CELL_ZOOM
+      ? await coarseCells(userId, q, handle)
+      : await fineCells(userId, q, handle);
+  return answer(userId, q, handle, rows);
+}
+
+async function fineCells(userId: number, q: MapQuery, handle: Kysely<DB>): Promise<CellRow[]> {
   // A literal, not a parameter: PostgreSQL must see the same expression in SELECT and GROUP BY.
   const cell = sql.lit(cellDegrees(q.zoom));
   // The (user_id, lat, lon) index of migration 0007 narrows the rows; grouping happens in SQL, so
@@ -60,6 +129,15 @@ export async function objectsInBox(
     .orderBy(sql`count(*)`, 'desc')
     .limit(MAX_CELLS + 1)
     .execute();
+  return rows;
+}
+
+async function answer(
+  userId: number,
+  q: MapQuery,
+  handle: Kysely<DB>,
+  rows: CellRow[],
+): Promise<MapAnswer> {
   const truncated = rows.length > MAX_CELLS;
   const kept = rows.slice(0, MAX_CELLS);
   const singles = kept.filter((r) => Number(r.n) === 1).map((r) => Number(r.id));

@@ -48,17 +48,17 @@ export interface OrderDetails extends OrderListItem {
   messages: OrderMessageRow[];
 }
 
-// Sort keys of the list. Organisation and object names live in other tables: a correlated subquery
-// keeps the page query on the orders table (those two sorts read every matching order; the others
-// walk an index of migration 0006).
+// Sort keys of the list, each walking an index of (user_id, archived, <key>, id) (migrations 0006,
+// 0029). Organisation and object names are the order's copies of them (organisation_name,
+// object_name), which triggers of 0029 keep in step with the organisation and the object.
 const SORT_COLUMNS = {
   id: sql`orders.id`,
   number: sql`orders.number`,
   created_at: sql`orders.created_at`,
   status: sql`orders.status`,
   total: sql`orders.total`,
-  organisation: sql`(select organisations.name from organisations where organisations.id = orders.organisation_id)`,
-  object: sql`(select objects.name from objects where objects.id = orders.object_id)`,
+  organisation: sql`orders.organisation_name`,
+  object: sql`orders.object_name`,
 } as const;
 
 function scoped(handle: Kysely<DB>, userId: number) {

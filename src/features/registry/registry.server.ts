@@ -6,6 +6,7 @@ import { config } from '#lib/config.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { formatDate, formatDateTime } from '#lib/format.ts';
+import { containsWhere } from '#lib/search.server.ts';
 import { flip, pageWindow, type ListQuery, type ListResult } from '#lib/list.ts';
 import { type RegistryField } from './registry.schema.ts';
 import { paths } from '#lib/paths.ts';
@@ -89,20 +90,22 @@ const SEPARATORS = /[\s_./-]+/;
  * title's words still match as typed.
  */
 export function searchPattern(text: string): string {
-  const words = text
-    .toLowerCase()
-    .split(SEPARATORS)
-    .filter(Boolean)
-    .map((w) => w.replace(/[\\%_]/g, (c) => `\\${c}`));
+  const words = searchWords(text).map((w) => w.replace(/[\\%_]/g, (c) => `\\${c}`));
   return `%${words.join('%')}%`;
 }
+
+/** The lower-cased words of a search, split at the separators a serial is written with. */
+export const searchWords = (text: string): string[] =>
+  text.toLowerCase().split(SEPARATORS).filter(Boolean);
 
 const SORT = {
   id: 'a.product_id',
   status: 'a.status',
   oid: 'a.organisation_id',
-  serial: 'p.serial',
-  title: 'p.title',
+  // The reader's copies of the product's serial and title (kept in step by triggers of migration
+  // 0029), so these sorts walk (user_id, serial|title, product_id) too.
+  serial: 'a.serial',
+  title: 'a.title',
 } as const;
 
 export async function listProducts(
@@ -110,15 +113,20 @@ export async function listProducts(
   q: ListQuery<RegistryField>,
   handle: Kysely<DB> = defaultDb(),
 ): Promise<ListResult<ProductListItem>> {
-  // products is joined only when the search or the sort needs its columns: counts and id pages of the
-  // plain, status and organisation lists stay within product_access's index entries.
-  const needsProduct = !!q.searchText || q.sortField === 'serial' || q.sortField === 'title';
+  // products is joined only when the search needs its columns: counts and id pages of every sort
+  // and filter stay within product_access's index entries.
+  const needsProduct = !!q.searchText;
   let base = handle
     .selectFrom('product_access as a')
     .$if(needsProduct, (b) => b.innerJoin('products as p', 'p.id', 'a.product_id'))
     .where('a.user_id', '=', userId);
-  if (q.searchText)
+  if (q.searchText) {
+    // Each word through the trigram index (it holds the words as substrings), then their order with
+    // any separators between them (the folding above) on the few rows left.
+    for (const word of searchWords(q.searchText))
+      base = base.where(containsWhere(handle, 'products', word, 'p'));
     base = base.where(sql<boolean>`p.search like ${searchPattern(q.searchText)} escape '\\'`);
+  }
   if (q.filter.status === '0' || q.filter.status === '1')
     base = base.where('a.status', '=', Number(q.filter.status));
   if (q.filter.oid && /^\d{1,9}$/.test(q.filter.oid))
@@ -327,18 +335,15 @@ export async function productOrganisations(
   userId: number,
   handle: Kysely<DB> = defaultDb(),
 ): Promise<Array<{ id: number; name: string }>> {
-  return handle
-    .selectFrom('organisations as org')
-    .select(['org.id', 'org.name'])
-    .where('org.id', 'in', (eb) =>
-      eb
-        .selectFrom('product_access')
-        .select('organisation_id')
-        .where('user_id', '=', userId)
-        .where('organisation_id', 'is not', null)
-        .$narrowType<{ organisation_id: number }>(),
-    )
-    .orderBy('org.name')
-    .limit(200)
-    .execute();
+  // The user's distinct organisations by skipping through (user_id, organisation_id, product_id):
+  // one index seek per organisation (at most 200), not a walk over every product of the user.
+  const { rows } = await sql<{ id: number; name: string }>`with recursive seen(id, n) as (
+      select (select min(organisation_id) from product_access where user_id = ${userId}), 1
+      union all
+      select (select min(organisation_id) from product_access
+        where user_id = ${userId} and organisation_id > seen.id), n + 1
+      from seen where seen.id is not null and n < 200)
+    select org.id, org.name from seen join organisations org on org.id = seen.id
+    order by org.name limit 200`.execute(handle);
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }

@@ -371,7 +371,8 @@ export async function pendingScans(
     .select('id')
     .where('user_id', '=', userId)
     .where('status', 'in', ['queued', 'working'])
-    .orderBy('id', 'desc')
+    // No order: which rows are counted does not matter, and without one the planners seek
+    // (user_id, status, id) of migration 0029 instead of walking every scan of the user by id.
     .limit(max)
     .execute();
   return rows.length;

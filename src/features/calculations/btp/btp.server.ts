@@ -4,12 +4,13 @@
 // employee's id is not found (decision 0027). Customers never reach this: the pages are guarded by
 // the site map and the API refuses them with 403.
 import type { SelectionReply, SelectionReplyBody } from '#features/calculations/kit/reply.ts';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
 import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB, User } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { containsPattern, searchText } from '#lib/list.ts';
+import { searchText } from '#lib/list.ts';
+import { containsWhere } from '#lib/search.server.ts';
 import { preparedPumps } from '#features/calculations/pumps.server.ts';
 import { DEMO_PLATES } from '#features/calculations/phe/index.ts';
 import { insertOrder } from '#features/orders/orders.server.ts';
@@ -155,7 +156,7 @@ export async function listProjects(
   let base = scoped(btpDb(handle), userId);
   if (q.status) base = base.where('status', '=', q.status);
   if (q.after !== null) base = base.where('id', '<', q.after);
-  if (q.q) base = base.where(sql<boolean>`search like ${containsPattern(q.q)} escape '\\'`);
+  if (q.q) base = base.where(containsWhere(btpDb(handle), 'btp_projects', q.q));
   const rows = await base
     .select([...listColumns])
     .orderBy('id', 'desc')

@@ -5,7 +5,8 @@
 import { sql, type Kysely } from 'kysely';
 import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
-import { containsPattern, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
+import { flip, pageWindow, searchText, type ListQuery, type ListResult } from '#lib/list.ts';
+import { containsWhere } from '#lib/search.server.ts';
 import type { CalculationRow, CalculationTables } from '../calculations.tables.ts';
 import type { KindAnswer } from './kinds.server.ts';
 
@@ -145,26 +146,34 @@ export async function listCalculations(
   q: ListQuery<CalcField>,
   handle?: Kysely<DB>,
 ): Promise<ListResult<CalculationListItem>> {
-  let base = scoped(calcDb(handle), userId);
-  if (q.searchText)
-    base = base.where(sql<boolean>`search like ${containsPattern(q.searchText)} escape '\\'`);
+  const h = calcDb(handle);
+  let base = scoped(h, userId);
+  // Searches through the trigram index of migration 0029 (the same exact substring match as LIKE).
+  for (const text of [q.searchText, q.filter.request, q.filter.title])
+    if (text) base = base.where(containsWhere(h, 'calculations', text));
   if (q.filter.kind) base = base.where('kind', '=', q.filter.kind);
   if (q.filter.status) base = base.where('status', '=', q.filter.status);
-  if (q.filter.request)
-    base = base.where(sql<boolean>`search like ${containsPattern(q.filter.request)} escape '\\'`);
-  if (q.filter.title)
-    base = base.where(sql<boolean>`search like ${containsPattern(q.filter.title)} escape '\\'`);
   const { n } = await base
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const rows = await base
+  const total = Number(n);
+  // Each sort walks (user_id, <column>, id) (migrations 0015, 0029) with ties by id in the same
+  // direction, and a page in the second half is read from the end: the last page costs the first's.
+  const w = pageWindow(q, total);
+  if (!w) return { totalCount: total, entities: [] };
+  const order = w.reverse ? flip(q.sortOrder) : q.sortOrder;
+  // Ids first (the skipped rows are index entries only), then the page's few rows.
+  let page = base.select('id').orderBy(sql.ref(q.sortField), order);
+  if (q.sortField !== 'id') page = page.orderBy('id', order);
+  const ids = (await page.limit(w.limit).offset(w.offset).execute()).map((r) => r.id);
+  if (w.reverse) ids.reverse();
+  if (ids.length === 0) return { totalCount: total, entities: [] };
+  const rows = await scoped(h, userId)
     .select([...listColumns])
-    .orderBy(sql.ref(q.sortField), q.sortOrder)
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNumber - 1) * q.pageSize)
+    .where('id', 'in', ids)
     .execute();
-  return { totalCount: Number(n), entities: rows.map(numeric) };
+  const byId = new Map(rows.map((r) => [r.id, numeric(r)]));
+  return { totalCount: total, entities: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
 const details = (

@@ -25,8 +25,9 @@ import * as m0023 from './0023_ocr_keys.ts';
 import * as m0024 from './0024_demo_titles.ts';
 import * as m0025 from './0025_scada_alarms.ts';
 import * as m0026 from './0026_scada_module_follows_grants.ts';
-import * as m0028 from './0028_after_sales.ts';
 import * as m0027 from './0027_scada_schemes.ts';
+import * as m0028 from './0028_after_sales.ts';
+import * as m0029 from './0029_bounded_newer_lists.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0024_demo_titles': m0024,
   '0025_scada_alarms': m0025,
   '0026_scada_module_follows_grants': m0026,
-  '0028_after_sales': m0028,
   '0027_scada_schemes': m0027,
+  '0028_after_sales': m0028,
+  '0029_bounded_newer_lists': m0029,
 };
