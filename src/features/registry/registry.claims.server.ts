@@ -1,4 +1,4 @@
-// Claims (рекламации) about one product (decision 0043): the owner (or a colleague granted the product)
+// Claims about one product (decision 0043): the owner (or a colleague granted the product)
 // describes the fault and attaches photos; the claim's conversation is a support request of type
 // 'claim' linked to the product (photos are its first messages' files, so the support chat, its files
 // and the desk serve it as they serve any request). The back office moves the claim along CLAIM_MOVES

@@ -75,7 +75,7 @@ export interface ProductShipmentFilesTable {
   file_id: string;
 }
 
-/** A claim (рекламация) about one product; its conversation is support request request_id. */
+/** A claim about one product; its conversation is support request request_id. */
 export interface ProductClaimsTable {
   id: Generated<number>;
   product_id: number;

@@ -1,6 +1,6 @@
 // After-sales of the product registry (issue 25): the warranty of a product (term and start set by the
 // back office; warranty_until is the last day it covers, kept with the inputs it comes from, so the
-// list shows the status from the product row it already reads) and claims (рекламации) with the dated
+// list shows the status from the product row it already reads) and claims with the dated
 // steps of their states; a claim's conversation and photos are a support request of type 'claim'
 // (decision 0043); the service history of a product.
 import type { Kysely } from 'kysely';

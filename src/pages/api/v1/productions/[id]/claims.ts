@@ -1,4 +1,4 @@
-// GET: the product's claims (рекламации), newest first: id, description, state (submitted, accepted,
+// GET: the product's claims, newest first: id, description, state (submitted, accepted,
 // repair, resolved, rejected), created_at, updated_at, request_id (the conversation, a support request
 // of type claim) and steps[] { state, at, comment }. POST (multipart: description, photos up to 5
 // images; or JSON { description }): files a claim -> 201 { data }. Another customer's product: 404.
