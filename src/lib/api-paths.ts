@@ -54,6 +54,11 @@ export const apiPaths = {
     historyCsv: (id: Id) => `${V1}/scada/${seg(id)}/history.csv`,
     audit: (id: Id) => `${V1}/scada/${seg(id)}/audit`,
     action: () => `${V1}/scada/action`,
+    /** Active or all alarms of one object, or of every object of the user (`id` null). */
+    alarms: (id: Id | null) =>
+      id === null ? `${V1}/scada/alarms` : `${V1}/scada/${seg(id)}/alarms`,
+    ack: (alarmId: Id) => `${V1}/scada/alarms/${seg(alarmId)}/ack`,
+    eventsCsv: (id: Id) => `${V1}/scada/${seg(id)}/events.csv`,
   },
   suggest: {
     party: () => `${V1}/suggest/party`,

@@ -2,6 +2,7 @@
 // acknowledge button with an optional comment, active or all, refreshed every REFRESH_MS while the
 // page is visible (a new alarm shows without reload; the bell tells about it at once).
 import { useEffect, useRef, useState } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 import { ApiError, getJson, postJson } from '#lib/client/api.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { alarmState, type AlarmItem } from './alarms.schema.ts';
@@ -32,7 +33,7 @@ export default function ScadaAlarms(p: Props) {
   /** Bumped to refresh at once (after an acknowledgement). */
   const [tick, setTick] = useState(0);
   const mounted = useRef(false);
-  const url = p.objectId === null ? '/api/v1/scada/alarms' : `/api/v1/scada/${p.objectId}/alarms`;
+  const url = apiPaths.scada.alarms(p.objectId);
 
   useEffect(() => {
     let gone = false;
@@ -65,11 +66,7 @@ export default function ScadaAlarms(p: Props) {
     setBusy(a.id);
     setMessage(null);
     try {
-      await postJson(
-        `/api/v1/scada/alarms/${a.id}/ack`,
-        { comment },
-        { fallback: t('scada.alarms.failed') },
-      );
+      await postJson(apiPaths.scada.ack(a.id), { comment }, { fallback: t('scada.alarms.failed') });
       setMessage({
         text: `${t('scada.alarms.columns.acknowledged')}: ${t(`scada.alarms.kinds.${a.kind}`)}`,
         ok: true,

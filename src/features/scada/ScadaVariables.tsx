@@ -3,6 +3,7 @@
 // unit, an empty value refused, then old -> new confirmed), the command result, and the audit.
 import { useState } from 'react';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
+import { apiPaths } from '#lib/api-paths.ts';
 import { ApiError, getJson, postForm } from '#lib/client/api.ts';
 import { commandValue, precisionOf, type ScadaTag } from './scada.schema.ts';
 import { formatTime, formatValue, useLive, type LiveState } from './useLive.ts';
@@ -58,7 +59,7 @@ export default function ScadaVariables({
     try {
       // 200 confirmed, 202 sent but not confirmed (its message says so, not a success).
       const body = await postForm<{ message?: string; data?: { result?: string } }>(
-        '/api/v1/scada/action',
+        apiPaths.scada.action(),
         { tag_id: tag.id, value },
         { fallback: t('scada.errors.action') },
       );
@@ -73,7 +74,7 @@ export default function ScadaVariables({
       });
     }
     // The command is in the audit whatever its outcome; a failed refresh keeps the list shown.
-    await getJson<{ data: AuditView[] }>(`/api/v1/scada/${id}/audit`).then(
+    await getJson<{ data: AuditView[] }>(apiPaths.scada.audit(id)).then(
       (a) => setAudit(a.data),
       () => undefined,
     );

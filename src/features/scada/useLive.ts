@@ -3,6 +3,7 @@
 // A closed or denied stream leaves the last values marked stale, never shown as current.
 import { dateTimeFormat, numberFormat } from '#lib/format.ts';
 import { useEffect, useState } from 'react';
+import { apiPaths } from '#lib/api-paths.ts';
 
 export interface LiveState {
   v: Array<number | null>;
@@ -22,7 +23,7 @@ export function useLive(id: number, initial: LiveState, token?: string): LiveSta
     const open = () => {
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
       ws = new WebSocket(
-        `${proto}://${location.host}/ws?wss_type=scada&scada_id=${id}${token ? `&token=${encodeURIComponent(token)}` : ''}`,
+        `${proto}://${location.host}${apiPaths.socket()}?wss_type=scada&scada_id=${id}${token ? `&token=${encodeURIComponent(token)}` : ''}`,
       );
       ws.onmessage = (e) => {
         const msg = JSON.parse(String(e.data)) as unknown;

@@ -7,7 +7,7 @@
 // prices. A table on wide screens, cards on a phone (CSS only). Needs at least one ticked position,
 // each valid, to save.
 import { useState } from 'react';
-import { formatMoney } from '#lib/format.ts';
+import { formatMoney, numberFormat } from '#lib/format.ts';
 import type { T } from '#lib/i18n/translate.ts';
 import { cropGeometry } from '#features/scanner/crop.ts';
 import { RetryingImage } from './RetryingImage.tsx';
@@ -54,7 +54,7 @@ export interface StepPositionsProps {
 
 function count(e: Entity, locale: string): string {
   if (e.count === null || !Number.isFinite(e.count)) return e.countText ?? '';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(e.count);
+  return numberFormat(locale, { maximumFractionDigits: 3 }).format(e.count);
 }
 
 const fieldId = (index: number, field: string) => `scan-${field}-${index}`;
@@ -228,7 +228,7 @@ export function StepPositions(p: StepPositionsProps) {
         {problem && (
           <small id={`${id}-error`} className="scan-error">
             {t(`scanner.wizard.positions.problems.${problem}`, {
-              max: new Intl.NumberFormat(p.locale).format(MAX_COUNT),
+              max: numberFormat(p.locale).format(MAX_COUNT),
             })}
           </small>
         )}
@@ -238,7 +238,7 @@ export function StepPositions(p: StepPositionsProps) {
         {was !== undefined && was !== null && (
           <small>
             {t('scanner.wizard.positions.asRead', {
-              text: new Intl.NumberFormat(p.locale, { maximumFractionDigits: 3 }).format(was),
+              text: numberFormat(p.locale, { maximumFractionDigits: 3 }).format(was),
             })}
           </small>
         )}
