@@ -79,13 +79,14 @@ describe('dispatching journey', () => {
   });
 
   it('resets the fault after the confirmation and shows the audit row', async ({ page }) => {
-    await expect.poll(() => valueOf(page, 'Авария').innerText()).toBe('1,000');
+    // A boolean shows its state in words (issue 24), not 1,000.
+    await expect.poll(() => valueOf(page, 'Авария').innerText()).toBe('Вкл.');
     const asked: string[] = [];
     page.once('dialog', (d) => (asked.push(d.message()), void d.accept()));
     await page.getByRole('button', { name: 'Сбросить аварию' }).click();
     await page.getByRole('alert').filter({ hasText: 'Команда выполнена' }).waitFor();
     expect(asked).toEqual(['Вы уверены что хотите сбросить все аварии?']);
-    await expect.poll(() => valueOf(page, 'Авария').innerText()).toBe('0,000');
+    await expect.poll(() => valueOf(page, 'Авария').innerText()).toBe('Выкл.');
     expect(await page.locator('.scada-audit tbody tr').first().innerText()).toContain(
       'подтверждено',
     );
@@ -109,9 +110,10 @@ describe('dispatching journey', () => {
     await change.click();
     await page.getByRole('alert').filter({ hasText: 'Команда выполнена' }).waitFor();
     page.removeAllListeners('dialog');
-    expect(asked[0]).toContain('1,000 … 10,000 бар');
-    expect(asked[1]).toBe('Изменить «Уставка давления»: 5,500 → 6,500 бар?');
-    await expect.poll(() => valueOf(page, 'Уставка давления').innerText()).toBe('6,500');
+    // Values at the variable's precision: the decimals of its step (0.1).
+    expect(asked[0]).toContain('1,0 … 10,0 бар');
+    expect(asked[1]).toBe('Изменить «Уставка давления»: 5,5 → 6,5 бар?');
+    await expect.poll(() => valueOf(page, 'Уставка давления').innerText()).toBe('6,5');
     const row = await page.locator('.scada-audit tbody tr').first().innerText();
     expect(row).toContain('Уставка давления');
     expect(row).toContain('6.5');
