@@ -111,6 +111,16 @@ describe('orders sorted by a joined name', () => {
     );
     const first = await page('/api/app/sales.get?sortField=object&sortOrder=asc&pageSize=10');
     expect(first.rows[0]).toMatchObject({ id: lastRow.id, object_name: '0 Первая котельная' });
+    // An organisation's name may be 500 characters: its copy on the orders holds it (PostgreSQL
+    // checks the length, a renamed organisation with orders must not fail).
+    const long = `0 ${'Общество с ограниченной ответственностью '.repeat(11)}`.slice(0, 500);
+    await withDb((db) =>
+      db.updateTable('organisations').set({ name: long }).where('id', '=', lastRow.oid).execute(),
+    );
+    const byName = await page(
+      '/api/app/sales.get?sortField=organisation&sortOrder=asc&pageSize=10',
+    );
+    expect(byName.rows[0].oid_name).toBe(long);
   });
 });
 

@@ -117,6 +117,11 @@ describe('scheme upload', () => {
         'href="data:image/svg+xml;base64,AAAA"',
       ],
       [SVG('<rect fill="url(https://evil.example/p)"/>'), 'fill="url(https://evil.example/p)"'],
+      // A CSS escape spelling url( past the check: refused for the backslash itself.
+      [
+        SVG('<rect fill="\\75 rl(https://evil.example/p#a)"/>'),
+        'fill="\\75 rl(https://evil.example/p#a)"',
+      ],
       [SVG('<a href="#x"><rect/></a>'), '<a>'],
       [SVG('<animate attributeName="href" to="javascript:alert(1)"/>'), '<animate>'],
       [bomb, 'DOCTYPE'],

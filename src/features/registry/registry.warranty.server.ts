@@ -27,6 +27,14 @@ export async function refreshWarranty(
   handle: Kysely<DB>,
   productId: number,
 ): Promise<string | null> {
+  // The product's row lock first (a no-op write): a concurrent shipment, service event or new term
+  // then waits, and each statement below reads what the other committed (PostgreSQL's read
+  // committed; SQLite's transactions are serialised by begin immediate).
+  await handle
+    .updateTable('products')
+    .set((eb) => ({ warranty_until: eb.ref('warranty_until') }))
+    .where('id', '=', productId)
+    .execute();
   const p = await handle
     .selectFrom('products')
     .select(['warranty_basis', 'warranty_months', 'warranty_start'])

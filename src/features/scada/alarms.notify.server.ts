@@ -59,8 +59,9 @@ export async function announceAlarm(db: Kysely<DB>, alarmId: number): Promise<nu
       object: a.title,
       tag: a.tag ?? '',
       kind: t(`scada.alarms.kinds.${a.kind}`),
-      value: a.value ?? '',
-      limit: a.limit_value ?? '',
+      // Numbers (the dictionary writes them with the language's decimal mark), without float32 tails.
+      value: a.value === null ? '' : Number(Number(a.value).toPrecision(6)),
+      limit: a.limit_value === null ? '' : Number(Number(a.limit_value).toPrecision(6)),
       unit: a.unit ?? '',
     };
     const title = t(
@@ -74,10 +75,17 @@ export async function announceAlarm(db: Kysely<DB>, alarmId: number): Promise<nu
             a.limit_value === null ? 'scada.alarms.notify.fault' : 'scada.alarms.notify.text',
             params,
           );
-    await notify(u.id, { module: 'scada', title, text, url, icon: 'info', pid: a.id });
-    told++;
+    // One recipient's failure never keeps the others from hearing of the alarm.
+    try {
+      await notify(u.id, { module: 'scada', title, text, url, icon: 'info', pid: a.id });
+      told++;
+    } catch (err) {
+      log.warn('scada: alarm notification failed', { alarm: a.id, user: u.id, err });
+      continue;
+    }
+    // The e-mail is not awaited: a slow mail server must not hold the object's alarm checks.
     if (u.wants_mail && mailChannel())
-      await sendMail({
+      void sendMail({
         to: u.email,
         subject: title,
         text: `${title}\n${text}\n${a.raised_at}`,

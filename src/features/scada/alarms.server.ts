@@ -96,7 +96,11 @@ export class AlarmEngine {
         // A limit or flag the back office removed: its occurrence is over.
         else await this.clear(o.open_key!, Date.now());
       }
-    })();
+    })().catch((err: unknown) => {
+      // A failed start (a locked or lost database) is tried again on the next poll, never kept.
+      this.ready = null;
+      throw err;
+    });
     return this.ready;
   }
 

@@ -37,6 +37,14 @@ describe('Modbus codec', () => {
     ).toBe(21.5);
     expect(decode(a({ datatype: 'float32' }), [0xffff, 0xffff])).toBeNull();
   });
+  it('reads a float32 NaN or infinity as no value (never into alarms, answers or CSV)', () => {
+    // 0x7FC0 0000 is a quiet NaN, 0x7F80 0000 +infinity, 0xFF80 0000 -infinity.
+    expect(decode(a({ datatype: 'float32' }), [0x7fc0, 0x0000])).toBeNull();
+    expect(decode(a({ datatype: 'float32' }), [0x7f80, 0x0000])).toBeNull();
+    expect(decode(a({ datatype: 'float32', scale: 2 }), [0xff80, 0x0000])).toBeNull();
+    // The largest float32 times a scale past Number's range is no value either.
+    expect(decode(a({ datatype: 'float32', scale: 1e300 }), [0x7f7f, 0xffff])).toBeNull();
+  });
   it('encodes the inverse of decode for every datatype', () => {
     for (const datatype of ['int16', 'uint16', 'int32', 'uint32', 'float32'] as const) {
       for (const word_order of ['big', 'little'] as const) {

@@ -79,6 +79,8 @@ function checkValue(name: string, value: string) {
     throw new SchemeRefused(`xmlns="${value.slice(0, 80)}"`);
   if (name === 'xmlns:xlink' && value !== XLINK_NS)
     throw new SchemeRefused(`xmlns:xlink="${value.slice(0, 80)}"`);
+  // A backslash is a CSS escape in presentation attributes (`\75 rl(...)` reads as url(...)): none.
+  if (value.includes('\\')) throw new SchemeRefused(`${name}="${value.slice(0, 80)}"`);
   if (/(?:javascript|vbscript|data)\s*:|expression\s*\(|@import/i.test(value))
     throw new SchemeRefused(`${name}="${value.slice(0, 80)}"`);
   for (const m of value.matchAll(/url\s*\(([^)]*)\)/gi))

@@ -54,7 +54,13 @@ export function handleScadaUpgrade(req: IncomingMessage, socket: Duplex, head: B
     if (id === null || !scadaEnabled(auth.user) || (await grantOf(auth.user.id, id)) === null)
       return reject(404, 'Not Found');
     wss ??= new WebSocketServer({ noServer: true, maxPayload: 1024 });
-    wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, auth.user.id, auth.session.id, id));
+    wss.handleUpgrade(req, socket, head, (ws) =>
+      // A failed first read (the database) closes this stream; it never becomes an unhandled rejection.
+      serve(ws, auth.user.id, auth.session.id, id).catch((err: unknown) => {
+        log.warn('scada ws: stream failed', { err });
+        ws.close(1011, 'internal error');
+      }),
+    );
   })().catch((err) => {
     log.error('scada ws: upgrade failed', { err });
     reject(500, 'Internal Server Error');

@@ -269,5 +269,8 @@ export class ObjectWorker {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     if (this.reconcileTimer) clearTimeout(this.reconcileTimer);
     await this.dropSession();
+    // The alarm checks already queued finish first: a restarted worker's engine then reads the
+    // occurrences they opened or closed, not a state half written.
+    await this.alarms.settled();
   }
 }

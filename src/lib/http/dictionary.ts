@@ -3,17 +3,18 @@
 // of every signed-in page, 6.4 KB after brotli: on a 400 kbit/s link that is most of a later
 // navigation. So each signed-in page links a dictionary, the chrome rendered for this user with an
 // empty content area (src/pages/chrome-dictionary.astro), which the browser fetches when idle
-// (without cookies: the link names the session by a key) and keeps for an hour. Later navigations announce it (`Available-Dictionary`) and accept `dcb`: the
+// (without cookies: the link names the session by its id) and keeps for ten minutes. Later navigations announce it (`Available-Dictionary`) and accept `dcb`: the
 // page is then brotli-compressed with the dictionary, so only what differs from the chrome travels.
 //
 // The server keeps the dictionaries it gave out in memory (bounded by bytes, per user), because the
 // compressor needs the exact bytes the browser holds. A dictionary it no longer has (restart,
-// eviction, another instance) costs nothing but the gain: the page goes out as plain brotli, and the
-// link's version (this process's id) makes the browser fetch a new one.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+// eviction, another instance than the one that served it) costs nothing but the gain: the page goes
+// out as plain brotli until the browser's copy expires (ten minutes) and it fetches a new one.
+import { createHash } from 'node:crypto';
 import { Duplex } from 'node:stream';
 import { constants, createBrotliCompress, type BrotliOptions } from 'node:zlib';
 import { BROTLI_QUALITY } from './compression.ts';
+import { installedStylesheets } from './stylesheets.ts';
 
 /** `Content-Encoding` of a brotli stream compressed with a dictionary. */
 export const DICTIONARY_ENCODING = 'dcb';
@@ -24,8 +25,11 @@ export const MAX_DICTIONARY_BYTES = 256 * 1024;
 /** What the server keeps in all, and per user (a second tab may still hold the previous one). */
 const DEFAULT_BUDGET_BYTES = 32 * 1024 * 1024;
 const PER_USER = 2;
-/** How long the browser keeps a dictionary (also its Cache-Control). */
-export const DICTIONARY_MAX_AGE = 3600;
+/**
+ * How long the browser keeps a dictionary (also its Cache-Control): ten minutes, so that after a
+ * restart (the server's copies are gone) the gain is back within that time, for a 5-6 KB fetch.
+ */
+export const DICTIONARY_MAX_AGE = 600;
 
 /** The `Use-As-Dictionary` header: used for this site's documents only. */
 export const USE_AS_DICTIONARY = 'match="/*", match-dest=("document")';
@@ -38,12 +42,6 @@ interface Entry {
 
 const KEY = Symbol.for('cabinet.dictionaries');
 interface Store {
-  /** Random per process: the link's version, so a restarted server gets a new fetch. */
-  version: string;
-  /** Random per process: the secret of the sessions' dictionary keys. */
-  secret: Buffer;
-  /** Dictionary key -> session id, oldest first. */
-  keys: Map<string, string>;
   budget: number;
   used: number;
   /** `${userId}:${base64 hash}` -> entry, oldest first (Map keeps insertion order). */
@@ -53,47 +51,35 @@ interface Store {
 function store(): Store {
   const g = globalThis as { [KEY]?: Store };
   return (g[KEY] ??= {
-    version: randomBytes(6).toString('base64url'),
-    secret: randomBytes(32),
-    keys: new Map(),
     budget: DEFAULT_BUDGET_BYTES,
     used: 0,
     entries: new Map(),
   });
 }
 
-/** This process's dictionary version, for the page's link (`?v=`). */
-export const dictionaryVersion = (): string => store().version;
-
-/** How many sessions' keys the process remembers (the oldest are forgotten first). */
-const MAX_KEYS = 50_000;
+/**
+ * The link's version (`?v=`): the build's stylesheets' name, the same on every instance of a build,
+ * so a page rendered by another instance names the same dictionary (a new build: a new fetch).
+ */
+export const dictionaryVersion = (): string => installedStylesheets()?.build ?? 'dev';
 
 /**
- * The key that names a session in the dictionary's link (`?k=`). Chromium fetches a dictionary
- * without the session cookie, so the link itself says whose chrome it is: an HMAC of the session id
- * under this process's secret, unguessable, and worth nothing once the session ends (the middleware
- * checks the session on every fetch) or the process restarts.
+ * The key that names a session in the dictionary's link (`?k=`): Chromium fetches a dictionary
+ * without the session cookie, so the link itself says whose chrome it is. It is the session's id
+ * (the SHA-256 of its token, never the token), which any instance can check against the database
+ * and which opens nothing once the session has ended; it authenticates nothing but this fetch.
  */
-export function dictionaryKey(sessionId: string): string {
-  const s = store();
-  const key = createHmac('sha256', s.secret).update(sessionId).digest('base64url');
-  s.keys.delete(key);
-  s.keys.set(key, sessionId);
-  if (s.keys.size > MAX_KEYS) s.keys.delete(s.keys.keys().next().value!);
-  return key;
-}
+export const dictionaryKey = (sessionId: string): string => sessionId;
 
-/** The session a dictionary key names, or null when unknown (or malformed). */
+/** The session a dictionary key names (its id), or null when malformed. */
 export function sessionOfKey(key: string | null): string | null {
-  if (!key || !/^[\w-]{43}$/.test(key)) return null;
-  return store().keys.get(key) ?? null;
+  return key && /^[0-9a-f]{64}$/.test(key) ? key : null;
 }
 
 /** For tests: a smaller budget and an empty store. */
 export function resetDictionaries(budget = DEFAULT_BUDGET_BYTES): void {
   const s = store();
   s.entries.clear();
-  s.keys.clear();
   s.used = 0;
   s.budget = budget;
 }

@@ -27,7 +27,9 @@ export function decode(a: ModbusAddress, words: number[]): number | null {
       : a.datatype === 'uint32'
         ? buf.readUInt32BE(0)
         : buf.readFloatBE(0);
-  return raw * a.scale + a.offset;
+  // A float32 register can hold NaN or an infinity (a sensor fault, a wrong word order): no value.
+  const value = raw * a.scale + a.offset;
+  return Number.isFinite(value) ? value : null;
 }
 
 /** Registers to write for an engineering value (inverse of decode). */

@@ -32,6 +32,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     // lets only one of two pollers (or of two polls) open an occurrence.
     .addColumn('open_key', 'varchar(40)')
     .execute();
+  // The old recorder checked and inserted in two steps, so two pollers during a lease handover may
+  // have opened one tag's alarm twice: only the newest stays open, or the unique index below fails.
+  await sql`update scada_alarms set cleared_at = raised_at
+    where cleared_at is null and exists (select 1 from scada_alarms b
+      where b.object_id = scada_alarms.object_id and b.tag_id = scada_alarms.tag_id
+        and b.cleared_at is null and b.id > scada_alarms.id)`.execute(db);
   await db
     .insertInto('scada_alarms_new')
     .columns(['id', 'object_id', 'tag_id', 'kind', 'raised_at', 'cleared_at', 'active', 'open_key'])

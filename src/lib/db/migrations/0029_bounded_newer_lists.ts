@@ -156,8 +156,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create trigger objects_map_cell_update after update of lat, lon on objects begin
       update objects set map_cell = ${cell} where id = new.id; end`.execute(db);
   }
-  await db.schema.alterTable('orders').addColumn('organisation_name', 'varchar(300)').execute();
-  await db.schema.alterTable('orders').addColumn('object_name', 'varchar(300)').execute();
+  // As long as the names they copy (organisations.name and objects.name are varchar(500) and (200)).
+  await db.schema.alterTable('orders').addColumn('organisation_name', 'varchar(500)').execute();
+  await db.schema.alterTable('orders').addColumn('object_name', 'varchar(500)').execute();
   await db.schema.alterTable('product_access').addColumn('serial', 'varchar(100)').execute();
   await db.schema.alterTable('product_access').addColumn('title', 'varchar(300)').execute();
   // Existing rows, one statement each (the copies are what the triggers keep from now on).
