@@ -378,6 +378,23 @@ describe('events journal', () => {
       .data;
     expect(future.data).toEqual([]);
 
+    // Calendar days (the journal's date inputs): `to` includes its day, so one day is a period.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const at = Date.parse(two.data[0].at);
+    const oneDay = await api(`/api/v1/scada/${id}/events?from=${day(at)}&to=${day(at)}`, {
+      token: dmitry,
+    });
+    expect(oneDay.status).toBe(200);
+    const around = (
+      await api(
+        `/api/v1/scada/${id}/events?from=${day(at - 86_400_000)}&to=${day(at + 86_400_000)}&kind=link_lost,link_restored`,
+        { token: dmitry },
+      )
+    ).data;
+    expect((around.data as any[]).map((e) => e.id).sort()).toEqual(
+      (two.data as any[]).map((e) => e.id).sort(),
+    );
+
     const p1 = (await api(`/api/v1/scada/${id}/events?limit=3`, { token: dmitry })).data;
     expect(p1.data).toHaveLength(3);
     const p2 = (

@@ -1,5 +1,7 @@
 // Query parameters of the alarm and journal calls: anything malformed answers 400 naming the
 // parameter (decision 0034), never a silent default or a 500.
+import { config } from '#lib/config.ts';
+import { dayStartUtc, isCalendarDate, nextDay } from '#lib/dates.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { parseId } from '#lib/validation.ts';
@@ -38,7 +40,14 @@ const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d
 function timeOf(p: URLSearchParams, name: 'from' | 'to', t: T): string | null {
   const raw = p.get(name);
   if (raw === null || raw === '') return null;
-  const ms = ISO.test(raw) ? Date.parse(raw) : NaN;
+  // A calendar day (the journal's date inputs) is a day of the supplier's time zone, and `to`
+  // includes its day: from its start to the next day's start.
+  const day = isCalendarDate(raw) ? (name === 'to' ? nextDay(raw) : raw) : null;
+  const ms = day
+    ? Date.parse(dayStartUtc(day, config().timeZone))
+    : ISO.test(raw)
+      ? Date.parse(raw)
+      : NaN;
   if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms > Date.UTC(2100, 0, 1))
     bad(t, name, 'scada.alarms.query.time');
   return new Date(ms).toISOString();
