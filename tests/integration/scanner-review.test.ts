@@ -632,6 +632,10 @@ describe('pages the PDF lacks, office documents, and the render queue', () => {
       },
     ];
     const pdf = htmlToPdf({ many: specHtml(rows, true, 60, '210mm 148mm') }).many!;
+    // The conversion above blocks this process for seconds: the server has meanwhile closed the
+    // idle keep-alive connection, and fetch would write the upload into it (EPIPE). One turn of the
+    // event loop lets the socket's close be read first, so the upload opens a new connection.
+    await new Promise((res) => setImmediate(res));
     const doc = await upload(pdf, 'many-pages.pdf');
     expect(doc.pages.length * 2).toBeGreaterThan(RENDER_SLOTS + RENDER_QUEUE + 8);
     let peak = 0;
