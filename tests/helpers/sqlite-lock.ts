@@ -27,10 +27,17 @@ export async function holdSqliteLock(file: string, holdMs = 30_000): Promise<Hel
     proc.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
     proc.once('exit', (code) => reject(new Error(`lock holder exited with ${code}`)));
   });
+  // The child may have ended on its own (holdMs) or on an earlier release; a write into its closed
+  // stdin then fails asynchronously with EPIPE, which is no failure of the test.
+  proc.stdin!.on('error', () => {});
+  let released: Promise<void> | undefined;
   return {
-    async release() {
-      if (proc.exitCode === null) proc.stdin!.write('go\n');
-      await exited;
+    release() {
+      released ??= (async () => {
+        if (proc.exitCode === null) proc.stdin!.end('go\n');
+        await exited;
+      })();
+      return released;
     },
   };
 }
