@@ -3,6 +3,7 @@
 // raw samples of the hours not yet rolled up, with the same figures as the raw data alone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
+import { insertScadaObject } from '../../../tests/helpers/scada-db.ts';
 import { sql } from 'kysely';
 import { HEARTBEAT_MS, history, Recorder, rollup } from './history.server.ts';
 import { dropOldPartitions, ensurePartitions } from './partitions.server.ts';
@@ -19,45 +20,17 @@ const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
 
 beforeAll(async () => {
-  const t = new Date().toISOString();
-  const { id } = await database.db
-    .insertInto('scada_objects')
-    .values({
-      key: 'h',
-      title: 'H',
-      organisation_id: null,
-      address: '',
-      search: 'h',
-      driver: '{"type":"simulator"}',
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  tags = [];
-  for (const [idx, key] of ['p', 'alarm'].entries()) {
-    const r = await database.db
-      .insertInto('scada_tags')
-      .values({
-        object_id: id,
-        idx,
-        key,
-        title: key,
-        type: 'float',
-        unit: '',
-        actions: 'Read',
-        field_type: null,
-        min: null,
-        max: null,
-        step: null,
-        deadband: idx === 0 ? 0.5 : 0,
-        alarm: idx,
-        address: '{}',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    tags.push({ id: r.id, idx, type: 'float', field_type: null, address: {} });
-  }
+  const made = await insertScadaObject(database.db, 'h', [
+    { key: 'p', deadband: 0.5 },
+    { key: 'alarm', alarm: 1 },
+  ]);
+  tags = made.tags.map((r) => ({
+    id: r.id,
+    idx: r.idx,
+    type: 'float',
+    field_type: null,
+    address: {},
+  }));
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('monthly partitions (PostgreSQL)', () => {

@@ -3,6 +3,7 @@
 // its bindings, checks them against the drawing's ids and the object's variables, and removes it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
+import { insertScadaObject } from '../../../tests/helpers/scada-db.ts';
 import { HttpError } from '#lib/http/api.ts';
 import {
   putSchemeCall,
@@ -100,41 +101,10 @@ describe('sanitizeSvg', () => {
 describe('putSchemeCall', () => {
   let objectId: number;
   beforeAll(async () => {
-    const now = new Date().toISOString();
-    ({ id: objectId } = await database.db
-      .insertInto('scada_objects')
-      .values({
-        key: 'scheme-obj',
-        title: 'S',
-        organisation_id: null,
-        address: '',
-        search: 's',
-        driver: '{"type":"simulator"}',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-    for (const [idx, key] of ['p1', 'run'].entries())
-      await database.db
-        .insertInto('scada_tags')
-        .values({
-          object_id: objectId,
-          idx,
-          key,
-          title: key,
-          type: 'float',
-          unit: '',
-          actions: 'Read',
-          field_type: null,
-          min: null,
-          max: null,
-          step: null,
-          deadband: 0,
-          alarm: 0,
-          address: '{}',
-        })
-        .execute();
+    ({ id: objectId } = await insertScadaObject(database.db, 'scheme-obj', [
+      { key: 'p1' },
+      { key: 'run' },
+    ]));
   });
 
   const call = (key: string | undefined, data: Record<string, unknown>) =>

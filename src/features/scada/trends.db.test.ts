@@ -3,6 +3,7 @@
 // cells for a missing sample or a lost link, inert formulas, and a refusal past its row bound.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
+import { insertScadaObject } from '../../../tests/helpers/scada-db.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { ensurePartitions } from './partitions.server.ts';
 import { checkExportSize, exportCsv, MAX_CSV_ROWS, parseRange } from './trends.server.ts';
@@ -66,51 +67,11 @@ describe('exportCsv', () => {
   let tags: ScadaTag[];
   beforeAll(async () => {
     await ensurePartitions(database.db, NOW);
-    const now = new Date().toISOString();
-    const { id } = await database.db
-      .insertInto('scada_objects')
-      .values({
-        key: 'trend-csv',
-        title: 'T',
-        organisation_id: null,
-        address: '',
-        search: 't',
-        driver: '{"type":"simulator"}',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    tags = [];
-    for (const [idx, [key, unit, type, step]] of (
-      [
-        ['p', 'bar', 'float', 0.01],
-        ['=cmd', '', 'int', null],
-      ] as const
-    ).entries()) {
-      const row = {
-        object_id: id,
-        idx,
-        key,
-        title: key,
-        type,
-        unit,
-        actions: 'Read',
-        field_type: null,
-        min: null,
-        max: null,
-        step,
-        deadband: 0,
-        alarm: 0,
-        address: '{}',
-      };
-      const r = await database.db
-        .insertInto('scada_tags')
-        .values(row)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      tags.push({ ...row, id: r.id });
-    }
+    const made = await insertScadaObject(database.db, 'trend-csv', [
+      { key: 'p', unit: 'bar', step: 0.01 },
+      { key: '=cmd', type: 'int' },
+    ]);
+    tags = made.tags;
     await database.db
       .insertInto('scada_samples')
       .values([

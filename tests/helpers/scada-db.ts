@@ -1,0 +1,73 @@
+// A dispatching object with its variables written straight into a test database, for the in-process
+// suites of src/features/scada (history, trends, schemes): one place that knows the tables' columns.
+import type { Kysely } from 'kysely';
+import type { DB } from '#lib/db/schema.ts';
+
+interface TagRow {
+  object_id: number;
+  idx: number;
+  key: string;
+  title: string;
+  type: string;
+  unit: string;
+  actions: string;
+  field_type: string | null;
+  min: number | null;
+  max: number | null;
+  step: number | null;
+  deadband: number;
+  alarm: number;
+  address: string;
+  limits: string | null;
+}
+/** What a test says of a variable; the rest is a readable float with no limits. */
+export type TagSpec = Partial<Omit<TagRow, 'object_id' | 'idx'>> & { key: string };
+
+export async function insertScadaObject(
+  db: Kysely<DB>,
+  key: string,
+  specs: TagSpec[],
+): Promise<{ id: number; tags: Array<TagRow & { id: number }> }> {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('scada_objects')
+    .values({
+      key,
+      title: key,
+      organisation_id: null,
+      address: '',
+      search: key,
+      driver: '{"type":"simulator"}',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tags: Array<TagRow & { id: number }> = [];
+  for (const [idx, spec] of specs.entries()) {
+    const row: TagRow = {
+      object_id: id,
+      idx,
+      title: spec.key,
+      type: 'float',
+      unit: '',
+      actions: 'Read',
+      field_type: null,
+      min: null,
+      max: null,
+      step: null,
+      deadband: 0,
+      alarm: 0,
+      address: '{}',
+      limits: null,
+      ...spec,
+    };
+    const r = await db
+      .insertInto('scada_tags')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    tags.push({ ...row, id: r.id });
+  }
+  return { id, tags };
+}
