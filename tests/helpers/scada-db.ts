@@ -1,25 +1,10 @@
 // A dispatching object with its variables written straight into a test database, for the in-process
 // suites of src/features/scada (history, trends, schemes): one place that knows the tables' columns.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
+import type { ScadaTagsTable } from '#features/scada/scada.tables.ts';
 
-interface TagRow {
-  object_id: number;
-  idx: number;
-  key: string;
-  title: string;
-  type: string;
-  unit: string;
-  actions: string;
-  field_type: string | null;
-  min: number | null;
-  max: number | null;
-  step: number | null;
-  deadband: number;
-  alarm: number;
-  address: string;
-  limits: string | null;
-}
+type TagRow = Omit<Selectable<ScadaTagsTable>, 'id'>;
 /** What a test says of a variable; the rest is a readable float with no limits. */
 export type TagSpec = Partial<Omit<TagRow, 'object_id' | 'idx'>> & { key: string };
 
