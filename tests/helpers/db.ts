@@ -24,6 +24,28 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A Kysely handle on a test database: the engine and the file or URL a test server uses. */
+export function openTestDatabase(d: Pick<TestDatabase, 'url' | 'dataDir'>): Database {
+  return openDatabase(
+    d.url
+      ? { kind: 'postgres', url: d.url }
+      : { kind: 'sqlite', file: join(d.dataDir, 'cabinet.sqlite') },
+  );
+}
+
+/** Runs `fn` on a handle of a test database, closed afterwards. */
+export async function withTestDatabase<T>(
+  d: Pick<TestDatabase, 'url' | 'dataDir'>,
+  fn: (db: Database['db']) => Promise<T>,
+): Promise<T> {
+  const handle = openTestDatabase(d);
+  try {
+    return await fn(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Where the global set-up left the run's template (set in its process, inherited by the workers). */
 export const TEMPLATE_DIR_VAR = 'CABINET_TEST_TEMPLATE_DIR';
 export const TEMPLATE_DB_VAR = 'CABINET_TEST_TEMPLATE_DB';

@@ -14,10 +14,10 @@
 // when each wrote its own beforeAll/afterAll. Tests of one file share the server and must not
 // depend on each other's data unless the file says so. Contexts and pages opened by `signedIn` and
 // `anonymous` are closed after the test.
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test as base } from 'vitest';
-import { openDatabase, type Database } from '../../src/lib/db/index.ts';
+import type { Database } from '../../src/lib/db/index.ts';
+import { openTestDatabase } from './db.ts';
 import { startServer, type TestServer } from './server.ts';
 
 export { expect } from 'vitest';
@@ -38,12 +38,8 @@ export type SignedIn = (
 export type Anonymous = (options?: ContextOptions) => Promise<Page>;
 
 /** A Kysely handle on a test server's database (the same engine and file or URL the server uses). */
-export function openServerDatabase(server: TestServer): Database {
-  const { url, dataDir } = server.database;
-  return openDatabase(
-    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
-  );
-}
+export const openServerDatabase = (server: TestServer): Database =>
+  openTestDatabase(server.database);
 
 // One Chromium per worker, started at most once (by the server fixture or by the first page).
 let chromium: Promise<Browser> | undefined;

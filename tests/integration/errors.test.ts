@@ -2,10 +2,9 @@
 // JSON) get { message, errors? }; every request has an id, one access line and Server-Timing; an
 // unexpected failure is logged with its stack and the request's id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/db/index.ts';
-import { join } from 'node:path';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
+import { openTestDatabase } from '../helpers/db.ts';
 
 let server: TestServer;
 let cookie: string;
@@ -187,10 +186,7 @@ describe('request id, access log and Server-Timing', () => {
   it('an unexpected failure: 500 error page or JSON, logged once with its stack and the request id', async () => {
     // Break the notifications table behind the server's back (a column, not the table: a missing table
     // is a lost schema, 503): every query on it now fails.
-    const { url, dataDir } = server.database;
-    const database = openDatabase(
-      url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
-    );
+    const database = openTestDatabase(server.database);
     try {
       await database.db.schema
         .alterTable('notifications')

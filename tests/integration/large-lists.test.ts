@@ -8,10 +8,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { freshDatabase, onPostgres } from '../helpers/db.ts';
+import { freshDatabase, onPostgres, openTestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
-import { openDatabase } from '../../src/lib/db/index.ts';
 
 const N = 1200;
 let server: TestServer;
@@ -35,11 +34,7 @@ beforeAll(async () => {
   });
   if (seeded.status !== 0) throw new Error(`seed:large failed: ${seeded.stderr}${seeded.stdout}`);
   // 30 more promotions, so their page and API have more than one page to show.
-  const handle = openDatabase(
-    database.url
-      ? { kind: 'postgres', url: database.url }
-      : { kind: 'sqlite', file: join(database.dataDir, 'cabinet.sqlite') },
-  );
+  const handle = openTestDatabase(database);
   const t = new Date().toISOString();
   const day = t.slice(0, 10);
   await handle.db

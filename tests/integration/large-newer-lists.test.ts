@@ -10,10 +10,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/api-client.ts';
-import { freshDatabase, onPostgres } from '../helpers/db.ts';
+import { freshDatabase, onPostgres, withTestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
-import { openDatabase } from '../../src/lib/db/index.ts';
+import type { Database } from '../../src/lib/db/index.ts';
 import { searchPattern } from '../../src/features/registry/registry.server.ts';
 
 const N = 1200;
@@ -71,18 +71,7 @@ async function agrees(path: (size: number, n: number) => string, total: number):
   return rows;
 }
 
-const withDb = async <T>(f: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>) => {
-  const h = openDatabase(
-    server.database.url
-      ? { kind: 'postgres', url: server.database.url }
-      : { kind: 'sqlite', file: join(server.database.dataDir, 'cabinet.sqlite') },
-  );
-  try {
-    return await f(h.db);
-  } finally {
-    await h.close();
-  }
-};
+const withDb = <T>(f: (db: Database['db']) => Promise<T>) => withTestDatabase(server.database, f);
 
 describe('orders sorted by a joined name', () => {
   it('pages by object and organisation name agree with the walk, and follow a rename at once', async () => {

@@ -7,8 +7,7 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { connect } from '../helpers/support.ts';
 import { until } from './scada-helpers.ts';
-import { openDatabase } from '../../src/lib/db/index.ts';
-import { join } from 'node:path';
+import { openTestDatabase } from '../helpers/db.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
@@ -29,10 +28,7 @@ beforeAll(async () => {
  * and the alarm notifications already made are removed once all three faults were raised.
  */
 async function withoutDemoAlarms(s: TestServer) {
-  const { url, dataDir } = s.database;
-  const database = openDatabase(
-    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
-  );
+  const database = openTestDatabase(s.database);
   try {
     const { id } = await database.db
       .selectFrom('users')

@@ -2,10 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeUserSessions } from '../../src/features/auth/auth.session.server.ts';
 import { parseConfig, setConfig } from '../../src/lib/config.ts';
-import { join } from 'node:path';
-import { closeDatabase, database, openDatabase } from '../../src/lib/db/index.ts';
+import { closeDatabase, database } from '../../src/lib/db/index.ts';
 import { bus, createBus, installBus } from '../../src/lib/realtime/bus.ts';
-import { templateDatabase, onPostgres, type TestDatabase } from '../helpers/db.ts';
+import {
+  templateDatabase,
+  onPostgres,
+  type TestDatabase,
+  openTestDatabase,
+} from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { expireSession, sessionFor } from '../helpers/session.ts';
 import { connect } from '../helpers/ws.ts';
@@ -52,10 +56,7 @@ describe('WebSocket endpoint', () => {
     const c = connect(server, cookie, server.url, { 'x-request-id': 'ws-probe-0001' });
     await c.next((m) => m.type === 'ready');
     // The support authorizer reads support_requests: take its user column away behind the server's back.
-    const { url, dataDir } = server.database;
-    const other = openDatabase(
-      url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
-    );
+    const other = openTestDatabase(server.database);
     try {
       await other.db.schema
         .alterTable('support_requests')

@@ -2,14 +2,13 @@
 // module (the flag cleared by hand: the integration call keeps it following the grants) gets 404 on the API, the object page, both embeddable pages (cookie and ?token=), the report,
 // the live stream and the socket's scada topic — the same answer the pages give. With the module on,
 // every one of them works; switched off again, an open stream closes within a heartbeat.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { connect } from '../helpers/ws.ts';
 import { enableScada, putObject, scadaEnv, stream } from './scada-helpers.ts';
+import { openTestDatabase } from '../helpers/db.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -103,10 +102,7 @@ describe('the dispatching module decides on every path', () => {
   it('the module switched off: an open stream closes within a heartbeat (4404)', async () => {
     const s = stream(server, olga, id);
     await s.next(() => true);
-    const { url, dataDir } = server.database;
-    const handle = openDatabase(
-      url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
-    );
+    const handle = openTestDatabase(server.database);
     try {
       await handle.db
         .updateTable('users')

@@ -2,11 +2,9 @@
 // the server started again on the same database reads the device back and settles it — confirmed
 // when the device holds the commanded value, not confirmed when it does not, interrupted when the
 // device cannot be read. Real Modbus TCP servers; the kill lands while the read-back is running.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient } from '../helpers/api-client.ts';
-import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { freshDatabase, type TestDatabase, openTestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { floatWords, freePort, modbusDevice } from './scada-modbus-server.ts';
@@ -35,10 +33,7 @@ const setFloat = (device: typeof a, register: number, x: number) => {
 };
 
 async function commandRows() {
-  const { url, dataDir } = database;
-  const handle = openDatabase(
-    url ? { kind: 'postgres', url } : { kind: 'sqlite', file: join(dataDir, 'cabinet.sqlite') },
-  );
+  const handle = openTestDatabase(database);
   try {
     return await handle.db
       .selectFrom('scada_commands')

@@ -8,9 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
-import { templateDatabase } from '../helpers/db.ts';
+import { templateDatabase, withTestDatabase } from '../helpers/db.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
 import { zip } from '../helpers/sample-files.ts';
@@ -30,20 +29,8 @@ let orgId: number;
 let dcr: { id: number; model: string; title: string; price_kop: number };
 let cabinet: { id: number; model: string };
 
-const dbOf = (s: TestServer) =>
-  openDatabase(
-    s.database.url
-      ? { kind: 'postgres', url: s.database.url }
-      : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') },
-  );
-async function query<T = any>(fn: (db: any) => Promise<T>, s: TestServer = server): Promise<T> {
-  const d = dbOf(s);
-  try {
-    return await fn(d.db);
-  } finally {
-    await d.close();
-  }
-}
+const query = <T = any>(fn: (db: any) => Promise<T>, s: TestServer = server): Promise<T> =>
+  withTestDatabase(s.database, fn);
 
 beforeAll(async () => {
   server = await startServer();

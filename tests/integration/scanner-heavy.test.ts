@@ -11,16 +11,15 @@
 // render its 3,500 pages of preview PDF, past its conversion limit and this suite's budget; the
 // calls under test only read the recognised lines, which are the same either way.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/db/index.ts';
 import { extractXlsx } from '../../src/features/scanner/recognition/office.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { scanReady } from '../helpers/scanner.ts';
 import { sessionFor } from '../helpers/session.ts';
+import { openTestDatabase } from '../helpers/db.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -51,12 +50,7 @@ const NAMES = [
 const MAKERS = ['Завод трубопроводной арматуры', 'Теплоприбор', 'Demo Pumps', 'Армасеть'];
 const DN = [15, 20, 25, 32, 40, 50, 65, 80, 100];
 
-const dbOf = (s: TestServer) =>
-  openDatabase(
-    s.database.url
-      ? { kind: 'postgres', url: s.database.url }
-      : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') },
-  );
+const dbOf = (s: TestServer) => openTestDatabase(s.database);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The 165,006-position workbook: row 1 of sheet 1 is a pump of the demo catalogue, the rest valves and gauges. */

@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
-import { templateDatabase } from '../helpers/db.ts';
+import { templateDatabase, withTestDatabase } from '../helpers/db.ts';
 import { deflatedRepeat, onePage } from '../helpers/hand-pdf.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
@@ -28,18 +27,8 @@ const users: Record<'olga' | 'dmitry', { token: string; userId: number; org: num
 const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
 const leftover = (kind: string, pid: number) => join(temp, `scan-${kind}-${pid}-AbC123`);
 
-async function query<T = any>(fn: (db: any) => Promise<T>, s: TestServer = server): Promise<T> {
-  const d = openDatabase(
-    s.database.url
-      ? { kind: 'postgres', url: s.database.url }
-      : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') },
-  );
-  try {
-    return await fn(d.db);
-  } finally {
-    await d.close();
-  }
-}
+const query = <T = any>(fn: (db: any) => Promise<T>, s: TestServer = server): Promise<T> =>
+  withTestDatabase(s.database, fn);
 
 async function signIn(s: TestServer, email: string) {
   const { token, userId } = await sessionFor(s, email);

@@ -2,10 +2,9 @@
 // two claimers never take the same job; a job whose claimer died (lease expired) is taken back and
 // retried, and after MAX_ATTEMPTS its scan is reported failed; a transient failure is retried; a
 // shutdown hands a running job back without counting the attempt.
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Database } from '../../src/lib/db/index.ts';
+import { migrateToLatest, type Database } from '../../src/lib/db/index.ts';
 import {
   claimJob,
   enqueue,
@@ -16,19 +15,14 @@ import {
   type QueueHooks,
 } from '../../src/features/scanner/queue.server.ts';
 import type { ScanDB } from '../../src/features/scanner/scanner.tables.ts';
-import { freshDatabase, type TestDatabase } from '../helpers/db.ts';
+import { freshDatabase, type TestDatabase, openTestDatabase } from '../helpers/db.ts';
 
 let test: TestDatabase;
 let one: Database;
 let two: Database;
 let userId: number;
 const dbOf = (d: Database) => d.db as unknown as Kysely<ScanDB>;
-const open = () =>
-  openDatabase(
-    test.url
-      ? { kind: 'postgres', url: test.url }
-      : { kind: 'sqlite', file: join(test.dataDir, 'cabinet.sqlite') },
-  );
+const open = () => openTestDatabase(test);
 
 beforeAll(async () => {
   test = await freshDatabase();

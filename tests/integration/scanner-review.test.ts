@@ -6,9 +6,7 @@
 // title with the corrected quantity and unit, a free-text line takes the corrected name, type/mark
 // and unit) and the total the review shows before saving is the order's total.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/db/index.ts';
 import { apiClient, type ApiClient } from '../helpers/api-client.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
@@ -35,6 +33,7 @@ import {
   withEdit,
   DEFAULT_MAPPING,
 } from '../../src/features/scanner/wizard/model.ts';
+import { withTestDatabase } from '../helpers/db.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -48,20 +47,8 @@ let pages: Array<{ page: number; width: number; height: number }>;
 let entities: any[];
 let savedOrder = 0;
 
-const dbOf = (s: TestServer) =>
-  openDatabase(
-    s.database.url
-      ? { kind: 'postgres', url: s.database.url }
-      : { kind: 'sqlite', file: join(s.database.dataDir, 'cabinet.sqlite') },
-  );
-async function query<T = any>(fn: (db: any) => Promise<T>): Promise<T> {
-  const d = dbOf(server);
-  try {
-    return await fn(d.db);
-  } finally {
-    await d.close();
-  }
-}
+const query = <T = any>(fn: (db: any) => Promise<T>): Promise<T> =>
+  withTestDatabase(server.database, fn);
 const get = (path: string, token: string, params: Record<string, string>) =>
   api(`${path}?${new URLSearchParams(params)}`, { token, tokenInQuery: true });
 const MAPPING = { pos: '1', title: '2', marka: '3', sku: '4', man: '5', unit: '6', count: '7' };
