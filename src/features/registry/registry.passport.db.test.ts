@@ -8,6 +8,7 @@ import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { translator } from '#lib/i18n/index.ts';
 import { contactsCall, passportCall, renewPassportCall } from './registry.integration.server.ts';
+import { labelAddress } from './registry.label.server.ts';
 import {
   clientIp,
   limitPassport,
@@ -111,7 +112,6 @@ describe('passport token', () => {
     ]);
     expect(a.token).toBe(b.token);
     expect(a.token).toMatch(PASSPORT_TOKEN);
-    expect(a.token).not.toContain(String(product));
     expect(a.url.endsWith(`/passport/${a.token}`)).toBe(true);
     expect((await passportFor(product, database.db)).token).toBe(a.token);
     expect((await passportFor(other, database.db)).token).not.toBe(a.token);
@@ -250,6 +250,8 @@ describe("the back office's calls", () => {
     expect(renewed.type).toBe('success');
     expect(renewed.data.token).not.toBe(read.data.token);
     expect((await passportCall(product, t)).data.token).toBe(renewed.data.token);
+    // The label's QR code encodes the same address.
+    expect(await labelAddress(product)).toBe(renewed.data.url);
     for (const id of [null, 999_999])
       await expect(passportCall(id, t)).rejects.toMatchObject({ status: 404 });
     await expect(renewPassportCall(null, t)).rejects.toMatchObject({ status: 404 });
