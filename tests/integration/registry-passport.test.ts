@@ -296,6 +296,39 @@ describe('contact form', () => {
     expect((await call('/api/integration/productions/contacts', { key: null })).status).toBe(401);
   });
 
+  it('answers malformed and cross-site posts without a 5xx', async () => {
+    const here = `${server.url}/passport/${token}`;
+    const json = await fetch(here, {
+      method: 'POST',
+      headers: { Accept: 'text/html', Origin: server.url, 'Content-Type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(json.status).toBe(400);
+    await json.text();
+    const form = new FormData();
+    form.append('name', new Blob(['x']), 'name.txt');
+    form.append('contact', 'a@b.example');
+    form.append('message', 'hi');
+    const file = await fetch(here, {
+      method: 'POST',
+      headers: { Accept: 'text/html', Origin: server.url, Cookie: 'lang=en' },
+      body: form,
+    });
+    expect(file.status).toBe(400);
+    expect(await file.text()).toContain('id="f-name-error"');
+    const forged = await fetch(here, {
+      method: 'POST',
+      headers: {
+        Accept: 'text/html',
+        Origin: 'https://evil.example',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'name=a&contact=a%40b.example&message=spam',
+    });
+    expect(forged.status).toBe(403);
+    await forged.text();
+  });
+
   it('refuses a post for an unknown token with the 404, storing nothing', async () => {
     const r = await post(`/passport/${'Q'.repeat(24)}`, {
       name: 'X',
