@@ -95,6 +95,11 @@ export const paths = {
     label: (id: Id) => `/productions/${seg(id)}/label`,
     file: (id: Id, fileId: string) => `/productions/${seg(id)}/files/${seg(fileId)}`,
   },
+  /** The public passport behind a product's QR label (no sign-in; the token is not the id). */
+  passport: {
+    one: (token: string) => `/passport/${seg(token)}`,
+    document: (token: string, id: Id) => `/passport/${seg(token)}/documents/${seg(id)}`,
+  },
   tools: {
     hub: () => '/tools',
     scanner: () => '/tools/scanner',

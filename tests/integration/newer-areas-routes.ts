@@ -19,6 +19,7 @@ export const AREAS: Array<[RegExp, string]> = [
   [/^\/api\/integration\//, 'integration API'],
   [/^\/e-commerce\/design(\/|$)/, 'calculation pages, offer, datasheet, xlsx'],
   [/^\/productions(\/|$)/, 'registry pages and files'],
+  [/^\/passport\//, "registry: a product's public passport and its documents"],
   [/^\/(tools\/)?scada(\/|$)/, 'dispatching pages, embeds and report'],
   [/^\/tools\/scanner(\/|$)/, 'scanner page and sample'],
   [/^\/(files|media)\//, 'stored files (calculation documents, scans, pictures)'],

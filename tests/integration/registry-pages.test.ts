@@ -147,13 +147,15 @@ describe('/productions/:id', () => {
     expect(ship.html).toContain('waybill.pdf');
   });
 
-  it('prints a label with the QR code of the page', async () => {
+  it("prints a label with the QR code of the product's public passport", async () => {
     const { status, html } = await page(`/productions/${full}/label`);
     expect(status).toBe(200);
     expect(html).toMatch(
       /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+" role="img" aria-label="[^"]*PG-2"/,
     );
-    expect(html).toContain(`/productions/${full}</p>`);
+    // The QR code leads to the public passport (decision 0046), not the signed-in page.
+    expect(html).toMatch(/\/passport\/[A-Za-z0-9_-]{24}<\/p>/);
+    expect(html).not.toContain(`/productions/${full}</p>`);
   });
 
   it("another customer's product, its label and its dialogs are 404 pages", async () => {

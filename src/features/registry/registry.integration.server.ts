@@ -9,7 +9,7 @@ import { db } from '#lib/db/index.ts';
 import { files } from '#lib/files.server.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
-import { parseWith } from '#lib/validation.ts';
+import { parseId, parseWith } from '#lib/validation.ts';
 import {
   addDocument,
   addHistory,
@@ -33,6 +33,12 @@ import {
   WarrantySchema,
 } from './registry.schema.ts';
 import { claimsOf, moveClaim } from './registry.claims.server.ts';
+import {
+  CONTACTS_PULL_LIMIT,
+  listContacts,
+  passportFor,
+  renewPassport,
+} from './registry.passport.server.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
 import { addService, serviceOf } from './registry.service.server.ts';
 import { setWarranty, warrantyOf } from './registry.warranty.server.ts';
@@ -280,4 +286,37 @@ export async function serviceCall(id: number | null, body: IntegrationBody, t: T
   });
   await productChanged(p, 'service');
   return { type: 'success', id: eventId };
+}
+
+/** The product's public passport (token, absolute address), made on first use (decision 0046). */
+export async function passportCall(id: number | null, t: T) {
+  const p = await productOr404(id, t);
+  return { data: await passportFor(p.id) };
+}
+
+/** Revokes the product's passport address and issues a new one (printed labels stop working). */
+export async function renewPassportCall(id: number | null, t: T) {
+  const p = await productOr404(id, t);
+  return { type: 'success', data: await renewPassport(p.id) };
+}
+
+/** Contact requests from public passports in id order: after_id (0 = from the first), limit, product_id. */
+export async function contactsCall(params: URLSearchParams, t: T) {
+  const query = (field: string, key: string, params_: Record<string, string | number> = {}) =>
+    new HttpError(400, t('integration.errors.query'), {
+      errors: { [field]: t(key, params_) },
+    });
+  const rawAfter = params.get('after_id') ?? '0';
+  const afterId = rawAfter === '0' ? 0 : parseId(rawAfter);
+  if (afterId === null) throw query('after_id', 'validation.id', { field: 'after_id' });
+  const rawLimit = params.get('limit');
+  const limit = rawLimit === null ? CONTACTS_PULL_LIMIT : parseId(rawLimit);
+  if (limit === null || limit > CONTACTS_PULL_LIMIT)
+    throw query('limit', 'registry.validation.limit', { max: CONTACTS_PULL_LIMIT });
+  const rawProduct = params.get('product_id');
+  const productId = rawProduct === null ? null : parseId(rawProduct);
+  if (rawProduct !== null && productId === null)
+    throw query('product_id', 'validation.id', { field: 'product_id' });
+  const r = await listContacts(afterId, limit, productId);
+  return { data: r.data, meta: { next_after_id: r.next_after_id } };
 }

@@ -1,13 +1,13 @@
-// The QR code of a product page for its printable label: an SVG drawn on the server from the code's
-// modules (qrcode-generator computes them), one path, no script, so the label prints without
-// JavaScript. The address is absolute: PUBLIC_URL, else this process's own origin (never a request
-// header, see docs/decisions/0014-link-origin.md).
+// The QR code of a product's printable label: an SVG drawn on the server from the code's modules
+// (qrcode-generator computes them), one path, no script, so the label prints without JavaScript.
+// It encodes the product's public passport (decision 0046), an absolute address: PUBLIC_URL, else
+// this process's own origin (never a request header, see docs/decisions/0014-link-origin.md).
 import qrcode from 'qrcode-generator';
-import { config, localOrigin } from '#lib/config.ts';
-import { paths } from '#lib/paths.ts';
+import { passportFor } from './registry.passport.server.ts';
 
-export function productAddress(id: number): string {
-  return `${config().publicUrl ?? localOrigin() ?? ''}${paths.productions.one(id)}`;
+/** The address the label's QR code encodes: the product's public passport (made on first use). */
+export async function labelAddress(productId: number): Promise<string> {
+  return (await passportFor(productId)).url;
 }
 
 /** Square modules with a 4-module quiet zone; `label` names the image for screen readers. */

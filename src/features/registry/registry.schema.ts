@@ -1,6 +1,7 @@
 // Product registry: constants, URLs and the valibot schemas of the back office's calls. Pure.
 import * as v from 'valibot';
 import { isCalendarDate } from '#lib/dates.ts';
+import { stripControls } from '#lib/http/controls.ts';
 import { isFileId } from '#lib/storage/types.ts';
 
 export const DOCUMENT_KINDS = ['passport', 'manual', 'certificate', 'drawing'] as const;
@@ -147,3 +148,49 @@ export const ServiceSchema = v.object({
   title: required(300),
   description: v.optional(v.nullable(text(4000))),
 });
+
+/** Document kinds a product's public passport lists (a drawing stays with the owner). */
+export const PUBLIC_DOCUMENT_KINDS = [
+  'manual',
+  'certificate',
+  'passport',
+] as const satisfies readonly DocumentKind[];
+
+/** A passport token: base64url of 18 random bytes (144 bits). Anything else is not looked up. */
+export const PASSPORT_TOKEN = /^[A-Za-z0-9_-]{24}$/;
+
+export const CONTACT_NAME_MAX = 200;
+export const CONTACT_MAX = 200;
+export const CONTACT_TEXT_MAX = 2000;
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
+/** A phone number in any common notation: 6 to 15 digits, with +, spaces, dashes, brackets, dots. */
+const PHONE = /^\+?[\d\s().-]+$/;
+export const isContact = (s: string): boolean => {
+  if (s.includes('@')) return EMAIL.test(s);
+  const digits = s.replace(/\D/g, '').length;
+  return PHONE.test(s) && digits >= 6 && digits <= 15;
+};
+
+const formText = (max: number, message: string) =>
+  v.pipe(
+    v.optional(v.string(message), ''),
+    v.transform(stripControls),
+    v.trim(),
+    v.minLength(1, message),
+    v.maxLength(max, message),
+  );
+
+/**
+ * A stranger's contact request from the public passport (the page's plain form and its tests share
+ * it): a name, a phone number or an e-mail address to answer to, and the message.
+ */
+export const ContactSchema = v.object({
+  name: formText(CONTACT_NAME_MAX, 'registry.validation.contactName'),
+  contact: v.pipe(
+    formText(CONTACT_MAX, 'registry.validation.contact'),
+    v.check(isContact, 'registry.validation.contact'),
+  ),
+  message: formText(CONTACT_TEXT_MAX, 'registry.validation.contactText'),
+});
+export type ContactInput = v.InferOutput<typeof ContactSchema>;

@@ -1,4 +1,5 @@
-// Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales).
+// Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales,
+// 0030_product_passports).
 import type { Generated } from 'kysely';
 import type { ClaimState, DocumentKind, ServiceKind, WarrantyBasis } from './registry.schema.ts';
 
@@ -109,6 +110,26 @@ export interface ProductServiceTable {
   created_at: string;
 }
 
+/** The public passport's token of a product (migration 0030); replacing it revokes the old one. */
+export interface ProductPassportsTable {
+  product_id: number;
+  token: string;
+  created_at: string;
+}
+
+/** A stranger's contact request from a product's public passport, for the back office. */
+export interface ProductContactsTable {
+  id: Generated<number>;
+  product_id: number;
+  name: string;
+  /** A phone number or an e-mail address, as typed. */
+  contact: string;
+  message: string;
+  /** The interface language the request was written in. */
+  locale: string;
+  created_at: string;
+}
+
 export interface RegistryTables {
   products: ProductsTable;
   product_access: ProductAccessTable;
@@ -119,4 +140,6 @@ export interface RegistryTables {
   product_claims: ProductClaimsTable;
   product_claim_steps: ProductClaimStepsTable;
   product_service: ProductServiceTable;
+  product_passports: ProductPassportsTable;
+  product_contacts: ProductContactsTable;
 }

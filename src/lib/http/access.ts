@@ -2,13 +2,16 @@
 // login, API calls answer 401.
 
 /** Pages anyone may open. The sign-in area itself sends signed-in users home (see isAuthArea).
- *  /locale is the language switcher's form target, usable before sign-in too. */
+ *  /locale is the language switcher's form target, usable before sign-in too; /passport/{token} is
+ *  a product's public passport behind its QR label. */
 const PUBLIC_PAGES = [
   /^\/auth(\/.*)?$/,
   /^\/logout\/?$/,
   /^\/error\/?$/,
   /^\/404\/?$/,
   /^\/locale\/?$/,
+  // A product's public passport and its public documents (the token decides, decision 0046).
+  /^\/passport\/[^/]+(\/documents\/[^/]+)?\/?$/,
 ];
 
 /** API calls that work without a session (they create one, or authenticate by other means). */
