@@ -17,6 +17,9 @@ import {
   startMaintenanceReminders,
 } from './registry.maintenance.server.ts';
 import { addService } from './registry.service.server.ts';
+import { maintenanceCall, serviceCall, showCall } from './registry.integration.server.ts';
+import { HttpError } from '#lib/http/api.ts';
+import { translator } from '#lib/i18n/index.ts';
 
 const database = migratedDatabase();
 const KEY = Symbol.for('cabinet.database');
@@ -83,12 +86,20 @@ async function product(grant = true): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const access = [{ user_id: owner, kind: 'owner' as const }];
+  const access: Array<{ user_id: number; kind: 'owner' | 'grant' }> = [
+    { user_id: owner, kind: 'owner' },
+  ];
   if (grant) access.push({ user_id: colleague, kind: 'grant' as const });
   await database.db
     .insertInto('product_access')
     .values(
-      access.map((a) => ({ ...a, product_id: id, status: 1, organisation_id: null, created_at: t })),
+      access.map((a) => ({
+        ...a,
+        product_id: id,
+        status: 1,
+        organisation_id: null,
+        created_at: t,
+      })),
     )
     .execute();
   return id;
@@ -156,8 +167,18 @@ describe('maintenance plan', () => {
   it('is set by the back office: derived due days, kept rows, removed kinds, refused rows', async () => {
     const id = await product();
     expect(await planOf(id)).toEqual([]);
-    await addService(id, { kind: 'commissioning', date: '2026-01-10', title: 'Start', description: null });
-    await addService(id, { kind: 'inspection', date: '2026-03-05', title: 'Look', description: null });
+    await addService(id, {
+      kind: 'commissioning',
+      date: '2026-01-10',
+      title: 'Start',
+      description: null,
+    });
+    await addService(id, {
+      kind: 'inspection',
+      date: '2026-03-05',
+      title: 'Look',
+      description: null,
+    });
     const plan = await setPlan(id, [
       { kind: 'verification', next_due: '2030-01-01' },
       { kind: 'maintenance', interval_months: 6 },
@@ -185,13 +206,20 @@ describe('maintenance plan', () => {
       .where('product_id', '=', id)
       .execute();
     expect(after).toEqual([
-      { id: ids.find((r) => r.kind === 'maintenance')!.id, kind: 'maintenance', next_due: '2027-01-10' },
+      {
+        id: ids.find((r) => r.kind === 'maintenance')!.id,
+        kind: 'maintenance',
+        next_due: '2027-01-10',
+      },
     ]);
     // Without commissioning or any day, an interval alone gives no due day: refused, nothing changed.
     const bare = await product();
-    await expect(setPlan(bare, [{ kind: 'verification', next_due: '2027-01-01' }, { kind: 'part', interval_months: 6 }])).rejects.toEqual(
-      new PlanDueMissing(1),
-    );
+    await expect(
+      setPlan(bare, [
+        { kind: 'verification', next_due: '2027-01-01' },
+        { kind: 'part', interval_months: 6 },
+      ]),
+    ).rejects.toEqual(new PlanDueMissing(1));
     expect(await planOf(bare)).toEqual([]);
     await setPlan(bare, [{ kind: 'part', next_due: '2027-01-01' }]);
     expect(await setPlan(bare, [])).toEqual([]);
@@ -203,16 +231,43 @@ describe('maintenance plan', () => {
       { kind: 'maintenance', interval_months: 6, last_done: '2026-01-31' },
       { kind: 'verification', next_due: '2026-09-01' },
     ]);
-    await addService(id, { kind: 'maintenance', date: '2026-08-31', title: 'TO-1', description: null });
+    await addService(id, {
+      kind: 'maintenance',
+      date: '2026-08-31',
+      title: 'TO-1',
+      description: null,
+    });
     // A repair is not planned; an older maintenance changes nothing.
     await addService(id, { kind: 'repair', date: '2026-09-01', title: 'Fix', description: null });
-    await addService(id, { kind: 'maintenance', date: '2026-05-01', title: 'Late entry', description: null });
+    await addService(id, {
+      kind: 'maintenance',
+      date: '2026-05-01',
+      title: 'Late entry',
+      description: null,
+    });
     // A one-off due day without an interval is fulfilled by the work.
-    await addService(id, { kind: 'verification', date: '2026-08-20', title: 'Verified', description: null });
+    await addService(id, {
+      kind: 'verification',
+      date: '2026-08-20',
+      title: 'Verified',
+      description: null,
+    });
     const plan = await planOf(id, '2026-09-01');
     expect(plan).toEqual([
-      { kind: 'maintenance', interval_months: 6, next_due: '2027-02-28', last_done: '2026-08-31', status: 'scheduled' },
-      { kind: 'verification', interval_months: null, next_due: null, last_done: '2026-08-20', status: 'none' },
+      {
+        kind: 'maintenance',
+        interval_months: 6,
+        next_due: '2027-02-28',
+        last_done: '2026-08-31',
+        status: 'scheduled',
+      },
+      {
+        kind: 'verification',
+        interval_months: null,
+        next_due: null,
+        last_done: '2026-08-20',
+        status: 'none',
+      },
     ]);
     // Called inside a transaction that fails, nothing moves.
     await expect(
@@ -225,8 +280,65 @@ describe('maintenance plan', () => {
   });
 });
 
+describe('the back office calls', () => {
+  const t = translator('en');
+  const body = (data: unknown) => ({ data: data as Record<string, unknown>, files: {} });
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => (e instanceof HttpError ? { status: e.status, ...e.body } : e),
+    );
+
+  it('set the plan (422 naming the field, 404 unknown), and a service event moves it', async () => {
+    const id = await product();
+    expect(await refusal(maintenanceCall(null, body({ plan: [] }), t))).toEqual({
+      status: 404,
+      message: 'Product not found',
+    });
+    expect(
+      await refusal(maintenanceCall(id, body({ plan: [{ kind: 'part', interval_months: 0 }] }), t)),
+    ).toEqual({
+      status: 422,
+      message: 'The data is not valid',
+      errors: { 'plan.0.interval_months': 'Interval: a whole number of months from 1 to 120' },
+    });
+    expect(
+      await refusal(maintenanceCall(id, body({ plan: [{ kind: 'part', interval_months: 6 }] }), t)),
+    ).toEqual({
+      status: 422,
+      message: 'The data is not valid',
+      errors: {
+        'plan.0.next_due': 'Give the next due date, or the interval with the last done date',
+      },
+    });
+    const set = await maintenanceCall(
+      id,
+      body({ plan: [{ kind: 'part', interval_months: 6, last_done: '2026-01-15' }] }),
+      t,
+    );
+    expect(set).toEqual({
+      type: 'success',
+      plan: [
+        {
+          kind: 'part',
+          interval_months: 6,
+          next_due: '2026-07-15',
+          last_done: '2026-01-15',
+          status: expect.any(String),
+        },
+      ],
+    });
+    await serviceCall(id, body({ kind: 'part', date: '2026-06-30', title: 'Seal' }), t);
+    const shown = (await showCall(id, t)).data;
+    expect(shown.maintenance.map((p) => [p.kind, p.next_due])).toEqual([['part', '2026-12-30']]);
+    await expect(maintenanceCall(id, body({ plan: 'x' }), t)).rejects.toBeInstanceOf(HttpError);
+  });
+});
+
 describe('maintenance reminders', () => {
   it('one notification per reader before the due day, none again, once overdue, none for others', async () => {
+    // Only this test's plans count.
+    await database.db.deleteFrom('product_maintenance').execute();
     const id = await product();
     const lone = await product(false);
     await setPlan(id, [{ kind: 'maintenance', next_due: '2026-12-20' }]);

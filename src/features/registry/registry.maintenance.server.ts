@@ -15,13 +15,7 @@ import type { DB } from '#lib/db/schema.ts';
 import { DEFAULT_LOCALE, isLocale, translator } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { paths } from '#lib/paths.ts';
-import {
-  addDays,
-  nextDue,
-  planState,
-  type PlanItem,
-  type PlanRow,
-} from './registry.maintenance.ts';
+import { addDays, nextDue, planState, type PlanItem } from './registry.maintenance.ts';
 import { isPlanKind, PLAN_KINDS, type PlanKind, type ReminderKind } from './registry.schema.ts';
 import { today } from './registry.warranty.server.ts';
 
