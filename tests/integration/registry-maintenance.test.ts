@@ -209,6 +209,24 @@ describe('maintenance plan through the integration API', () => {
     const after = await page(id, olga.cookie);
     expectIn(after.html, /data-plan-kind="inspection" data-plan-status="scheduled"/);
     expectIn(after.html, 'Технический осмотр');
+    // The list marks a product with overdue work (the inspection is done now; the verification is
+    // set past its day) and links to its plan.
+    const list = async () =>
+      (
+        await fetch(new URL('/productions?searchText=MP-000', server.url), {
+          headers: { Cookie: olga.cookie, Accept: 'text/html' },
+        })
+      ).text();
+    expect((await list()).includes('data-plan-overdue')).toBe(false);
+    await plan(id, { plan: [{ kind: 'verification', next_due: late }] });
+    const marked = await list();
+    expectIn(
+      marked,
+      new RegExp(
+        `href="/productions/${id}#maintenance" data-plan-overdue[^>]*>Просрочено обслуживание</a>`,
+      ),
+    );
+    expect(marked.match(/data-plan-overdue/g)).toHaveLength(1);
     // Cleared.
     expect((await plan(id, { plan: [] })).data.plan).toEqual([]);
     expect((await page(id, olga.cookie)).html).toContain('План обслуживания не задан');

@@ -9,6 +9,7 @@ import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { openDatabase, type Database } from '#lib/db/index.ts';
 import { addDays, addMonths, nextDue, planState } from './registry.maintenance.ts';
 import {
+  overdueAmong,
   PlanDueMissing,
   planOf,
   runMaintenanceReminders,
@@ -222,6 +223,12 @@ describe('maintenance plan', () => {
     ).rejects.toEqual(new PlanDueMissing(1));
     expect(await planOf(bare)).toEqual([]);
     await setPlan(bare, [{ kind: 'part', next_due: '2027-01-01' }]);
+    // The list's mark: products of the page with work overdue on the day.
+    expect(await overdueAmong([])).toEqual(new Set());
+    expect(await overdueAmong([id, bare], '2026-06-30')).toEqual(new Set());
+    expect(await overdueAmong([id, bare], '2027-01-02')).toEqual(new Set([bare]));
+    expect(await overdueAmong([id, bare], '2027-01-11')).toEqual(new Set([id, bare]));
+    expect(await overdueAmong([bare], '2027-01-01')).toEqual(new Set());
     expect(await setPlan(bare, [])).toEqual([]);
   });
 

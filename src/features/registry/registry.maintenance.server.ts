@@ -35,6 +35,26 @@ export async function planOf(
     .map((r) => ({ ...r, status: planState(r.next_due, day) }));
 }
 
+/**
+ * Of the products `ids` (one list page), those with work overdue on `day`: one query through the plan's
+ * (product_id, kind) index, bounded by the page.
+ */
+export async function overdueAmong(
+  ids: number[],
+  day: string = today(),
+  handle: Kysely<DB> = defaultDb(),
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await handle
+    .selectFrom('product_maintenance')
+    .select('product_id')
+    .distinct()
+    .where('product_id', 'in', ids)
+    .where('next_due', '<', day)
+    .execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
 /** A plan row whose next due day can be neither read nor derived (its index in the call's plan). */
 export class PlanDueMissing extends Error {
   readonly index: number;
