@@ -252,12 +252,17 @@ export async function runMaintenanceReminders(
       .execute();
     for (const r of rows as Due[]) {
       const kind: ReminderKind = r.next_due < day ? 'overdue' : 'soon';
+      // A plan row removed meanwhile (its reminder's key refused) keeps no other row from its turn.
       const claimed = await handle
         .insertInto('product_maintenance_reminders')
         .values({ plan_id: r.id, due: r.next_due, kind, created_at: now() })
         .onConflict((oc) => oc.columns(['plan_id', 'due', 'kind']).doNothing())
         .returning('id')
-        .executeTakeFirst();
+        .executeTakeFirst()
+        .catch((err: unknown) => {
+          log.warn('maintenance: reminder not claimed', { plan: r.id, err });
+          return undefined;
+        });
       if (claimed) sent += await remind(handle, r, kind);
     }
     if (rows.length < BATCH) return sent;
