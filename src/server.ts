@@ -10,6 +10,7 @@ import {
   sessionCookieName,
   validateSession,
 } from './features/auth/auth.session.server.ts';
+import { startMaintenanceReminders } from './features/registry/registry.maintenance.server.ts';
 import './features/support/support.topics.ts';
 import { startScada } from './features/scada/start.server.ts';
 import { startScanCompute } from './features/scanner/compute.server.ts';
@@ -63,6 +64,9 @@ export async function start(cfg: Config) {
   const scada = startScada(db, bus);
   const scanner = startScanner(db, engine);
   const scanCompute = startScanCompute(cfg.database);
+  // The product registry's maintenance reminders: checked at start and hourly (any instance may run
+  // it; each reminder is claimed once in the database).
+  const maintenance = startMaintenanceReminders();
 
   const entry = `${distDir}server/entry.mjs`;
   if (!existsSync(entry))
@@ -190,6 +194,7 @@ export async function start(cfg: Config) {
     await scada.stop();
     await scanner?.stop();
     await scanCompute.stop();
+    await maintenance.stop();
     clearInterval(sweep);
     clearTimeout(force);
     await bus.close();

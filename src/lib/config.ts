@@ -111,6 +111,7 @@ const EnvSchema = v.object({
   WS_HEARTBEAT_SECONDS: v.optional(intIn(1, 3600), '30'),
   SCADA_RETENTION_DAYS: v.optional(intIn(1, 3650), '90'),
   SCADA_HEARTBEAT_SECONDS: v.optional(intIn(10, 86_400), '300'),
+  MAINTENANCE_REMIND_DAYS: v.optional(intIn(1, 365), '14'),
   TIME_ZONE: v.optional(
     v.pipe(
       v.string(),
@@ -239,6 +240,8 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
     // sample stored at least this often even when a value does not move beyond its deadband.
     scadaRetentionDays: e.SCADA_RETENTION_DAYS,
     scadaHeartbeatMs: e.SCADA_HEARTBEAT_SECONDS * 1000,
+    // The product registry's maintenance plan: readers are reminded this many days before a due day.
+    maintenanceRemindDays: e.MAINTENANCE_REMIND_DAYS,
     timeZone: e.TIME_ZONE,
     corporatePortalUrl: e.CORPORATE_PORTAL_URL,
     wikiUrl: e.WIKI_URL,

@@ -431,10 +431,10 @@ describe('service history', () => {
   it('the back office writes service events; the page shows them beside the production timeline; commissioning starts the warranty', async () => {
     const id = await create('SV-0001');
     const svc = (json: unknown) => call(`/api/integration/productions/${id}/service`, { json });
-    const bad = await svc({ kind: 'inspection', date: '2026-13-01', title: '' });
+    const bad = await svc({ kind: 'overhaul', date: '2026-13-01', title: '' });
     expect(bad.status).toBe(422);
     expect(bad.data.errors).toEqual({
-      kind: 'Kind: commissioning, maintenance, repair or part',
+      kind: 'Kind: commissioning, maintenance, inspection, verification, repair or part',
       date: 'A date as YYYY-MM-DD',
       title: 'Text is missing or too long',
     });

@@ -35,7 +35,15 @@ export async function findProduct(id: number | null): Promise<ProductRef | null>
 }
 
 export type ProductPart =
-  'history' | 'status' | 'documents' | 'shipments' | 'created' | 'warranty' | 'claims' | 'service';
+  | 'history'
+  | 'status'
+  | 'documents'
+  | 'shipments'
+  | 'created'
+  | 'warranty'
+  | 'claims'
+  | 'service'
+  | 'maintenance';
 
 /** Tells every reader's open pages; a bus hiccup must not fail the change that is already stored. */
 async function publish(productId: number, part: ProductPart) {

@@ -28,6 +28,7 @@ import {
   HistorySchema,
   ShipmentSchema,
   ClaimMoveSchema,
+  PlanSchema,
   ServiceSchema,
   StatusSchema,
   WarrantySchema,
@@ -41,6 +42,7 @@ import {
 } from './registry.passport.server.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
 import { addService, serviceOf } from './registry.service.server.ts';
+import { planOf, PlanDueMissing, setPlan } from './registry.maintenance.server.ts';
 import { setWarranty, warrantyOf } from './registry.warranty.server.ts';
 
 function invalid(t: T, errors: Record<string, string>): HttpError {
@@ -159,8 +161,14 @@ export async function showCall(id: number | null, t: T) {
     .where('a.product_id', '=', p.id)
     .limit(500)
     .execute();
-  const [claims, service] = await Promise.all([claimsOf(p.id), serviceOf(p.id)]);
-  return { data: { ...product, customer_id: p.user_id, shipments, readers, claims, service } };
+  const [claims, service, maintenance] = await Promise.all([
+    claimsOf(p.id),
+    serviceOf(p.id),
+    planOf(p.id),
+  ]);
+  return {
+    data: { ...product, customer_id: p.user_id, shipments, readers, claims, service, maintenance },
+  };
 }
 
 export async function historyCall(id: number | null, body: IntegrationBody, t: T) {
@@ -319,4 +327,22 @@ export async function contactsCall(params: URLSearchParams, t: T) {
     throw query('product_id', 'validation.id', { field: 'product_id' });
   const r = await listContacts(afterId, limit, productId);
   return { data: r.data, meta: { next_after_id: r.next_after_id } };
+}
+
+/**
+ * Replaces the product's maintenance plan (decision 0047) and answers it with each row's status; a
+ * row whose next due day is neither given nor derivable answers 422 naming its `next_due`.
+ */
+export async function maintenanceCall(id: number | null, body: IntegrationBody, t: T) {
+  const p = await productOr404(id, t);
+  const input = check(PlanSchema, body.data, t);
+  try {
+    const plan = await setPlan(p.id, input.plan);
+    await productChanged(p, 'maintenance');
+    return { type: 'success', plan };
+  } catch (err) {
+    if (err instanceof PlanDueMissing)
+      throw invalid(t, { [`plan.${err.index}.next_due`]: 'registry.validation.planDue' });
+    throw err;
+  }
 }

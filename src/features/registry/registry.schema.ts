@@ -29,8 +29,24 @@ export const CLAIM_TEXT_MAX = 5000;
 export const CLAIM_PHOTOS_MAX = 5;
 
 /** Kinds of service events (the service history beside the production timeline). */
-export const SERVICE_KINDS = ['commissioning', 'maintenance', 'repair', 'part'] as const;
+export const SERVICE_KINDS = [
+  'commissioning',
+  'maintenance',
+  'inspection',
+  'verification',
+  'repair',
+  'part',
+] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+/** The kinds of work a maintenance plan schedules (decision 0047): periodic service kinds. */
+export const PLAN_KINDS = ['maintenance', 'inspection', 'verification', 'part'] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
+export const isPlanKind = (k: string): k is PlanKind =>
+  (PLAN_KINDS as readonly string[]).includes(k);
+export const PLAN_MAX_MONTHS = 120;
+/** A reminder before the due day, and one once it has passed. */
+export type ReminderKind = 'soon' | 'overdue';
 
 /** 0 in production (warning badge), 1 ready (success badge). */
 export const PRODUCT_STATUSES = [0, 1] as const;
@@ -140,6 +156,47 @@ export const ClaimMoveSchema = v.object({
   state: v.picklist(CLAIM_STATES, 'registry.validation.claimState'),
   comment: v.optional(v.nullable(text(2000))),
 });
+
+/**
+ * The maintenance plan, replacing the product's: per kind of work (each at most once) the interval in
+ * months and/or the next due day, and the last day it was done. The caller derives a missing next due
+ * day from the last one (or the service history) and the interval.
+ */
+export const PlanSchema = v.object(
+  {
+    plan: v.pipe(
+      v.array(
+        v.object(
+          {
+            kind: v.picklist(PLAN_KINDS, 'registry.validation.planKind'),
+            interval_months: v.optional(
+              v.nullable(
+                v.pipe(
+                  v.number('registry.validation.interval'),
+                  v.integer('registry.validation.interval'),
+                  v.minValue(1, 'registry.validation.interval'),
+                  v.maxValue(PLAN_MAX_MONTHS, 'registry.validation.interval'),
+                ),
+              ),
+            ),
+            next_due: v.optional(v.nullable(calendarDate)),
+            last_done: v.optional(v.nullable(calendarDate)),
+            // A row that is not an object, or has no kind (its only required key).
+          },
+          'registry.validation.planKind',
+        ),
+        'registry.validation.plan',
+      ),
+      v.maxLength(PLAN_KINDS.length, 'registry.validation.planRepeated'),
+      v.check(
+        (rows) => new Set(rows.map((r) => r.kind)).size === rows.length,
+        'registry.validation.planRepeated',
+      ),
+    ),
+    // Not an object, or no plan (its only key).
+  },
+  'registry.validation.plan',
+);
 
 /** A service event from the back office; a commissioning one starts a commissioning-based warranty. */
 export const ServiceSchema = v.object({

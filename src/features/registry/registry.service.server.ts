@@ -1,7 +1,9 @@
 // The service history of a product (commissioning, maintenance, repair, part replaced), written by the
 // back office and shown beside the production timeline, newest first. A commissioning event starts a
-// warranty whose basis is commissioning (same transaction).
+// warranty whose basis is commissioning, and an event of a planned kind moves the maintenance plan's
+// next due day (same transaction).
 import { db, now } from '#lib/db/index.ts';
+import { serviceDone } from './registry.maintenance.server.ts';
 import type { ServiceKind } from './registry.schema.ts';
 import { refreshWarranty } from './registry.warranty.server.ts';
 
@@ -39,6 +41,7 @@ export async function addService(
         .returning('id')
         .executeTakeFirstOrThrow();
       if (e.kind === 'commissioning') await refreshWarranty(trx, productId);
+      await serviceDone(trx, productId, e.kind, e.date);
       return id;
     });
 }

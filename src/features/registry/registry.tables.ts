@@ -1,7 +1,14 @@
 // Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales,
-// 0030_product_passports).
+// 0030_product_passports, 0031_maintenance_plan).
 import type { Generated } from 'kysely';
-import type { ClaimState, DocumentKind, ServiceKind, WarrantyBasis } from './registry.schema.ts';
+import type {
+  ClaimState,
+  DocumentKind,
+  PlanKind,
+  ReminderKind,
+  ServiceKind,
+  WarrantyBasis,
+} from './registry.schema.ts';
 
 export interface ProductsTable {
   id: Generated<number>;
@@ -130,6 +137,28 @@ export interface ProductContactsTable {
   created_at: string;
 }
 
+/** One row of a product's maintenance plan: a kind of work, its interval and next due day. */
+export interface ProductMaintenanceTable {
+  id: Generated<number>;
+  product_id: number;
+  kind: PlanKind;
+  interval_months: number | null;
+  /** Calendar dates YYYY-MM-DD. */
+  next_due: string | null;
+  last_done: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A reminder sent for a plan row's due day: unique (plan_id, due, kind). */
+export interface ProductMaintenanceRemindersTable {
+  id: Generated<number>;
+  plan_id: number;
+  due: string;
+  kind: ReminderKind;
+  created_at: string;
+}
+
 export interface RegistryTables {
   products: ProductsTable;
   product_access: ProductAccessTable;
@@ -142,4 +171,6 @@ export interface RegistryTables {
   product_service: ProductServiceTable;
   product_passports: ProductPassportsTable;
   product_contacts: ProductContactsTable;
+  product_maintenance: ProductMaintenanceTable;
+  product_maintenance_reminders: ProductMaintenanceRemindersTable;
 }

@@ -29,6 +29,7 @@ import * as m0027 from './0027_scada_schemes.ts';
 import * as m0028 from './0028_after_sales.ts';
 import * as m0029 from './0029_bounded_newer_lists.ts';
 import * as m0030 from './0030_product_passports.ts';
+import * as m0031 from './0031_maintenance_plan.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0028_after_sales': m0028,
   '0029_bounded_newer_lists': m0029,
   '0030_product_passports': m0030,
+  '0031_maintenance_plan': m0031,
 };
