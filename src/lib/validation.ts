@@ -5,12 +5,26 @@ import { stripControls } from './http/controls.ts';
 
 export type FieldErrors = Record<string, string>;
 
+/** The message key of a required key missing from an object whose schema names no message of its own. */
+export const MISSING_FIELD = 'validation.generic.requiredField';
+
+/**
+ * A required key missing from an object: valibot reports it on the object schema, with that schema's
+ * message, or its own English default when the schema names none. The field is told it is required.
+ */
+const isMissingKey = (issue: v.BaseIssue<unknown>) =>
+  issue.kind === 'schema' &&
+  issue.type === 'object' &&
+  issue.input === undefined &&
+  !!issue.path?.length &&
+  issue.message.startsWith('Invalid key:');
+
 /** The first message key per field ('' for errors not tied to a field). */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? '';
-    if (!(key in out)) out[key] = issue.message;
+    if (!(key in out)) out[key] = isMissingKey(issue) ? MISSING_FIELD : issue.message;
   }
   return out;
 }

@@ -114,6 +114,8 @@ describe('warranty', () => {
       basis: 'Warranty start: shipment or commissioning',
       start: 'A date as YYYY-MM-DD',
     });
+    // A missing key is a required field, in the caller's language (never valibot's English default).
+    expect((await w({ basis: 'shipment' })).data.errors).toEqual({ months: 'Required field' });
     for (const months of [241, 1.5, '12', 1e308, -1])
       expect((await w({ months, basis: 'shipment' })).data.errors).toEqual({
         months: 'Warranty term: a whole number of months from 1 to 240',
