@@ -152,7 +152,7 @@ export default function ScadaAlarms(p: Props) {
                     <td data-label={t('scada.alarms.columns.value')}>
                       {a.value === null
                         ? '\u2014'
-                        : `${formatValue(p.locale, a.value)} / ${formatValue(p.locale, a.limit)}`}
+                        : `${formatValue(p.locale, a.value, a.digits)} / ${formatValue(p.locale, a.limit, a.digits)}`}
                     </td>
                     <td data-label={t('scada.alarms.columns.raised')}>{time(a.raised_at)}</td>
                     <td data-label={t('scada.alarms.columns.cleared')}>{time(a.cleared_at)}</td>
