@@ -16,4 +16,3 @@ export const MIN_RANGE_MS = 60_000;
 /** At most this many variables on one chart, on at most this many units (one axis each). */
 export const MAX_SERIES = 4;
 export const MAX_UNITS = 2;
-
