@@ -1,6 +1,9 @@
 // Query parameters of the alarm and journal calls: anything malformed answers 400 naming the
 // parameter (decision 0034), never a silent default or a 500; and the alarm page's e-mail form.
+import type { Kysely } from 'kysely';
 import { config } from '#lib/config.ts';
+import { db as defaultDb } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
 import { dayStartUtc, isCalendarDate, nextDay } from '#lib/dates.ts';
 import { HttpError, formBool, readFormData } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
@@ -82,8 +85,13 @@ export function eventQuery(p: URLSearchParams, t: T): EventQuery {
  * unticked one posts nothing, so the form's marker field tells "off" from a foreign post. Answers
  * the page to redirect to (post, redirect, get), saying what was saved.
  */
-export async function handleAlarmMailPost(userId: number, request: Request): Promise<string> {
+export async function handleAlarmMailPost(
+  userId: number,
+  request: Request,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<string> {
   const form = await readFormData(request);
-  if (form.get('action') === 'alarm-mail') await setAlarmMail(userId, formBool(form.get('email')));
+  if (form.get('action') === 'alarm-mail')
+    await setAlarmMail(userId, formBool(form.get('email')), handle);
   return withQuery(paths.tools.scada.alarms(), { saved: 'mail' });
 }

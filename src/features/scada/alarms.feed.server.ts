@@ -4,9 +4,12 @@
 //   { "type": "alarm", "alarm": { id, object_id, kind?, state: raised|acked|cleared }, "active": N }
 // where N is the user's count of active alarms (the menu badge). Frames leave in the order of the
 // events (one chain per socket). Another customer's objects are never followed, so never heard.
+import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import { sessionAlive } from '#features/auth/auth.session.server.ts';
 import { config } from '#lib/config.ts';
+import { db as defaultDb } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
 import { log } from '#lib/log.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { ACCESS_CHANGED, SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
@@ -26,8 +29,9 @@ export async function alarmFrame(
   userId: number,
   objectId: number,
   data: { id: number; kind?: string; state: string },
+  handle: Kysely<DB> = defaultDb(),
 ): Promise<AlarmFrame> {
-  const { total } = await activeCounts(userId);
+  const { total } = await activeCounts(userId, handle);
   return {
     type: 'alarm',
     alarm: { id: data.id, object_id: objectId, kind: data.kind, state: data.state },
@@ -40,6 +44,7 @@ export async function serveAlarmFeed(
   ws: Pick<WebSocket, 'readyState' | 'OPEN' | 'send' | 'close' | 'ping' | 'terminate' | 'on'>,
   userId: number,
   sessionId: string,
+  handle: Kysely<DB> = defaultDb(),
 ): Promise<void> {
   const followed = new Map<number, () => void>();
   let chain = Promise.resolve();
@@ -48,13 +53,13 @@ export async function serveAlarmFeed(
     chain = chain
       .then(async () => {
         if (closed || !followed.has(objectId)) return;
-        const frame = await alarmFrame(userId, objectId, data);
+        const frame = await alarmFrame(userId, objectId, data, handle);
         if (ws.readyState === ws.OPEN && followed.has(objectId)) ws.send(JSON.stringify(frame));
       })
       .catch((err: unknown) => log.warn('scada feed: alarm frame failed', { err }));
   };
   const follow = async () => {
-    const ids = new Set(await grantedObjects(userId));
+    const ids = new Set(await grantedObjects(userId, handle));
     if (closed) return;
     // No object left (grants withdrawn, module gone): the feed is gone as the pages are.
     if (ids.size === 0) return void ws.close(4404, 'not found');
