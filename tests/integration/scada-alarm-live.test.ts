@@ -78,7 +78,8 @@ const mailsFor = (alarmId: number) =>
     .filter((m) => (m as { alarm?: string }).alarm === String(alarmId))
     .map((m) => m.to);
 /** The e-mail checkbox of the alarm page (its tag only). */
-const checkbox = (html: string) => /<input type="checkbox" name="email"[^>]*>/.exec(html)?.[0] ?? 'none';
+const checkbox = (html: string) =>
+  /<input type="checkbox" name="email"[^>]*>/.exec(html)?.[0] ?? 'none';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -140,7 +141,7 @@ describe('the e-mail switch of the alarm page', () => {
     });
     const html = await page.text();
     expect(page.status).toBe(200);
-    expect(checkbox(html)).toContain(" checked");
+    expect(checkbox(html)).toContain(' checked');
     expect(html).toContain('role="status"');
     const off = await postMailForm(false);
     expect(off.status).toBe(303);
@@ -150,7 +151,7 @@ describe('the e-mail switch of the alarm page', () => {
     const again = await fetch(`${server.url}/tools/scada/alarms`, {
       headers: { accept: 'text/html', cookie: `sid=${dmitry}` },
     });
-    expect(checkbox(await again.text())).not.toContain(" checked");
+    expect(checkbox(await again.text())).not.toContain(' checked');
     // A body that is not a form is refused, and the setting stays.
     const json = await fetch(`${server.url}/tools/scada/alarms`, {
       method: 'POST',
