@@ -172,6 +172,8 @@ describe('the e-mail switch of the alarm page', () => {
       body: 'action=alarm-mail&email=on',
     });
     expect(forged.status).toBe(403);
+    // Without dispatching the page, and so its form, does not exist.
+    expect((await postMailForm(true, sergey)).status).toBe(404);
     expect(await api('/api/v1/scada/alarms/settings', { token: dmitry })).toMatchObject({
       data: { data: { email: false } },
     });
