@@ -47,6 +47,14 @@ describe('alarms journey', () => {
           ws.on('framereceived', (f) => String(f.payload).includes('"ready"') && resolve()),
         ),
       );
+      // The alarm feed (the menu badge's socket): the count each alarm frame carries.
+      const told: number[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (f) => {
+          const text = String(f.payload);
+          if (text.startsWith('{"type":"alarm"')) told.push(JSON.parse(text).active);
+        }),
+      );
       await page.goto(`${server.url}/tools/scada/${id}?tab=alarms`);
       await ready;
       await hydrated(page);
@@ -62,6 +70,11 @@ describe('alarms journey', () => {
         undefined,
         { timeout: 10_000 },
       );
+      // The menu badge follows the feed without a reload.
+      await expect.poll(() => told.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      const menuBadge = () =>
+        page.locator('[data-scada-alarms]').first().getAttribute('data-scada-alarms');
+      await expect.poll(async () => (await menuBadge()) === String(told.at(-1))).toBe(true);
       // The list: both limits, active and unacknowledged.
       await expect.poll(() => row(page).count(), { timeout: 10_000 }).toBe(2);
       const hh = row(page).filter({ hasText: 'Верхний аварийный (HH)' });

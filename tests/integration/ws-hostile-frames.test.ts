@@ -136,6 +136,7 @@ async function stillServing() {
 const endpoints: Array<[string, () => string, number]> = [
   ['/ws', () => '/ws', 16 * 1024],
   ['the dispatching stream', () => `/ws?wss_type=scada&scada_id=${objectId}`, 1024],
+  ['the alarm feed', () => '/ws?wss_type=scada', 1024],
 ];
 
 describe.each(endpoints)('a hostile frame on %s', (_name, path, limit) => {
@@ -164,6 +165,7 @@ describe('an upgrade cut off by the client', () => {
       '/ws',
       `/ws?wss_type=scada&scada_id=${objectId}`,
       `/ws?wss_type=scada&scada_id=999999`,
+      '/ws?wss_type=scada',
     ];
     for (const [path, sid] of paths.flatMap((p) =>
       [token, 'not-a-session'].map((t) => [p, t] as const),

@@ -1,6 +1,7 @@
 // The alarm list (an object's alarms tab, or every granted object): ISA-18.2 state per row, the
-// acknowledge button with an optional comment, active or all, refreshed every REFRESH_MS while the
-// page is visible (a new alarm shows without reload; the bell tells about it at once).
+// acknowledge button with an optional comment, active or all. Refreshed live: on every alarm event of
+// the feed (the menu badge's script passes each frame on as the window event ALARM_DOM_EVENT), and,
+// should the feed be down, every REFRESH_MS while the page is visible.
 import { useEffect, useRef, useState } from 'react';
 import { apiPaths } from '#lib/api-paths.ts';
 import { ApiError, getJson, postJson } from '#lib/client/api.ts';
@@ -8,7 +9,9 @@ import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { alarmState, type AlarmItem } from './alarms.schema.ts';
 import { formatTime, formatValue } from './useLive.ts';
 
-const REFRESH_MS = 2000;
+const REFRESH_MS = 10_000;
+/** The window event alarms.client.ts dispatches per alarm frame (detail: the frame). */
+const ALARM_DOM_EVENT = 'scada:alarm';
 
 interface Props {
   /** One object's alarms, or null for every granted object. */
@@ -56,11 +59,17 @@ export default function ScadaAlarms(p: Props) {
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void refresh();
     }, REFRESH_MS);
+    const onAlarm = (e: Event) => {
+      const frame = (e as CustomEvent<{ alarm?: { object_id?: number } }>).detail;
+      if (p.objectId === null || frame?.alarm?.object_id === p.objectId) void refresh();
+    };
+    window.addEventListener(ALARM_DOM_EVENT, onAlarm);
     return () => {
       gone = true;
       clearInterval(timer);
+      window.removeEventListener(ALARM_DOM_EVENT, onAlarm);
     };
-  }, [url, state, tick]);
+  }, [url, state, tick, p.objectId]);
 
   async function ack(a: AlarmItem, comment: string) {
     setBusy(a.id);
@@ -152,7 +161,7 @@ export default function ScadaAlarms(p: Props) {
                     <td data-label={t('scada.alarms.columns.value')}>
                       {a.value === null
                         ? '\u2014'
-                        : `${formatValue(p.locale, a.value)} / ${formatValue(p.locale, a.limit)}`}
+                        : `${formatValue(p.locale, a.value, a.digits)} / ${formatValue(p.locale, a.limit, a.digits)}`}
                     </td>
                     <td data-label={t('scada.alarms.columns.raised')}>{time(a.raised_at)}</td>
                     <td data-label={t('scada.alarms.columns.cleared')}>{time(a.cleared_at)}</td>

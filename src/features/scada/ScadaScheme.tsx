@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { numberFormat } from '#lib/format.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import type { TagView } from './ScadaVariables.tsx';
-import { precisionOf } from './trends.ts';
+import { precisionOf } from './scada.schema.ts';
 import { formatTime, useLive, type LiveState } from './useLive.ts';
 
 export interface SchemeBinding {

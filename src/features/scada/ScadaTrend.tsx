@@ -12,12 +12,12 @@ import { apiPaths } from '#lib/api-paths.ts';
 import { withQuery } from '#lib/paths.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TagView } from './ScadaVariables.tsx';
+import { precisionOf } from './scada.schema.ts';
 import {
   MAX_RANGE_MS,
   MAX_SERIES,
   MAX_UNITS,
   MIN_RANGE_MS,
-  precisionOf,
   RANGES,
   type RangeKey,
 } from './trends.ts';

@@ -1,9 +1,13 @@
 // Query parameters of the alarm and journal calls: anything malformed answers 400 naming the
-// parameter (decision 0034), never a silent default or a 500.
+// parameter (decision 0034), never a silent default or a 500; and the alarm page's e-mail form.
+import type { Kysely } from 'kysely';
 import { config } from '#lib/config.ts';
+import { db as defaultDb } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
 import { dayStartUtc, isCalendarDate, nextDay } from '#lib/dates.ts';
-import { HttpError } from '#lib/http/api.ts';
+import { HttpError, formBool, readFormData } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
+import { paths, withQuery } from '#lib/paths.ts';
 import { parseId } from '#lib/validation.ts';
 import { EVENT_KINDS, type EventKind } from './alarms.schema.ts';
 import {
@@ -11,6 +15,7 @@ import {
   MAX_LIMIT,
   type AlarmQuery,
   type EventQuery,
+  setAlarmMail,
 } from './alarms.query.server.ts';
 
 function bad(t: T, field: string, key: string): never {
@@ -73,4 +78,20 @@ export function eventQuery(p: URLSearchParams, t: T): EventQuery {
     after = { at, id };
   }
   return { from, to, kinds, after, limit: limitOf(p, t) };
+}
+
+/**
+ * The alarm page's e-mail switch (a plain form, no JavaScript): a ticked box posts email=on, an
+ * unticked one posts nothing, so the form's marker field tells "off" from a foreign post. Answers
+ * the page to redirect to (post, redirect, get), saying what was saved.
+ */
+export async function handleAlarmMailPost(
+  userId: number,
+  request: Request,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<string> {
+  const form = await readFormData(request);
+  if (form.get('action') === 'alarm-mail')
+    await setAlarmMail(userId, formBool(form.get('email')), handle);
+  return withQuery(paths.tools.scada.alarms(), { saved: 'mail' });
 }

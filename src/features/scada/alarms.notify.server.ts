@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, isLocale, translator } from '#lib/i18n/index.ts';
 import { log } from '#lib/log.ts';
 import { mailChannel, sendMail } from '#lib/mail/mailer.ts';
 import { paths, withQuery } from '#lib/paths.ts';
+import { roundAt } from './scada.schema.ts';
 import { scadaEnabled } from './scada.server.ts';
 
 /** Recipients beyond this are not told (an object is granted to a handful of people). */
@@ -29,6 +30,8 @@ export async function announceAlarm(db: Kysely<DB>, alarmId: number): Promise<nu
       'o.title',
       't.title as tag',
       't.unit',
+      't.type',
+      't.step',
     ])
     .where('a.id', '=', alarmId)
     .executeTakeFirst();
@@ -50,6 +53,10 @@ export async function announceAlarm(db: Kysely<DB>, alarmId: number): Promise<nu
     .orderBy('u.id')
     .limit(MAX_RECIPIENTS)
     .execute();
+  // Numbers at the variable's precision (the dictionary writes them with the language's decimal mark).
+  const tag = { type: a.type ?? 'float', step: a.step };
+  const value = a.value === null ? '' : roundAt(tag, Number(a.value));
+  const limit = a.limit_value === null ? '' : roundAt(tag, Number(a.limit_value));
   const url = withQuery(paths.tools.scada.one(a.object_id), { tab: 'alarms' });
   let told = 0;
   for (const u of users) {
@@ -59,9 +66,8 @@ export async function announceAlarm(db: Kysely<DB>, alarmId: number): Promise<nu
       object: a.title,
       tag: a.tag ?? '',
       kind: t(`scada.alarms.kinds.${a.kind}`),
-      // Numbers (the dictionary writes them with the language's decimal mark), without float32 tails.
-      value: a.value === null ? '' : Number(Number(a.value).toPrecision(6)),
-      limit: a.limit_value === null ? '' : Number(Number(a.limit_value).toPrecision(6)),
+      value,
+      limit,
       unit: a.unit ?? '',
     };
     const title = t(

@@ -11,6 +11,7 @@ import { bus } from '#lib/realtime/bus.ts';
 import { ALARM_EVENT } from './alarms.server.ts';
 import type { AlarmItem, EventItem, EventKind } from './alarms.schema.ts';
 import { LIVE_TOPIC } from './live.ts';
+import { precisionOf, roundAt } from './scada.schema.ts';
 import { grantOf } from './scada.server.ts';
 
 export const MAX_LIMIT = 100;
@@ -64,6 +65,8 @@ export async function listAlarms(
       'a.kind',
       'a.value',
       'a.limit_value as limit',
+      't.type',
+      't.step',
       'a.raised_at',
       'a.cleared_at',
       'a.acknowledged_at',
@@ -76,11 +79,15 @@ export async function listAlarms(
     .limit(q.limit + 1)
     .execute();
   const more = rows.length > q.limit;
-  const out = (more ? rows.slice(0, q.limit) : rows).map((r) => ({
-    ...r,
-    value: r.value === null ? null : Number(r.value),
-    limit: r.limit === null ? null : Number(r.limit),
-  })) as AlarmItem[];
+  const out = (more ? rows.slice(0, q.limit) : rows).map(({ type, step, ...r }) => {
+    const tag = { type: type ?? 'float', step };
+    return {
+      ...r,
+      value: r.value === null ? null : roundAt(tag, Number(r.value)),
+      limit: r.limit === null ? null : roundAt(tag, Number(r.limit)),
+      digits: precisionOf(tag),
+    };
+  }) as AlarmItem[];
   return { total: Number(n), rows: out, next: more ? out[out.length - 1]!.id : null };
 }
 
@@ -200,7 +207,10 @@ export async function listEvents(
   }
   const rows = await base
     .leftJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('scada_tags as t', 't.id', 'e.tag_id')
     .select([
+      't.type',
+      't.step',
       'e.id',
       'e.at',
       'e.kind',
@@ -218,10 +228,14 @@ export async function listEvents(
     .limit(q.limit + 1)
     .execute();
   const more = rows.length > q.limit;
-  const out = (more ? rows.slice(0, q.limit) : rows).map((r) => ({
-    ...r,
-    value: r.value === null ? null : Number(r.value),
-  })) as EventItem[];
+  const out = (more ? rows.slice(0, q.limit) : rows).map(({ type, step, ...r }) => {
+    const tag = { type: type ?? 'float', step };
+    return {
+      ...r,
+      value: r.value === null ? null : roundAt(tag, Number(r.value)),
+      digits: precisionOf(tag),
+    };
+  }) as EventItem[];
   const last = out[out.length - 1];
   return { rows: out, next: more && last ? `${last.at}_${last.id}` : null };
 }

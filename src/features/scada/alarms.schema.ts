@@ -103,6 +103,8 @@ export interface AlarmItem {
   kind: AlarmKind;
   value: number | null;
   limit: number | null;
+  /** Decimals of the variable (scada.schema.ts precisionOf): value and limit are rounded at them. */
+  digits: number;
   raised_at: string;
   cleared_at: string | null;
   acknowledged_at: string | null;
@@ -130,5 +132,7 @@ export interface EventItem {
   tag_title: string | null;
   user: string | null;
   value: number | null;
+  /** Decimals of the variable: the value is rounded at them. */
+  digits: number;
   detail: string | null;
 }

@@ -2,6 +2,8 @@
 
 /** Values of one object: { v, q, t, s } (see scada.server.ts Live). */
 export const LIVE_TOPIC = (id: number) => `scada:${id}`;
+/** On LIVE_TOPIC: the object's variables were replaced (a re-PUT); open streams read them again. */
+export const TAGS_EVENT = 'scada.tags';
 /** Commands for the instance that polls the object, and their replies. Never open to sockets. */
 export const CMD_TOPIC = (id: number) => `scada-cmd:${id}`;
 

@@ -9,7 +9,9 @@ import type { DB } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
 import type { T } from '#lib/i18n/index.ts';
 import { bus } from '#lib/realtime/bus.ts';
+import { log } from '#lib/log.ts';
 import { ACCESS_CHANGED, userTopic } from '#lib/realtime/topics.ts';
+import { LIVE_TOPIC, TAGS_EVENT } from './live.ts';
 import { addressSchemaFor, ObjectSchema, type ObjectInput } from './scada.schema.ts';
 import { checkLimits } from './alarms.rules.ts';
 
@@ -211,6 +213,12 @@ export async function putObjectCall(
   });
   // After the commit, so that the re-check reads the new grants (on every instance).
   await Promise.all(narrowed.map((u) => bus().publish(userTopic(u), ACCESS_CHANGED)));
+  // Open streams of the object read the new variable list.
+  await bus()
+    .publish(LIVE_TOPIC(answer.data.id), TAGS_EVENT)
+    .catch((err: unknown) =>
+      log.warn('scada: variables event failed', { object: answer.data.id, err }),
+    );
   return answer;
 }
 

@@ -144,6 +144,25 @@ export async function grantOf(
   return row && scadaEnabled(row) ? row.control : null;
 }
 
+/** Objects the user may see (granted, while the user has the module): the alarm feed's list. */
+export async function grantedObjects(
+  userId: number,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<number[]> {
+  const rows = await handle
+    .selectFrom('scada_grants as g')
+    .innerJoin('users as u', 'u.id', 'g.user_id')
+    .select(['g.object_id', 'u.is_admin', 'u.is_employee', 'u.module_scada'])
+    .where('g.user_id', '=', userId)
+    .orderBy('g.object_id')
+    .limit(MAX_FOLLOWED)
+    .execute();
+  return rows.filter((r) => scadaEnabled(r)).map((r) => r.object_id);
+}
+
+/** The alarm feed follows at most this many objects of one user (a customer has a handful). */
+const MAX_FOLLOWED = 2000;
+
 export async function tagsOf(
   objectId: number,
   handle: Kysely<DB> = defaultDb(),

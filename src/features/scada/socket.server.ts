@@ -4,7 +4,9 @@
 // read, quality per variable: g good, n not available, s stale), then the values as a JSON array by
 // the variable list's index. The first pair is the full snapshot; then one pair per read that changed
 // something, sent as soon as the read ends (a change reaches the browser within the poll period plus
-// the read and the bus: tests/integration/scada-latency.test.ts measures it).
+// the read and the bus: tests/integration/scada-latency.test.ts measures it). A re-PUT of the
+// variables (TAGS_EVENT) makes an open stream read the new list: its values are rounded by it.
+// Without scada_id the stream is the user's alarm feed (alarms.feed.server.ts, decision 0049).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -20,8 +22,10 @@ import { log } from '#lib/log.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { ACCESS_CHANGED, SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
 import { onProtocolError } from '#lib/realtime/ws.ts';
-import { LIVE_TOPIC } from './live.ts';
+import { serveAlarmFeed } from './alarms.feed.server.ts';
+import { LIVE_TOPIC, TAGS_EVENT } from './live.ts';
 import {
+  grantedObjects,
   grantOf,
   liveOf,
   roundLive,
@@ -42,6 +46,7 @@ export function handleScadaUpgrade(req: IncomingMessage, socket: Duplex, head: B
   const reject = (status: number, text: string) =>
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   const url = new URL(req.url ?? '/', 'http://localhost');
+  const feed = !url.searchParams.has('scada_id');
   const id = /^\d{1,9}$/.test(url.searchParams.get('scada_id') ?? '')
     ? Number(url.searchParams.get('scada_id'))
     : null;
@@ -50,6 +55,19 @@ export function handleScadaUpgrade(req: IncomingMessage, socket: Duplex, head: B
   (async () => {
     const auth = await validateSession(token);
     if (!auth) return reject(401, 'Unauthorized');
+    if (feed) {
+      // The feed exists for a user who may see at least one object (as the alarm page).
+      if (!scadaEnabled(auth.user) || (await grantedObjects(auth.user.id)).length === 0)
+        return reject(404, 'Not Found');
+      wss ??= new WebSocketServer({ noServer: true, maxPayload: 1024 });
+      return wss.handleUpgrade(req, socket, head, (ws) => {
+        onProtocolError(ws, currentRequest()?.id);
+        serveAlarmFeed(ws, auth.user.id, auth.session.id).catch((err: unknown) => {
+          log.warn('scada ws: alarm feed failed', { err });
+          ws.close(1011, 'internal error');
+        });
+      });
+    }
     // Without the module, as without a grant, the object does not exist for the user (404, as the pages).
     if (id === null || !scadaEnabled(auth.user) || (await grantOf(auth.user.id, id)) === null)
       return reject(404, 'Not Found');
@@ -79,8 +97,16 @@ async function serve(ws: WebSocket, userId: number, sessionId: string, objectId:
     if (ws.bufferedAmount > 256 * 1024) return;
     for (const f of frames(roundLive(live, tags))) ws.send(f);
   };
+  // The variables were re-PUT: the list (order, types, steps) is read again; the new values follow
+  // from the worker restarted with them.
+  const reload = () =>
+    tagsOf(objectId).then(
+      (list) => void (tags = list),
+      (err: unknown) => log.warn('scada ws: variables reload failed', { err }),
+    );
   const offLive = bus().subscribe(LIVE_TOPIC(objectId), (e) => {
     if (e.type === 'scada.values') send(e.data as Live);
+    else if (e.type === TAGS_EVENT) void reload();
   });
   // A withdrawn grant (or the module gone with the last one) closes the stream at once.
   const recheck = () =>

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '#lib/db/schema.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
 import { HttpError } from '#lib/http/api.ts';
-import { MAX_RANGE_MS, precisionOf } from './trends.ts';
-import type { ScadaTag } from './scada.schema.ts';
+import { MAX_RANGE_MS } from './trends.ts';
+import { precisionOf, type ScadaTag } from './scada.schema.ts';
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 

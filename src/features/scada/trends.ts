@@ -1,5 +1,5 @@
 // Pure pieces of the trends shared by the server and the trends island: the preset periods, the
-// bounds of a requested range, and a variable's precision (decimals) for exports and labels.
+// bounds of a requested range (a variable's decimals are scada.schema.ts precisionOf).
 
 export const RANGES = {
   '1h': 3_600_000,
@@ -16,18 +16,3 @@ export const MIN_RANGE_MS = 60_000;
 /** At most this many variables on one chart, on at most this many units (one axis each). */
 export const MAX_SERIES = 4;
 export const MAX_UNITS = 2;
-
-/**
- * Decimals of a variable: booleans and integers none; floats as many as their step has (0.1 -> 1),
- * else three (as the live values are shown).
- */
-export function precisionOf(tag: { type: string; step?: number | null }): number {
-  if (tag.type !== 'float') return 0;
-  if (tag.step && tag.step > 0) {
-    const s = String(tag.step);
-    const e = /e-(\d+)$/.exec(s);
-    if (e) return Math.min(10, Number(e[1]));
-    return Math.min(10, s.includes('.') ? s.split('.')[1]!.length : 0);
-  }
-  return 3;
-}

@@ -180,11 +180,16 @@ export class ObjectWorker {
     const t = this.lastOk ? new Date(this.lastOk).toISOString() : null;
     const live = { v: this.values, q: this.values.map((x) => (x === null ? 'n' : 'g')), t };
     try {
-      await this.db
+      // Only while the object is still the one this worker was started with: after a re-PUT (its
+      // variables, their order) the values of the old list must neither overwrite the dropped
+      // snapshot nor reach the streams, which read the new list; the poller restarts the worker.
+      const r = await this.db
         .updateTable('scada_objects')
         .set({ live: JSON.stringify(live), status: this.status, last_update_at: t })
         .where('id', '=', this.id)
-        .execute();
+        .where('updated_at', '=', this.version)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) return;
       await this.bus.publish(LIVE_TOPIC(this.id), 'scada.values', { ...live, s: this.status });
     } catch (err) {
       log.warn('scada: publish failed', { object: this.id, err });
