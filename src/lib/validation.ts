@@ -8,16 +8,25 @@ export type FieldErrors = Record<string, string>;
 /** The message key of a required key missing from an object whose schema names no message of its own. */
 export const MISSING_FIELD = 'validation.generic.requiredField';
 
+/** Schemas name their messages by dictionary key (dotted words); anything else is valibot's own text. */
+const MESSAGE_KEY = /^[\w-]+(?:\.[\w-]+)+$/;
+
 /**
- * A required key missing from an object: valibot reports it on the object schema, with that schema's
- * message, or its own English default when the schema names none. The field is told it is required.
+ * A required key missing from an object: valibot reports it on the object schema (expected: the key),
+ * with that schema's message, or its own English text when the schema names none: then the field is
+ * told it is required.
  */
-const isMissingKey = (issue: v.BaseIssue<unknown>) =>
-  issue.kind === 'schema' &&
-  issue.type === 'object' &&
-  issue.input === undefined &&
-  !!issue.path?.length &&
-  issue.message.startsWith('Invalid key:');
+const isMissingKey = (issue: v.BaseIssue<unknown>) => {
+  const key = issue.path?.at(-1)?.key;
+  return (
+    issue.kind === 'schema' &&
+    issue.type === 'object' &&
+    issue.input === undefined &&
+    typeof key === 'string' &&
+    issue.expected === JSON.stringify(key) &&
+    !MESSAGE_KEY.test(issue.message)
+  );
+};
 
 /** The first message key per field ('' for errors not tied to a field). */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
