@@ -31,7 +31,9 @@ import {
   ServiceSchema,
   StatusSchema,
   WarrantySchema,
+  OperatingLinkSchema,
 } from './registry.schema.ts';
+import { linkOf, linkProduct, unlinkProduct, type LinkInput } from './registry.oppoint.server.ts';
 import { claimsOf, moveClaim } from './registry.claims.server.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
 import { addService, serviceOf } from './registry.service.server.ts';
@@ -280,4 +282,27 @@ export async function serviceCall(id: number | null, body: IntegrationBody, t: T
   });
   await productChanged(p, 'service');
   return { type: 'success', id: eventId };
+}
+
+/**
+ * Links the product to the dispatching object where it is installed and names the variables that
+ * measure it (decision 0048); `{ object_id: null }` removes the link. Field errors answer 400 naming
+ * the field: the object must exist and each variable must be one of its variables.
+ */
+export async function operatingLinkCall(id: number | null, body: IntegrationBody, t: T) {
+  const p = await productOr404(id, t);
+  const data = body.data as Record<string, unknown> | null;
+  if (data && typeof data === 'object' && !Array.isArray(data) && data.object_id === null)
+    return { type: 'success', removed: await unlinkProduct(p.id) };
+  const r = parseWith(OperatingLinkSchema, data);
+  if (!r.ok) throw fieldError(t, r.errors);
+  const refused = await linkProduct(p.id, r.value as LinkInput);
+  if (refused) throw fieldError(t, { [refused.field]: refused.key });
+  return { type: 'success', data: await linkOf(p.id) };
+}
+
+function fieldError(t: T, errors: Record<string, string>): HttpError {
+  return new HttpError(400, t('integration.errors.invalid'), {
+    errors: Object.fromEntries(Object.entries(errors).map(([k, m]) => [k || 'body', t(m)])),
+  });
 }

@@ -1,4 +1,5 @@
-// Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales).
+// Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales,
+// 0032_product_operating_point).
 import type { Generated } from 'kysely';
 import type { ClaimState, DocumentKind, ServiceKind, WarrantyBasis } from './registry.schema.ts';
 
@@ -109,6 +110,21 @@ export interface ProductServiceTable {
   created_at: string;
 }
 
+/** The dispatching object a product is installed at and the variables measuring it (migration 0032). */
+export interface ProductScadaLinksTable {
+  product_id: number;
+  object_id: number;
+  flow_key: string;
+  flow_unit: string;
+  /** The head variable, or a differential pressure one (head_unit kPa, bar or MPa). */
+  head_key: string;
+  head_unit: string;
+  power_key: string | null;
+  power_unit: string | null;
+  speed_key: string | null;
+  updated_at: string;
+}
+
 export interface RegistryTables {
   products: ProductsTable;
   product_access: ProductAccessTable;
@@ -119,4 +135,5 @@ export interface RegistryTables {
   product_claims: ProductClaimsTable;
   product_claim_steps: ProductClaimStepsTable;
   product_service: ProductServiceTable;
+  product_scada_links: ProductScadaLinksTable;
 }

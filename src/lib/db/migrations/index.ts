@@ -28,6 +28,7 @@ import * as m0026 from './0026_scada_module_follows_grants.ts';
 import * as m0027 from './0027_scada_schemes.ts';
 import * as m0028 from './0028_after_sales.ts';
 import * as m0029 from './0029_bounded_newer_lists.ts';
+import * as m0032 from './0032_product_operating_point.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0027_scada_schemes': m0027,
   '0028_after_sales': m0028,
   '0029_bounded_newer_lists': m0029,
+  '0032_product_operating_point': m0032,
 };
