@@ -49,7 +49,9 @@ export default function OperatingPoint({ id, initial, locale, strings, every = 5
   }, [id, every]);
 
   const nf = (x: number, digits = 1) =>
-    numberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(x);
+    numberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(
+      x,
+    );
   const u = (key: string) => t(`registry.op.units.${key}`);
   const p = data.point;
   const d = p.design;
@@ -68,15 +70,30 @@ export default function OperatingPoint({ id, initial, locale, strings, every = 5
   const signed = (v: number, digits = 1) => (v > 0 ? '+' : '') + nf(v, digits);
   const rows: Array<[string, string, string, string]> = live
     ? [
-        [t('registry.op.flow'), nf(d.q_m3h), nf(live.live.q_m3h), `${signed(live.deviation.q_pct)} ${u('pct')}`],
-        [t('registry.op.head'), nf(d.h_m), nf(live.live.h_m), `${signed(live.deviation.h_pct)} ${u('pct')}`],
+        [
+          t('registry.op.flow'),
+          nf(d.q_m3h),
+          nf(live.live.q_m3h),
+          `${signed(live.deviation.q_pct)} ${u('pct')}`,
+        ],
+        [
+          t('registry.op.head'),
+          nf(d.h_m),
+          nf(live.live.h_m),
+          `${signed(live.deviation.h_pct)} ${u('pct')}`,
+        ],
         [
           t('registry.op.eta'),
           nf(d.eta * 100),
           nf(live.live.eta * 100),
           `${signed(live.deviation.eta_points)} ${u('pp')}`,
         ],
-        [t('registry.op.power'), nf(d.p1_kw, 2), nf(live.live.p1_kw, 2), `${signed(live.energy.extra_kw, 2)} ${u('kW')}`],
+        [
+          t('registry.op.power'),
+          nf(d.p1_kw, 2),
+          nf(live.live.p1_kw, 2),
+          `${signed(live.energy.extra_kw, 2)} ${u('kW')}`,
+        ],
       ]
     : [];
 
@@ -86,10 +103,7 @@ export default function OperatingPoint({ id, initial, locale, strings, every = 5
       <p>
         {t('registry.op.object', { title: data.object.title })}
         {p.at && (
-          <small>
-            {' '}
-            · {t('registry.op.at', { time: new Date(p.at).toLocaleString(locale) })}
-          </small>
+          <small> · {t('registry.op.at', { time: new Date(p.at).toLocaleString(locale) })}</small>
         )}
       </p>
       {failed && <p role="status">{t('registry.op.failed')}</p>}

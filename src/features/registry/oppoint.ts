@@ -206,7 +206,8 @@ export function operatingPoint(
   const hc = interpolate(running.q_m3h, running.h_m, Q);
   const etac = interpolate(running.q_m3h, running.eta, Q);
   const p2c = interpolate(running.q_m3h, running.p2_kw, Q);
-  const onCurve = hc !== null && etac !== null && p2c !== null ? { h_m: hc, eta: etac, p2_kw: p2c } : null;
+  const onCurve =
+    hc !== null && etac !== null && p2c !== null ? { h_m: hc, eta: etac, p2_kw: p2c } : null;
   if (onCurve) {
     formulas.push('curve');
     step('h_curve', onCurve.h_m, 'm');

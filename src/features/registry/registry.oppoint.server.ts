@@ -250,9 +250,7 @@ export async function operatingPointFor(
   const measured: Measured = {
     flow: { ...read(row.flow_key), unit: row.flow_unit as OpFlowUnit },
     head: { ...read(row.head_key), unit: row.head_unit as OpHeadUnit },
-    power: row.power_key
-      ? { ...read(row.power_key), unit: row.power_unit as OpPowerUnit }
-      : null,
+    power: row.power_key ? { ...read(row.power_key), unit: row.power_unit as OpPowerUnit } : null,
     speed: row.speed_key ? read(row.speed_key) : null,
     at: live.t,
     fresh: live.s === 1 && Number.isFinite(at) && now - at <= staleAfterMs(row.driver),
