@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { apiPaths } from '#lib/api-paths.ts';
 import { getJson } from '#lib/client/api.ts';
-import { numberFormat } from '#lib/format.ts';
+import { dateTimeFormat, numberFormat } from '#lib/format.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { DRIFT_ETA_POINTS, DRIFT_PCT, type ProductOperatingPoint } from './oppoint.ts';
 
@@ -13,6 +13,8 @@ interface Props {
   id: number;
   initial: ProductOperatingPoint;
   locale: string;
+  /** The supplier's time zone: server and browser render the values' time alike. */
+  timeZone: string;
   strings: Messages;
   /** Poll period, ms. */
   every?: number;
@@ -29,7 +31,14 @@ function niceMax(x: number): number {
   return ([1, 2, 5, 10].find((m) => m * p >= x) ?? 10) * p;
 }
 
-export default function OperatingPoint({ id, initial, locale, strings, every = 5000 }: Props) {
+export default function OperatingPoint({
+  id,
+  initial,
+  locale,
+  timeZone,
+  strings,
+  every = 5000,
+}: Props) {
   const t = makeT(strings);
   const [data, setData] = useState(initial);
   const [failed, setFailed] = useState(false);
@@ -103,7 +112,17 @@ export default function OperatingPoint({ id, initial, locale, strings, every = 5
       <p>
         {t('registry.op.object', { title: data.object.title })}
         {p.at && (
-          <small> · {t('registry.op.at', { time: new Date(p.at).toLocaleString(locale) })}</small>
+          <small>
+            {' '}
+            ·{' '}
+            {t('registry.op.at', {
+              time: dateTimeFormat(locale, {
+                timeZone,
+                dateStyle: 'short',
+                timeStyle: 'medium',
+              }).format(new Date(p.at)),
+            })}
+          </small>
         )}
       </p>
       {failed && <p role="status">{t('registry.op.failed')}</p>}
@@ -117,11 +136,17 @@ export default function OperatingPoint({ id, initial, locale, strings, every = 5
           {live.warnings.map((w) => (
             <li key={w}>
               {w === 'flow'
-                ? t('registry.op.warn.flow', { x: nf(live.deviation.q_pct), limit: DRIFT_PCT })
+                ? t('registry.op.warn.flow', {
+                    x: nf(Math.abs(live.deviation.q_pct)),
+                    limit: DRIFT_PCT,
+                  })
                 : w === 'head'
-                  ? t('registry.op.warn.head', { x: nf(live.deviation.h_pct), limit: DRIFT_PCT })
+                  ? t('registry.op.warn.head', {
+                      x: nf(Math.abs(live.deviation.h_pct)),
+                      limit: DRIFT_PCT,
+                    })
                   : t('registry.op.warn.eta', {
-                      x: nf(live.deviation.eta_points),
+                      x: nf(Math.abs(live.deviation.eta_points)),
                       limit: DRIFT_ETA_POINTS,
                     })}
             </li>
