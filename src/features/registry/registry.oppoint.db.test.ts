@@ -308,8 +308,8 @@ describe('the back office link', () => {
     const rows = await database.db.selectFrom('product_scada_links').selectAll().execute();
     expect(rows.filter((r) => r.product_id === product)).toHaveLength(1);
     expect(await linkProduct(bare, base, database.db)).toBeNull();
-    expect(await unlinkProduct(bare, database.db, database.db)).toBe(true);
-    expect(await unlinkProduct(bare, database.db, database.db)).toBe(false);
+    expect(await unlinkProduct(bare, database.db)).toBe(true);
+    expect(await unlinkProduct(bare, database.db)).toBe(false);
   });
 });
 
