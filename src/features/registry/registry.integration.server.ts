@@ -31,9 +31,8 @@ import {
   ServiceSchema,
   StatusSchema,
   WarrantySchema,
-  OperatingLinkSchema,
 } from './registry.schema.ts';
-import { linkOf, linkProduct, unlinkProduct, type LinkInput } from './registry.oppoint.server.ts';
+import { applyLink } from './registry.oppoint.server.ts';
 import { claimsOf, moveClaim } from './registry.claims.server.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
 import { addService, serviceOf } from './registry.service.server.ts';
@@ -291,18 +290,10 @@ export async function serviceCall(id: number | null, body: IntegrationBody, t: T
  */
 export async function operatingLinkCall(id: number | null, body: IntegrationBody, t: T) {
   const p = await productOr404(id, t);
-  const data = body.data as Record<string, unknown> | null;
-  if (data && typeof data === 'object' && !Array.isArray(data) && data.object_id === null)
-    return { type: 'success', removed: await unlinkProduct(p.id) };
-  const r = parseWith(OperatingLinkSchema, data);
-  if (!r.ok) throw fieldError(t, r.errors);
-  const refused = await linkProduct(p.id, r.value as LinkInput);
-  if (refused) throw fieldError(t, { [refused.field]: refused.key });
-  return { type: 'success', data: await linkOf(p.id) };
-}
-
-function fieldError(t: T, errors: Record<string, string>): HttpError {
-  return new HttpError(400, t('integration.errors.invalid'), {
-    errors: Object.fromEntries(Object.entries(errors).map(([k, m]) => [k || 'body', t(m)])),
-  });
+  const r = await applyLink(p.id, body.data);
+  if (!r.ok)
+    throw new HttpError(400, t('integration.errors.invalid'), {
+      errors: Object.fromEntries(Object.entries(r.errors).map(([k, m]) => [k || 'body', t(m)])),
+    });
+  return { type: 'success', ...r.answer };
 }

@@ -10,6 +10,7 @@ import { pumpModelOf } from '#features/calculations/pumps.server.ts';
 import { catalogueItem } from '#features/calculations/saved/kinds/catalogue.server.ts';
 import { calcDb } from '#features/calculations/saved/saved.server.ts';
 import {
+  applyLink,
   linkOf,
   linkProduct,
   operatingPointFor,
@@ -310,6 +311,42 @@ describe('the back office link', () => {
     expect(await linkProduct(bare, base, database.db)).toBeNull();
     expect(await unlinkProduct(bare, database.db)).toBe(true);
     expect(await unlinkProduct(bare, database.db)).toBe(false);
+  });
+});
+
+describe("the back office's call", () => {
+  it('validates the body, checks the object, links, and removes with object_id null', async () => {
+    expect(await applyLink(bare, {}, database.db)).toEqual({
+      ok: false,
+      errors: {
+        object_id: 'registry.op.validation.objectId',
+        flow: 'registry.op.validation.flow',
+        head: 'registry.op.validation.head',
+      },
+    });
+    expect(await applyLink(bare, [1], database.db)).toMatchObject({ ok: false });
+    const body = { object_id: objectId, flow: { key: 'q' }, head: { key: 'dp', unit: 'bar' } };
+    expect(await applyLink(bare, { ...body, flow: { key: 'zz' } }, database.db)).toEqual({
+      ok: false,
+      errors: { 'flow.key': 'registry.op.validation.variable' },
+    });
+    expect(await applyLink(bare, body, database.db)).toEqual({
+      ok: true,
+      answer: {
+        data: {
+          object_id: objectId,
+          flow: { key: 'q', unit: 'm3/h' },
+          head: { key: 'dp', unit: 'bar' },
+          power: null,
+          speed: null,
+        },
+      },
+    });
+    expect(await applyLink(bare, { object_id: null }, database.db)).toEqual({
+      ok: true,
+      answer: { removed: true },
+    });
+    expect(await linkOf(bare, database.db)).toBeNull();
   });
 });
 

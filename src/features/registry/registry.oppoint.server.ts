@@ -14,6 +14,8 @@ import { grantOf, parseLive } from '#features/scada/scada.server.ts';
 import { FRESH_MS, ONLINE_PERIODS } from '#features/scada/worker.server.ts';
 import { config } from '#lib/config.ts';
 import { db as defaultDb } from '#lib/db/index.ts';
+import { parseWith } from '#lib/validation.ts';
+import { OperatingLinkSchema } from './registry.schema.ts';
 import type { DB } from '#lib/db/schema.ts';
 export type { ProductOperatingPoint };
 import {
@@ -102,6 +104,29 @@ export async function unlinkProduct(
     .where('product_id', '=', productId)
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/**
+ * The back office's call on a product (its id known to exist): `{ object_id: null }` removes the
+ * link, anything else is validated (OperatingLinkSchema) and checked against the object. Field
+ * errors are message keys by field (the caller translates them).
+ */
+export async function applyLink(
+  productId: number,
+  data: unknown,
+  handle: Kysely<DB> = defaultDb(),
+): Promise<
+  | { ok: true; answer: { removed: boolean } | { data: Awaited<ReturnType<typeof linkOf>> } }
+  | { ok: false; errors: Record<string, string> }
+> {
+  if (data && typeof data === 'object' && !Array.isArray(data) && 'object_id' in data)
+    if ((data as { object_id: unknown }).object_id === null)
+      return { ok: true, answer: { removed: await unlinkProduct(productId, handle) } };
+  const r = parseWith(OperatingLinkSchema, data);
+  if (!r.ok) return r;
+  const refused = await linkProduct(productId, r.value as LinkInput, handle);
+  if (refused) return { ok: false, errors: { [refused.field]: refused.key } };
+  return { ok: true, answer: { data: await linkOf(productId, handle) } };
 }
 
 /** The link as the back office reads it back (show call), or null. */
