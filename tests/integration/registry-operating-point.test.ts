@@ -4,126 +4,43 @@
 // a real Modbus TCP device serves the design point -> the endpoint and the page show no warning;
 // its registers move away from the design -> the drift warnings and the yearly energy cost appear;
 // the device stops answering -> "no live data". Another user's id: 404 on the API and the page.
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient } from '../helpers/api-client.ts';
+import { type ApiClient } from '../helpers/api-client.ts';
 import { backoffice, ERP_KEY } from '../helpers/backoffice.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { sessionFor } from '../helpers/session.ts';
-import { floatWords, freePort, modbusDevice } from './scada-modbus-server.ts';
-import { putObject, SCADA_KEY, until } from './scada-helpers.ts';
+import { SCADA_KEY, until } from './scada-helpers.ts';
+import { G, LINK, operatingPointEnv, pumpProduct, startDevice } from './operating-point-setup.ts';
 
-const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const TARIFF = 7.25;
-const G = 9.80665;
 
 let server: TestServer;
 let api: ApiClient;
 let call: ReturnType<typeof backoffice>;
-let device: Awaited<ReturnType<typeof modbusDevice>>;
+let bench: Awaited<ReturnType<typeof startDevice>>;
 let olga: { token: string; userId: number; cookie: string };
 let dmitry: { token: string; userId: number; cookie: string };
 let productId: number;
 let objectId: number;
-
-const f32 = (table: string, register: number) => ({ table, register, datatype: 'float32' });
-const TAGS = [
-  {
-    key: 'q',
-    title: 'Flow',
-    type: 'float',
-    unit: 'm3/h',
-    actions: 'Read',
-    address: f32('holding', 0),
-  },
-  {
-    key: 'dp',
-    title: 'Pump dP',
-    type: 'float',
-    unit: 'kPa',
-    actions: 'Read',
-    address: f32('holding', 2),
-  },
-  {
-    key: 'p',
-    title: 'Power',
-    type: 'float',
-    unit: 'kW',
-    actions: 'Read',
-    address: f32('holding', 4),
-  },
-];
-const serve = (register: number, x: number) => {
-  const [hi, lo] = floatWords(x);
-  device.holding.set(register, hi).set(register + 1, lo);
-};
+const serve = (register: number, x: number) => bench.serve(register, x);
 
 beforeAll(async () => {
-  const port = await freePort();
-  device = await modbusDevice(port);
-  [0, 2, 4].forEach((r) => serve(r, 0));
-  server = await startServer({
-    INTEGRATION_KEYS: `erp:${sha(ERP_KEY)}:orders+production,backoffice:${sha(SCADA_KEY)}:scada`,
-    ENERGY_TARIFF_RUB_KWH: String(TARIFF),
-  });
-  api = apiClient(server);
-  call = backoffice(server);
-  [olga, dmitry] = await Promise.all([
-    sessionFor(server, 'olga.demidova@demo.example'),
-    sessionFor(server, 'dmitry.volkov@demo.example'),
-  ]);
-  // Olga's pump calculation, the pump chosen as she would choose it.
-  const duty = { q: '60', q_unit: 'm3/h', h: '13', h_unit: 'm', h_static: '5', speed_control: '1' };
-  const sel = await api('/api/v1/calculations/pump/select', {
-    token: olga.token,
-    json: { ...duty, limit: 3 },
-  });
-  expect(sel.status).toBe(200);
-  const saved = await api('/api/v1/calculations', {
-    token: olga.token,
-    json: { kind: 'pump', inputs: duty, chosen: [sel.data.entities[0].cid] },
-  });
-  expect(saved.status).toBe(200);
-  const orders = await call('/api/integration/orders?limit=100');
-  const orderId = orders.data.data.find((o: any) => o.customer_id === olga.userId).id;
-  const created = await call('/api/integration/productions', {
-    json: {
-      order_id: orderId,
-      request_id: saved.data.id,
-      products: [{ serial: 'OP-PUMP-0001', title: 'Pump at the boiler house' }],
-    },
-  });
-  expect(created.status).toBe(201);
-  productId = created.data.ids[0];
-  const obj = await putObject(server, 'op-pump', {
-    title: 'Boiler house pumps',
-    address: 'Test bench',
-    driver: {
-      type: 'modbus-tcp',
-      host: '127.0.0.1',
-      port,
-      unit_id: 1,
-      poll_ms: 300,
-      timeout_ms: 300,
-    },
-    tags: TAGS,
-    grants: [{ email: 'olga.demidova@demo.example', control: false }],
-  });
-  expect(obj.status).toBe(200);
-  objectId = obj.data.data.id;
+  bench = await startDevice();
+  server = await startServer(operatingPointEnv(TARIFF));
+  ({ olga, productId, objectId, call, api } = await pumpProduct(
+    server,
+    bench.port,
+    'OP-PUMP-0001',
+  ));
+  dmitry = await sessionFor(server, 'dmitry.volkov@demo.example');
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
-  await device?.stop();
+  await bench?.device.stop();
 });
 
 const link = (id: number | string, json: unknown) =>
   call(`/api/integration/productions/${id}/operating-point`, { json });
-const LINK = {
-  flow: { key: 'q', unit: 'm3/h' },
-  head: { key: 'dp', unit: 'kPa' },
-  power: { key: 'p', unit: 'kW' },
-};
 const point = async (token = olga.token) =>
   api(`/api/v1/productions/${productId}/operating-point`, { token });
 const page = async (cookie = olga.cookie) => {
@@ -310,7 +227,7 @@ describe('the live operating point against the design', () => {
   });
 
   it('the device stops answering: no live data, never a stale figure', async () => {
-    device.setMode('hang');
+    bench.device.setMode('hang');
     await until(async () => (await point()).data.data.point.state === 'no-data', 15_000);
     const p = (await point()).data.data.point;
     expect(p).toMatchObject({ state: 'no-data', reason: 'stale' });
@@ -318,7 +235,7 @@ describe('the live operating point against the design', () => {
     const { html } = await page();
     expect(html).toContain('data-oppoint-nodata="stale"');
     expect(html).toContain('Нет живых данных: связь с объектом потеряна или значения устарели');
-    device.setMode('normal');
+    bench.device.setMode('normal');
   });
 
   it('unlinking removes the operating point', async () => {
