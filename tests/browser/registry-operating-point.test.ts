@@ -1,7 +1,7 @@
 // The pump's operating point in the browser: a product linked to a real Modbus device serving the
 // design point shows the curve, both points and "runs as designed"; the device's registers move away
 // from the design and the open page shows the drift warnings and the energy cost without a reload
-// (the island polls); the section is axe clean.
+// (the island polls); the section is axe clean; unlinked, the open page drops the figures.
 import { describe } from 'vitest';
 import { axeViolations } from '../helpers/browser.ts';
 import { expect, test } from '../helpers/fixtures.ts';
@@ -67,5 +67,12 @@ describe('operating point', () => {
     expect(await section.locator('[data-oppoint-energy]').textContent()).toContain(
       `${new Intl.NumberFormat('ru').format(8760)} кВт·ч в год сверх расчёта`,
     );
+
+    // The back office removes the link: the open page stops showing the figures.
+    await call(`/api/integration/productions/${productId}/operating-point`, {
+      json: { object_id: null },
+    });
+    await page.locator('section.oppoint[data-oppoint-state="gone"]').waitFor();
+    expect(await page.locator('section.oppoint table').count()).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 // every few seconds; without live values it says so and draws the design only.
 import { useEffect, useState } from 'react';
 import { apiPaths } from '#lib/api-paths.ts';
-import { getJson } from '#lib/client/api.ts';
+import { ApiError, getJson } from '#lib/client/api.ts';
 import { dateTimeFormat, numberFormat } from '#lib/format.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
 import { DRIFT_ETA_POINTS, DRIFT_PCT, type ProductOperatingPoint } from './oppoint.ts';
@@ -42,8 +42,11 @@ export default function OperatingPoint({
   const t = makeT(strings);
   const [data, setData] = useState(initial);
   const [failed, setFailed] = useState(false);
+  // 404: the link was removed or the access withdrawn; the figures are no longer shown.
+  const [gone, setGone] = useState(false);
 
   useEffect(() => {
+    if (gone) return;
     const timer = setInterval(() => {
       getJson<{ data: ProductOperatingPoint }>(apiPaths.productions.operatingPoint(id), {
         timeout: every,
@@ -52,11 +55,21 @@ export default function OperatingPoint({
           setData(r.data);
           setFailed(false);
         })
-        .catch(() => setFailed(true));
+        .catch((err: unknown) => {
+          if (err instanceof ApiError && err.status === 404) setGone(true);
+          else setFailed(true);
+        });
     }, every);
     return () => clearInterval(timer);
-  }, [id, every]);
+  }, [id, every, gone]);
 
+  if (gone)
+    return (
+      <section className="oppoint" aria-labelledby="oppoint-heading" data-oppoint-state="gone">
+        <h2 id="oppoint-heading">{t('registry.op.title')}</h2>
+        <p role="status">{t('registry.op.gone')}</p>
+      </section>
+    );
   const nf = (x: number, digits = 1) =>
     numberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(
       x,
@@ -71,8 +84,10 @@ export default function OperatingPoint({
   const hs = [...p.curve.h_m, d.h_m, live?.live.h_m ?? 0];
   const qMax = niceMax(Math.max(...qs) * 1.05);
   const hMax = niceMax(Math.max(...hs) * 1.05);
-  const x = (q: number) => PAD.l + ((W - PAD.l - PAD.r) * Math.min(q, qMax)) / qMax;
-  const y = (h: number) => H - PAD.b - ((H - PAD.t - PAD.b) * Math.min(h, hMax)) / hMax;
+  // Values outside the axes (a reverse flow, a device's nonsense) are drawn at the chart's edge.
+  const clamp = (v: number, max: number) => Math.max(0, Math.min(v, max));
+  const x = (q: number) => PAD.l + ((W - PAD.l - PAD.r) * clamp(q, qMax)) / qMax;
+  const y = (h: number) => H - PAD.b - ((H - PAD.t - PAD.b) * clamp(h, hMax)) / hMax;
   const line = p.curve.q_m3h.map((q, i) => `${x(q).toFixed(1)},${y(p.curve.h_m[i]!).toFixed(1)}`);
   const ticks = [0, 0.25, 0.5, 0.75, 1];
 
