@@ -147,6 +147,9 @@ describe('linking a product to a dispatching object (integration API)', () => {
         speed: null,
       },
     });
+    // The product as the back office reads it names its link.
+    const shown = await call(`/api/integration/productions/${productId}`);
+    expect(shown.data.data.operating_point).toEqual(r.data.data);
   });
 });
 

@@ -32,7 +32,7 @@ import {
   StatusSchema,
   WarrantySchema,
 } from './registry.schema.ts';
-import { applyLink } from './registry.oppoint.server.ts';
+import { applyLink, linkOf } from './registry.oppoint.server.ts';
 import { claimsOf, moveClaim } from './registry.claims.server.ts';
 import { getProduct, shipmentsOf } from './registry.server.ts';
 import { addService, serviceOf } from './registry.service.server.ts';
@@ -154,8 +154,22 @@ export async function showCall(id: number | null, t: T) {
     .where('a.product_id', '=', p.id)
     .limit(500)
     .execute();
-  const [claims, service] = await Promise.all([claimsOf(p.id), serviceOf(p.id)]);
-  return { data: { ...product, customer_id: p.user_id, shipments, readers, claims, service } };
+  const [claims, service, link] = await Promise.all([
+    claimsOf(p.id),
+    serviceOf(p.id),
+    linkOf(p.id),
+  ]);
+  return {
+    data: {
+      ...product,
+      customer_id: p.user_id,
+      shipments,
+      readers,
+      claims,
+      service,
+      operating_point: link,
+    },
+  };
 }
 
 export async function historyCall(id: number | null, body: IntegrationBody, t: T) {
