@@ -26,7 +26,7 @@ export const OP_FORMULAS = {
   head_dp: 'H = Δp/(ρ·g)',
   power_w: 'P₁ [kW] = P₁ [W]/1000',
   affinity: 'k = n/n_d; H(Q) = k²·H_d(Q/k), η(Q) = η_d(Q/k), P₂(Q) = k³·P₂,d(Q/k)',
-  curve: 'H_c, η_c, P₂,c at Q: linear interpolation between the curve points',
+  curve: 'y(Q) = y_i + (y_{i+1} − y_i)·(Q − Q_i)/(Q_{i+1} − Q_i), y = H_c, η_c, P₂,c',
   hydraulic: 'P_hyd = ρ·g·Q·H',
   eta_measured: 'η = P_hyd/(P₁·η_m), η_m = P₂,d/P₁,d',
   eta_curve: 'η = η_c(Q)',
