@@ -218,6 +218,25 @@ describe('the live operating point against the design', () => {
     expect(html).toContain('ΔE = (P₁ − P₁,d)·8760 h; C = ΔE·c_e');
   });
 
+  it('a colleague who reads the product but holds no grant on the object: 404, and no section on the page', async () => {
+    const granted = await call(`/api/integration/productions/${productId}/grants`, {
+      json: { emails: ['dmitry.volkov@demo.example'] },
+    });
+    expect(granted.status).toBe(200);
+    expect((await api(`/api/v1/productions/${productId}`, { token: dmitry.token })).status).toBe(
+      200,
+    );
+    const r = await point(dmitry.token);
+    expect(r.status).toBe(404);
+    expect(r.data).toEqual({ message: 'Product not found' });
+    const shown = await page(dmitry.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.html).not.toContain('data-oppoint-state');
+    await call(`/api/integration/productions/${productId}/grants`, {
+      json: { emails: ['dmitry.volkov@demo.example'], revoke: true },
+    });
+  });
+
   it("another user's id answers 404 on the API and the page", async () => {
     const r = await point(dmitry.token);
     expect(r.status).toBe(404);
