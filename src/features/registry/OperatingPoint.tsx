@@ -4,6 +4,7 @@
 // every few seconds; without live values it says so and draws the design only.
 import { useEffect, useState } from 'react';
 import { apiPaths } from '#lib/api-paths.ts';
+import { paths } from '#lib/paths.ts';
 import { ApiError, getJson } from '#lib/client/api.ts';
 import { dateTimeFormat, numberFormat } from '#lib/format.ts';
 import { makeT, type Messages } from '#lib/i18n/translate.ts';
@@ -80,15 +81,22 @@ export default function OperatingPoint({
   const live = p.state === 'live' ? p : null;
 
   // Chart scales: from zero to a round maximum above the curve and both points.
-  const qs = [...p.curve.q_m3h, d.q_m3h, live?.live.q_m3h ?? 0];
-  const hs = [...p.curve.h_m, d.h_m, live?.live.h_m ?? 0];
+  const qs = [
+    ...p.curve.q_m3h,
+    ...(live?.curve_at_speed?.q_m3h ?? []),
+    d.q_m3h,
+    live?.live.q_m3h ?? 0,
+  ];
+  const hs = [...p.curve.h_m, ...(live?.curve_at_speed?.h_m ?? []), d.h_m, live?.live.h_m ?? 0];
   const qMax = niceMax(Math.max(...qs) * 1.05);
   const hMax = niceMax(Math.max(...hs) * 1.05);
   // Values outside the axes (a reverse flow, a device's nonsense) are drawn at the chart's edge.
   const clamp = (v: number, max: number) => Math.max(0, Math.min(v, max));
   const x = (q: number) => PAD.l + ((W - PAD.l - PAD.r) * clamp(q, qMax)) / qMax;
   const y = (h: number) => H - PAD.b - ((H - PAD.t - PAD.b) * clamp(h, hMax)) / hMax;
-  const line = p.curve.q_m3h.map((q, i) => `${x(q).toFixed(1)},${y(p.curve.h_m[i]!).toFixed(1)}`);
+  const points = (c: { q_m3h: number[]; h_m: number[] }) =>
+    c.q_m3h.map((q, i) => `${x(q).toFixed(1)},${y(c.h_m[i]!).toFixed(1)}`).join(' ');
+  const atSpeed = live?.curve_at_speed ?? null;
   const ticks = [0, 0.25, 0.5, 0.75, 1];
 
   const signed = (v: number, digits = 1) => (v > 0 ? '+' : '') + nf(v, digits);
@@ -125,7 +133,8 @@ export default function OperatingPoint({
     <section className="oppoint" aria-labelledby="oppoint-heading" data-oppoint-state={p.state}>
       <h2 id="oppoint-heading">{t('registry.op.title')}</h2>
       <p>
-        {t('registry.op.object', { title: data.object.title })}
+        {t('registry.op.objectLabel')}{' '}
+        <a href={paths.tools.scada.one(data.object.id)}>{data.object.title}</a>
         {p.at && (
           <small>
             {' '}
@@ -197,7 +206,12 @@ export default function OperatingPoint({
         <text x={12} y={PAD.t + 4} textAnchor="start">
           {`H, ${u('m')}`}
         </text>
-        <polyline points={line.join(' ')} className="oppoint-curve" fill="none" />
+        <polyline points={points(p.curve)} className="oppoint-curve" fill="none" />
+        {atSpeed && (
+          <polyline points={points(atSpeed)} className="oppoint-curve oppoint-speed" fill="none">
+            <title>{t('registry.op.curveAtSpeed')}</title>
+          </polyline>
+        )}
         <circle cx={x(d.q_m3h)} cy={y(d.h_m)} r={6} className="oppoint-design">
           <title>{t('registry.op.designPoint')}</title>
         </circle>

@@ -172,6 +172,8 @@ describe('operating point', () => {
     expect(r.onCurve!.eta).toBeCloseTo(0.7, 9);
     expect(r.onCurve!.p2_kw).toBeCloseTo(P2D * 0.729, 9);
     expect(r.live.speed_rpm).toBe(1305);
+    expect(r.curve_at_speed!.q_m3h).toEqual([0, 45, 90]);
+    expect(live(operatingPoint(design, m(50, 30), 6.5)).curve_at_speed).toBeNull();
     expect(r.explanation.formulas.map((f) => f.id)).toContain('affinity');
     expect(r.explanation.steps.find((s) => s.id === 'k')!.value).toBeCloseTo(0.9, 12);
     const c = curveAtSpeed(design.curve, 0.5);

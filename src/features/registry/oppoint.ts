@@ -111,6 +111,8 @@ export type OperatingPoint =
       design: Omit<PumpDesign, 'curve'>;
       curve: PumpCurve;
       live: OpLive;
+      /** The curve moved to the measured speed (affinity laws); null when the speed is not measured. */
+      curve_at_speed: PumpCurve | null;
       /** The point on the curve (at the measured speed) at the measured flow; null off the curve's range. */
       onCurve: { h_m: number; eta: number; p2_kw: number } | null;
       deviation: { q_pct: number; h_pct: number; eta_points: number };
@@ -267,6 +269,7 @@ export function operatingPoint(
     state: 'live',
     ...base,
     live: { q_m3h: Q, h_m: H, p1_kw: p1, eta, speed_rpm: speed },
+    curve_at_speed: k !== 1 ? running : null,
     onCurve,
     deviation: { q_pct: dq, h_pct: dh, eta_points: deta },
     warnings,
