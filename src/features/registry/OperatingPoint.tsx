@@ -23,13 +23,13 @@ interface Props {
 
 const W = 480;
 const H = 280;
-const PAD = { l: 48, r: 16, t: 16, b: 40 };
+const PAD = { l: 48, r: 16, t: 28, b: 40 };
 
-/** Round axis maximum: 1, 2 or 5 times a power of ten at or above x. */
+/** Round axis maximum at or above x whose quarters are round too (1.2, 2, 4, 6, 8 × 10ⁿ ...). */
 function niceMax(x: number): number {
   if (!(x > 0)) return 1;
   const p = 10 ** Math.floor(Math.log10(x));
-  return ([1, 2, 5, 10].find((m) => m * p >= x) ?? 10) * p;
+  return ([1, 1.2, 1.6, 2, 2.4, 3, 4, 6, 8, 10].find((m) => m * p >= x) ?? 10) * p;
 }
 
 export default function OperatingPoint({
@@ -203,7 +203,7 @@ export default function OperatingPoint({
         <text x={(W + PAD.l) / 2} y={H - 6} textAnchor="middle">
           {`Q, ${u('m3h')}`}
         </text>
-        <text x={12} y={PAD.t + 4} textAnchor="start">
+        <text x={PAD.l} y={12} textAnchor="middle">
           {`H, ${u('m')}`}
         </text>
         <polyline points={points(p.curve)} className="oppoint-curve" fill="none" />
