@@ -98,6 +98,11 @@ export default function OperatingPoint({
     c.q_m3h.map((q, i) => `${x(q).toFixed(1)},${y(c.h_m[i]!).toFixed(1)}`).join(' ');
   const atSpeed = live?.curve_at_speed ?? null;
   const ticks = [0, 0.25, 0.5, 0.75, 1];
+  /** A tick's label: whole numbers as such, small ones with the decimals they need. */
+  const tick = (v: number) => {
+    const r = Math.round(v * 100) / 100;
+    return nf(r, Number.isInteger(r) ? 0 : Number.isInteger(r * 10) ? 1 : 2);
+  };
 
   const signed = (v: number, digits = 1) => (v > 0 ? '+' : '') + nf(v, digits);
   const rows: Array<[string, string, string, string]> = live
@@ -193,10 +198,10 @@ export default function OperatingPoint({
             <line x1={x(f * qMax)} y1={y(0)} x2={x(f * qMax)} y2={y(hMax)} />
             <line x1={x(0)} y1={y(f * hMax)} x2={x(qMax)} y2={y(f * hMax)} />
             <text x={x(f * qMax)} y={H - PAD.b + 14} textAnchor="middle">
-              {nf(f * qMax, 0)}
+              {tick(f * qMax)}
             </text>
             <text x={PAD.l - 6} y={y(f * hMax) + 4} textAnchor="end">
-              {nf(f * hMax, 0)}
+              {tick(f * hMax)}
             </text>
           </g>
         ))}
