@@ -17,7 +17,6 @@ import { db as defaultDb } from '#lib/db/index.ts';
 import { parseWith } from '#lib/validation.ts';
 import { OperatingLinkSchema } from './registry.schema.ts';
 import type { DB } from '#lib/db/schema.ts';
-export type { ProductOperatingPoint };
 import {
   operatingPoint,
   type Measured,
@@ -27,6 +26,8 @@ import {
   type OpPowerUnit,
   type PumpDesign,
 } from './oppoint.ts';
+
+export type { ProductOperatingPoint };
 
 export interface LinkInput {
   object_id: number;
@@ -41,13 +42,21 @@ export type LinkRefusal = { field: string; key: string };
 
 /**
  * Links the product to the object (replacing its link). The object must exist and every named
- * variable must be one of its variables; a refusal names the field. One statement per engine (an
- * upsert), so two calls never leave two links.
+ * variable must be one of its variables; a refusal names the field. The checks and the upsert (on
+ * the product's key: two calls never leave two links) run in one transaction.
  */
-export async function linkProduct(
+export function linkProduct(
   productId: number,
   input: LinkInput,
   handle: Kysely<DB> = defaultDb(),
+): Promise<LinkRefusal | null> {
+  return handle.transaction().execute((trx) => linkIn(trx, productId, input));
+}
+
+async function linkIn(
+  handle: Kysely<DB>,
+  productId: number,
+  input: LinkInput,
 ): Promise<LinkRefusal | null> {
   const object = await handle
     .selectFrom('scada_objects')
