@@ -44,6 +44,10 @@ export const apiPaths = {
     create: () => `${V1}/organisations`,
     all: () => `${V1}/organisations/all`,
   },
+  productions: {
+    /** A product's live operating point against its design (the product page polls it). */
+    operatingPoint: (id: Id) => `${V1}/productions/${seg(id)}/operating-point`,
+  },
   profile: {
     startInfo: () => `${V1}/profile/start-info`,
     partySuggest: () => `${V1}/profile/register/party`,

@@ -23,6 +23,16 @@ const intIn = (min: number, max: number) =>
     v.maxValue(max, `must be at most ${max}`),
   );
 
+const decimalIn = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{1,9}(\.\d{1,6})?$/, 'must be a number such as 6.5'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
 const url = (schemes: string[]) =>
   v.pipe(
     v.string(),
@@ -112,6 +122,7 @@ const EnvSchema = v.object({
   SCADA_RETENTION_DAYS: v.optional(intIn(1, 3650), '90'),
   SCADA_HEARTBEAT_SECONDS: v.optional(intIn(10, 86_400), '300'),
   MAINTENANCE_REMIND_DAYS: v.optional(intIn(1, 365), '14'),
+  ENERGY_TARIFF_RUB_KWH: v.optional(decimalIn(0, 1000), '6.5'),
   TIME_ZONE: v.optional(
     v.pipe(
       v.string(),
@@ -242,6 +253,8 @@ function toConfig(e: v.InferOutput<typeof EnvSchema>) {
     scadaHeartbeatMs: e.SCADA_HEARTBEAT_SECONDS * 1000,
     // The product registry's maintenance plan: readers are reminded this many days before a due day.
     maintenanceRemindDays: e.MAINTENANCE_REMIND_DAYS,
+    // Electricity price (roubles per kWh) of the operating point's yearly cost of a pump's drift.
+    energyTariffRubKwh: e.ENERGY_TARIFF_RUB_KWH,
     timeZone: e.TIME_ZONE,
     corporatePortalUrl: e.CORPORATE_PORTAL_URL,
     wikiUrl: e.WIKI_URL,

@@ -33,6 +33,7 @@ import {
   StatusSchema,
   WarrantySchema,
 } from './registry.schema.ts';
+import { applyLink, linkOf } from './registry.oppoint.server.ts';
 import { claimsOf, moveClaim } from './registry.claims.server.ts';
 import {
   CONTACTS_PULL_LIMIT,
@@ -161,13 +162,23 @@ export async function showCall(id: number | null, t: T) {
     .where('a.product_id', '=', p.id)
     .limit(500)
     .execute();
-  const [claims, service, maintenance] = await Promise.all([
+  const [claims, service, maintenance, link] = await Promise.all([
     claimsOf(p.id),
     serviceOf(p.id),
     planOf(p.id),
+    linkOf(p.id),
   ]);
   return {
-    data: { ...product, customer_id: p.user_id, shipments, readers, claims, service, maintenance },
+    data: {
+      ...product,
+      customer_id: p.user_id,
+      shipments,
+      readers,
+      claims,
+      service,
+      maintenance,
+      operating_point: link,
+    },
   };
 }
 
@@ -345,4 +356,16 @@ export async function maintenanceCall(id: number | null, body: IntegrationBody, 
       throw invalid(t, { [`plan.${err.index}.next_due`]: 'registry.validation.planDue' });
     throw err;
   }
+}
+
+/**
+ * Links the product to the dispatching object where it is installed and names the variables that
+ * measure it (decision 0048); `{ object_id: null }` removes the link. Field errors answer 422 naming
+ * the field, as every write of the integration API: the object must exist and each variable must be one of its variables.
+ */
+export async function operatingLinkCall(id: number | null, body: IntegrationBody, t: T) {
+  const p = await productOr404(id, t);
+  const r = await applyLink(p.id, body.data);
+  if (!r.ok) throw invalid(t, r.errors);
+  return { type: 'success', ...r.answer };
 }

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { isCalendarDate } from '#lib/dates.ts';
 import { stripControls } from '#lib/http/controls.ts';
 import { isFileId } from '#lib/storage/types.ts';
+import { OP_FLOW_UNITS, OP_HEAD_UNITS, OP_POWER_UNITS } from './oppoint.ts';
 
 export const DOCUMENT_KINDS = ['passport', 'manual', 'certificate', 'drawing'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -251,3 +252,60 @@ export const ContactSchema = v.object({
   message: formText(CONTACT_TEXT_MAX, 'registry.validation.contactText'),
 });
 export type ContactInput = v.InferOutput<typeof ContactSchema>;
+const opKey = v.pipe(
+  v.string('registry.op.validation.key'),
+  v.trim(),
+  v.minLength(1, 'registry.op.validation.key'),
+  v.maxLength(64, 'registry.op.validation.key'),
+);
+const opVariable = <U extends readonly string[]>(units: U, fallback: U[number], message: string) =>
+  v.object(
+    { key: opKey, unit: v.optional(v.picklist(units, message), fallback as never) },
+    'registry.op.validation.variableObject',
+  );
+
+const opLinkEntries = v.object({
+  object_id: v.optional(
+    v.pipe(
+      v.number('registry.op.validation.objectId'),
+      v.integer('registry.op.validation.objectId'),
+      v.minValue(1, 'registry.op.validation.objectId'),
+      v.maxValue(2_147_483_647, 'registry.op.validation.objectId'),
+    ),
+  ),
+  flow: v.optional(opVariable(OP_FLOW_UNITS, 'm3/h', 'registry.op.validation.flowUnit')),
+  head: v.optional(opVariable(OP_HEAD_UNITS, 'm', 'registry.op.validation.headUnit')),
+  power: v.optional(
+    v.nullable(opVariable(OP_POWER_UNITS, 'kW', 'registry.op.validation.powerUnit')),
+    null,
+  ),
+  speed: v.optional(
+    v.nullable(v.object({ key: opKey }, 'registry.op.validation.variableObject')),
+    null,
+  ),
+});
+/**
+ * The back office's link of a product to the dispatching object where it is installed and the
+ * variables (keys of the object's variables) that measure it, each in its unit: flow and head (or a
+ * differential pressure) required, electrical power and speed (rpm) optional.
+ */
+export const OperatingLinkSchema = v.pipe(
+  opLinkEntries,
+  // Required entries, refused with their own message when absent (valibot's is "Invalid key").
+  v.forward(
+    v.partialCheck(
+      [['object_id']],
+      (i) => i.object_id !== undefined,
+      'registry.op.validation.objectId',
+    ),
+    ['object_id'],
+  ),
+  v.forward(
+    v.partialCheck([['flow']], (i) => i.flow !== undefined, 'registry.op.validation.flow'),
+    ['flow'],
+  ),
+  v.forward(
+    v.partialCheck([['head']], (i) => i.head !== undefined, 'registry.op.validation.head'),
+    ['head'],
+  ),
+);

@@ -1,5 +1,5 @@
 // Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales,
-// 0030_product_passports, 0031_maintenance_plan).
+// 0030_product_passports, 0031_maintenance_plan, 0032_product_operating_point).
 import type { Generated } from 'kysely';
 import type {
   ClaimState,
@@ -159,6 +159,21 @@ export interface ProductMaintenanceRemindersTable {
   created_at: string;
 }
 
+/** The dispatching object a product is installed at and the variables measuring it (migration 0032). */
+export interface ProductScadaLinksTable {
+  product_id: number;
+  object_id: number;
+  flow_key: string;
+  flow_unit: string;
+  /** The head variable, or a differential pressure one (head_unit kPa, bar or MPa). */
+  head_key: string;
+  head_unit: string;
+  power_key: string | null;
+  power_unit: string | null;
+  speed_key: string | null;
+  updated_at: string;
+}
+
 export interface RegistryTables {
   products: ProductsTable;
   product_access: ProductAccessTable;
@@ -173,4 +188,5 @@ export interface RegistryTables {
   product_contacts: ProductContactsTable;
   product_maintenance: ProductMaintenanceTable;
   product_maintenance_reminders: ProductMaintenanceRemindersTable;
+  product_scada_links: ProductScadaLinksTable;
 }
