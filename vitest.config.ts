@@ -2,13 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects: unit (pure code), db (database and real-server suites, also run on PostgreSQL
 // when TEST_DATABASE_URL is set) and browser (playwright-core driving Debian's Chromium).
-// Coverage (v8) of the server code: `npm test` on a whole run adds --coverage and fails below the
-// floor. It counts what the test processes run: unit and db suites import the code directly; the real
-// servers of the integration and browser suites are separate processes and add nothing. The floor sits
-// a little under the measured figures; raise it when they rise (docs/conventions.md, "Coverage").
-// Measured 2026-11-27 over the unit project and the db project's src suites (SQLite): lines 58.49 %,
-// statements 56.52 %, functions 53.06 %, branches 49.76 %.
-const COVERAGE_FLOOR = { lines: 61, statements: 59, functions: 55, branches: 51 };
+// Coverage (v8) of the server code: a whole `npm test` measures it over the in-process suites (the
+// unit project and the db project's suites under src/, scripts/test.ts) and fails below the floor.
+// The real servers of the integration and browser suites are separate processes and add nothing, so
+// those suites run in a second vitest run without coverage. The floor sits a little under the
+// measured figures; raise it when they rise (docs/conventions.md, "Coverage").
+// Measured 2026-11-28 over those suites (SQLite): lines 63.18 %, statements 62.08 %, functions
+// 59.59 %, branches 55.15 %.
+const COVERAGE_FLOOR = { lines: 62, statements: 61, functions: 58, branches: 54 };
 
 // The test workers learn that coverage is on: the few timing bounds over CPU-bound JavaScript allow
 // for its block counters (about three to six times slower there).

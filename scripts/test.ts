@@ -104,45 +104,78 @@ if (!onlyNonBrowser) ensureChromium();
 ensureScannerTools();
 buildIfStale();
 
-// Coverage on a whole run only: its summary is printed after the tests, the floor is checked.
-const coverage = args.length === 0 ? ['--coverage'] : [];
+// A whole run is two vitest runs. First the in-process suites (unit, and the db project's suites
+// under src/) with coverage: they are what the coverage of the server code counts (the integration
+// and browser suites drive separate server processes), and its summary and floor come with them.
+// Then the integration and browser suites without it: v8's block counters slow every line of
+// JavaScript in a test worker (workbooks and PDFs made by the tests, the browser driver) several
+// times over and count nothing there. A part (`npm test -- --project db`, a file) is one run
+// without coverage, as given.
+const whole = args.length === 0;
+const runs: Array<{ name: string; argv: string[]; coverage: boolean }> = whole
+  ? [
+      {
+        name: 'in-process',
+        argv: ['--coverage', '--project', 'unit', '--project', 'db', join(root, 'src/')],
+        coverage: true,
+      },
+      {
+        name: 'servers',
+        argv: ['--project', 'db', '--project', 'browser', join(root, 'tests/')],
+        coverage: false,
+      },
+    ]
+  : [{ name: 'part', argv: args, coverage: false }];
 const dir = mkdtempSync(join(tmpdir(), 'cabinet-vitest-'));
-const report = join(dir, 'report.json');
-const run = spawnSync(
-  process.execPath,
-  [
-    join(root, 'node_modules/vitest/vitest.mjs'),
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...coverage,
-    ...args,
-  ],
-  { stdio: 'inherit', cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
-);
-let summary = '';
-if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numFailedTestSuites: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
-  // A suite that fails before its tests run (e.g. its server does not start) counts as a failure;
-  // with every test and suite passed, a failed run on a whole run is the coverage floor.
-  const belowFloor =
-    run.status !== 0 && coverage.length > 0 && !r.numFailedTests && !r.numFailedTestSuites;
-  const failed =
-    r.numFailedTests || (run.status !== 0 && !belowFloor ? Math.max(1, r.numFailedTestSuites) : 0);
-  summary =
-    `${r.numPassedTests} passed, ${failed} failed` +
-    (r.numPendingTests + r.numTodoTests ? `, ${r.numPendingTests + r.numTodoTests} skipped` : '');
-  if (belowFloor)
-    summary += '; coverage below the floor (see "Coverage summary" above and docs/conventions.md)';
+
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+  numPendingTests: number;
+  numTodoTests: number;
 }
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let status = 0;
+let belowFloor = false;
+for (const [i, r] of runs.entries()) {
+  const report = join(dir, `report-${i}.json`);
+  if (runs.length > 1) console.log(`\n== vitest ${i + 1}/${runs.length}: ${r.name}`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...r.argv,
+    ],
+    { stdio: 'inherit', cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
+  );
+  const code = run.status ?? 1;
+  if (!existsSync(report)) {
+    status ||= code || 1;
+    totals.failed += code ? 1 : 0;
+    continue;
+  }
+  const rep = JSON.parse(readFileSync(report, 'utf8')) as Report;
+  // A suite that fails before its tests run (e.g. its server does not start) counts as a failure;
+  // with every test and suite passed, a failed run with coverage is the coverage floor.
+  const floor = code !== 0 && r.coverage && !rep.numFailedTests && !rep.numFailedTestSuites;
+  belowFloor ||= floor;
+  totals.passed += rep.numPassedTests;
+  totals.failed +=
+    rep.numFailedTests || (code !== 0 && !floor ? Math.max(1, rep.numFailedTestSuites) : 0);
+  totals.skipped += rep.numPendingTests + rep.numTodoTests;
+  status ||= code;
+}
+let summary =
+  `${totals.passed} passed, ${totals.failed} failed` +
+  (totals.skipped ? `, ${totals.skipped} skipped` : '');
+if (belowFloor)
+  summary += '; coverage below the floor (see "Coverage summary" above and docs/conventions.md)';
 rmSync(dir, { recursive: true, force: true });
-if (summary) console.log(`\ntests: ${summary}`);
+console.log(`\ntests: ${summary}`);
 if (!checked) console.log('static checks failed (see tsc / astro check / eslint above)');
-process.exit(checked ? (run.status ?? 1) : 1);
+process.exit(checked ? status : 1);
