@@ -79,7 +79,7 @@ beforeAll(async () => {
   for (const kind of ['manual', 'certificate', 'drawing'] as const) {
     const r = await call(`/api/integration/productions/${productId}/documents`, {
       data: { kind, name: `${kind} of the pump` },
-      files: { file: [pdf(kind), `${kind}.pdf`] },
+      files: { file: [pdf(kind), `scan-ivanov-${kind}.pdf`] },
     });
     expect(r.status).toBe(201);
     docs[kind] = r.data.id;
@@ -210,6 +210,11 @@ describe('documents through the passport', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
     expect(r.headers.get('cache-control')).toBe('private, no-store');
+    expect(r.headers.get('x-robots-tag')).toBe('noindex');
+    // The public name with the stored extension, not the uploaded file's own name.
+    expect(r.headers.get('content-disposition')).toBe(
+      `attachment; filename="manual of the pump.pdf"; filename*=UTF-8''manual%20of%20the%20pump.pdf`,
+    );
     expect(Buffer.from(await r.arrayBuffer()).toString()).toContain('% manual');
   });
 
