@@ -260,6 +260,11 @@ describe('contact form', () => {
     expect(html).toContain('Enter a phone number or an e-mail address');
     expect(html).toContain('value="call me"');
     expect(html).not.toContain('id="f-name-error"');
+    // The hint on the expected format stays beside the error, both describe the field.
+    const input = /<input[^>]*id="f-contact"[^>]*>/.exec(html)![0];
+    expect(input).toContain('aria-describedby="f-contact-error f-contact-hint"');
+    expect(input).toContain('autocomplete="email"');
+    expect(html).toContain('id="f-contact-hint"');
     const empty = await post(here, { name: '', contact: 'ivan@example.ru', message: '' });
     expect(empty.status).toBe(400);
     const emptyHtml = await empty.text();

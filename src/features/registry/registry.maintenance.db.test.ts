@@ -371,6 +371,30 @@ describe('the back office calls', () => {
         'plan.0.next_due': 'Give the next due date, or the interval with the last done date',
       },
     });
+    // A last done day in the future, a next due day before the last done day: refused by field.
+    expect(
+      await refusal(
+        maintenanceCall(
+          id,
+          body({
+            plan: [
+              { kind: 'part', interval_months: 6, last_done: '2999-01-01' },
+              { kind: 'maintenance', next_due: '2026-01-01', last_done: '2026-02-01' },
+              { kind: 'inspection', next_due: '2026-02-01', last_done: '2026-02-01' },
+            ],
+          }),
+          t,
+        ),
+      ),
+    ).toEqual({
+      status: 422,
+      message: 'The data is not valid',
+      errors: {
+        'plan.0.last_done': 'The last done date cannot be in the future',
+        'plan.1.next_due': 'The next due date cannot be before the last done date',
+      },
+    });
+    expect(await planOf(id)).toEqual([]);
     const set = await maintenanceCall(
       id,
       body({ plan: [{ kind: 'part', interval_months: 6, last_done: '2026-01-15' }] }),
