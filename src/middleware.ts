@@ -26,6 +26,7 @@ import {
 } from '#lib/http/dictionary.ts';
 import { diskLow } from '#lib/http/disk.ts';
 import { failureOf, failureResponse } from '#lib/http/failure.ts';
+import { loggedPath } from '#lib/http/request-context.ts';
 import { securityHeaders } from '#lib/http/security-headers.ts';
 import { STYLES_COOKIE, withInlineStylesheets } from '#lib/http/stylesheets.ts';
 import { LOCALE_COOKIE, resolveLocale, translator } from '#lib/i18n/index.ts';
@@ -161,9 +162,11 @@ function wantsJson(request: Request, path: string): boolean {
 async function failed(ctx: APIContext, path: string, err: unknown): Promise<Response> {
   const { locals, request } = ctx;
   const failure = failureOf(err, locals.t);
-  if (failure.unexpected) log.error('request failed', { method: request.method, path, err });
+  const logged = loggedPath(path);
+  if (failure.unexpected)
+    log.error('request failed', { method: request.method, path: logged, err });
   else if (failure.status === 503)
-    log.warn('service unavailable', { method: request.method, path, err });
+    log.warn('service unavailable', { method: request.method, path: logged, err });
   const headers: Record<string, string> = {};
   // The body of a refused upload is not read: the connection cannot be reused after it.
   if (failure.status === 413) headers.Connection = 'close';

@@ -26,7 +26,7 @@ import { installStylesheets, loadStylesheets } from './lib/http/stylesheets.ts';
 import { parseCookies } from './lib/http/cookies.ts';
 import { diskLow } from './lib/http/disk.ts';
 import { unavailableCause, RETRY_AFTER_SECONDS } from './lib/http/failure.ts';
-import { requestIdFrom, requestStore } from './lib/http/request-context.ts';
+import { loggedPath, requestIdFrom, requestStore } from './lib/http/request-context.ts';
 import { createStaticHandler } from './lib/http/static.ts';
 import { log } from './lib/log.ts';
 import { createBus, installBus, type Bus } from './lib/realtime/bus.ts';
@@ -92,7 +92,7 @@ export async function start(cfg: Config) {
     const context = { id, dbMs: 0 };
     serverTiming(res, started, context);
     res.once('close', () => {
-      const path = (req.url ?? '/').split('?')[0];
+      const path = loggedPath(req.url ?? '/');
       log.info('request', {
         req: id,
         method: req.method,

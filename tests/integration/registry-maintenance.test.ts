@@ -223,7 +223,7 @@ describe('maintenance plan through the integration API', () => {
     expectIn(
       marked,
       new RegExp(
-        `href="/productions/${id}#maintenance" data-plan-overdue[^>]*>Просрочено обслуживание</a>`,
+        `href="/productions/${id}#maintenance" data-plan-overdue aria-label="Просрочено обслуживание изделия MP-0[0-9]+"[^>]*>Просрочено обслуживание</a>`,
       ),
     );
     expect(marked.match(/data-plan-overdue/g)).toHaveLength(1);

@@ -79,7 +79,7 @@ beforeAll(async () => {
   for (const kind of ['manual', 'certificate', 'drawing'] as const) {
     const r = await call(`/api/integration/productions/${productId}/documents`, {
       data: { kind, name: `${kind} of the pump` },
-      files: { file: [pdf(kind), `${kind}.pdf`] },
+      files: { file: [pdf(kind), `scan-ivanov-${kind}.pdf`] },
     });
     expect(r.status).toBe(201);
     docs[kind] = r.data.id;
@@ -210,6 +210,11 @@ describe('documents through the passport', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
     expect(r.headers.get('cache-control')).toBe('private, no-store');
+    expect(r.headers.get('x-robots-tag')).toBe('noindex');
+    // The public name with the stored extension, not the uploaded file's own name.
+    expect(r.headers.get('content-disposition')).toBe(
+      `attachment; filename="manual of the pump.pdf"; filename*=UTF-8''manual%20of%20the%20pump.pdf`,
+    );
     expect(Buffer.from(await r.arrayBuffer()).toString()).toContain('% manual');
   });
 
@@ -255,6 +260,11 @@ describe('contact form', () => {
     expect(html).toContain('Enter a phone number or an e-mail address');
     expect(html).toContain('value="call me"');
     expect(html).not.toContain('id="f-name-error"');
+    // The hint on the expected format stays beside the error, both describe the field.
+    const input = /<input[^>]*id="f-contact"[^>]*>/.exec(html)![0];
+    expect(input).toContain('aria-describedby="f-contact-error f-contact-hint"');
+    expect(input).toContain('autocomplete="email"');
+    expect(html).toContain('id="f-contact-hint"');
     const empty = await post(here, { name: '', contact: 'ivan@example.ru', message: '' });
     expect(empty.status).toBe(400);
     const emptyHtml = await empty.text();

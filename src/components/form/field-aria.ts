@@ -7,8 +7,20 @@ export interface FieldAria {
   'aria-describedby'?: string;
 }
 
-/** Attributes for the control with this id: pass the error (any truthy value) and whether a hint is shown. */
-export function fieldAria(id: string, error: unknown, hint: unknown = false): FieldAria {
-  if (error) return { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` };
+/**
+ * Attributes for the control with this id: pass the error (any truthy value) and whether a hint is
+ * shown; `keepHint`: the hint stays beside the error (a format the error alone does not explain).
+ */
+export function fieldAria(
+  id: string,
+  error: unknown,
+  hint: unknown = false,
+  keepHint = false,
+): FieldAria {
+  if (error)
+    return {
+      'aria-invalid': 'true',
+      'aria-describedby': keepHint && hint ? `${id}-error ${id}-hint` : `${id}-error`,
+    };
   return hint ? { 'aria-describedby': `${id}-hint` } : {};
 }

@@ -1,8 +1,9 @@
 // Notifications of the signed-in user. Other features call notify() when something happens that the
 // customer should know about (an order's status, a manager's message, a support reply, a finished
 // calculation); it stores the notification and tells the user's open pages over the live-event bus.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { db, now } from '#lib/db/index.ts';
+import type { DB } from '#lib/db/schema.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { userTopic } from '#lib/realtime/topics.ts';
 import { flip, type ListResult } from '#lib/list.ts';
@@ -61,11 +62,21 @@ const columns = [
   'read_date',
 ] as const;
 
-/** Stores a notification for the user and publishes `notification.created` on the user's topic. */
-export async function notify(userId: number, input: NotifyInput): Promise<NotificationItem> {
+/**
+ * Stores a notification for the user and publishes `notification.created` on the user's topic.
+ * Inside a transaction the caller passes its handle (on SQLite the default handle would wait for the
+ * transaction's own lock) and `publishLater`, which receives the publication to run after the
+ * commit: a rolled-back notification is never announced. Without `publishLater` it publishes at once.
+ */
+export async function notify(
+  userId: number,
+  input: NotifyInput,
+  handle: Kysely<DB> = db(),
+  publishLater?: (publish: () => Promise<void>) => void,
+): Promise<NotificationItem> {
   if (!isModule(input.module)) throw new Error(`notify: unknown module ${String(input.module)}`);
   const url = input.url && isSafeUrl(input.url) ? input.url : null;
-  const row = await db()
+  const row = await handle
     .insertInto('notifications')
     .values({
       user_id: userId,
@@ -89,17 +100,20 @@ export async function notify(userId: number, input: NotifyInput): Promise<Notifi
     icon: row.icon ?? 'bell',
     url: row.url,
     date: row.date,
-    unread: await unreadCount(userId),
+    unread: await unreadCount(userId, handle),
   };
   // The notification is stored; a bus hiccup must not fail the business change that caused it.
-  await bus()
-    .publish(userTopic(userId), NOTIFICATION_CREATED, event)
-    .catch((err) => log.warn('notify: publish failed', { userId, err }));
+  const publish = () =>
+    bus()
+      .publish(userTopic(userId), NOTIFICATION_CREATED, event)
+      .catch((err: unknown) => log.warn('notify: publish failed', { userId, err }));
+  if (publishLater) publishLater(publish);
+  else await publish();
   return row;
 }
 
-export async function unreadCount(userId: number): Promise<number> {
-  const r = await db()
+export async function unreadCount(userId: number, handle: Kysely<DB> = db()): Promise<number> {
+  const r = await handle
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)

@@ -44,7 +44,7 @@ import {
 import { getProduct, shipmentsOf } from './registry.server.ts';
 import { addService, serviceOf } from './registry.service.server.ts';
 import { planOf, PlanDueMissing, setPlan } from './registry.maintenance.server.ts';
-import { setWarranty, warrantyOf } from './registry.warranty.server.ts';
+import { setWarranty, today, warrantyOf } from './registry.warranty.server.ts';
 
 function invalid(t: T, errors: Record<string, string>): HttpError {
   return new HttpError(422, t('integration.errors.invalid'), {
@@ -342,11 +342,21 @@ export async function contactsCall(params: URLSearchParams, t: T) {
 
 /**
  * Replaces the product's maintenance plan (decision 0047) and answers it with each row's status; a
- * row whose next due day is neither given nor derivable answers 422 naming its `next_due`.
+ * row whose next due day is neither given nor derivable, a last done day after the supplier's today,
+ * a next due day before the last done day answer 422 naming the field.
  */
 export async function maintenanceCall(id: number | null, body: IntegrationBody, t: T) {
   const p = await productOr404(id, t);
   const input = check(PlanSchema, body.data, t);
+  const day = today();
+  const wrong: Record<string, string> = {};
+  for (const [i, r] of input.plan.entries()) {
+    if (r.last_done && r.last_done > day)
+      wrong[`plan.${i}.last_done`] = 'registry.validation.lastDoneFuture';
+    else if (r.last_done && r.next_due && r.next_due < r.last_done)
+      wrong[`plan.${i}.next_due`] = 'registry.validation.dueBeforeDone';
+  }
+  if (Object.keys(wrong).length > 0) throw invalid(t, wrong);
   try {
     const plan = await setPlan(p.id, input.plan);
     await productChanged(p, 'maintenance');

@@ -3,7 +3,7 @@
 // check at chosen instants: one notification per reader (owner and granted colleague, none for a user
 // without access) before the due day and once overdue, nothing again on a second or concurrent run,
 // also from a second connection standing in for another server instance.
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
 import { openDatabase, type Database } from '#lib/db/index.ts';
@@ -21,6 +21,8 @@ import { addService } from './registry.service.server.ts';
 import { maintenanceCall, serviceCall, showCall } from './registry.integration.server.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { translator } from '#lib/i18n/index.ts';
+import { bus } from '#lib/realtime/bus.ts';
+import { userTopic } from '#lib/realtime/topics.ts';
 
 const database = migratedDatabase();
 const KEY = Symbol.for('cabinet.database');
@@ -105,6 +107,17 @@ async function product(grant = true): Promise<number> {
     .execute();
   return id;
 }
+
+/** How many notifications of the user about the product `on` reads. */
+const notesOn = async (on: Database, userId: number, productId: number) =>
+  (
+    await on.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('pid', '=', productId)
+      .execute()
+  ).length;
 
 /** The notifications of the user about the product, oldest first. */
 const notes = (userId: number, productId: number) =>
@@ -238,6 +251,12 @@ describe('maintenance plan', () => {
       { kind: 'maintenance', interval_months: 6, last_done: '2026-01-31' },
       { kind: 'verification', next_due: '2026-09-01' },
     ]);
+    // The plan was set in the summer.
+    await database.db
+      .updateTable('product_maintenance')
+      .set({ updated_at: '2026-08-01T08:00:00.000Z' })
+      .where('product_id', '=', id)
+      .execute();
     await addService(id, {
       kind: 'maintenance',
       date: '2026-08-31',
@@ -285,6 +304,40 @@ describe('maintenance plan', () => {
     ).rejects.toThrow('rolled back');
     expect((await planOf(id))[0]!.last_done).toBe('2026-08-31');
   });
+
+  it('a back-filled older event moves no due day earlier and clears no one-off due day', async () => {
+    const id = await product();
+    await setPlan(id, [
+      { kind: 'maintenance', interval_months: 12, next_due: '2027-01-01' },
+      { kind: 'verification', next_due: '2027-03-01' },
+      { kind: 'inspection', interval_months: 6, last_done: '2026-06-01' },
+    ]);
+    const plan = async () =>
+      (await planOf(id, '2026-11-28')).map((p) => [p.kind, p.next_due, p.last_done]);
+    // Old paper records entered now: before the current cycle, they change nothing.
+    for (const kind of ['maintenance', 'verification', 'inspection'] as const)
+      await addService(id, { kind, date: '2019-05-01', title: 'Old', description: null });
+    // Within the cycle but its day plus the interval before the due day: nothing either.
+    await addService(id, {
+      kind: 'maintenance',
+      date: '2025-12-31',
+      title: 'X',
+      description: null,
+    });
+    expect(await plan()).toEqual([
+      ['maintenance', '2027-01-01', null],
+      ['inspection', '2026-12-01', '2026-06-01'],
+      ['verification', '2027-03-01', null],
+    ]);
+    // Done early in the current cycle: the due day moves on, never back.
+    await addService(id, {
+      kind: 'maintenance',
+      date: '2026-01-02',
+      title: 'Y',
+      description: null,
+    });
+    expect((await plan())[0]).toEqual(['maintenance', '2027-01-02', '2026-01-02']);
+  });
 });
 
 describe('the back office calls', () => {
@@ -318,6 +371,30 @@ describe('the back office calls', () => {
         'plan.0.next_due': 'Give the next due date, or the interval with the last done date',
       },
     });
+    // A last done day in the future, a next due day before the last done day: refused by field.
+    expect(
+      await refusal(
+        maintenanceCall(
+          id,
+          body({
+            plan: [
+              { kind: 'part', interval_months: 6, last_done: '2999-01-01' },
+              { kind: 'maintenance', next_due: '2026-01-01', last_done: '2026-02-01' },
+              { kind: 'inspection', next_due: '2026-02-01', last_done: '2026-02-01' },
+            ],
+          }),
+          t,
+        ),
+      ),
+    ).toEqual({
+      status: 422,
+      message: 'The data is not valid',
+      errors: {
+        'plan.0.last_done': 'The last done date cannot be in the future',
+        'plan.1.next_due': 'The next due date cannot be before the last done date',
+      },
+    });
+    expect(await planOf(id)).toEqual([]);
     const set = await maintenanceCall(
       id,
       body({ plan: [{ kind: 'part', interval_months: 6, last_done: '2026-01-15' }] }),
@@ -416,5 +493,124 @@ describe('maintenance reminders', () => {
     await new Promise((r) => setTimeout(r, 1200));
     await job.stop();
     expect(await notes(owner, id)).toHaveLength(1);
+  });
+
+  /** A plugin calling `on` before each insert into `table` (it may throw: the statement fails). */
+  const onInsert = (table: string, on: () => void): KyselyPlugin => ({
+    transformQuery: ({ node }) => {
+      const n = node as RootOperationNode & { into?: { table: { identifier: { name: string } } } };
+      if (n.kind === 'InsertQueryNode' && n.into?.table.identifier.name === table) on();
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  const reminded = (id: number) =>
+    database.db
+      .selectFrom('product_maintenance_reminders as r')
+      .innerJoin('product_maintenance as m', 'm.id', 'r.plan_id')
+      .select(['r.kind', 'r.due'])
+      .where('m.product_id', '=', id)
+      .execute();
+  const run = (day: string, more: Parameters<typeof runMaintenanceReminders>[1] = {}) =>
+    runMaintenanceReminders(at(day), { days: 14, timeZone: TZ, ...more });
+
+  it('exactly once: a failed notification or a product without readers yet uses up no reminder', async () => {
+    await database.db.deleteFrom('product_maintenance').execute();
+    const id = await product();
+    await setPlan(id, [{ kind: 'maintenance', next_due: '2027-02-10' }]);
+    // No readers yet: nothing claimed, so the readers granted later are told.
+    await database.db.deleteFrom('product_access').where('product_id', '=', id).execute();
+    expect(await run('2027-02-01')).toBe(0);
+    expect(await reminded(id)).toEqual([]);
+    await database.db
+      .insertInto('product_access')
+      .values({
+        user_id: owner,
+        kind: 'owner',
+        product_id: id,
+        status: 1,
+        organisation_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    // Storing the notification fails (the process-wide handle too, as notify's used to be): the claim
+    // is undone with it and nothing is announced.
+    const events: unknown[] = [];
+    const unsubscribe = bus().subscribe(userTopic(owner), (e) => events.push(e));
+    const g = globalThis as Holder;
+    const failing = database.db.withPlugin(
+      onInsert('notifications', () => {
+        throw new Error('disk full');
+      }),
+    );
+    g[KEY] = { db: failing, engine: database.engine, close: async () => {} };
+    try {
+      expect(await run('2027-02-01')).toBe(0);
+      expect(await run('2027-02-01', { handle: failing })).toBe(0);
+    } finally {
+      g[KEY] = { db: database.db, engine: database.engine, close: async () => {} };
+    }
+    expect(await reminded(id)).toEqual([]);
+    expect(await notes(owner, id)).toEqual([]);
+    expect(events).toEqual([]);
+    // The next run sends it; its live event goes out once the notification is committed (another
+    // connection already reads it).
+    const seen: Array<Promise<number>> = [];
+    const unsubscribe2 = bus().subscribe(userTopic(owner), () =>
+      seen.push(notesOn(other!, owner, id)),
+    );
+    expect(await run('2027-02-01')).toBe(1);
+    unsubscribe();
+    unsubscribe2();
+    expect(events).toHaveLength(1);
+    expect(await Promise.all(seen)).toEqual([1]);
+    expect(await reminded(id)).toEqual([{ kind: 'soon', due: '2027-02-10' }]);
+    expect(await run('2027-02-02')).toBe(0);
+    expect(await notes(owner, id)).toHaveLength(1);
+  });
+
+  it('pages by (next_due, id), stops before the next claim when asked, skips rows already told', async () => {
+    await database.db.deleteFrom('product_maintenance').execute();
+    const ids = [];
+    for (const due of ['2027-03-01', '2027-02-20', '2027-03-01', '2027-02-25']) {
+      const id = await product(false);
+      await setPlan(id, [{ kind: 'part', next_due: due }]);
+      ids.push(id);
+    }
+    // Stopped after the first claim: the other rows wait for the next run.
+    const stopping = new AbortController();
+    const handle = database.db.withPlugin(
+      onInsert('product_maintenance_reminders', () => stopping.abort()),
+    );
+    expect(await run('2027-03-05', { handle, signal: stopping.signal, batch: 2 })).toBe(1);
+    expect((await reminded(ids[1]!)).length).toBe(1);
+    expect(await run('2027-03-05', { signal: AbortSignal.abort() })).toBe(0);
+    // Pages of one row through equal due days: each row once.
+    expect(await run('2027-03-05', { batch: 1 })).toBe(3);
+    for (const id of ids)
+      expect(await reminded(id)).toEqual([expect.objectContaining({ kind: 'overdue' })]);
+    expect(await run('2027-03-06', { batch: 1 })).toBe(0);
+    // A row told its overdue reminder records it and leaves the scan's partial index.
+    const state = await database.db
+      .selectFrom('product_maintenance')
+      .select(['next_due', 'overdue_sent'])
+      .where('product_id', 'in', ids)
+      .execute();
+    expect(state.every((r) => r.overdue_sent === r.next_due)).toBe(true);
+    const scan = sql`select id from product_maintenance
+      where (overdue_sent is null or overdue_sent <> next_due) and next_due <= '2027-03-06'
+      order by next_due, id limit 200`;
+    const plan =
+      database.engine === 'sqlite'
+        ? (await sql<{ detail: string }>`explain query plan ${scan}`.execute(database.db)).rows
+            .map((r) => r.detail)
+            .join(' ')
+        : // A table this small is read whole unless told otherwise.
+          await database.db.transaction().execute(async (trx) => {
+            await sql`set local enable_seqscan = off`.execute(trx);
+            const { rows } = await sql<Record<string, string>>`explain ${scan}`.execute(trx);
+            return rows.map((r) => Object.values(r).join(' ')).join(' ');
+          });
+    expect(plan).toContain('product_maintenance_pending');
   });
 });

@@ -16,6 +16,8 @@ import {
   passportFor,
   productOfToken,
   publicDocument,
+  publicFileName,
+  rateKey,
   publicPassport,
   renewPassport,
   submitContact,
@@ -71,7 +73,8 @@ beforeAll(async () => {
           warranty_months: 12,
           warranty_start: '2026-01-10',
           warranty_until: '2099-01-09',
-          created_at: '2026-01-05T10:00:00.000Z',
+          // 01:30 on 5 January in Samara (the supplier's zone), still the 4th in UTC.
+          created_at: '2026-01-04T21:30:00.000Z',
           updated_at: at,
         })
         .returning('id')
@@ -159,6 +162,12 @@ describe('public passport', () => {
         'warranty',
       ].sort(),
     );
+  });
+
+  it('names a download by the public name, with the stored extension when it has none', () => {
+    expect(publicFileName('Operating manual', 'scan_ivanov_2026.PDF')).toBe('Operating manual.PDF');
+    expect(publicFileName('Manual.pdf', 'C:/Users/ivanov/draft.pdf')).toBe('Manual.pdf');
+    expect(publicFileName('Certificate', 'noext')).toBe('Certificate');
   });
 
   it("downloads a public document of the token's product only", async () => {
@@ -302,5 +311,20 @@ describe('rate limit', () => {
       },
     };
     expect(clientIp(throwing)).toBe('unknown');
+    expect(clientIp({ clientAddress: '2001:db8:1:2:aaaa::1' })).toBe('2001:db8:1:2::/64');
+  });
+
+  it('keys an IPv6 client by its /64 and an IPv4-mapped one as IPv4', () => {
+    expect(rateKey('192.0.2.1')).toBe('192.0.2.1');
+    expect(rateKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(rateKey('2001:DB8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(rateKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateKey('2001:db8:0:0:1::')).toBe('2001:db8:0:0::/64');
+    expect(rateKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(rateKey('::1')).toBe('0:0:0:0::/64');
+    expect(rateKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(rateKey('::ffff:c633:6407')).toBe('198.51.100.7');
+    expect(rateKey('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
+    expect(rateKey('unknown')).toBe('unknown');
   });
 });

@@ -5,8 +5,10 @@
 // calculation, price or reader. A stranger's contact request is stored for the back office, which
 // pulls it through the integration API. An unknown, malformed or revoked token finds nothing.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import { config, localOrigin } from '#lib/config.ts';
+import { localDay } from '#lib/dates.ts';
 import { db as defaultDb, now } from '#lib/db/index.ts';
 import type { DB } from '#lib/db/schema.ts';
 import { HttpError } from '#lib/http/api.ts';
@@ -37,10 +39,48 @@ export const PASSPORT_LIMITS = {
   contact: { name: 'passport-contact:ip', limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Rule>;
 
-/** The client's address as the server saw it (forwarded headers only behind a trusted proxy). */
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail as the last two), or null. */
+function ipv6Groups(ip: string): number[] | null {
+  let s = ip;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    s = `${s.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = s.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? 0 : 8 - h.length - t.length;
+  const all = [...h, ...Array<string>(Math.max(0, fill)).fill('0'), ...t].map((g) =>
+    parseInt(g, 16),
+  );
+  return all.length === 8 && all.every((g) => g >= 0 && g <= 0xffff) ? all : null;
+}
+
+/**
+ * The rate limit's key of a client address: an IPv4 address itself (also written IPv4-mapped), an
+ * IPv6 address its /64 prefix, since one client commonly holds the whole /64.
+ */
+export function rateKey(address: string): string {
+  const ip = address.replace(/%.*$/, '').toLowerCase();
+  if (isIP(ip) !== 6) return address;
+  const g = ipv6Groups(ip);
+  if (!g) return address;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
+    return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * The client's rate-limit key (rateKey) from the address the server saw (forwarded headers only
+ * behind a trusted proxy).
+ */
 export function clientIp(ctx: { clientAddress: string }): string {
   try {
-    return ctx.clientAddress || 'unknown';
+    return ctx.clientAddress ? rateKey(ctx.clientAddress) : 'unknown';
   } catch {
     // No socket address (a synthetic request): every such request shares one bucket.
     return 'unknown';
@@ -200,7 +240,8 @@ export async function publicPassport(
     title: p.title,
     serial: p.serial,
     sku: p.sku,
-    produced: p.created_at.slice(0, 10),
+    // The supplier's calendar day, as every day of the registry.
+    produced: localDay(new Date(p.created_at), config().timeZone),
     shipped: [...new Set(shipments.map((s) => s.date))],
     warranty: warrantyOf(p),
     documents: documents.map((d) => ({
@@ -210,6 +251,16 @@ export async function publicPassport(
       url: paths.passport.document(token, d.id),
     })),
   };
+}
+
+/**
+ * The download name of a public document: its public name (never the uploaded file's own, which may
+ * tell of the supplier's folders or people), with the stored file's extension when it has none.
+ */
+export function publicFileName(name: string, stored: string): string {
+  if (/\.[a-z0-9]{1,8}$/i.test(name)) return name;
+  const ext = /\.[a-z0-9]{1,8}$/i.exec(stored)?.[0] ?? '';
+  return `${name}${ext}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Kysely types of the product registry (migrations 0014_product_registry, 0028_after_sales,
-// 0030_product_passports, 0031_maintenance_plan, 0032_product_operating_point).
-import type { Generated } from 'kysely';
+// 0030_product_passports, 0031_maintenance_plan, 0032_product_operating_point,
+// 0034_maintenance_reminder_state).
+import type { ColumnType, Generated } from 'kysely';
 import type {
   ClaimState,
   DocumentKind,
@@ -146,6 +147,9 @@ export interface ProductMaintenanceTable {
   /** Calendar dates YYYY-MM-DD. */
   next_due: string | null;
   last_done: string | null;
+  /** The due day whose 'soon' / 'overdue' reminder this row has had (migration 0034). */
+  soon_sent: ColumnType<string | null, string | null | undefined, string | null>;
+  overdue_sent: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

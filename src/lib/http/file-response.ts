@@ -12,7 +12,7 @@ export interface FileAnswer {
   /** Whether this reader may have the file; checked before its bytes are read. */
   allow?: (info: StoredFile) => boolean | Promise<boolean>;
   /** The download name when the route knows a better one than the stored name. */
-  name?: string;
+  name?: string | ((info: StoredFile) => string);
   /**
    * immutable (default): ids are random and never reused, so a file's content never changes and a
    * long private cache is safe. no-store: for files whose access can be withdrawn.
@@ -47,7 +47,10 @@ export async function storedFileResponse(id: string, answer: FileAnswer): Promis
       headers: {
         'Content-Type': info.type,
         'Content-Length': String(data.byteLength),
-        'Content-Disposition': contentDisposition(disposition, answer.name ?? info.name),
+        'Content-Disposition': contentDisposition(
+          disposition,
+          typeof answer.name === 'function' ? answer.name(info) : (answer.name ?? info.name),
+        ),
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': CACHE[answer.cache ?? 'immutable'],
       },

@@ -33,3 +33,12 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   const given = Array.isArray(header) ? header[0] : header;
   return given && CLIENT_ID.test(given) ? given : randomUUID();
 }
+
+/**
+ * The path an access log line shows: no query string, and a secret segment redacted (the public
+ * passport's token opens the product to anyone holding it, decision 0046).
+ */
+export function loggedPath(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  return path.replace(/^\/passport\/[^/]+/i, '/passport/:token');
+}

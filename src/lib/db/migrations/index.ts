@@ -31,6 +31,7 @@ import * as m0029 from './0029_bounded_newer_lists.ts';
 import * as m0030 from './0030_product_passports.ts';
 import * as m0031 from './0031_maintenance_plan.ts';
 import * as m0032 from './0032_product_operating_point.ts';
+import * as m0034 from './0034_maintenance_reminder_state.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_sessions': m0001,
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0030_product_passports': m0030,
   '0031_maintenance_plan': m0031,
   '0032_product_operating_point': m0032,
+  '0034_maintenance_reminder_state': m0034,
 };
