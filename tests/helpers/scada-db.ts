@@ -12,6 +12,7 @@ export async function insertScadaObject(
   db: Kysely<DB>,
   key: string,
   specs: TagSpec[],
+  object: { created_at?: string; updated_at?: string } = {},
 ): Promise<{ id: number; tags: Array<TagRow & { id: number }> }> {
   const now = new Date().toISOString();
   const { id } = await db
@@ -25,6 +26,7 @@ export async function insertScadaObject(
       driver: '{"type":"simulator"}',
       created_at: now,
       updated_at: now,
+      ...object,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
+import { insertUser } from '../../../tests/helpers/users-db.ts';
 import { parseListQuery } from '#lib/list.ts';
 import { LIST_FIELDS } from './registry.schema.ts';
 import { canSee, listProducts } from './registry.server.ts';
@@ -21,31 +22,8 @@ const q = (params: Record<string, string>) =>
 beforeAll(async () => {
   const db = database.db;
   const t = new Date().toISOString();
-  const user = (email: string) =>
-    db
-      .insertInto('users')
-      .values({
-        email,
-        name: 'N',
-        surname: 'S',
-        account_type: 'personal',
-        phone: null,
-        ochestvo: null,
-        sex: null,
-        birthday: null,
-        place: null,
-        post: null,
-        avatar: null,
-        password_hash: null,
-        locale: null,
-        layout: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  owner = (await user('owner@x.example')).id;
-  colleague = (await user('colleague@x.example')).id;
+  owner = await insertUser(db, 'owner@x.example');
+  colleague = await insertUser(db, 'colleague@x.example');
   org = (
     await db
       .insertInto('organisations')

@@ -6,6 +6,7 @@
 import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
+import { insertUser } from '../../../tests/helpers/users-db.ts';
 import { openDatabase, type Database } from '#lib/db/index.ts';
 import { addDays, addMonths, nextDue, planState } from './registry.maintenance.ts';
 import {
@@ -38,32 +39,7 @@ const TZ = 'Europe/Samara';
 /** Noon in Samara on the calendar day. */
 const at = (day: string) => new Date(`${day}T08:00:00Z`);
 
-async function user(email: string, locale: string | null) {
-  const t = new Date().toISOString();
-  const { id } = await database.db
-    .insertInto('users')
-    .values({
-      email,
-      name: 'N',
-      surname: 'S',
-      account_type: 'personal',
-      phone: null,
-      ochestvo: null,
-      sex: null,
-      birthday: null,
-      place: null,
-      post: null,
-      avatar: null,
-      password_hash: null,
-      locale,
-      layout: null,
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
+const user = (email: string, locale: string | null) => insertUser(database.db, email, { locale });
 
 async function product(grant = true): Promise<number> {
   const t = new Date().toISOString();

@@ -4,6 +4,7 @@
 // (the product's reader with a grant on the object; anyone else: null, as the API's 404).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
+import { insertUser } from '../../../tests/helpers/users-db.ts';
 import { importItems } from '#features/catalogue/catalogue.server.ts';
 import { curveAt, preparePump } from '#features/calculations/engine/index.ts';
 import { pumpModelOf } from '#features/calculations/pumps.server.ts';
@@ -49,33 +50,7 @@ const PUMP = {
   motor: { p2_kw: 4, in_a: 8.1, ia_in: 6.8, cos_phi: 0.82, eta: 0.87, voltage_v: 400 },
 };
 
-async function user(email: string, scada = 0) {
-  return (
-    await database.db
-      .insertInto('users')
-      .values({
-        email,
-        name: 'N',
-        surname: 'S',
-        account_type: 'personal',
-        phone: null,
-        ochestvo: null,
-        sex: null,
-        birthday: null,
-        place: null,
-        post: null,
-        avatar: null,
-        password_hash: null,
-        locale: null,
-        layout: null,
-        module_scada: scada,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+const user = (email: string, scada = 0) => insertUser(database.db, email, { module_scada: scada });
 
 async function newProduct(serial: string, requestId: number | null) {
   const id = (

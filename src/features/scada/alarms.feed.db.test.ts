@@ -6,6 +6,8 @@
 import { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
+import { insertScadaObject } from '../../../tests/helpers/scada-db.ts';
+import { insertUser } from '../../../tests/helpers/users-db.ts';
 import { bus } from '#lib/realtime/bus.ts';
 import { ACCESS_CHANGED, SESSION_ENDED, userTopic } from '#lib/realtime/topics.ts';
 import { handleAlarmMailPost } from './alarms.api.server.ts';
@@ -50,38 +52,22 @@ beforeAll(async () => {
     ['bob', 1],
     ['cid', 0],
   ] as const) {
-    const r = await database.db
-      .insertInto('users')
-      .values({
-        email: `${name}@feed.example`,
-        name,
-        surname: 'Feed',
-        account_type: 'personal',
-        module_scada: module,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    users[name] = r.id;
+    users[name] = await insertUser(database.db, `${name}@feed.example`, {
+      name,
+      surname: 'Feed',
+      module_scada: module,
+    });
   }
-  for (const key of ['one', 'two', 'three']) {
-    const o = await database.db
-      .insertInto('scada_objects')
-      .values({
-        key,
-        title: key,
-        organisation_id: null,
-        address: '',
-        search: key,
-        driver: '{"type":"simulator"}',
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    objects.push(o.id);
-  }
+  for (const key of ['one', 'two', 'three'])
+    objects.push(
+      (
+        await insertScadaObject(
+          database.db,
+          key,
+          key === 'one' ? [{ key: 'level', title: 'Level', unit: 'm', step: 0.01 }] : [],
+        )
+      ).id,
+    );
   // Ann sees one and two, Bob three, Cid (no module) one.
   for (const [user, object] of [
     [users.ann, objects[0]!],
@@ -95,24 +81,9 @@ beforeAll(async () => {
       .execute();
   tagId = (
     await database.db
-      .insertInto('scada_tags')
-      .values({
-        object_id: objects[0]!,
-        idx: 0,
-        key: 'level',
-        title: 'Level',
-        type: 'float',
-        unit: 'm',
-        actions: 'Read',
-        field_type: null,
-        min: null,
-        max: null,
-        step: 0.01,
-        deadband: 0,
-        alarm: 0,
-        address: '{}',
-      })
-      .returning('id')
+      .selectFrom('scada_tags')
+      .select('id')
+      .where('object_id', '=', objects[0]!)
       .executeTakeFirstOrThrow()
   ).id;
   alarmId = (

@@ -3,6 +3,7 @@
 // values of the old variable list neither overwrite the dropped snapshot nor reach the streams.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { migratedDatabase } from '../../../tests/helpers/db.ts';
+import { insertScadaObject } from '../../../tests/helpers/scada-db.ts';
 import { createBus } from '#lib/realtime/bus.ts';
 import { LIVE_TOPIC } from './live.ts';
 import { ensurePartitions } from './partitions.server.ts';
@@ -15,44 +16,12 @@ const VERSION = '2026-11-28T00:00:00.000Z';
 
 beforeAll(async () => {
   await ensurePartitions(database.db);
-  objectId = (
-    await database.db
-      .insertInto('scada_objects')
-      .values({
-        key: 'w',
-        title: 'W',
-        organisation_id: null,
-        address: '',
-        search: 'w',
-        driver: '{"type":"simulator"}',
-        created_at: VERSION,
-        updated_at: VERSION,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  tagId = (
-    await database.db
-      .insertInto('scada_tags')
-      .values({
-        object_id: objectId,
-        idx: 0,
-        key: 'n',
-        title: 'N',
-        type: 'int',
-        unit: '',
-        actions: 'Read',
-        field_type: null,
-        min: null,
-        max: null,
-        step: null,
-        deadband: 0,
-        alarm: 0,
-        address: '{}',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const made = await insertScadaObject(database.db, 'w', [{ key: 'n', title: 'N', type: 'int' }], {
+    created_at: VERSION,
+    updated_at: VERSION,
+  });
+  objectId = made.id;
+  tagId = made.tags[0]!.id;
 });
 
 describe('an object worker', () => {

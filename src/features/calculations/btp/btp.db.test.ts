@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '../../../../tests/helpers/db.ts';
+import { insertUser } from '../../../../tests/helpers/users-db.ts';
 import { HttpError } from '#lib/http/api.ts';
 import { dictionaries } from '#lib/i18n/index.ts';
 import { makeT } from '#lib/i18n/translate.ts';
@@ -25,31 +26,7 @@ let owner = 0,
 const N = 100_000;
 beforeAll(async () => {
   const t = new Date().toISOString();
-  const user = async (email: string) =>
-    (
-      await database.db
-        .insertInto('users')
-        .values({
-          email,
-          name: 'N',
-          surname: 'S',
-          account_type: 'personal',
-          phone: null,
-          ochestvo: null,
-          sex: null,
-          birthday: null,
-          place: null,
-          post: null,
-          avatar: null,
-          password_hash: null,
-          locale: null,
-          layout: null,
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const user = (email: string) => insertUser(database.db, email);
   owner = await user('owner@btp.test');
   colleague = await user('colleague@btp.test');
   const db = database.db as unknown as import('kysely').Kysely<import('./btp.tables.ts').BtpTables>;
