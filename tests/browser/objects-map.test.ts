@@ -67,9 +67,27 @@ describe('the objects map page', () => {
     await page.locator('.map-pin').first().click();
     await page.locator('.leaflet-popup a[href*="/location"]').waitFor();
     // Leaflet fades the popup in: axe samples colours once it is opaque.
-    await page.waitForFunction(
-      () => getComputedStyle(document.querySelector('.leaflet-popup')!).opacity === '1',
-    );
+    const opaque = () =>
+      page.waitForFunction(() => {
+        const p = document.querySelector('.leaflet-popup');
+        return p !== null && getComputedStyle(p).opacity === '1';
+      });
+    await opaque();
     expect(await axeViolations(page)).toEqual([]);
+    // The map moves under an open popup (its auto-pan does the same): the server is asked again and
+    // the layer redrawn, and the popup stays open on the same object.
+    const name = await page.locator('.leaflet-popup strong').textContent();
+    const before = await page.locator('.leaflet-popup').elementHandle();
+    const asks = asked.length;
+    const map = (await page.locator('.leaflet-container').boundingBox())!;
+    await page.mouse.move(map.x + 20, map.y + map.height - 20);
+    await page.mouse.down();
+    await page.mouse.move(map.x + 60, map.y + map.height - 40, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => asked.length).toBeGreaterThan(asks);
+    // The redraw removes the old popup with its pin; the popup is opened again on the new pin.
+    await before!.waitForElementState('hidden');
+    await opaque();
+    expect(await page.locator('.leaflet-popup strong').textContent()).toBe(name);
   });
 });

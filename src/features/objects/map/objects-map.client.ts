@@ -86,15 +86,29 @@ async function start(box: HTMLElement) {
       return kept;
     }
 
+    // The object whose popup is open: a redraw (the popup's own auto-pan moves the map, which asks
+    // the server again) opens it again on the new pin instead of closing it under the reader.
+    let openId: number | undefined;
+    let redrawing = false;
+    map.on('popupclose', () => {
+      if (!redrawing) openId = undefined;
+    });
+
     function draw(answer: Answer['data']) {
+      redrawing = true;
       layer.clearLayers();
+      redrawing = false;
+      let reopen: ReturnType<typeof L.marker> | undefined;
       for (const c of spread(answer.cells)) {
         if (c.count === 1 && c.id !== undefined) {
           const name = c.name ?? '';
+          const id = c.id;
           const m = L.marker([c.lat, c.lon], { icon: pin(name), title: name, keyboard: true });
           m.bindPopup(
-            `<strong>${esc(name)}</strong><br>${esc(c.address ?? '')}<br><a href="${esc(paths.objects.location(c.id))}">${esc(texts.open)}</a>`,
+            `<strong>${esc(name)}</strong><br>${esc(c.address ?? '')}<br><a href="${esc(paths.objects.location(id))}">${esc(texts.open)}</a>`,
           );
+          m.on('popupopen', () => (openId = id));
+          if (id === openId) reopen = m;
           layer.addLayer(m);
         } else {
           const label = fill(texts.cluster, c.count);
@@ -111,6 +125,7 @@ async function start(box: HTMLElement) {
       if (summary)
         summary.textContent = answer.truncated ? texts.zoomIn : fill(texts.inView, answer.total);
       box.dataset.total = String(answer.total);
+      reopen?.openPopup();
     }
 
     let pending: AbortController | null = null;
